@@ -1,0 +1,81 @@
+import type { Rng } from './rng';
+
+/** A seat index, 0-based, in table order (clockwise). */
+export type Seat = number;
+
+/** What every intent looks like on the wire: `{ type, ...fields }`. */
+export interface Intent {
+  type: string;
+}
+
+/**
+ * A named event. `to` limits who may see it (seat numbers); absent means everyone, spectators included.
+ * Engines emit a public and a private event side by side where one audience may know more than another.
+ */
+export interface GameEvent {
+  type: string;
+  to?: readonly Seat[];
+  [field: string]: unknown;
+}
+
+export interface EngineError {
+  /** Stable, machine-readable (e.g. `NOT_YOUR_TURN`, `ILLEGAL_CARD`). Clients translate it. */
+  code: string;
+  message: string;
+}
+
+export type ApplyResult<S> = { state: S; events: GameEvent[] } | { error: EngineError };
+
+export function isError<S>(r: ApplyResult<S>): r is { error: EngineError } {
+  return 'error' in r;
+}
+
+export function fail(code: string, message: string): { error: EngineError } {
+  return { error: { code, message } };
+}
+
+export interface Outcome {
+  /** Seats that won (one for the games we ship). */
+  winners: Seat[];
+  /** Per-seat final score in the game's own unit (money for Duel). */
+  scores: number[];
+}
+
+export interface SetupConfig<O> {
+  seats: number;
+  options: O;
+}
+
+/**
+ * A game, as a typed object. The server knows games only through this interface.
+ *  S: full (secret) state, V: what one seat (or a spectator, seat null) may see, I: intents, O: table options.
+ */
+export interface Game<S, V, I extends Intent, O> {
+  id: string;
+  minSeats: number;
+  maxSeats: number;
+  /** Fills in defaults and checks ranges; returns an error for a value out of range. */
+  options(input: Partial<O> | undefined): O | { error: EngineError };
+  setup(config: SetupConfig<O>, rng: Rng): S;
+  legalIntents(state: S, seat: Seat): I[];
+  apply(state: S, seat: Seat, intent: I): ApplyResult<S>;
+  /** The game's default for every pending decision when its countdown runs out. */
+  timeout(state: S): ApplyResult<S>;
+  view(state: S, seat: Seat | null): V;
+  outcome(state: S): Outcome | null;
+  /** Seats whose decision the game is waiting for. */
+  pending(state: S): Seat[];
+  /** A bot picks an intent from what its seat may see; randomness comes from the injected generator. */
+  bot(view: V, rng: Rng): I;
+}
+
+/** The events a recipient may see: a seat, or `null` for a spectator. The `to` field is dropped. */
+export function eventsFor(events: readonly GameEvent[], seat: Seat | null): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (const e of events) {
+    if (e.to && (seat === null || !e.to.includes(seat))) continue;
+    const { to: _to, ...rest } = e;
+    out.push(rest as GameEvent);
+  }
+  return out;
+}

@@ -1,0 +1,5 @@
+export * from './core/game';
+export * from './core/rng';
+export * from './core/code';
+export * as Duel from './duel';
+export { duel } from './duel';

@@ -1,0 +1,27 @@
+import type { Schema } from '@colyseus/schema';
+import type { Game, Intent } from '@tumbleweed/engine';
+import type { z } from 'zod';
+import type { TableState } from './table-state';
+
+/**
+ * What a room needs to know about one game, beyond the engine: its Schema state, how to mirror engine views
+ * into it, and the zod shapes of its intents and table options. Everything else is the shared TableRoom.
+ */
+export interface GameAdapter<S, V, I extends Intent, O, TS extends TableState> {
+  game: Game<S, V, I, O>;
+  State: new () => TS;
+  intentSchema: z.ZodType<I, z.ZodTypeDef, unknown>;
+  optionsSchema: z.ZodType<Partial<O>, z.ZodTypeDef, unknown>;
+  /** Countdown per decision when the table does not choose one. */
+  defaultTurnSeconds: number;
+  /** Schema objects only this seat may see (their `@view()` fields); added to the seat's StateView. */
+  privateObjects(state: TS, seat: number): Schema[];
+  /**
+   * Copies views into the Schema: public fields only from `publicView` (the spectator's view), `@view()` fields
+   * only from each seat's own view. So nothing a spectator may not see can reach a public field.
+   */
+  mirror(state: TS, publicView: V, seatViews: V[]): void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyAdapter = GameAdapter<any, any, any, any, any>;

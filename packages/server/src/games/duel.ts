@@ -1,0 +1,112 @@
+import { ArraySchema, Schema, type, view } from '@colyseus/schema';
+import { duel, type Duel } from '@tumbleweed/engine';
+import { z } from 'zod';
+import { syncArray, TableState } from '../table-state';
+import type { GameAdapter } from '../game-adapter';
+
+export class DuelPlaySchema extends Schema {
+  @type('number') seat = -1;
+  @type('string') card = '';
+  /** -1 when the card is not aimed. */
+  @type('number') target = -1;
+}
+
+export class DuelRevealSchema extends Schema {
+  @type('number') round = 0;
+  @type('number') shootout = 0;
+  @type([DuelPlaySchema]) plays = new ArraySchema<DuelPlaySchema>();
+  @type(['number']) hit = new ArraySchema<number>();
+  @type(['number']) reloaded = new ArraySchema<number>();
+}
+
+export class DuelPlayerSchema extends Schema {
+  @type('number') money = 0;
+  @type('boolean') alive = true;
+  @type('number') handCount = 0;
+  @type(['string']) aside = new ArraySchema<string>();
+  @type('boolean') committed = false;
+  /** Private to this seat (StateView): its hand, as card codes. */
+  @view() @type(['string']) hand = new ArraySchema<string>();
+  /** Private to this seat until the reveal: its face-down card ('' = none) and target (-1 = none). */
+  @view() @type('string') commitCard = '';
+  @view() @type('number') commitTarget = -1;
+}
+
+export class DuelBoard extends Schema {
+  @type('number') target = 5;
+  @type('number') round = 0;
+  @type('number') shootout = 0;
+  @type('string') phase = '';
+  @type([DuelPlayerSchema]) players = new ArraySchema<DuelPlayerSchema>();
+  /** Absent until the first reveal. */
+  @type(DuelRevealSchema) lastReveal: DuelRevealSchema | undefined;
+  @type('number') winner = -1;
+}
+
+export class DuelTableState extends TableState {
+  @type(DuelBoard) board = new DuelBoard();
+}
+
+const seat = z.number().int().min(0).max(5);
+export const duelIntentSchema = z.object({
+  type: z.literal('commit'),
+  card: z.enum(['pistol', 'rifle', 'barricade', 'reload']),
+  target: seat.nullable().optional(),
+});
+
+export const duelOptionsSchema = z.object({ target: z.number().int().optional() }).strict();
+
+function mirrorReveal(board: DuelBoard, r: Duel.Reveal | null): void {
+  if (!r) {
+    board.lastReveal = undefined;
+    return;
+  }
+  if (board.lastReveal?.round === r.round && board.lastReveal.shootout === r.shootout) return;
+  const s = new DuelRevealSchema();
+  s.round = r.round;
+  s.shootout = r.shootout;
+  for (const p of r.plays) {
+    const play = new DuelPlaySchema();
+    play.seat = p.seat;
+    play.card = p.card;
+    play.target = p.target ?? -1;
+    s.plays.push(play);
+  }
+  syncArray(s.hit, r.hit);
+  syncArray(s.reloaded, r.reloaded);
+  board.lastReveal = s;
+}
+
+export const duelAdapter: GameAdapter<Duel.DuelState, Duel.DuelView, Duel.DuelIntent, Duel.DuelOptions, DuelTableState> = {
+  game: duel,
+  State: DuelTableState,
+  intentSchema: duelIntentSchema,
+  optionsSchema: duelOptionsSchema,
+  defaultTurnSeconds: 20,
+  privateObjects: (state, seatIndex) => [state.board.players[seatIndex]],
+  mirror(state, publicView, seatViews) {
+    const b = state.board;
+    b.target = publicView.target;
+    b.round = publicView.round;
+    b.shootout = publicView.shootout;
+    b.phase = publicView.phase;
+    b.winner = publicView.winner ?? -1;
+    publicView.players.forEach((p, i) => {
+      let s = b.players[i];
+      if (!s) {
+        s = new DuelPlayerSchema();
+        b.players.push(s);
+      }
+      s.money = p.money;
+      s.alive = p.alive;
+      s.handCount = p.handCount;
+      s.committed = p.committed;
+      syncArray(s.aside, p.aside);
+      const own = seatViews[i];
+      syncArray(s.hand, own.hand);
+      s.commitCard = own.commit?.card ?? '';
+      s.commitTarget = own.commit?.target ?? -1;
+    });
+    mirrorReveal(b, publicView.lastReveal);
+  },
+};

@@ -1,0 +1,344 @@
+import { randomInt } from 'node:crypto';
+import { Room, ServerError, type Client } from '@colyseus/core';
+import { StateView } from '@colyseus/schema';
+import { eventsFor, isError, Rng, type ApplyResult, type GameEvent, type Seat } from '@tumbleweed/engine';
+import { z } from 'zod';
+import { claimCode, releaseCode } from './codes';
+import type { AnyAdapter } from './game-adapter';
+import { SeatState, syncArray, type TableState } from './table-state';
+
+export const MAX_SPECTATORS = 50;
+
+/** Table-level options every game has, next to its own (`options` in the create call). */
+const tableOptionsSchema = z.object({ turnSeconds: z.number().int().min(0).max(600).optional() }).passthrough();
+
+const nameSchema = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ' ').trim().slice(0, 20))
+  .pipe(z.string().min(1));
+
+const joinSchema = z.object({
+  name: nameSchema.optional(),
+  spectate: z.boolean().optional(),
+});
+
+const createSchema = joinSchema.extend({
+  seats: z.number().int(),
+  bots: z.number().int().min(0).optional(),
+  options: z.record(z.unknown()).optional(),
+  seed: z.number().int().optional(),
+});
+
+export interface SeatUser {
+  seat: Seat | null;
+}
+
+export interface TableSettings {
+  /** Delay before a bot acts, so people can follow; tests use 0. */
+  botDelayMs: number;
+  /** Seconds a dropped player has to come back before a bot takes the seat. */
+  reconnectSeconds: number;
+  allowTestSeed: boolean;
+}
+
+export const settings: TableSettings = {
+  botDelayMs: Number(process.env.BOT_DELAY_MS ?? 700),
+  reconnectSeconds: Number(process.env.RECONNECT_SECONDS ?? 60),
+  allowTestSeed: process.env.ALLOW_TEST_SEED === '1',
+};
+
+function refuse(code: string, message: string): never {
+  throw new ServerError(400, `${code}: ${message}`);
+}
+
+const BOT_NAMES = ['Doc Holloway', 'Calamity Kate', 'Dusty Pete', 'One-Eyed Jack', 'Belle Starr', 'Sheriff Bart'];
+
+/**
+ * The shared table: code, seats, bots, start, timers, reconnection, and intents → engine → Schema → events.
+ * A game subclass only names its adapter.
+ */
+export abstract class TableRoom<TS extends TableState = TableState> extends Room<TS, unknown, SeatUser> {
+  abstract readonly adapter: AnyAdapter;
+  maxClients = 6 + MAX_SPECTATORS;
+
+  private engine: unknown = null;
+  private gameOptions: unknown = null;
+  private engineRng!: Rng;
+  private botRng!: Rng;
+  private pendingBefore = new Set<Seat>();
+  private botTimers = new Map<Seat, { clear(): void }>();
+  private countdown: { clear(): void } | null = null;
+  private code = '';
+
+  async onCreate(raw: unknown): Promise<void> {
+    const parsed = createSchema.safeParse(raw ?? {});
+    if (!parsed.success) refuse('BAD_OPTIONS', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const opts = parsed.data;
+    const { game } = this.adapter;
+    if (opts.seats < game.minSeats || opts.seats > game.maxSeats) {
+      refuse('BAD_OPTIONS', `${game.id} seats ${game.minSeats}–${game.maxSeats}`);
+    }
+    const bots = opts.bots ?? 0;
+    if (bots > opts.seats) refuse('BAD_OPTIONS', 'more bots than seats');
+    if (opts.seed !== undefined && !settings.allowTestSeed) refuse('SEED_NOT_ALLOWED', 'seed is a test-only option');
+    const table = tableOptionsSchema.safeParse(opts.options ?? {});
+    if (!table.success) refuse('BAD_OPTIONS', table.error.issues[0].message);
+    const { turnSeconds, ...own } = table.data;
+    const ownParsed = this.adapter.optionsSchema.safeParse(own);
+    if (!ownParsed.success) refuse('BAD_OPTIONS', ownParsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const gameOptions = game.options(ownParsed.data);
+    if ('error' in (gameOptions as object)) refuse('BAD_OPTIONS', (gameOptions as { error: { message: string } }).error.message);
+    this.gameOptions = gameOptions;
+
+    const seed = opts.seed ?? randomInt(0, 2 ** 31);
+    this.engineRng = Rng.fromSeed(seed);
+    this.botRng = Rng.fromSeed(seed ^ 0x5bd1e995);
+
+    this.code = await claimCode(this.presence);
+    this.roomId = this.code;
+    this.setPrivate(true);
+    // Turn-based: patches go out right after each change (see `afterChange`), not on a tick.
+    this.setPatchRate(null);
+
+    const state = new this.adapter.State() as TS;
+    state.code = this.code;
+    state.game = game.id;
+    state.turnSeconds = turnSeconds ?? this.adapter.defaultTurnSeconds;
+    for (let i = 0; i < opts.seats; i++) {
+      const seat = new SeatState();
+      if (i >= opts.seats - bots) {
+        seat.kind = 'bot';
+        seat.name = BOT_NAMES[i % BOT_NAMES.length];
+      }
+      state.seats.push(seat);
+    }
+    this.setState(state);
+    this.maxClients = opts.seats + MAX_SPECTATORS;
+
+    this.onMessage('intent', (client, message) => this.onIntent(client, message));
+    this.onMessage('*', (client, type) => {
+      client.send('error', { code: 'BAD_MESSAGE', message: `Unknown message type "${String(type)}"; send "intent".` });
+    });
+    if (this.openSeats().length === 0) this.startGame();
+  }
+
+  onJoin(client: Client<SeatUser>, raw: unknown): void {
+    const parsed = joinSchema.safeParse(raw ?? {});
+    if (!parsed.success) refuse('BAD_OPTIONS', 'name must be 1–20 characters');
+    const { name, spectate } = parsed.data;
+    client.view = new StateView();
+    const open = this.openSeats();
+    if (spectate) return this.addSpectator(client);
+    if (open.length === 0) {
+      // A bot-only table has no seat for anyone: its creator (and everyone after) watches.
+      if (this.state.host === -1) return this.addSpectator(client);
+      refuse('TABLE_FULL', 'Every seat at this table is taken. You can watch instead.');
+    }
+    const seat = open[0];
+    const s = this.state.seats[seat];
+    s.kind = 'human';
+    s.name = name ?? `Stranger ${seat + 1}`;
+    s.sessionId = client.sessionId;
+    s.connected = true;
+    client.userData = { seat };
+    if (this.state.host === -1) this.state.host = seat;
+    this.broadcastEvents([{ type: 'player_joined', seat, name: s.name }]);
+    if (this.engine) this.showPrivate(client, seat);
+    if (this.openSeats().length === 0 && this.state.status === 'waiting') this.startGame();
+    else this.broadcastPatch();
+  }
+
+  async onLeave(client: Client<SeatUser>, consented: boolean): Promise<void> {
+    const seat = client.userData?.seat ?? null;
+    if (seat === null) {
+      this.state.spectators = Math.max(0, this.state.spectators - 1);
+      this.broadcastPatch();
+      return;
+    }
+    const s = this.state.seats[seat];
+    if (this.state.status === 'waiting') {
+      this.freeSeat(seat);
+      return;
+    }
+    s.connected = false;
+    this.broadcastPatch();
+    if (!consented && this.state.status === 'playing' && settings.reconnectSeconds > 0) {
+      try {
+        const back = await this.allowReconnection(client, settings.reconnectSeconds);
+        back.userData = { seat };
+        back.view = new StateView();
+        this.showPrivate(back, seat);
+        s.connected = true;
+        this.broadcastPatch();
+        return;
+      } catch {
+        // grace period over: fall through
+      }
+    }
+    if (this.state.status === 'playing') {
+      s.kind = 'bot';
+      s.sessionId = '';
+      this.broadcastEvents([{ type: 'bot_took_seat', seat }]);
+      this.afterChange(new Set());
+    }
+    this.passHost(seat);
+  }
+
+  async onDispose(): Promise<void> {
+    this.clearTimers();
+    if (this.code) await releaseCode(this.presence, this.code);
+  }
+
+  onUncaughtException(error: unknown, methodName: string): void {
+    console.error(`[table ${this.code}] uncaught in ${methodName}:`, error);
+  }
+
+  /** The engine state (server only). Exposed for tests and the replay log, never sent to clients. */
+  get engineState(): unknown {
+    return this.engine;
+  }
+
+  private openSeats(): Seat[] {
+    return this.state.seats.toArray().flatMap((s, i) => (s.kind === 'open' ? [i] : []));
+  }
+
+  private addSpectator(client: Client<SeatUser>): void {
+    client.userData = { seat: null };
+    this.state.spectators += 1;
+    this.broadcastPatch();
+  }
+
+  private freeSeat(seat: Seat): void {
+    const s = this.state.seats[seat];
+    const name = s.name;
+    s.kind = 'open';
+    s.name = '';
+    s.sessionId = '';
+    s.connected = false;
+    this.passHost(seat);
+    this.broadcastEvents([{ type: 'player_left', seat, name }]);
+    this.broadcastPatch();
+  }
+
+  private passHost(leaving: Seat): void {
+    if (this.state.host !== leaving) return;
+    const next = this.state.seats.findIndex((s, i) => i !== leaving && s.kind === 'human' && s.connected);
+    this.state.host = next;
+  }
+
+  private showPrivate(client: Client<SeatUser>, seat: Seat): void {
+    for (const obj of this.adapter.privateObjects(this.state, seat)) client.view!.add(obj);
+  }
+
+  private startGame(): void {
+    const { game } = this.adapter;
+    this.engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, this.engineRng);
+    this.state.status = 'playing';
+    this.mirror();
+    for (const client of this.clients) {
+      const seat = client.userData?.seat;
+      if (seat !== undefined && seat !== null) this.showPrivate(client, seat);
+    }
+    this.broadcastEvents([{ type: 'game_started', seats: this.state.seats.length }]);
+    this.afterChange(new Set());
+  }
+
+  private onIntent(client: Client<SeatUser>, message: unknown): void {
+    const seat = client.userData?.seat ?? null;
+    if (seat === null) return this.sendError(client, 'NOT_SEATED', 'Spectators watch; they cannot play.');
+    if (this.state.status !== 'playing') return this.sendError(client, 'NOT_STARTED', 'The game has not started yet.');
+    const parsed = this.adapter.intentSchema.safeParse(message);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return this.sendError(client, 'BAD_MESSAGE', `${issue.path.join('.') || 'intent'}: ${issue.message}`);
+    }
+    if (this.state.seats[seat].kind !== 'human') this.state.seats[seat].kind = 'human';
+    this.commit(this.adapter.game.apply(this.engine, seat, parsed.data), client);
+  }
+
+  private sendError(client: Client, code: string, message: string): void {
+    client.send('error', { code, message });
+  }
+
+  /** Takes an engine result: refuse it, or make it the table's state and tell everyone what happened. */
+  private commit(result: ApplyResult<unknown>, from?: Client): void {
+    if (isError(result)) {
+      if (from) this.sendError(from, result.error.code, result.error.message);
+      else console.error(`[table ${this.code}] server-side intent refused:`, result.error);
+      return;
+    }
+    this.engine = result.state;
+    const before = this.pendingBefore;
+    this.mirror();
+    this.broadcastEvents(result.events);
+    this.afterChange(before);
+  }
+
+  private mirror(): void {
+    const { game } = this.adapter;
+    const seatViews = this.state.seats.map((_, i) => game.view(this.engine, i));
+    this.adapter.mirror(this.state, game.view(this.engine, null), seatViews);
+    const outcome = game.outcome(this.engine);
+    if (outcome) {
+      this.state.status = 'over';
+      syncArray(this.state.winners, outcome.winners);
+    }
+  }
+
+  /** Patches at once, then restarts the countdown when someone new must decide, and wakes the bots. */
+  private afterChange(before: Set<Seat>): void {
+    const pending = this.state.status === 'playing' ? this.adapter.game.pending(this.engine) : [];
+    syncArray(this.state.pending, pending);
+    const fresh = pending.some((s) => !before.has(s));
+    this.pendingBefore = new Set(pending);
+    if (pending.length === 0) this.stopCountdown();
+    else if (fresh) this.startCountdown();
+    this.broadcastPatch();
+    for (const seat of pending) if (this.state.seats[seat].kind === 'bot') this.scheduleBot(seat);
+  }
+
+  private startCountdown(): void {
+    this.stopCountdown();
+    if (this.state.turnSeconds <= 0) return;
+    const ms = this.state.turnSeconds * 1000;
+    this.state.deadline = Date.now() + ms;
+    this.countdown = this.clock.setTimeout(() => {
+      this.countdown = null;
+      this.commit(this.adapter.game.timeout(this.engine));
+    }, ms);
+  }
+
+  private stopCountdown(): void {
+    this.countdown?.clear();
+    this.countdown = null;
+    this.state.deadline = 0;
+  }
+
+  private scheduleBot(seat: Seat): void {
+    if (this.botTimers.has(seat)) return;
+    const timer = this.clock.setTimeout(() => {
+      this.botTimers.delete(seat);
+      if (this.state.status !== 'playing' || !this.adapter.game.pending(this.engine).includes(seat)) return;
+      if (this.state.seats[seat].kind !== 'bot') return;
+      const { game } = this.adapter;
+      const intent = game.bot(game.view(this.engine, seat), this.botRng);
+      this.commit(game.apply(this.engine, seat, intent));
+    }, settings.botDelayMs);
+    this.botTimers.set(seat, timer);
+  }
+
+  private clearTimers(): void {
+    this.stopCountdown();
+    for (const t of this.botTimers.values()) t.clear();
+    this.botTimers.clear();
+  }
+
+  /** Sends each recipient the events it may see: its own seat's, or a spectator's. */
+  private broadcastEvents(events: readonly GameEvent[]): void {
+    if (events.length === 0) return;
+    for (const client of this.clients) {
+      const visible = eventsFor(events, client.userData?.seat ?? null);
+      if (visible.length > 0) client.send('events', visible);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { ArraySchema, Schema, type } from '@colyseus/schema';
+
+/** A chair at the table. Public: everyone sees who sits where. */
+export class SeatState extends Schema {
+  @type('string') name = '';
+  /** 'open' (waiting for a player), 'human' or 'bot'. */
+  @type('string') kind = 'open';
+  /** Colyseus session of the human in this seat ('' for open seats and bots); lets a client find its own seat. */
+  @type('string') sessionId = '';
+  @type('boolean') connected = false;
+}
+
+/** Lifecycle fields shared by every game's table. A game's own state sits under `board`. */
+export class TableState extends Schema {
+  @type('string') code = '';
+  @type('string') game = '';
+  /** 'waiting' for players, 'playing', or 'over'. */
+  @type('string') status = 'waiting';
+  @type([SeatState]) seats = new ArraySchema<SeatState>();
+  /** Seat of the host (the table's creator), -1 when none. */
+  @type('number') host = -1;
+  /** Seats whose decision the game waits for. */
+  @type(['number']) pending = new ArraySchema<number>();
+  /** Server time (ms since epoch) when the current countdown runs out; 0 = no countdown. */
+  @type('number') deadline = 0;
+  /** Seconds per decision, 0 = no timer. */
+  @type('number') turnSeconds = 0;
+  @type('number') spectators = 0;
+  @type(['number']) winners = new ArraySchema<number>();
+}
+
+/** Makes `target` equal `values` with the fewest changes, so only real differences are patched. */
+export function syncArray<T>(target: ArraySchema<T>, values: readonly T[]): void {
+  for (let i = 0; i < values.length; i++) {
+    if (i >= target.length) target.push(values[i]);
+    else if (target[i] !== values[i]) target[i] = values[i];
+  }
+  while (target.length > values.length) target.pop();
+}
