@@ -1,0 +1,25 @@
+/** A tiny element builder: `h('button', { class: 'x', onclick }, 'Text')`. */
+type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
+export type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else if (value === true) el.setAttribute(key, '');
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el: Element, children: Child[]): void {
+  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cid". */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

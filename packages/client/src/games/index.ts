@@ -1,0 +1,15 @@
+import { duelModule } from './duel';
+import { comingSoon, type GameModule } from './types';
+
+/** Every game the lobby lists, in order. Later games replace their `comingSoon` entry with a real module. */
+export const GAMES: GameModule[] = [
+  duelModule,
+  comingSoon('rattlesnake', 'Rattlesnake', 'Bluff your way past the snake pit.'),
+  comingSoon('saloon', 'Saloon Showdown', 'Poker faces and quick draws at the bar.'),
+];
+
+export function gameById(id: string): GameModule | undefined {
+  return GAMES.find((g) => g.id === id);
+}
+
+export type { GameModule, GameUi, ServerEvent, TableContext } from './types';

@@ -1,0 +1,214 @@
+import { normalizeCode } from '@tumbleweed/engine';
+import { h } from './dom';
+import { GAMES, type GameModule } from './games';
+import { createTable, humanError, joinTable, type Session } from './net';
+
+const NAME_KEY = 'tumbleweed:name';
+const TIMERS = [0, 10, 20, 30, 45, 60];
+const DEFAULT_TIMER = 20;
+
+function savedName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+function saveName(name: string): void {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // private mode: not remembered
+  }
+}
+
+function select(name: string, values: number[], selected: number, format: (v: number) => string = String): HTMLSelectElement {
+  const el = h('select', { name });
+  for (const v of values) el.append(h('option', { value: v, selected: v === selected }, format(v)));
+  return el;
+}
+let fieldSeq = 0;
+/** A labelled control with its hint tied by aria-describedby (so the hint is not part of the name). */
+function field(label: string, control: HTMLInputElement | HTMLSelectElement, hint: string): HTMLElement {
+  const id = `f${++fieldSeq}`;
+  control.id = id;
+  control.setAttribute('aria-describedby', `${id}-hint`);
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control, h('span', { class: 'hint', id: `${id}-hint` }, hint));
+}
+const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+
+export interface LobbyOptions {
+  /** From `#/join/CODE`: the join box is shown first and prefilled. */
+  joinCode: string;
+  onSeated(session: Session): void;
+}
+
+export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
+  let disposed = false;
+  const invited = opts.joinCode !== '';
+
+  // Your name (shared by both forms).
+  const nameInput = h('input', { name: 'name', maxlength: 20, autocomplete: 'nickname', placeholder: 'e.g. Calamity Jane', value: savedName() });
+  nameInput.addEventListener('change', () => saveName(nameInput.value.trim()));
+  const playerName = (): string | undefined => {
+    const n = nameInput.value.trim();
+    saveName(n);
+    return n || undefined;
+  };
+
+  // Create a table.
+  let chosen: GameModule = GAMES.find((g) => g.enabled) ?? GAMES[0];
+  const gameChoices = h('fieldset', { class: 'games' }, h('legend', {}, 'Game'));
+  for (const g of GAMES) {
+    const radio = h('input', { type: 'radio', name: 'game', value: g.id, checked: g === chosen, disabled: !g.enabled });
+    radio.addEventListener('change', () => {
+      if (radio.checked) {
+        chosen = g;
+        renderFields();
+      }
+    });
+    gameChoices.append(
+      h(
+        'label',
+        { class: `game-choice${g.enabled ? '' : ' soon'}` },
+        radio,
+        h('strong', {}, g.title),
+        g.year ? h('span', { class: 'hint' }, g.year) : null,
+        h('span', { class: 'hint' }, g.blurb),
+        g.enabled ? null : h('span', { class: 'soon-tag' }, 'Coming soon'),
+      ),
+    );
+  }
+  const fields = h('div', { class: 'fields' });
+  let seatsSel: HTMLSelectElement;
+  let botsSel: HTMLSelectElement;
+  let timerSel: HTMLSelectElement;
+  let optionSels: { key: string; el: HTMLSelectElement }[] = [];
+  const rules = h('div', { class: 'rules' });
+
+  function renderBots(): void {
+    const seats = Number(seatsSel.value);
+    const prev = Math.min(Number(botsSel.value), seats);
+    botsSel.replaceChildren(...range(0, seats).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? `${v} (watch bots play)` : String(v))));
+  }
+
+  function renderFields(): void {
+    const g = chosen;
+    seatsSel = select('seats', range(g.minSeats, g.maxSeats), Math.min(g.maxSeats, Math.max(g.minSeats, 3)));
+    botsSel = select('bots', [1], 1);
+    seatsSel.addEventListener('change', renderBots);
+    renderBots();
+    timerSel = select('turnSeconds', TIMERS, DEFAULT_TIMER, (v) => (v === 0 ? 'Off' : `${v} seconds`));
+    optionSels = g.options.map((o) => ({ key: o.key, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
+    fields.replaceChildren(
+      field('Seats', seatsSel, 'Players at the table, bots included.'),
+      field('Bots', botsSel, 'Bots take the last seats.'),
+      ...g.options.map((o, i) => field(o.label, optionSels[i].el, o.hint)),
+      field('Turn timer', timerSel, 'A random card is played when time runs out.'),
+    );
+    rules.replaceChildren(h('strong', {}, `How ${g.title} works`), h('ul', {}, ...g.rules.map((r) => h('li', {}, r))));
+  }
+  renderFields();
+
+  const createBtn = h('button', { type: 'submit' }, 'Create table');
+  const createError = h('p', { class: 'error', role: 'alert' });
+  const createForm = h('form', { class: 'panel create', 'aria-label': 'Start a table' }, h('h2', {}, 'Start a table'), gameChoices, fields, createBtn, createError, rules);
+  createForm.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (!chosen.enabled) return;
+    createError.textContent = '';
+    createBtn.disabled = true;
+    createBtn.textContent = 'Saddling up…';
+    try {
+      const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value) };
+      for (const o of optionSels) options[o.key] = Number(o.el.value);
+      const session = await createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
+      if (!disposed) opts.onSeated(session);
+    } catch (err) {
+      createError.textContent = humanError(err);
+    } finally {
+      createBtn.disabled = false;
+      createBtn.textContent = 'Create table';
+    }
+  });
+
+  // Join a table.
+  const codeInput = h('input', { name: 'code', 'aria-label': 'Table code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', placeholder: 'ABCDE', value: opts.joinCode, maxlength: 12 });
+  const joinBtn = h('button', { type: 'submit' }, 'Join');
+  const watchBtn = h('button', { type: 'button', class: 'secondary' }, 'Watch');
+  const joinNote = h('p', { class: 'note', 'aria-live': 'polite' });
+  const joinError = h('p', { class: 'error', role: 'alert' });
+  const joinForm = h(
+    'form',
+    { class: 'panel join', 'aria-label': 'Join a table' },
+    h('h2', {}, invited ? 'You’re invited to a table' : 'Join a table'),
+    h('p', { class: 'hint' }, 'Type or paste the 5-character code a friend shared (any case).'),
+    h('div', { class: 'join-row' }, codeInput, joinBtn, watchBtn),
+    joinNote,
+    joinError,
+  );
+
+  let lookupSeq = 0;
+  async function lookup(): Promise<void> {
+    const code = normalizeCode(codeInput.value);
+    const seq = ++lookupSeq;
+    if (!code) {
+      joinNote.textContent = '';
+      return;
+    }
+    try {
+      const res = await fetch(`/api/tables/${code}`);
+      const body = (await res.json()) as { game?: string; clients?: number; message?: string };
+      if (seq !== lookupSeq || disposed) return;
+      if (res.ok) {
+        const title = GAMES.find((g) => g.id === body.game)?.title ?? body.game;
+        joinNote.textContent = `Table ${code}: ${title}, ${body.clients ?? 0} connected.`;
+      } else joinNote.textContent = body.message ?? `No table with code ${code} is open.`;
+    } catch {
+      if (seq === lookupSeq) joinNote.textContent = '';
+    }
+  }
+  codeInput.addEventListener('input', () => void lookup());
+
+  async function join(spectate: boolean): Promise<void> {
+    joinError.textContent = '';
+    const code = normalizeCode(codeInput.value);
+    if (!code) {
+      joinError.textContent = 'A table code is 5 letters or digits, like K7QMZ.';
+      codeInput.focus();
+      return;
+    }
+    codeInput.value = code;
+    joinBtn.disabled = watchBtn.disabled = true;
+    try {
+      const session = await joinTable(code, playerName(), spectate);
+      if (!disposed) opts.onSeated(session);
+    } catch (err) {
+      joinError.textContent = humanError(err, code);
+    } finally {
+      joinBtn.disabled = watchBtn.disabled = false;
+    }
+  }
+  joinForm.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    void join(false);
+  });
+  watchBtn.addEventListener('click', () => void join(true));
+
+  const namePanel = h(
+    'div',
+    { class: 'panel name-panel' },
+    field('Your name', nameInput, 'Shown to the other players; remembered on this device.'),
+  );
+  root.replaceChildren(
+    h('header', { class: 'brand' }, h('h1', {}, 'Tumbleweed'), h('p', {}, 'Western card games with friends — or against the bots.')),
+    h('div', { class: `lobby${invited ? ' invited' : ''}` }, h('div', { class: 'col' }, namePanel, invited ? joinForm : createForm), h('div', { class: 'col' }, invited ? createForm : joinForm)),
+  );
+  if (invited) {
+    void lookup();
+    (nameInput.value ? joinBtn : nameInput).focus();
+  }
+  return () => {
+    disposed = true;
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The shape of `room.state` as colyseus.js decodes it (by reflection, so untyped). Mirrors the server's
+ * TableState; each game adds its own `board`. Arrays arrive as ArraySchema: iterable, with `length`.
+ */
+export interface List<T> extends Iterable<T> {
+  readonly length: number;
+  readonly [index: number]: T;
+}
+
+export interface SeatLike {
+  name: string;
+  /** 'open' | 'human' | 'bot' */
+  kind: string;
+  sessionId: string;
+  connected: boolean;
+}
+
+export interface TableStateLike<B = unknown> {
+  code: string;
+  game: string;
+  /** 'waiting' | 'playing' | 'over' */
+  status: string;
+  seats: List<SeatLike>;
+  host: number;
+  pending: List<number>;
+  deadline: number;
+  turnSeconds: number;
+  spectators: number;
+  winners: List<number>;
+  board: B;
+}
+
+export function list<T>(xs: List<T> | undefined | null): T[] {
+  return xs ? Array.from(xs) : [];
+}
+
+export function seatName(state: TableStateLike, seat: number): string {
+  const s = state.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  return s.name || `Seat ${seat + 1}`;
+}
