@@ -1,0 +1,94 @@
+/**
+ * Duel engine benchmark: bot-only games, played through the Game contract exactly as the server drives it
+ * (view → bot → apply for every pending seat).
+ *
+ *   npm run bench                       # 2000 bot-only games of 4 seats
+ *   node packages/engine/dist/bench.js [games] [seats] [maxShootoutsPerGame] [botSeats]
+ *
+ * A game that reaches maxShootoutsPerGame without a winner is stopped and counted as "stalled" (its shootouts
+ * still count towards the speed figures). With botSeats < seats, the other seats play a random legal card.
+ */
+import { performance } from 'node:perf_hooks';
+import { isError } from './core/game';
+import { Rng } from './core/rng';
+import { duel } from './duel';
+
+function arg(i: number, fallback: number, min: number, max: number): number {
+  const raw = process.argv[2 + i];
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    console.error(`argument ${i + 1} must be a whole number from ${min} to ${max}, got ${raw}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const GAMES = arg(0, 2000, 1, 10_000_000);
+const SEATS = arg(1, 4, duel.minSeats, duel.maxSeats);
+const MAX_SHOOTOUTS = arg(2, 100, 1, 10_000_000);
+const BOT_SEATS = arg(3, SEATS, 0, SEATS);
+
+let applies = 0;
+let applyMs = 0;
+let shootouts = 0;
+let rounds = 0;
+let finished = 0;
+let stalled = 0;
+let peakHeap = 0;
+
+const heapBefore = process.memoryUsage().heapUsed;
+const t0 = performance.now();
+for (let g = 0; g < GAMES; g++) {
+  const options = duel.options(undefined);
+  if ('error' in options) throw new Error(options.error.message);
+  let state = duel.setup({ seats: SEATS, options }, Rng.fromSeed(g));
+  const bots = Rng.fromSeed(0x5eed + g); // the players' own randomness: bot noise, random-legal picks
+  let gameShootouts = 0;
+  while (duel.outcome(state) === null) {
+    if (gameShootouts >= MAX_SHOOTOUTS) {
+      stalled++;
+      break;
+    }
+    for (const seat of duel.pending(state)) {
+      const intent = seat < BOT_SEATS ? duel.bot(duel.view(state, seat), bots) : bots.pick(duel.legalIntents(state, seat));
+      const a = performance.now();
+      const r = duel.apply(state, seat, intent);
+      applyMs += performance.now() - a;
+      applies++;
+      if (isError(r)) throw new Error(`game ${g}, seat ${seat}: ${r.error.code} ${r.error.message}`);
+      state = r.state;
+      for (const e of r.events) {
+        if (e.type === 'revealed') {
+          shootouts++;
+          gameShootouts++;
+        } else if (e.type === 'round_won') rounds++;
+      }
+    }
+  }
+  if (duel.outcome(state) !== null) finished++;
+  if ((g & 63) === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+}
+const seconds = (performance.now() - t0) / 1000;
+const heapAfter = process.memoryUsage().heapUsed;
+peakHeap = Math.max(peakHeap, heapAfter);
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const rows: [string, string][] = [
+  ['games', `${GAMES} × ${SEATS} seats (${BOT_SEATS === SEATS ? 'bots only' : `${BOT_SEATS} bot(s), the rest random-legal`})`],
+  ['finished / stalled', `${finished} / ${stalled}${stalled ? ` (stopped at ${MAX_SHOOTOUTS} shootouts)` : ''}`],
+  ['rounds won', String(rounds)],
+  ['shootouts', String(shootouts)],
+  ['applies', String(applies)],
+  ['wall time', `${seconds.toFixed(2)} s`],
+  ['games/s (finished)', finished ? (finished / seconds).toFixed(1) : 'n/a: no game finished'],
+  ['shootouts/s', Math.round(shootouts / seconds).toString()],
+  ['mean ms per apply', (applyMs / Math.max(1, applies)).toFixed(4)],
+  ['heap used (end)', `${mb(heapAfter)} (start ${mb(heapBefore)}, peak seen ${mb(peakHeap)})`],
+];
+const width = Math.max(...rows.map(([k]) => k.length));
+console.log(`Duel engine bench — node ${process.version}`);
+for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+if (stalled > 0) {
+  console.log(`\n  note: ${stalled} of ${GAMES} games had no winner after ${MAX_SHOOTOUTS} shootouts and were stopped.`);
+}
