@@ -7,6 +7,7 @@ const common = {
   moduleNameMapper: { '^@tumbleweed/engine$': '<rootDir>/packages/engine/src/index.ts' },
 };
 module.exports = {
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'engine', testMatch: ['<rootDir>/packages/engine/src/**/*.test.ts'] },
     { ...common, displayName: 'server', testMatch: ['<rootDir>/packages/server/src/**/*.test.ts'] },

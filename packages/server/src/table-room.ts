@@ -66,8 +66,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private engineRng!: Rng;
   private botRng!: Rng;
   private pendingBefore = new Set<Seat>();
-  private botTimers = new Map<Seat, { clear(): void }>();
-  private countdown: { clear(): void } | null = null;
+  private botTimers = new Map<Seat, NodeJS.Timeout>();
+  private countdown: NodeJS.Timeout | null = null;
   private code = '';
 
   async onCreate(raw: unknown): Promise<void> {
@@ -119,7 +119,6 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.onMessage('*', (client, type) => {
       client.send('error', { code: 'BAD_MESSAGE', message: `Unknown message type "${String(type)}"; send "intent".` });
     });
-    if (this.openSeats().length === 0) this.startGame();
   }
 
   onJoin(client: Client<SeatUser>, raw: unknown): void {
@@ -144,8 +143,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (this.state.host === -1) this.state.host = seat;
     this.broadcastEvents([{ type: 'player_joined', seat, name: s.name }]);
     if (this.engine) this.showPrivate(client, seat);
-    if (this.openSeats().length === 0 && this.state.status === 'waiting') this.startGame();
-    else this.broadcastPatch();
+    this.startWhenFull();
   }
 
   async onLeave(client: Client<SeatUser>, consented: boolean): Promise<void> {
@@ -205,7 +203,13 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private addSpectator(client: Client<SeatUser>): void {
     client.userData = { seat: null };
     this.state.spectators += 1;
-    this.broadcastPatch();
+    this.startWhenFull();
+  }
+
+  /** The game starts by itself once every seat is taken (a bot-only table: once its creator is watching). */
+  private startWhenFull(): void {
+    if (this.state.status === 'waiting' && this.openSeats().length === 0) this.startGame();
+    else this.broadcastPatch();
   }
 
   private freeSeat(seat: Seat): void {
@@ -302,21 +306,21 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (this.state.turnSeconds <= 0) return;
     const ms = this.state.turnSeconds * 1000;
     this.state.deadline = Date.now() + ms;
-    this.countdown = this.clock.setTimeout(() => {
+    this.countdown = this.later(() => {
       this.countdown = null;
       this.commit(this.adapter.game.timeout(this.engine));
     }, ms);
   }
 
   private stopCountdown(): void {
-    this.countdown?.clear();
+    if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     this.state.deadline = 0;
   }
 
   private scheduleBot(seat: Seat): void {
     if (this.botTimers.has(seat)) return;
-    const timer = this.clock.setTimeout(() => {
+    const timer = this.later(() => {
       this.botTimers.delete(seat);
       if (this.state.status !== 'playing' || !this.adapter.game.pending(this.engine).includes(seat)) return;
       if (this.state.seats[seat].kind !== 'bot') return;
@@ -327,9 +331,24 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.botTimers.set(seat, timer);
   }
 
+  /**
+   * A real timer (the room clock only ticks with a patch interval, and this room patches on change instead),
+   * reporting errors like Colyseus' own timers do.
+   */
+  private later(fn: () => void, ms: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      try {
+        fn();
+      } catch (error) {
+        this.onUncaughtException(error, 'setTimeout');
+      }
+    }, ms);
+  }
+
   private clearTimers(): void {
-    this.stopCountdown();
-    for (const t of this.botTimers.values()) t.clear();
+    if (this.countdown) clearTimeout(this.countdown);
+    this.countdown = null;
+    for (const t of this.botTimers.values()) clearTimeout(t);
     this.botTimers.clear();
   }
 

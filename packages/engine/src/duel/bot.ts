@@ -12,8 +12,13 @@ import { cardsLeft, legalFromView, type DuelView } from './view';
  *  - a barricade survives unless a rifle comes its way;
  *  - a reload survives only when nobody fires at it, and is worth more the more cards it brings back.
  * Opponents are modelled as playing any card they still hold, aimed at any living rival, with equal chance.
+ *
+ * Two touches keep bot-only tables from cycling for ever (every bot firing all its guns, then every bot
+ * reloading in the same shootout): the last gun in hand is worth keeping, and when reloading is the best play
+ * but someone could still shoot, the bot bluffs it away with that same probability, playing its best other card.
  */
 const COST: Record<Card, number> = { pistol: 0.05, rifle: 0.25, barricade: 0.1, reload: 0 };
+const LAST_GUN_COST = 0.6;
 const RELOAD_GAIN_PER_CARD = 0.15;
 const NOISE = 0.04;
 
@@ -47,7 +52,8 @@ export function scoreIntent(v: DuelView, intent: DuelIntent, threat: Threat): nu
   if (isGun(intent.card)) {
     const left = cardsLeft(v.players[intent.target as Seat]);
     const kill = share(left, 'reload') + (intent.card === 'rifle' ? share(left, 'barricade') : 0);
-    return 1 + kill - COST[intent.card];
+    const lastGun = v.hand.filter(isGun).length === 1 ? LAST_GUN_COST : 0;
+    return 1 + kill - COST[intent.card] - lastGun;
   }
   if (intent.card === 'barricade') return 1 - threat.rifle - COST.barricade;
   const back = v.players[me].aside.length + 1;
@@ -59,14 +65,12 @@ export function bot(v: DuelView, rng: Rng): DuelIntent {
   if (legal.length === 0) throw new Error('Duel bot asked to move with nothing to decide');
   if (legal.length === 1) return legal[0];
   const threat = threatTo(v, v.seat as Seat);
-  let best = legal[0];
-  let bestScore = -Infinity;
-  for (const intent of legal) {
-    const score = scoreIntent(v, intent, threat) + (rng.int(1000) / 1000) * NOISE;
-    if (score > bestScore) {
-      best = intent;
-      bestScore = score;
-    }
+  const scored = legal.map((intent) => ({ intent, score: scoreIntent(v, intent, threat) + (rng.int(1000) / 1000) * NOISE }));
+  const best = (options: typeof scored) => options.reduce((a, b) => (b.score > a.score ? b : a)).intent;
+  const choice = best(scored);
+  if (choice.card === 'reload' && threat.shot > 0 && rng.int(1000) / 1000 < threat.shot) {
+    const others = scored.filter((o) => o.intent.card !== 'reload');
+    if (others.length > 0) return best(others);
   }
-  return best;
+  return choice;
 }

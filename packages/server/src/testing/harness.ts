@@ -1,0 +1,66 @@
+import net from 'node:net';
+import { ColyseusTestServer } from '@colyseus/testing';
+import type { Room } from 'colyseus.js';
+import { createApp } from '../app';
+import { settings } from '../table-room';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real server (express + Colyseus + ws) on a free loopback port, with bots that act at once. */
+export async function startServer(): Promise<ColyseusTestServer & { port: number }> {
+  settings.botDelayMs = 0;
+  settings.allowTestSeed = true;
+  const { gameServer } = createApp({ clientDir: '/nonexistent' });
+  const port = await freePort();
+  await gameServer.listen(port);
+  return Object.assign(new ColyseusTestServer(gameServer), { port });
+}
+
+export async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export interface Inbox {
+  events: { type: string; [k: string]: unknown }[];
+  errors: { code: string; message: string }[];
+}
+
+/** Records the `events` and `error` messages a client receives. */
+export function inbox(room: Room): Inbox {
+  const box: Inbox = { events: [], errors: [] };
+  room.onMessage('events', (list: Inbox['events']) => box.events.push(...list));
+  room.onMessage('error', (e: Inbox['errors'][number]) => box.errors.push(e));
+  return box;
+}
+
+/** Plays a seat with the first legal-looking card each shootout (used to drive humans in server tests). */
+export function autoPlay(room: Room, seat: () => number): void {
+  let sentFor = '';
+  room.onStateChange((state: any) => {
+    const me = seat();
+    if (state.status !== 'playing' || me < 0) return;
+    if (!Array.from(state.pending as number[]).includes(me)) return;
+    const p = state.board.players[me];
+    const key = `${state.board.round}:${state.board.shootout}`;
+    if (!p || p.committed || sentFor === key) return;
+    sentFor = key;
+    const hand: string[] = Array.from(p.hand ?? []);
+    const target = Array.from(state.board.players as any[]).findIndex((q: any, i: number) => i !== me && q.alive);
+    const card = hand.includes('pistol') ? 'pistol' : hand.includes('reload') ? 'reload' : hand[0];
+    room.send('intent', { type: 'commit', card, target: card === 'pistol' || card === 'rifle' ? target : null });
+  });
+}
