@@ -2,6 +2,7 @@ import { matchMaker } from '@colyseus/core';
 import { LocalPresence } from '@colyseus/core';
 import { CODE_ALPHABET, normalizeCode } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
+import { runBot } from './bot-cli';
 import { claimCode } from './codes';
 import { settings } from './table-room';
 import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
@@ -212,5 +213,16 @@ describe('whole games', () => {
     autoPlay(bob, () => mySeat(bob));
     await waitFor(() => ann.state.status === 'over' && bob.state.status === 'over', 'game over', 20_000);
     expect(ann.state.winners.toArray()).toEqual(bob.state.winners.toArray());
+  });
+
+  it('the command-line bot joins a table by code over the network and plays it to the end', async () => {
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { target: 3 } });
+    autoPlay(ann, () => mySeat(ann));
+    const refusals: string[] = [];
+    const robo = await runBot(`ws://127.0.0.1:${server.port}`, ann.roomId.toLowerCase(), 'Robo', (line) => refusals.push(line));
+    await waitFor(() => ann.state.status === 'over', 'game over', 20_000);
+    expect(Array.from(ann.state.seats, (s: any) => s.name)).toEqual(['Ann', 'Robo']);
+    expect(robo.state.winners.toArray()).toEqual(ann.state.winners.toArray());
+    expect(refusals).toEqual([]);
   });
 });

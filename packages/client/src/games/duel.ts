@@ -1,44 +1,13 @@
 import { Duel, duel } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { DuelScene, type DuelSceneModel } from '../scenes/duel';
-import { list, type List, type TableStateLike } from '../state';
+import { list, type TableStateLike } from '../state';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
 
 type Card = Duel.Card;
 
-/** The Duel board as the client decodes it (mirror of the server's DuelBoard Schema). */
-export interface DuelPlayerLike {
-  money: number;
-  alive: boolean;
-  handCount: number;
-  aside: List<string>;
-  committed: boolean;
-  /** Only filled in for my own seat. */
-  hand?: List<string>;
-  commitCard?: string;
-  commitTarget?: number;
-}
-export interface DuelPlayLike {
-  seat: number;
-  card: string;
-  target: number;
-}
-export interface DuelRevealLike {
-  round: number;
-  shootout: number;
-  plays: List<DuelPlayLike>;
-  hit: List<number>;
-  reloaded: List<number>;
-}
-export interface DuelBoardLike {
-  target: number;
-  round: number;
-  shootout: number;
-  phase: string;
-  players: List<DuelPlayerLike>;
-  lastReveal?: DuelRevealLike | null;
-  winner: number;
-}
+/** The Duel board as the client decodes it: the engine's own description of what the server syncs. */
+export type DuelBoardLike = Duel.SyncedDuelBoard;
 export type DuelTableStateLike = TableStateLike<DuelBoardLike>;
 
 /** Display names of the cards; the record type makes the compiler insist on every engine card. */
@@ -54,43 +23,10 @@ function boardOf(state: DuelTableStateLike): DuelBoardLike {
   return state.board ?? { target: 0, round: 0, shootout: 0, phase: '', players: [], lastReveal: null, winner: -1 };
 }
 
-const cards = (xs: List<string> | undefined): Card[] => list(xs).filter(Duel.isCard);
-const seatOrNull = (n: number | undefined): number | null => (n === undefined || n < 0 ? null : n);
 
 /** The engine's DuelView, rebuilt from the Schema state, so the engine's own `legalFromView` says what I may do. */
 export function viewFromState(state: DuelTableStateLike, mySeat: number): Duel.DuelView {
-  const b = boardOf(state);
-  const players = list(b.players);
-  const me = mySeat >= 0 ? players[mySeat] : undefined;
-  const r = b.lastReveal;
-  const commitCard = me?.commitCard;
-  return {
-    seat: me ? mySeat : null,
-    target: b.target,
-    round: b.round,
-    shootout: b.shootout,
-    // Mirrored verbatim from the engine's own view by the server.
-    phase: b.phase as Duel.DuelView['phase'],
-    players: players.map((p) => ({
-      money: p.money,
-      alive: p.alive,
-      handCount: p.handCount,
-      aside: cards(p.aside),
-      committed: p.committed,
-    })),
-    hand: me ? cards(me.hand) : [],
-    commit: commitCard && Duel.isCard(commitCard) ? { card: commitCard, target: seatOrNull(me?.commitTarget) } : null,
-    lastReveal: r
-      ? {
-          round: r.round,
-          shootout: r.shootout,
-          plays: list(r.plays).flatMap((p) => (Duel.isCard(p.card) ? [{ seat: p.seat, card: p.card, target: seatOrNull(p.target) }] : [])),
-          hit: list(r.hit),
-          reloaded: list(r.reloaded),
-        }
-      : null,
-    winner: seatOrNull(b.winner),
-  };
+  return Duel.viewFromSynced(boardOf(state), mySeat);
 }
 
 const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);

@@ -9,6 +9,7 @@ export * from './state';
 export * from './rules';
 export * from './view';
 export * from './bot';
+export * from './synced';
 
 export const duel: Game<DuelState, DuelView, DuelIntent, DuelOptions> = {
   id: 'duel',

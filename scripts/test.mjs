@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm test`: makes sure the browser is there, builds server and client, runs every jest project
+// (engine, server, browser) and ends with one summary line: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  return r.status ?? 1;
+}
+
+function ensureDebianPackage(binary, pkg) {
+  if (fs.existsSync(binary)) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log(`${binary} is missing: installing Debian's ${pkg} package…`);
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', pkg]) === 0 && fs.existsSync(binary)) return;
+  }
+  console.error(`\n${binary} is missing. Install it with:\n  sudo apt-get install -y ${pkg}\n(or point CHROMIUM_PATH at another Chromium), then run npm test again.\n`);
+  process.exit(1);
+}
+
+ensureDebianPackage(chromium, 'chromium');
+
+console.log('Building engine, server and client…');
+if (run('npm', ['run', 'build', '--silent']) !== 0) {
+  console.error('The build failed; no test was run.');
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+fs.mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
+const report = path.join(root, 'test-artifacts', 'jest-results.json');
+fs.rmSync(report, { force: true });
+const status = run(process.execPath, [
+  path.join(root, 'node_modules/jest/bin/jest.js'),
+  '--ci',
+  '--json',
+  `--outputFile=${report}`,
+  ...process.argv.slice(2),
+]);
+
+let passed = 0;
+let failed = 0;
+if (fs.existsSync(report)) {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+}
+if (status !== 0 && failed === 0) failed = 1;
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);
