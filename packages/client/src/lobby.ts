@@ -2,6 +2,7 @@ import { normalizeCode } from '@tumbleweed/engine';
 import { h } from './dom';
 import { GAMES, type GameModule } from './games';
 import { createTable, humanError, joinTable, type Session } from './net';
+import { hasRules } from './rules';
 
 const NAME_KEY = 'tumbleweed:name';
 const TIMERS = [0, 10, 20, 30, 45, 60];
@@ -76,6 +77,8 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
         g.year ? h('span', { class: 'hint' }, g.year) : null,
         h('span', { class: 'hint' }, g.blurb),
         g.enabled ? null : h('span', { class: 'soon-tag' }, 'Coming soon'),
+        // Rules (rules.ts): a link inside the label navigates without choosing the game.
+        hasRules(g.id) ? h('a', { class: 'rules-btn', href: `#/rules/${g.id}`, 'aria-label': `${g.title} rules` }, 'Rules') : null,
       ),
     );
   }

@@ -1,6 +1,7 @@
 import { h, listNames } from './dom';
 import { gameById, type GameUi, type ServerEvent, type TableContext } from './games';
 import { leaveTable, type Session } from './net';
+import { hasRules, openRulesDialog } from './rules';
 import { list, seatName, type TableStateLike } from './state';
 
 const MAX_LOG = 80;
@@ -16,6 +17,10 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
 
   const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-label': `Table code ${session.code.split('').join(' ')}` }, session.code);
   const copyBtn = h('button', { type: 'button', class: 'secondary' }, 'Copy link');
+  // Rules (rules.ts): shown over the table, so the game keeps running underneath.
+  const gameId = game?.id ?? session.game;
+  const rulesBtn = hasRules(gameId) ? h('button', { type: 'button', class: 'secondary', 'aria-label': 'Rules' }, 'Rules') : null;
+  rulesBtn?.addEventListener('click', () => openRulesDialog(gameId));
   const leaveBtn = h('button', { type: 'button' }, 'Leave');
   const statusText = h('span', { role: 'status' });
   const statusClock = h('span', { 'aria-hidden': 'true' });
@@ -37,6 +42,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
         'header',
         { class: 'table-head' },
         h('div', { class: 'code-block' }, h('span', { class: 'label' }, 'Table code'), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game)),
+        rulesBtn,
         copyBtn,
         leaveBtn,
       ),

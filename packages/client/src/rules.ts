@@ -1,0 +1,68 @@
+/**
+ * In-app rules: the rule documents under docs/rules, bundled as text at build time and turned into HTML with
+ * `marked`. The markdown is our own (not user input), so its HTML is trusted.
+ * Each "**Decision:**" (a choice the project made where the rulebook is silent) is tagged so it stands out.
+ */
+import { Marked } from 'marked';
+import duelRules from '../../../docs/rules/duel.md?raw';
+import { h } from './dom';
+
+const RULES: Record<string, string> = {
+  duel: duelRules,
+};
+
+const marked = new Marked({ gfm: true, async: false });
+
+export function hasRules(gameId: string): boolean {
+  return gameId in RULES;
+}
+
+/** The rules of one game as an `<article>`; decisions carry the class `decision`. */
+export function rulesArticle(gameId: string): HTMLElement {
+  const article = h('article', { class: 'rules-doc', 'data-testid': 'rules' });
+  const md = RULES[gameId];
+  if (!md) {
+    article.append(h('p', {}, `No rules for "${gameId}" yet.`));
+    return article;
+  }
+  article.innerHTML = marked.parse(md) as string;
+  for (const strong of article.querySelectorAll('strong')) {
+    if (!/^Decision:?$/.test(strong.textContent?.trim() ?? '')) continue;
+    strong.classList.add('decision-tag');
+    strong.textContent = '⚖ Decision:';
+    strong.parentElement?.classList.add('decision');
+  }
+  // Links in the rules open elsewhere, never over the table.
+  for (const a of article.querySelectorAll('a[href^="http"]')) {
+    a.setAttribute('target', '_blank');
+    a.setAttribute('rel', 'noopener');
+  }
+  for (const table of article.querySelectorAll('table')) {
+    const scroll = h('div', { class: 'table-scroll' });
+    table.before(scroll);
+    scroll.append(table);
+  }
+  return article;
+}
+
+/** The `#/rules/GAME` page. */
+export function mountRules(root: HTMLElement, gameId: string, back: () => void): () => void {
+  const backBtn = h('button', { type: 'button', class: 'secondary' }, '← Back');
+  backBtn.addEventListener('click', back);
+  root.replaceChildren(h('div', { class: 'rules-page' }, h('nav', { class: 'rules-nav' }, backBtn), h('div', { class: 'panel' }, rulesArticle(gameId))));
+  window.scrollTo(0, 0);
+  return () => undefined;
+}
+
+/** The rules over the current page (used at a table, where leaving the page would leave the table). */
+export function openRulesDialog(gameId: string): void {
+  const closeBtn = h('button', { type: 'button', class: 'secondary rules-close' }, 'Close');
+  const dialog = h('dialog', { class: 'rules-dialog', 'aria-label': 'Rules' }, closeBtn, rulesArticle(gameId));
+  closeBtn.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('click', (ev) => {
+    if (ev.target === dialog) dialog.close(); // a click on the backdrop
+  });
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
