@@ -188,6 +188,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   onUncaughtException(error: unknown, methodName: string): void {
+    if ((error as { cause?: unknown })?.cause instanceof ServerError) return; // a refusal the client was told about
     console.error(`[table ${this.code}] uncaught in ${methodName}:`, error);
   }
 

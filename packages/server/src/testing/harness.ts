@@ -23,7 +23,17 @@ export async function startServer(): Promise<ColyseusTestServer & { port: number
   const { gameServer } = createApp({ clientDir: '/nonexistent' });
   const port = await freePort();
   await gameServer.listen(port);
-  return Object.assign(new ColyseusTestServer(gameServer), { port });
+  const test = new ColyseusTestServer(gameServer);
+  // Messages a test does not listen for are dropped quietly (colyseus.js would warn for each).
+  for (const verb of ['create', 'joinById'] as const) {
+    const original = test.sdk[verb] as (...args: unknown[]) => Promise<Room>;
+    (test.sdk as any)[verb] = async (...args: unknown[]) => {
+      const room = await original(...args);
+      room.onMessage('*', () => undefined);
+      return room;
+    };
+  }
+  return Object.assign(test, { port });
 }
 
 export async function waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
