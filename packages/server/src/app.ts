@@ -2,10 +2,17 @@ import http from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
 import express from 'express';
+import basicAuth from 'express-basic-auth';
 import { matchMaker, Server, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { RedisPresence } from '@colyseus/redis-presence';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { monitor } from '@colyseus/monitor';
 import { normalizeCode } from '@tumbleweed/engine';
+import { config } from './config';
 import { rooms } from './games';
+import { logger } from './log';
+import { registry } from './metrics';
 
 /** Largest message a client may send (bytes). Larger frames close that connection. */
 export const MAX_MESSAGE_BYTES = 4 * 1024;
@@ -13,7 +20,10 @@ export const MAX_MESSAGE_BYTES = 4 * 1024;
 export interface AppOptions {
   /** Folder of the built client; served when it exists. */
   clientDir?: string;
-  presence?: Presence;
+  /** Redis for presence and matchmaking across processes; in-memory when absent. */
+  redisUrl?: string;
+  publicAddress?: string;
+  monitorPassword?: string;
 }
 
 export function defaultClientDir(): string {
@@ -25,8 +35,35 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
   app.disable('x-powered-by');
   app.use(express.json({ limit: '4kb' }));
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
+  let presence: Presence | undefined;
+  let redis: RedisPresence | undefined;
+  if (opts.redisUrl) {
+    redis = new RedisPresence(opts.redisUrl);
+    presence = redis;
+  }
+
+  /** Up, and Redis answering when configured. */
+  app.get('/healthz', async (_req, res) => {
+    if (!redis) {
+      res.json({ ok: true, redis: 'not configured' });
+      return;
+    }
+    try {
+      // Any round trip through presence proves Redis answers; a lost connection queues commands until the timeout.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        redis.exists('tumbleweed:healthz'),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer from Redis within 1 s')), 1000))),
+      ]).finally(() => clearTimeout(timer));
+      res.json({ ok: true, redis: 'ok' });
+    } catch (e) {
+      res.status(503).json({ ok: false, redis: (e as Error).message });
+    }
+  });
+
+  app.get('/metrics', async (_req, res) => {
+    res.set('Content-Type', registry.contentType);
+    res.end(await registry.metrics());
   });
 
   /** Looks a table up by code (any case, spaces allowed) so the lobby can say what a code is before joining. */
@@ -44,6 +81,10 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
     res.json({ code, game: room.name, clients: room.clients });
   });
 
+  if (opts.monitorPassword) {
+    app.use('/colyseus', basicAuth({ users: { admin: opts.monitorPassword }, challenge: true }), monitor());
+  }
+
   const clientDir = opts.clientDir ?? defaultClientDir();
   if (fs.existsSync(clientDir)) {
     app.use(express.static(clientDir, { index: 'index.html', maxAge: '1h' }));
@@ -52,9 +93,19 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
   const httpServer = http.createServer(app);
   const gameServer = new Server({
     transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_MESSAGE_BYTES }),
-    presence: opts.presence,
+    presence,
+    driver: opts.redisUrl ? new RedisDriver(opts.redisUrl) : undefined,
+    publicAddress: opts.publicAddress,
     greet: false,
+    gracefullyShutdown: false,
   });
   for (const [name, room] of Object.entries(rooms)) gameServer.define(name, room);
   return { app, httpServer, gameServer };
 }
+
+/** The app as configured by the environment (see config.ts). */
+export function createAppFromEnv() {
+  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword });
+}
+
+export { logger };

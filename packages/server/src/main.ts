@@ -1,14 +1,35 @@
-import { createApp } from './app';
+import { config } from './config';
+import { createAppFromEnv } from './app';
+import { logger } from './log';
 
-const port = Number(process.env.PORT ?? 2567);
-const { gameServer } = createApp();
+/** Longest a shutdown may take before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 8000;
 
-gameServer.listen(port).then(() => {
-  console.log(`Tumbleweed is serving on http://localhost:${port}`);
+const { gameServer } = createAppFromEnv();
+
+gameServer.listen(config.port).then(() => {
+  logger.info({ port: config.port, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress }, 'serving');
+  if (!process.env.LOG_LEVEL || process.env.LOG_LEVEL === 'info') {
+    process.stderr.write(`Tumbleweed is serving on http://localhost:${config.port}\n`);
+  }
 });
 
+let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    gameServer.gracefullyShutdown().finally(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: telling tables, then closing');
+    setTimeout(() => {
+      logger.warn('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    gameServer
+      .gracefullyShutdown(false)
+      .then(() => process.exit(0))
+      .catch((err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   });
 }

@@ -1,9 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { Room, ServerError, type Client } from '@colyseus/core';
+import { performance } from 'node:perf_hooks';
+import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import { eventsFor, isError, Rng, type ApplyResult, type GameEvent, type Seat } from '@tumbleweed/engine';
 import { z } from 'zod';
 import { claimCode, releaseCode } from './codes';
+import { config } from './config';
+import { logger } from './log';
+import * as metrics from './metrics';
 import type { AnyAdapter } from './game-adapter';
 import { SeatState, syncArray, type TableState } from './table-state';
 
@@ -41,13 +45,15 @@ export interface TableSettings {
   allowTestSeed: boolean;
 }
 
+/** Starts from the environment (config.ts); tests may change it. */
 export const settings: TableSettings = {
-  botDelayMs: Number(process.env.BOT_DELAY_MS ?? 700),
-  reconnectSeconds: Number(process.env.RECONNECT_SECONDS ?? 60),
-  allowTestSeed: process.env.ALLOW_TEST_SEED === '1',
+  botDelayMs: config.botDelayMs,
+  reconnectSeconds: config.reconnectSeconds,
+  allowTestSeed: config.allowTestSeed,
 };
 
 function refuse(code: string, message: string): never {
+  metrics.errors.inc({ code });
   throw new ServerError(400, `${code}: ${message}`);
 }
 
@@ -69,6 +75,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private botTimers = new Map<Seat, NodeJS.Timeout>();
   private countdown: NodeJS.Timeout | null = null;
   private code = '';
+  private log = logger.child({ game: '?' });
 
   async onCreate(raw: unknown): Promise<void> {
     const parsed = createSchema.safeParse(raw ?? {});
@@ -96,6 +103,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
     this.code = await claimCode(this.presence);
     this.roomId = this.code;
+    this.log = logger.child({ table: this.code, game: game.id });
+    metrics.liveTables.add(this);
     this.setPrivate(true);
     // Turn-based: patches go out right after each change (see `afterChange`), not on a tick.
     this.setPatchRate(null);
@@ -167,6 +176,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
         back.view = new StateView();
         this.showPrivate(back, seat);
         s.connected = true;
+        metrics.reconnections.inc();
+        this.log.info({ seat }, 'player reconnected');
         this.broadcastPatch();
         return;
       } catch {
@@ -184,12 +195,24 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   async onDispose(): Promise<void> {
     this.clearTimers();
+    metrics.liveTables.delete(this);
     if (this.code) await releaseCode(this.presence, this.code);
+    this.log.info('table closed');
+  }
+
+  /** The process is stopping (SIGTERM): tell everyone, then close their connections. */
+  onBeforeShutdown(): void {
+    this.log.info({ clients: this.clients.length }, 'server restarting: closing table');
+    this.broadcastEvents([
+      { type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' },
+    ]);
+    this.clearTimers();
+    this.disconnect(Protocol.WS_CLOSE_GOING_AWAY);
   }
 
   onUncaughtException(error: unknown, methodName: string): void {
     if ((error as { cause?: unknown })?.cause instanceof ServerError) return; // a refusal the client was told about
-    console.error(`[table ${this.code}] uncaught in ${methodName}:`, error);
+    this.log.error({ err: error, method: methodName }, 'uncaught error in table');
   }
 
   /** The engine state (server only). Exposed for tests and the replay log, never sent to clients. */
@@ -245,6 +268,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       if (seat !== undefined && seat !== null) this.showPrivate(client, seat);
     }
     this.broadcastEvents([{ type: 'game_started', seats: this.state.seats.length }]);
+    this.log.info({ seats: this.state.seats.length, bots: this.state.seats.filter((s) => s.kind === 'bot').length }, 'game started');
     this.afterChange(new Set());
   }
 
@@ -258,10 +282,15 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       return this.sendError(client, 'BAD_MESSAGE', `${issue.path.join('.') || 'intent'}: ${issue.message}`);
     }
     if (this.state.seats[seat].kind !== 'human') this.state.seats[seat].kind = 'human';
+    const started = performance.now();
+    const game = this.adapter.game.id;
+    metrics.intents.inc({ game });
     this.commit(this.adapter.game.apply(this.engine, seat, parsed.data), client);
+    metrics.intentSeconds.observe({ game }, (performance.now() - started) / 1000);
   }
 
   private sendError(client: Client, code: string, message: string): void {
+    metrics.errors.inc({ code });
     client.send('error', { code, message });
   }
 
@@ -269,7 +298,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private commit(result: ApplyResult<unknown>, from?: Client): void {
     if (isError(result)) {
       if (from) this.sendError(from, result.error.code, result.error.message);
-      else console.error(`[table ${this.code}] server-side intent refused:`, result.error);
+      else this.log.error({ error: result.error }, 'server-side intent refused');
       return;
     }
     this.engine = result.state;
@@ -284,6 +313,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const seatViews = this.state.seats.map((_, i) => game.view(this.engine, i));
     this.adapter.mirror(this.state, game.view(this.engine, null), seatViews);
     const outcome = game.outcome(this.engine);
+    if (outcome && this.state.status !== 'over') {
+      this.log.info({ winners: outcome.winners, scores: outcome.scores }, 'game over');
+    }
     if (outcome) {
       this.state.status = 'over';
       syncArray(this.state.winners, outcome.winners);
@@ -327,6 +359,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       if (this.state.seats[seat].kind !== 'bot') return;
       const { game } = this.adapter;
       const intent = game.bot(game.view(this.engine, seat), this.botRng);
+      metrics.intents.inc({ game: game.id });
       this.commit(game.apply(this.engine, seat, intent));
     }, settings.botDelayMs);
     this.botTimers.set(seat, timer);

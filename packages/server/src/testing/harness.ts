@@ -2,6 +2,7 @@ import net from 'node:net';
 import { ColyseusTestServer } from '@colyseus/testing';
 import type { Room } from 'colyseus.js';
 import { createApp } from '../app';
+import { logger } from '../log';
 import { settings } from '../table-room';
 
 export async function freePort(): Promise<number> {
@@ -20,6 +21,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(): Promise<ColyseusTestServer & { port: number }> {
   settings.botDelayMs = 0;
   settings.allowTestSeed = true;
+  if (!process.env.LOG_LEVEL) logger.level = 'silent';
   const { gameServer } = createApp({ clientDir: '/nonexistent' });
   const port = await freePort();
   await gameServer.listen(port);
