@@ -3,3 +3,5 @@ export * from './core/rng';
 export * from './core/code';
 export * as Duel from './duel';
 export { duel } from './duel';
+export * as Rattlesnake from './rattlesnake';
+export { rattlesnake } from './rattlesnake';

@@ -1,0 +1,88 @@
+/** Combo evaluation: pure functions over (card id, current value) pairs. Hits never take part. */
+export type ComboKind = 'set' | 'run' | 'single';
+
+export interface Combo {
+  kind: ComboKind;
+  /** The cards that form the combo (one per value for a run), highest value first. */
+  cards: string[];
+  size: number;
+  /** Highest value in the combo. */
+  top: number;
+}
+
+export interface ValuedCard {
+  id: string;
+  value: number;
+}
+
+export interface ComboRules {
+  /** Sandstorm: a Run beats a Set of the same size. */
+  sandstorm: boolean;
+  /** Deadeye: a full tie goes to the attacker. */
+  deadeye: boolean;
+}
+
+function typeRank(kind: ComboKind, sandstorm: boolean): number {
+  if (kind === 'single') return 0;
+  if (kind === 'set') return sandstorm ? 1 : 2;
+  return sandstorm ? 2 : 1;
+}
+
+/** >0 when a is stronger, <0 when b is, 0 for a full tie. Order: size, then Set over Run (flipped by Sandstorm), then top card. */
+export function compareCombos(a: Combo, b: Combo, sandstorm: boolean): number {
+  if (a.size !== b.size) return a.size - b.size;
+  const t = typeRank(a.kind, sandstorm) - typeRank(b.kind, sandstorm);
+  if (t !== 0) return t;
+  return a.top - b.top;
+}
+
+/** Every candidate combo: each Set (all cards of one value, ≥2), each maximal Run (≥2 consecutive values), the best Single. */
+export function candidates(cards: readonly ValuedCard[]): Combo[] {
+  if (cards.length === 0) return [];
+  const out: Combo[] = [];
+  const byValue = new Map<number, string[]>();
+  for (const c of cards) byValue.set(c.value, [...(byValue.get(c.value) ?? []), c.id]);
+  const values = [...byValue.keys()].sort((x, y) => x - y);
+  for (const v of values) {
+    const ids = byValue.get(v) as string[];
+    if (ids.length >= 2) out.push({ kind: 'set', cards: [...ids], size: ids.length, top: v });
+  }
+  let start = 0;
+  for (let i = 1; i <= values.length; i++) {
+    if (i < values.length && values[i] === values[i - 1] + 1) continue;
+    if (i - start >= 2) {
+      const run = values.slice(start, i);
+      out.push({ kind: 'run', cards: run.map((v) => (byValue.get(v) as string[])[0]).reverse(), size: run.length, top: run[run.length - 1] });
+    }
+    start = i;
+  }
+  const top = values[values.length - 1];
+  out.push({ kind: 'single', cards: [(byValue.get(top) as string[])[0]], size: 1, top });
+  return out;
+}
+
+/** The strongest combo among the cards, or null when there is none (no action cards). */
+export function bestCombo(cards: readonly ValuedCard[], sandstorm: boolean): Combo | null {
+  let best: Combo | null = null;
+  for (const c of candidates(cards)) if (!best || compareCombos(c, best, sandstorm) > 0) best = c;
+  return best;
+}
+
+/** Who wins the reveal. No combo loses to any combo; two empties go to the defender whatever the events. */
+export function attackerWins(attacker: Combo | null, defender: Combo | null, rules: ComboRules): boolean {
+  if (!attacker) return false;
+  if (!defender) return true;
+  const c = compareCombos(attacker, defender, rules.sandstorm);
+  if (c !== 0) return c > 0;
+  return rules.deadeye;
+}
+
+const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** "Set of three 4s", "Run of 3 to 5", "Single 5", "No combo". */
+export function describeCombo(c: Combo | null): string {
+  if (!c) return 'No combo';
+  if (c.kind === 'single') return `Single ${c.top}`;
+  if (c.kind === 'set') return `Set of ${NUMBER_WORDS[c.size] ?? c.size} ${c.top}s`;
+  return `Run of ${c.top - c.size + 1} to ${c.top}`;
+}

@@ -1,0 +1,44 @@
+import { isError, type Seat } from '../core/game';
+import { Rng } from '../core/rng';
+import { rattlesnake } from './index';
+import type { RattlesnakeIntent } from './intents';
+import type { RattlesnakeState } from './state';
+
+export type Player = 'bot' | 'random';
+
+export interface SimResult {
+  winner: Seat | null;
+  steps: number;
+  turns: number;
+  final: RattlesnakeState;
+}
+
+/**
+ * Plays one game through the Game contract (view → bot, or a random legal intent), as the server drives it.
+ * `timeoutRate` (per mille) lets the countdown run out instead. Stops after maxSteps (winner null).
+ */
+export function playGame(seed: number, players: [Player, Player], maxSteps = 5000, timeoutRate = 0, onState?: (s: RattlesnakeState, seat: Seat | null, intent: RattlesnakeIntent | null) => void): SimResult {
+  const g = rattlesnake;
+  let state = g.setup({ seats: 2, options: {} }, Rng.fromSeed(seed));
+  const rng = Rng.fromSeed(0x5eed ^ seed);
+  let steps = 0;
+  onState?.(state, null, null);
+  while (g.outcome(state) === null && steps < maxSteps) {
+    const [seat] = g.pending(state);
+    steps++;
+    if (timeoutRate > 0 && rng.int(1000) < timeoutRate) {
+      const r = g.timeout(state);
+      if (isError(r)) throw new Error(`timeout: ${r.error.code}`);
+      state = r.state;
+      onState?.(state, null, null);
+      continue;
+    }
+    const intent = players[seat] === 'bot' ? g.bot(g.view(state, seat), rng) : rng.pick(g.legalIntents(state, seat));
+    const r = g.apply(state, seat, intent);
+    if (isError(r)) throw new Error(`seed ${seed} step ${steps} seat ${seat} ${JSON.stringify(intent)}: ${r.error.code} ${r.error.message}`);
+    state = r.state;
+    onState?.(state, seat, intent);
+  }
+  const o = g.outcome(state);
+  return { winner: o ? o.winners[0] : null, steps, turns: state.turn, final: state };
+}

@@ -1,0 +1,206 @@
+import type { Seat } from '../core/game';
+import { abilityOf, baseValue, cardInfo, MAX_VALUE, MIN_VALUE, type EventKind } from './cards';
+import type { AbilityIntent, RattlesnakeIntent } from './intents';
+import { activeEvents, buyCost, handSize, pendingOf } from './shared';
+import type { AttackInfo, RattlesnakeState, Showdown, Step, UsedAbility } from './state';
+
+export interface RevealedCard {
+  id: string;
+  /** Current value (after Focus / Distract); null for a Hit. */
+  value: number | null;
+}
+
+export interface RattlesnakePlayerView {
+  /** Hit cards still in front of the player. */
+  hits: string[];
+  deckCount: number;
+  /** Face up, last = top. */
+  discard: string[];
+  handCount: number;
+  /** Face-down cards in the current attack: the count only (null = not committed). */
+  committedCount: number | null;
+  /** The committed cards once revealed, with current values. */
+  revealed: RevealedCard[] | null;
+}
+
+/** What one seat (or a spectator, seat null) may know. Nothing here is secret from that recipient. */
+export interface RattlesnakeView {
+  seat: Seat | null;
+  turn: number;
+  /** Holds the pistol. */
+  active: Seat;
+  step: Step;
+  /** Seats whose decision the game waits for. */
+  pending: Seat[];
+  handSize: number;
+  buyCost: number;
+  /** Events in the saloon (in effect). */
+  events: EventKind[];
+  bought: boolean;
+  attacksLeft: number;
+  players: RattlesnakePlayerView[];
+  /** Own hand; empty for a spectator. */
+  hand: string[];
+  /** Own face-down commitment (null for a spectator or when not committed). */
+  myCommit: string[] | null;
+  saloon: (string | null)[];
+  saloonDeckCount: number;
+  boxCount: number;
+  graveyard: string[];
+  attack: Pick<AttackInfo, 'attacker' | 'defender' | 'revealed'> | null;
+  /** An ability waiting for the Take Cover answer (public). */
+  response: (UsedAbility & { responder: Seat }) | null;
+  /** A Scout waiting for its user to put a card back; `drawn` only for that user. */
+  scout: { seat: Seat; drawn: string[] } | null;
+  /** How the first player was chosen: each round of revealed top cards [seat 0, seat 1]. */
+  opening: { reveals: [string, string][]; first: Seat };
+  lastShowdown: Showdown | null;
+  winner: Seat | null;
+}
+
+export function revealedOf(state: Pick<RattlesnakeState, 'attack'>, committed: readonly string[]): RevealedCard[] {
+  const values = state.attack?.values ?? {};
+  return committed.map((id) => ({ id, value: values[id] ?? baseValue(id) }));
+}
+
+export function view(state: RattlesnakeState, seat: Seat | null): RattlesnakeView {
+  const me = seat === null ? null : state.players[seat];
+  const revealed = state.attack?.revealed === true;
+  return {
+    seat,
+    turn: state.turn,
+    active: state.active,
+    step: { ...state.step },
+    pending: pendingOf(state),
+    handSize: handSize(state.saloon),
+    buyCost: buyCost(state.saloon),
+    events: activeEvents(state.saloon),
+    bought: state.bought,
+    attacksLeft: state.attacksLeft,
+    players: state.players.map((p) => ({
+      hits: [...p.hits],
+      deckCount: p.deck.length,
+      discard: [...p.discard],
+      handCount: p.hand.length,
+      committedCount: p.committed ? p.committed.length : null,
+      revealed: revealed && p.committed ? revealedOf(state, p.committed) : null,
+    })),
+    hand: me ? [...me.hand] : [],
+    myCommit: me?.committed ? [...me.committed] : null,
+    saloon: [...state.saloon],
+    saloonDeckCount: state.saloonDeck.length,
+    boxCount: state.box.length,
+    graveyard: [...state.graveyard],
+    attack: state.attack ? { attacker: state.attack.attacker, defender: state.attack.defender, revealed: state.attack.revealed } : null,
+    response: state.response ? { ...state.response, responder: 1 - state.response.seat } : null,
+    scout: state.scout ? { seat: state.scout.seat, drawn: state.scout.seat === seat ? [...state.scout.drawn] : [] } : null,
+    opening: { reveals: state.opening.reveals.map(([a, b]) => [a, b] as [string, string]), first: state.opening.first },
+    lastShowdown: state.lastShowdown ? structuredClone(state.lastShowdown) : null,
+    winner: state.winner,
+  };
+}
+
+/** All k-element combinations of items, in order. */
+export function combinations<T>(items: readonly T[], k: number): T[][] {
+  const out: T[][] = [];
+  const pick = (start: number, acc: T[]) => {
+    if (acc.length === k) {
+      out.push([...acc]);
+      return;
+    }
+    for (let i = start; i < items.length; i++) pick(i + 1, [...acc, items[i]]);
+  };
+  pick(0, []);
+  return out;
+}
+
+/** All subsets in a stable order (by size, then position). */
+export function subsets<T>(items: readonly T[], minSize: number): T[][] {
+  const out: T[][] = [];
+  for (let k = minSize; k <= items.length; k++) out.push(...combinations(items, k));
+  return out;
+}
+
+function outOfAttackAbilities(hand: readonly string[], graveyard: readonly string[], withQuickDraw: boolean): AbilityIntent[] {
+  const out: AbilityIntent[] = [];
+  for (const cardId of hand) {
+    const a = abilityOf(cardId);
+    if (a === 'reload' || a === 'scout') out.push({ type: 'ability', cardId });
+    else if (a === 'switch-up') {
+      out.push({ type: 'ability', cardId, mode: 'draw' });
+      for (const take of graveyard) out.push({ type: 'ability', cardId, mode: 'swap', take });
+    } else if (a === 'quick-draw' && withQuickDraw) out.push({ type: 'ability', cardId, mode: 'refill' });
+  }
+  return out;
+}
+
+/**
+ * The legal intents of the viewing seat, from its view alone. `legalIntents(state, seat)` is defined as this
+ * applied to `view(state, seat)`, so clients, bots and the engine can never disagree.
+ */
+export function legalFromView(v: RattlesnakeView): RattlesnakeIntent[] {
+  const me = v.seat;
+  if (me === null || !v.pending.includes(me)) return [];
+  if (v.response) {
+    const out: RattlesnakeIntent[] = [{ type: 'allow' }];
+    for (const cardId of v.hand) if (abilityOf(cardId) === 'take-cover') out.push({ type: 'cover', cardId });
+    return out;
+  }
+  if (v.scout) return v.scout.drawn.map((cardId) => ({ type: 'putBack', cardId }));
+  const step = v.step;
+  switch (step.kind) {
+    case 'main': {
+      const out: RattlesnakeIntent[] = [{ type: 'endTurn' }];
+      if (v.attacksLeft > 0 && v.hand.length > 0) out.push({ type: 'attack' });
+      if (!v.bought && v.hand.length >= v.buyCost) {
+        const prices = combinations(v.hand, v.buyCost);
+        for (const cardId of v.saloon) {
+          if (cardId === null || cardInfo(cardId)?.kind !== 'action') continue;
+          for (const discard of prices) out.push({ type: 'buy', cardId, discard });
+        }
+      }
+      out.push(...outOfAttackAbilities(v.hand, v.graveyard, true));
+      return out;
+    }
+    case 'attackerCommit':
+      return subsets(v.hand, 1).map((cards) => ({ type: 'commit', cards }));
+    case 'defenderCommit':
+      return [...subsets(v.hand, 0).map((cards): RattlesnakeIntent => ({ type: 'commit', cards })), ...outOfAttackAbilities(v.hand, v.graveyard, false)];
+    case 'window': {
+      const out: RattlesnakeIntent[] = [{ type: 'pass' }];
+      const mine = v.players[me].revealed ?? [];
+      const theirs = v.players[1 - me].revealed ?? [];
+      const all = [...(v.players[0].revealed ?? []), ...(v.players[1].revealed ?? [])];
+      for (const cardId of v.hand) {
+        const a = abilityOf(cardId);
+        if (a === 'focus') {
+          for (const r of mine) {
+            if (r.value === null) continue;
+            for (let value = MIN_VALUE; value <= MAX_VALUE; value++) if (value !== r.value) out.push({ type: 'ability', cardId, target: r.id, value });
+          }
+        } else if (a === 'distract') {
+          for (const r of all) {
+            if (r.value === null) continue;
+            if (r.value < MAX_VALUE) out.push({ type: 'ability', cardId, target: r.id, delta: 1 });
+            if (r.value > MIN_VALUE) out.push({ type: 'ability', cardId, target: r.id, delta: -1 });
+          }
+        } else if (a === 'disarm') {
+          if (theirs.length > 0) out.push({ type: 'ability', cardId });
+        } else if (a === 'dodge-n-shoot') out.push({ type: 'ability', cardId });
+      }
+      return out;
+    }
+    case 'after': {
+      const out: RattlesnakeIntent[] = [{ type: 'pass' }];
+      for (const cardId of v.hand) {
+        const a = abilityOf(cardId);
+        if (a === 'double-tap' && step.success) out.push({ type: 'ability', cardId });
+        else if (a === 'quick-draw') out.push({ type: 'ability', cardId, mode: 'again' });
+      }
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
