@@ -390,10 +390,10 @@ function settle(state: RattlesnakeState, won: boolean, attackerCombo: Combo | nu
   const hits = won ? 1 + (hasEvent(state.saloon, 'high-noon') ? 1 : 0) : 0;
   state.lastShowdown = { attacker: attack.attacker, defender: attack.defender, attackerCombo, defenderCombo, dodge, attackerWon: won, hits };
   events.push({ type: 'attack_resolved', ...structuredClone(state.lastShowdown) });
+  const goesOn = !won || takeHits(state, attack.defender, hits, events);
   discardCommitted(state);
   attack.revealed = false;
-  if (won && !takeHits(state, attack.defender, hits, events)) return;
-  state.step = { kind: 'after', success: won };
+  if (goesOn) state.step = { kind: 'after', success: won };
 }
 
 function finishAttack(state: RattlesnakeState): void {
