@@ -1,5 +1,5 @@
 /**
- * Duel engine benchmark: bot-only games, played through the Game contract exactly as the server drives it
+ * Engine benchmark (Duel, then Rattlesnake): bot-only games, played through the Game contract exactly as the server drives it
  * (view → bot → apply for every pending seat).
  *
  *   npm run bench                       # 2000 bot-only games of 4 seats
@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { isError } from './core/game';
 import { Rng } from './core/rng';
 import { duel } from './duel';
+import { playGame as playRattlesnake } from './rattlesnake/sim';
 
 function arg(i: number, fallback: number, min: number, max: number): number {
   const raw = process.argv[2 + i];
@@ -91,4 +92,43 @@ console.log(`Duel engine bench — node ${process.version}`);
 for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
 if (stalled > 0) {
   console.log(`\n  note: ${stalled} of ${GAMES} games had no winner after ${MAX_SHOOTOUTS} shootouts and were stopped.`);
+}
+
+/* ---------------- Rattlesnake ---------------- */
+// 1,000 seeded games of the bot against a random-legal player (the bot alternates seats), then 1,000 bot-only games.
+{
+  const RS_GAMES = 1000;
+  const t1 = performance.now();
+  let botWins = 0;
+  let rsSteps = 0;
+  let rsStalled = 0;
+  for (let g = 0; g < RS_GAMES; g++) {
+    const botSeat = g % 2;
+    const r = playRattlesnake(g, botSeat === 0 ? ['bot', 'random'] : ['random', 'bot']);
+    rsSteps += r.steps;
+    if (r.winner === null) rsStalled++;
+    else if (r.winner === botSeat) botWins++;
+  }
+  const vsRandomS = (performance.now() - t1) / 1000;
+  const t2 = performance.now();
+  let botOnlySteps = 0;
+  let botOnlyTurns = 0;
+  let botOnlyStalled = 0;
+  let seat0 = 0;
+  for (let g = 0; g < RS_GAMES; g++) {
+    const r = playRattlesnake(100_000 + g, ['bot', 'bot']);
+    botOnlySteps += r.steps;
+    botOnlyTurns += r.turns;
+    if (r.winner === null) botOnlyStalled++;
+    else if (r.winner === 0) seat0++;
+  }
+  const botOnlyS = (performance.now() - t2) / 1000;
+  const rsRows: [string, string][] = [
+    ['bot vs random-legal', `${botWins} / ${RS_GAMES} won (${((100 * botWins) / RS_GAMES).toFixed(1)}%), ${rsStalled} stalled, ${(RS_GAMES / vsRandomS).toFixed(0)} games/s`],
+    ['bot vs bot', `${RS_GAMES} games, seat 0 won ${seat0}, ${botOnlyStalled} stalled, mean ${(botOnlyTurns / RS_GAMES).toFixed(1)} turns / ${(botOnlySteps / RS_GAMES).toFixed(0)} decisions, ${(RS_GAMES / botOnlyS).toFixed(0)} games/s`],
+    ['decisions (vs random)', String(rsSteps)],
+  ];
+  const w2 = Math.max(...rsRows.map(([k]) => k.length));
+  console.log(`\nRattlesnake engine bench — node ${process.version}`);
+  for (const [k, v] of rsRows) console.log(`  ${k.padEnd(w2)}  ${v}`);
 }

@@ -32,6 +32,15 @@ const BUY_PRIORITY: Partial<Record<Ability, number>> = {
   reload: 0,
 };
 const BLUFF_RATE = 0.15;
+/** Below this many action cards of its own, the bot stops burning cards on draw abilities and buys whenever it can. */
+const THIN_DECK = 10;
+
+/** Action cards the seat owns outside the graveyard: hand + deck + discard + commitment, minus its Hits. */
+export function actionCardsOwned(v: RattlesnakeView): number {
+  const me = v.players[v.seat as Seat];
+  const total = v.hand.length + me.deckCount + me.discard.length + (v.myCommit?.length ?? 0);
+  return total - (4 - me.hits.length);
+}
 
 function valued(cards: readonly string[]): { id: string; value: number }[] {
   return cards.flatMap((id) => {
@@ -120,7 +129,8 @@ function buyChoice(v: RattlesnakeView, rng: Rng, keep: readonly string[]): Rattl
     const score = info.value + (BUY_PRIORITY[info.ability] ?? 0) + (handValues.has(info.value) ? 0.5 : 0) + rng.int(100) / 1000;
     if (!best || score > best.score) best = { cardId, score };
   }
-  if (!best || best.score <= priceValue / v.buyCost + 0.5) return null;
+  const thin = actionCardsOwned(v) < THIN_DECK;
+  if (!best || (!thin && best.score <= priceValue / v.buyCost + 0.5)) return null;
   return { type: 'buy', cardId: best.cardId, discard: price };
 }
 
@@ -163,10 +173,11 @@ export function bot(v: RattlesnakeView, rng: Rng): RattlesnakeIntent {
       const grave = [...v.graveyard].sort((x, y) => rank(y, []) - rank(x, []));
       const switchUp = firstAbility(legal, (i, a) => a === 'switch-up' && i.mode === 'swap' && i.take === grave[0] && rank(grave[0], []) >= 6);
       if (switchUp) return switchUp;
-      const draws = firstAbility(legal, (i, a) => (a === 'switch-up' && i.mode === 'draw') || a === 'scout');
+      const thin = actionCardsOwned(v) < THIN_DECK;
+      const draws = thin ? null : firstAbility(legal, (i, a) => (a === 'switch-up' && i.mode === 'draw') || a === 'scout');
       if (draws) return draws;
       const hits = v.hand.filter(isHit).length;
-      if (hits >= 3) {
+      if (hits >= 3 && !thin) {
         const refill = firstAbility(legal, (i, a) => (a === 'quick-draw' && i.mode === 'refill') || (a === 'reload' && v.hand.length - hits <= 3));
         if (refill) return refill;
       }
@@ -187,7 +198,7 @@ export function bot(v: RattlesnakeView, rng: Rng): RattlesnakeIntent {
     case 'attackerCommit':
       return choose({ type: 'commit', cards: chooseCommit(v, rng, true) }) ?? legal[legal.length - 1];
     case 'defenderCommit': {
-      const draws = firstAbility(legal, (i, a) => (a === 'switch-up' && i.mode === 'draw') || a === 'scout');
+      const draws = actionCardsOwned(v) < THIN_DECK ? null : firstAbility(legal, (i, a) => (a === 'switch-up' && i.mode === 'draw') || a === 'scout');
       if (draws) return draws;
       return choose({ type: 'commit', cards: chooseCommit(v, rng, false) }) ?? legal[0];
     }
