@@ -12,5 +12,6 @@ module.exports = {
     { ...common, displayName: 'engine', testMatch: ['<rootDir>/packages/engine/src/**/*.test.ts'] },
     { ...common, displayName: 'server', testMatch: ['<rootDir>/packages/server/src/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
+    { ...common, displayName: 'scale', testMatch: ['<rootDir>/tests/scale/**/*.test.ts'] },
   ],
 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: makes sure the browser is there, builds server and client, runs every jest project
+// `npm test`: makes sure Chromium, redis-server and nginx are there, builds server and client, runs every jest project
 // (engine, server, browser) and ends with one summary line: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,11 +22,15 @@ function ensureDebianPackage(binary, pkg) {
     console.log(`${binary} is missing: installing Debian's ${pkg} package…`);
     if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', pkg]) === 0 && fs.existsSync(binary)) return;
   }
-  console.error(`\n${binary} is missing. Install it with:\n  sudo apt-get install -y ${pkg}\n(or point CHROMIUM_PATH at another Chromium), then run npm test again.\n`);
+  const hint = pkg === 'chromium' ? '\n(or point CHROMIUM_PATH at another Chromium)' : '';
+  console.error(`\n${binary} is missing. Install it with:\n  sudo apt-get install -y ${pkg}${hint}, then run npm test again.\n`);
   process.exit(1);
 }
 
 ensureDebianPackage(chromium, 'chromium');
+// The scale tests run redis-server and nginx on loopback ports.
+ensureDebianPackage('/usr/bin/redis-server', 'redis-server');
+ensureDebianPackage('/usr/sbin/nginx', 'nginx');
 
 console.log('Building engine, server and client…');
 if (run('npm', ['run', 'build', '--silent']) !== 0) {

@@ -110,6 +110,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   if (game?.enabled) ui = game.mount(ctx, { scene, actions });
   else scene.replaceChildren(h('p', { class: 'scene-fallback' }, `This client cannot show "${session.game}" tables yet.`));
 
+  /** Set by the server's `server_restarting` event: the coming disconnect is expected. */
+  let restarting = false;
+
   /** Table-level events; the game's UI words its own. */
   function describe(e: ServerEvent): string[] {
     const seat = typeof e.seat === 'number' ? e.seat : -1;
@@ -122,6 +125,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
         return ['Every seat is taken — the game begins!'];
       case 'bot_took_seat':
         return [`${name(seat)} is gone; a bot plays that seat now.`];
+      case 'server_restarting':
+        restarting = true;
+        return [typeof e.message === 'string' ? e.message : 'The server is restarting.'];
       default:
         return ui?.describe(e) ?? [];
     }
@@ -222,7 +228,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   });
   room.onLeave(() => {
     if (disposed || leaving) return;
-    bannerText.textContent = 'The connection to this table was lost.';
+    bannerText.textContent = restarting
+      ? 'The server is restarting, so this table has closed. Go back to the lobby and start a new table in a moment.'
+      : 'The connection to this table was lost.';
     banner.hidden = false;
     actions.replaceChildren(h('p', { class: 'prompt' }, 'Disconnected.'));
   });

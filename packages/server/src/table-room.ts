@@ -132,7 +132,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   onJoin(client: Client<SeatUser>, raw: unknown): void {
     const parsed = joinSchema.safeParse(raw ?? {});
-    if (!parsed.success) refuse('BAD_OPTIONS', 'name must be 1–20 characters');
+    if (!parsed.success) refuse('BAD_OPTIONS', 'a name must not be blank (longer names are cut to 20 characters)');
     const { name, spectate } = parsed.data;
     client.view = new StateView();
     const open = this.openSeats();
@@ -275,6 +275,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private onIntent(client: Client<SeatUser>, message: unknown): void {
     const seat = client.userData?.seat ?? null;
     if (seat === null) return this.sendError(client, 'NOT_SEATED', 'Spectators watch; they cannot play.');
+    if (this.state.status === 'over') return this.sendError(client, 'GAME_OVER', 'The game is over.');
     if (this.state.status !== 'playing') return this.sendError(client, 'NOT_STARTED', 'The game has not started yet.');
     const parsed = this.adapter.intentSchema.safeParse(message);
     if (!parsed.success) {

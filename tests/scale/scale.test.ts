@@ -1,0 +1,183 @@
+/**
+ * Scaling out, end to end: redis-server, two game-server processes (the built server, as the Dockerfile runs it)
+ * and nginx with the very config template docker-compose uses, all on loopback ports.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, type Room } from 'colyseus.js';
+import { freePort, ROOT, start, startServer, stopAll, waitForHttp, waitForPort, type Proc } from '../support/processes';
+
+jest.setTimeout(120_000);
+
+const TEMPLATE = path.join(ROOT, 'deploy/nginx/tumbleweed.conf.template');
+let ports: { redis: number; s1: number; s2: number; proxy: number };
+let servers: [Proc, Proc];
+let tmp = '';
+const rooms: Room[] = [];
+
+/** The same substitution the nginx image does with envsubst: only the named variables, nginx's own $vars stay. */
+function render(template: string, vars: Record<string, string>): string {
+  return template.replace(/\$\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+}
+
+function processOf(room: Room): 1 | 2 {
+  const url: string = (room.connection as any).transport.ws.url;
+  const m = /\/s([12])\//.exec(url);
+  if (!m) throw new Error(`connected outside the proxy: ${url}`);
+  return Number(m[1]) as 1 | 2;
+}
+
+async function until(predicate: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function track<T extends Room>(room: T): T {
+  room.onMessage('*', () => undefined);
+  rooms.push(room);
+  return room;
+}
+
+beforeAll(async () => {
+  ports = { redis: await freePort(), s1: await freePort(), s2: await freePort(), proxy: await freePort() };
+  const redis = start('redis-server', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  await waitForPort(ports.redis, redis);
+  const common = { REDIS_URL: `redis://127.0.0.1:${ports.redis}`, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn' };
+  servers = [
+    startServer('server-1', { ...common, PORT: String(ports.s1), PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/s1` }),
+    startServer('server-2', { ...common, PORT: String(ports.s2), PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/s2` }),
+  ];
+
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-nginx-'));
+  fs.mkdirSync(path.join(tmp, 'conf.d'));
+  const site = render(fs.readFileSync(TEMPLATE, 'utf8'), {
+    LISTEN_PORT: `127.0.0.1:${ports.proxy}`,
+    SERVER_1: `127.0.0.1:${ports.s1}`,
+    SERVER_2: `127.0.0.1:${ports.s2}`,
+  });
+  fs.writeFileSync(path.join(tmp, 'conf.d/tumbleweed.conf'), site);
+  fs.writeFileSync(
+    path.join(tmp, 'nginx.conf'),
+    [
+      'worker_processes 1;',
+      'daemon off;',
+      `pid ${tmp}/nginx.pid;`,
+      `error_log ${tmp}/error.log warn;`,
+      'events { worker_connections 4096; }',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${tmp}/${t};`),
+      `  include ${tmp}/conf.d/*.conf;`,
+      '}',
+    ].join('\n'),
+  );
+  const nginx = start('nginx', 'nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp, '-e', path.join(tmp, 'error.log')]);
+  await waitForHttp(`http://127.0.0.1:${ports.s1}/healthz`, servers[0]);
+  await waitForHttp(`http://127.0.0.1:${ports.s2}/healthz`, servers[1]);
+  await waitForHttp(`http://127.0.0.1:${ports.proxy}/healthz`, nginx);
+});
+
+afterAll(async () => {
+  // Closing the sockets is enough: a room whose process is gone would never confirm a polite leave.
+  for (const r of rooms) (r.connection as any).transport.ws.terminate();
+  await stopAll();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const proxy = () => new Client(`ws://127.0.0.1:${ports.proxy}`);
+const direct = (n: 1 | 2) => new Client(`ws://127.0.0.1:${n === 1 ? ports.s1 : ports.s2}`);
+
+test('through one address: tables live on both processes, players join by code through either, bot games finish on each', async () => {
+  const byProcess = new Map<1 | 2, Room>();
+  for (let i = 0; i < 30 && byProcess.size < 2; i++) {
+    const ann = track(await proxy().create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0 } }));
+    if (!byProcess.has(processOf(ann))) byProcess.set(processOf(ann), ann);
+  }
+  expect([...byProcess.keys()].sort()).toEqual([1, 2]);
+
+  for (const [home, ann] of byProcess) {
+    const other = home === 1 ? 2 : 1;
+    // Matchmaking answered by the other process; the seat is still in the table's own process.
+    const bob = track(await direct(other).joinById(ann.roomId.toLowerCase().toUpperCase(), { name: 'Bob' }));
+    expect(processOf(bob)).toBe(home);
+    await until(() => ann.state.status === 'playing' && bob.state.status === 'playing', 'game start');
+    const lookup = await fetch(`http://127.0.0.1:${other === 1 ? ports.s1 : ports.s2}/api/tables/${ann.roomId.toLowerCase()}`);
+    expect(await lookup.json()).toMatchObject({ code: ann.roomId, game: 'duel' });
+  }
+
+  const botTables = new Map<1 | 2, Room>();
+  for (let i = 0; i < 30 && botTables.size < 2; i++) {
+    const watcher = track(await proxy().create('duel', { name: 'Cat', seats: 3, bots: 3, options: { target: 3 } }));
+    if (!botTables.has(processOf(watcher))) botTables.set(processOf(watcher), watcher);
+  }
+  expect(botTables.size).toBe(2);
+  await until(() => [...botTables.values()].every((w) => w.state.status === 'over'), 'both bot games over', 60_000);
+  for (const w of botTables.values()) expect(w.state.winners.length).toBe(1);
+});
+
+test('2,000 tables created at once across both processes never share a code', async () => {
+  const codes: string[] = [];
+  const processes = new Set<string>();
+  let next = 0;
+  const worker = async (port: number) => {
+    while (next < 2000) {
+      next++;
+      const res = await fetch(`http://127.0.0.1:${port}/matchmake/create/duel`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ seats: 2, bots: 2 }),
+      });
+      const body = (await res.json()) as { room?: { roomId: string; processId: string }; error?: string };
+      if (!body.room) throw new Error(`create failed: ${JSON.stringify(body)}`);
+      codes.push(body.room.roomId);
+      processes.add(body.room.processId);
+    }
+  };
+  await Promise.all(Array.from({ length: 40 }, (_, i) => worker(i % 2 ? ports.s1 : ports.s2)));
+  expect(codes.length).toBe(2000);
+  expect(new Set(codes).size).toBe(2000);
+  expect(processes.size).toBe(2);
+});
+
+test('health and metrics answer on each process, and the metrics count what was played', async () => {
+  for (const port of [ports.s1, ports.s2]) {
+    expect(await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()).toEqual({ ok: true, redis: 'ok' });
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const intents = /^tumbleweed_intents_total\{game="duel"\} (\d+)/m.exec(text);
+    expect(Number(intents?.[1] ?? 0)).toBeGreaterThan(0);
+  }
+});
+
+test('SIGTERM: that process tells its tables and exits within 10 s; the other process plays on', async () => {
+  const tables = new Map<1 | 2, [Room, Room]>();
+  for (let i = 0; i < 30 && tables.size < 2; i++) {
+    const ann = track(await proxy().create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0 } }));
+    const home = processOf(ann);
+    if (tables.has(home)) continue;
+    const bob = track(await proxy().joinById(ann.roomId, { name: 'Bob' }));
+    await until(() => ann.state.status === 'playing', 'start');
+    tables.set(home, [ann, bob]);
+  }
+  const [doomedAnn] = tables.get(1)!;
+  const [liveAnn, liveBob] = tables.get(2)!;
+  const heard: string[] = [];
+  doomedAnn.onMessage('events', (events: { type: string }[]) => heard.push(...events.map((e) => e.type)));
+  let liveLeft = false;
+  liveAnn.onLeave(() => (liveLeft = true));
+
+  const started = Date.now();
+  servers[0].child.kill('SIGTERM');
+  const code = await servers[0].exited;
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(code).toBe(0);
+  expect(heard).toContain('server_restarting');
+
+  liveAnn.send('intent', { type: 'commit', card: 'pistol', target: 1 });
+  liveBob.send('intent', { type: 'commit', card: 'barricade' });
+  await until(() => liveAnn.state.board.lastReveal !== undefined, 'a shootout on the surviving process');
+  expect(liveLeft).toBe(false);
+});

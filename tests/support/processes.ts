@@ -1,0 +1,96 @@
+/**
+ * Real processes for end-to-end tests: the built server, redis-server, nginx. Each is started on a free loopback
+ * port and stopped by `stopAll()`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+export const CLIENT_INDEX = path.join(ROOT, 'packages/client/dist/index.html');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  log(): string;
+  exited: Promise<number | null>;
+}
+
+const running = new Set<Proc>();
+
+export function start(name: string, command: string, args: string[], env: Record<string, string> = {}): Proc {
+  let output = '';
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const proc: Proc = { name, child, log: () => output, exited };
+  running.add(proc);
+  exited.then(() => running.delete(proc));
+  return proc;
+}
+
+/** The built game server, exactly as the Dockerfile's CMD runs it. */
+export function startServer(name: string, env: Record<string, string>): Proc {
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error('packages/server/dist is missing: run `npm run build` first');
+  return start(name, process.execPath, [SERVER_MAIN], env);
+}
+
+export async function waitForHttp(url: string, proc: Proc, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited early:\n${proc.log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${proc.name} did not answer ${url} within ${ms} ms:\n${proc.log()}`);
+}
+
+export async function waitForPort(port: number, proc: Proc, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited early:\n${proc.log()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${proc.name} did not listen on ${port} within ${ms} ms:\n${proc.log()}`);
+}
+
+export async function stop(proc: Proc, ms = 5000): Promise<void> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  proc.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([proc.exited.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), ms)))]);
+  clearTimeout(timer);
+  if (timedOut) proc.child.kill('SIGKILL');
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((p) => stop(p)));
+}
