@@ -2,85 +2,25 @@
  * Two people play Duel in real browsers against one bot, only by clicking buttons, until someone wins.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const ROOT = path.resolve(__dirname, '../..');
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
-const CLIENT_INDEX = path.join(ROOT, 'packages/client/dist/index.html');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
 
 jest.setTimeout(180_000);
 
-let server: ChildProcess | null = null;
-let serverLog = '';
-let browser: Browser | null = null;
+let stack: Stack | null = null;
 let base = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (server?.exitCode !== null) throw new Error(`server exited early:\n${serverLog}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not answer on ${url} within ${ms} ms:\n${serverLog}`);
-}
+let browser: Browser | null = null;
 
 beforeAll(async () => {
-  for (const f of [SERVER_MAIN, CLIENT_INDEX]) {
-    if (!fs.existsSync(f)) throw new Error(`${path.relative(ROOT, f)} is missing: run \`npm run build\` first`);
-  }
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BOT_DELAY_MS: '50' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  await waitForServer(base, 15_000);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  stack = await startStack({ BOT_DELAY_MS: '50' });
+  base = stack.base;
+  browser = stack.browser;
 });
 
 afterAll(async () => {
-  await browser?.close().catch(() => undefined);
-  browser = null;
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 3000)))]);
-    clearTimeout(timer);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
-  server = null;
+  await stopStack(stack);
+  stack = null;
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
@@ -90,9 +30,8 @@ const AIM = /^Aim at /;
 
 /**
  * Clicks legal moves (any card; any target for a gun) until the winner banner shows; returns the banner text.
- * Players "think" ~150–300 ms before picking a card, like people do. (That pause also matters today: the server's
- * room clock only advances when a patch is broadcast, so a bot's 50 ms timer fires on the next human move —
- * see the report; the stall check below names that failure instead of timing out silently.)
+ * Players "think" ~150–300 ms before picking a card, like people do. A stall check names a table that stops
+ * moving instead of letting the test time out silently.
  */
 async function playUntilWinner(page: Page, who: string, deadline: number, midGame: () => Promise<void>): Promise<string> {
   const banner = page.getByTestId('winner');

@@ -1,21 +1,10 @@
-import net from 'node:net';
 import { ColyseusTestServer } from '@colyseus/testing';
 import type { Room } from 'colyseus.js';
+import { freePort } from '../../../../tests/support/processes';
 import { createApp } from '../app';
 import { logger } from '../log';
 import { settings } from '../table-room';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real server (express + Colyseus + ws) on a free loopback port, with bots that act at once. */
 export async function startServer(): Promise<ColyseusTestServer & { port: number }> {
