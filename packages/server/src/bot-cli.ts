@@ -6,13 +6,25 @@
 import { parseArgs } from 'node:util';
 import { randomInt } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
-import { Duel, duel, normalizeCode, Rng } from '@tumbleweed/engine';
+import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng } from '@tumbleweed/engine';
 
-/** Per game: the intent the bot sends for the synced state, or null when it has nothing to decide. */
-const players: Record<string, (board: any, seat: number, rng: Rng) => object | null> = {
+/**
+ * Per game: the decision the synced board asks of this seat (`key` names it, so that one decision gets one
+ * answer however many patches arrive before the server has applied it), or null when there is none.
+ */
+type Decide = (board: any, seat: number, rng: Rng) => { key: string; intent: object } | null;
+const players: Record<string, Decide> = {
   duel: (board, seat, rng) => {
     const view = Duel.viewFromSynced(board, seat);
-    return Duel.legalFromView(view).length > 0 ? duel.bot(view, rng) : null;
+    if (Duel.legalFromView(view).length === 0) return null;
+    return { key: `${view.round}.${view.shootout}`, intent: duel.bot(view, rng) };
+  },
+  rattlesnake: (board, seat, rng) => {
+    const secret = board.players?.[seat]?.secret ?? '';
+    if (!board.public || !secret) return null;
+    const view = Rattlesnake.viewFromSynced(board.public, secret, seat);
+    if (Rattlesnake.legalFromView(view).length === 0) return null;
+    return { key: board.public + secret, intent: rattlesnake.bot(view, rng) };
   },
 };
 
@@ -34,11 +46,10 @@ export async function runBot(server: string, typed: string, name: string, log = 
     const seat = Array.from(state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
     const play = players[state.game];
     if (!play || seat < 0 || state.status !== 'playing' || !Array.from(state.pending as number[]).includes(seat)) return;
-    const intent = play(state.board, seat, rng);
-    const key = JSON.stringify([state.board.round, state.board.shootout, seat]);
-    if (!intent || key === lastSent) return;
-    lastSent = key;
-    room.send('intent', intent);
+    const decision = play(state.board, seat, rng);
+    if (!decision || decision.key === lastSent) return;
+    lastSent = decision.key;
+    room.send('intent', decision.intent);
   });
   return room;
 }

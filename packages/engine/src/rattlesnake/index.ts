@@ -13,6 +13,7 @@ export * from './shared';
 export * from './rules';
 export * from './view';
 export * from './bot';
+export * from './synced';
 
 export const rattlesnake: Game<RattlesnakeState, RattlesnakeView, RattlesnakeIntent, RattlesnakeOptions> = {
   id: 'rattlesnake',

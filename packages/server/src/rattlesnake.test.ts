@@ -1,0 +1,111 @@
+/**
+ * Rattlesnake on the server: codes and seats as for every game, intents refused with stable codes, whole games
+ * played by network bots, and the byte capture: the opponent never receives your hand, your deck order, or your
+ * face-down commitment before the reveal.
+ */
+import { framesOf } from './testing/record-ws';
+import { Rattlesnake } from '@tumbleweed/engine';
+import type { Room } from 'colyseus.js';
+import { runBot } from './bot-cli';
+import { inbox, startServer, waitFor } from './testing/harness';
+import { replay } from './testing/replay';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.cleanup();
+});
+afterAll(async () => {
+  await server.shutdown();
+});
+
+const seatOf = (room: Room<any>) => Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
+const viewOf = (room: Room<any>) => {
+  const seat = seatOf(room);
+  return Rattlesnake.viewFromSynced(room.state.board.public, room.state.board.players[seat]?.secret ?? '', seat >= 0 ? seat : null);
+};
+
+async function table() {
+  const ann = await server.sdk.create('rattlesnake', { name: 'Ann', seats: 2, seed: 3 });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const a = inbox(ann);
+  const b = inbox(bob);
+  await waitFor(() => ann.state.status === 'playing' && bob.state.status === 'playing' && !!bob.state.board.public, 'start');
+  await waitFor(() => !!ann.state.board.players[0]?.secret && !!bob.state.board.players[1]?.secret, 'hands');
+  return { ann, bob, a, b };
+}
+
+test('both players see the public table and only their own hand', async () => {
+  const { ann, bob } = await table();
+  const va = viewOf(ann);
+  const vb = viewOf(bob);
+  expect(va.hand).toHaveLength(5);
+  expect(vb.hand).toHaveLength(5);
+  expect(va.hand.some((id) => vb.hand.includes(id))).toBe(false);
+  expect(bob.state.board.players[0].secret).toBeUndefined();
+  expect(ann.state.board.players[1].secret).toBeUndefined();
+  expect(va.players[1].handCount).toBe(5);
+});
+
+test('malformed, out-of-turn and out-of-window intents are refused with codes and change nothing', async () => {
+  const { ann, bob, a, b } = await table();
+  const active = viewOf(ann).active;
+  const [mover, moverBox, waiter, waiterBox] = active === 0 ? [ann, a, bob, b] : [bob, b, ann, a];
+  const before = ann.state.board.public;
+  mover.send('intent', { type: 'buy', cardId: 42 });
+  waiter.send('intent', { type: 'attack' });
+  mover.send('intent', { type: 'pass' });
+  mover.send('intent', { type: 'commit', cards: ['p0-focus'] });
+  mover.send('intent', { type: 'buy', cardId: viewOf(mover).saloon.find((c) => c && !c.startsWith('e-'))!, discard: ['nope', 'nada'] });
+  await waitFor(() => moverBox.errors.length === 4 && waiterBox.errors.length === 1, 'five refusals');
+  expect(waiterBox.errors[0].code).toBe('NOT_YOUR_TURN');
+  expect(moverBox.errors.map((e) => e.code)).toEqual(['BAD_MESSAGE', 'NOT_NOW', 'NOT_NOW', 'ILLEGAL_CARD']);
+  expect(ann.state.board.public).toBe(before);
+  expect(mover.connection.isOpen && waiter.connection.isOpen).toBe(true);
+});
+
+test('two network bots play a whole game; nobody receives the other side\u2019s hand, deck order or face-down cards', async () => {
+  const url = `ws://127.0.0.1:${server.port}`;
+  const host = await server.sdk.create('rattlesnake', { name: 'Watcher', seats: 2, seed: 99, spectate: true });
+  const one = await runBot(url, host.roomId, 'One');
+  const two = await runBot(url, host.roomId, 'Two');
+  await waitFor(() => [host, one, two].every((r) => r.state.status === 'over'), 'game over', 60_000);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(host.state.winners.length).toBe(1);
+
+  for (const [room, me] of [
+    [one, 0],
+    [two, 1],
+    [host, null],
+  ] as [Room<any>, number | null][]) {
+    const seen = replay(framesOf(room));
+    let ownSecrets = 0;
+    for (const o of seen) {
+      if (o.kind === 'state') {
+        const players: any[] = o.state.board?.players ?? [];
+        players.forEach((p, seat) => {
+          if (seat === me) ownSecrets += p.secret ? 1 : 0;
+          else expect(p.secret).toBeUndefined();
+        });
+        if (o.state.board?.public) {
+          const pub = JSON.parse(o.state.board.public);
+          expect(pub.hand).toEqual([]);
+          expect(pub.myCommit).toBeNull();
+          for (const p of pub.players) expect(p).not.toHaveProperty('deck');
+          // Face-down cards are counts until the reveal.
+          if (pub.attack && !pub.attack.revealed) for (const p of pub.players) expect(p.revealed).toBeNull();
+        }
+      } else if (o.type === 'events') {
+        for (const e of o.message as any[]) {
+          if (e.type.startsWith('you_')) expect(e.seat).toBe(me);
+          if (e.type === 'committed') expect(Object.keys(e).sort()).toEqual(['count', 'seat', 'type']);
+          if (e.type === 'drew') expect(Object.keys(e).sort()).toEqual(['count', 'seat', 'type']);
+        }
+      }
+    }
+    if (me === null) expect(ownSecrets).toBe(0);
+    else expect(ownSecrets).toBeGreaterThan(5);
+  }
+});
