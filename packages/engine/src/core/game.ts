@@ -58,9 +58,18 @@ export interface Game<S, V, I extends Intent, O> {
   options(input: Partial<O> | undefined): O | { error: EngineError };
   setup(config: SetupConfig<O>, rng: Rng): S;
   legalIntents(state: S, seat: Seat): I[];
-  apply(state: S, seat: Seat, intent: I): ApplyResult<S>;
+  /**
+   * `now` (ms, the server's clock) is injected for games whose rules depend on time (a reflex race, a lock-out);
+   * turn-based games ignore it. The engine never reads a clock itself.
+   */
+  apply(state: S, seat: Seat, intent: I, now?: number): ApplyResult<S>;
   /** The game's default for every pending decision when its countdown runs out. */
-  timeout(state: S): ApplyResult<S>;
+  timeout(state: S, now?: number): ApplyResult<S>;
+  /**
+   * For games with their own clock (a threat window, a "Go!" signal): the time (ms, same clock as `now`) at which
+   * `timeout` must be called next, or null. Games without it use the table's per-decision countdown.
+   */
+  deadline?(state: S): number | null;
   view(state: S, seat: Seat | null): V;
   outcome(state: S): Outcome | null;
   /** Seats whose decision the game is waiting for. */
