@@ -100,7 +100,20 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
     gracefullyShutdown: false,
   });
   for (const [name, room] of Object.entries(rooms)) gameServer.define(name, room);
+  // People type codes in any case: joining by id accepts "k7 qmz" as well as "K7QMZ". Runs before Colyseus'
+  // own matchmaking listener (which looks rooms up by exact id).
+  httpServer.prependListener('request', (req: http.IncomingMessage) => {
+    if (req.url) req.url = normalizeJoinUrl(req.url);
+  });
   return { app, httpServer, gameServer };
+}
+
+/** `/matchmake/joinById/<code>` with the code normalized; any other URL unchanged. */
+export function normalizeJoinUrl(url: string): string {
+  const m = /^(\/matchmake\/joinById\/)([^/?]+)(.*)$/.exec(url);
+  if (!m) return url;
+  const code = normalizeCode(decodeURIComponent(m[2]));
+  return code ? `${m[1]}${code}${m[3]}` : url;
 }
 
 /** The app as configured by the environment (see config.ts). */

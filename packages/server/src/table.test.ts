@@ -44,7 +44,8 @@ describe('tables and codes', () => {
     const typed = ` ${ann.roomId.toLowerCase().slice(0, 2)}-${ann.roomId.toLowerCase().slice(2)} `;
     const lookup = await server.http.get(`/api/tables/${encodeURIComponent(typed)}`);
     expect(lookup.data).toMatchObject({ code: ann.roomId, game: 'duel' });
-    const bob = await server.sdk.joinById(normalizeCode(typed)!, { name: 'Bob' });
+    const bob = await server.sdk.joinById(typed, { name: 'Bob' });
+    expect(normalizeCode(typed)).toBe(ann.roomId);
     await waitFor(() => bob.state.status === 'playing', 'game start');
     expect(mySeat(bob)).toBe(1);
     expect(Array.from(bob.state.seats, (s: any) => s.name)).toEqual(['Ann', 'Bob', expect.any(String)]);
