@@ -2,7 +2,7 @@
  * Engine benchmark (Duel, then Rattlesnake): bot-only games, played through the Game contract exactly as the server drives it
  * (view → bot → apply for every pending seat).
  *
- *   npm run bench                       # 2000 bot-only games of 4 seats
+ *   npm run bench                       # 500 bot-only games of 4 seats to $5
  *   node packages/engine/dist/bench.js [games] [seats] [maxShootoutsPerGame] [botSeats]
  *
  * A game that reaches maxShootoutsPerGame without a winner is stopped and counted as "stalled" (its shootouts
@@ -25,9 +25,9 @@ function arg(i: number, fallback: number, min: number, max: number): number {
   return n;
 }
 
-const GAMES = arg(0, 2000, 1, 10_000_000);
+const GAMES = arg(0, 500, 1, 10_000_000);
 const SEATS = arg(1, 4, duel.minSeats, duel.maxSeats);
-const MAX_SHOOTOUTS = arg(2, 100, 1, 10_000_000);
+const MAX_SHOOTOUTS = arg(2, 10_000, 1, 10_000_000);
 const BOT_SEATS = arg(3, SEATS, 0, SEATS);
 
 let applies = 0;
