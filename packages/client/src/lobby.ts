@@ -7,6 +7,10 @@ import { hasRules } from './rules';
 const NAME_KEY = 'tumbleweed:name';
 const TIMERS = [0, 10, 20, 30, 45, 60];
 const DEFAULT_TIMER = 20;
+/** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
+const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45 };
+const TIMER_HINT: Record<string, string> = { rattlesnake: 'When time runs out you pass (in your turn: the turn ends).' };
+const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
 
 function savedName(): string {
   try {
@@ -92,7 +96,8 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   function renderBots(): void {
     const seats = Number(seatsSel.value);
     const prev = Math.min(Number(botsSel.value), seats);
-    botsSel.replaceChildren(...range(0, seats).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? `${v} (watch bots play)` : String(v))));
+    const maxBots = BOTS_ONLY_ALLOWED[chosen.id] === false ? seats - 1 : seats;
+    botsSel.replaceChildren(...range(0, maxBots).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? `${v} (watch bots play)` : String(v))));
   }
 
   function renderFields(): void {
@@ -101,13 +106,13 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     botsSel = select('bots', [1], 1);
     seatsSel.addEventListener('change', renderBots);
     renderBots();
-    timerSel = select('turnSeconds', TIMERS, DEFAULT_TIMER, (v) => (v === 0 ? 'Off' : `${v} seconds`));
+    timerSel = select('turnSeconds', TIMERS, TIMER_DEFAULT[g.id] ?? DEFAULT_TIMER, (v) => (v === 0 ? 'Off' : `${v} seconds`));
     optionSels = g.options.map((o) => ({ key: o.key, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
     fields.replaceChildren(
       field('Seats', seatsSel, 'Players at the table, bots included.'),
       field('Bots', botsSel, 'Bots take the last seats.'),
       ...g.options.map((o, i) => field(o.label, optionSels[i].el, o.hint)),
-      field('Turn timer', timerSel, 'A random card is played when time runs out.'),
+      field('Turn timer', timerSel, TIMER_HINT[g.id] ?? 'A random card is played when time runs out.'),
     );
     rules.replaceChildren(h('strong', {}, `How ${g.title} works`), h('ul', {}, ...g.rules.map((r) => h('li', {}, r))));
   }

@@ -5,10 +5,12 @@
  */
 import { Marked } from 'marked';
 import duelRules from '../../../docs/rules/duel.md?raw';
+import rattlesnakeRules from '../../../docs/rules/rattlesnake.md?raw';
 import { h } from './dom';
 
 const RULES: Record<string, string> = {
   duel: duelRules,
+  rattlesnake: rattlesnakeRules,
 };
 
 const marked = new Marked({ gfm: true, async: false });

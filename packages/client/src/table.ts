@@ -160,6 +160,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       main = `Waiting for ${open} more player${open === 1 ? '' : 's'} — share the code`;
     } else if (s.status === 'over') {
       main = `Game over — ${ui?.winnerText() ?? 'the game has ended.'}`;
+    } else if (ui?.statusText?.()) {
+      mine = pending.includes(me);
+      main = ui.statusText() ?? '';
     } else if (pending.includes(me)) {
       mine = true;
       main = 'Pick your card';

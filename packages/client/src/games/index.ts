@@ -1,10 +1,11 @@
 import { duelModule } from './duel';
+import { rattlesnakeModule } from './rattlesnake';
 import { comingSoon, type GameModule } from './types';
 
 /** Every game the lobby lists, in order. Later games replace their `comingSoon` entry with a real module. */
 export const GAMES: GameModule[] = [
   duelModule,
-  comingSoon('rattlesnake', 'Rattlesnake', 'Bluff your way past the snake pit.'),
+  rattlesnakeModule,
   comingSoon('saloon', 'Saloon Showdown', 'Poker faces and quick draws at the bar.'),
 ];
 

@@ -31,6 +31,8 @@ export interface GameUi {
   seatSummary(seat: number): SeatSummary;
   /** "Ann wins with $5!" once the game is over. */
   winnerText(): string;
+  /** Whose decision it is, in words, for the status bar while playing (default: "Pick your card" / "Waiting for …"). */
+  statusText?(): string | null;
   /** The server refused the last intent (an `error` message). */
   refused?(): void;
   destroy(): void;

@@ -1,0 +1,200 @@
+/**
+ * Two people play Rattlesnake in real browsers, only by clicking the action bar's buttons. After a few turns Bob
+ * leaves and a bot takes his seat at once (RECONNECT_SECONDS=0); Ann plays on until the winner banner.
+ * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
+
+jest.setTimeout(240_000);
+
+let stack: Stack | null = null;
+let base = '';
+let browser: Browser | null = null;
+
+beforeAll(async () => {
+  stack = await startStack({ BOT_DELAY_MS: '50', RECONNECT_SECONDS: '0' });
+  base = stack.base;
+  browser = stack.browser;
+});
+
+afterAll(async () => {
+  await stopStack(stack);
+  stack = null;
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+
+interface Player {
+  page: Page;
+  who: string;
+  /** Called after every click; return true to stop playing (e.g. after leaving the table). */
+  afterMove(moves: number): Promise<boolean>;
+  /** Called once the ability window after a reveal is on screen. */
+  onReveal(): Promise<void>;
+}
+
+/**
+ * A simple policy: Allow, put back a Scout card, Pass, commit 1–2 cards, Attack, End turn — never buys or uses
+ * abilities, so it cannot loop. Returns the banner text, or '' when `afterMove` stopped it.
+ */
+async function play(p: Player, deadline: number): Promise<string> {
+  const { page, who } = p;
+  const banner = page.getByTestId('winner');
+  const status = page.getByTestId('status');
+  const button = (name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+  let moves = 0;
+  let lastStatus = '';
+  let lastChange = Date.now();
+  while (Date.now() < deadline) {
+    if (await banner.isVisible()) return (await banner.textContent()) ?? '';
+    let clicked = false;
+    try {
+      const prompt = (await page.locator('.actions .prompt').textContent()) ?? '';
+      if (prompt.startsWith('Use an ability or pass')) await p.onReveal();
+      const pressed = await page.locator('.actions button.select[aria-pressed="true"]').count();
+      const unpressed = page.locator('.actions button.select[aria-pressed="false"]');
+      const commit = button(/^Commit \d+ cards?$/);
+      const order: (() => Promise<boolean>)[] = [
+        async () => (await button('Allow').count()) > 0 && (await button('Allow').click({ timeout: 3000 }), true),
+        async () => (await button(/^Put back /).count()) > 0 && (await button(/^Put back /).first().click({ timeout: 3000 }), true),
+        async () => (await button('Pass').count()) > 0 && (await button('Pass').click({ timeout: 3000 }), true),
+        async () => {
+          const free = await unpressed.count();
+          if (pressed >= 1 && (pressed >= 2 || free === 0 || Math.random() < 0.5) && (await commit.count()) > 0) {
+            await commit.click({ timeout: 3000 });
+            return true;
+          }
+          if (free > 0) {
+            await unpressed.nth(Math.floor(Math.random() * free)).click({ timeout: 3000 });
+            return true;
+          }
+          return false;
+        },
+        async () => (await button('Attack').count()) > 0 && (await button('Attack').click({ timeout: 3000 }), true),
+        async () => (await button('End turn').count()) > 0 && (await button('End turn').click({ timeout: 3000 }), true),
+      ];
+      for (const f of order) {
+        if (await f()) {
+          clicked = true;
+          break;
+        }
+      }
+    } catch {
+      // The bar was redrawn under the pointer (the table moved on); look again.
+    }
+    if (clicked) {
+      moves += 1;
+      if (await p.afterMove(moves)) return '';
+      await page.waitForTimeout(40);
+      continue;
+    }
+    const now = ((await status.textContent()) ?? '').replace(/ — \d+ s$/, '');
+    if (now !== lastStatus) {
+      lastStatus = now;
+      lastChange = Date.now();
+    } else if (Date.now() - lastChange > 30_000) {
+      await shot(page, `rattlesnake-${who.toLowerCase()}-stuck`);
+      const bar = (await page.locator('.actions').textContent()) ?? '';
+      throw new Error(`${who}: the table is stuck at "${now}" (action bar: "${bar}")`);
+    }
+    await page.waitForTimeout(60);
+  }
+  throw new Error(`${who}: no winner before the deadline`);
+}
+
+test('two players start a Rattlesnake shootout by clicking; a bot takes over one seat; it ends with a winner', async () => {
+  const b = browser as Browser;
+  const ctxA = await b.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctxB = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const errors: string[] = [];
+  try {
+    const ann = await ctxA.newPage();
+    const bob = await ctxB.newPage();
+    for (const [p, who] of [[ann, 'Ann'], [bob, 'Bob']] as const) p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+
+    // Ann creates a Rattlesnake table: 2 seats, 0 bots, 45 s timer.
+    await ann.goto(`${base}/`);
+    await ann.getByLabel('Your name', { exact: true }).fill('Ann');
+    // The radio itself is visually hidden: pick the game by its card, as people do.
+    await ann.locator('.game-choice strong', { hasText: 'Rattlesnake' }).click();
+    expect(await ann.getByRole('radio', { name: /Rattlesnake/ }).isChecked()).toBe(true);
+    expect(await ann.getByLabel('Seats', { exact: true }).locator('option').allTextContents()).toEqual(['2']);
+    expect(await ann.getByLabel('Bots', { exact: true }).locator('option').allTextContents()).toEqual(['0', '1']);
+    expect(await ann.getByLabel('Turn timer', { exact: true }).inputValue()).toBe('45');
+    await expect(ann.getByLabel('Target money', { exact: true }).count()).resolves.toBe(0);
+    await ann.getByLabel('Bots', { exact: true }).selectOption('0');
+    await shot(ann, 'rattlesnake-1-lobby');
+    await ann.getByRole('button', { name: 'Create table' }).click();
+    await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+    const code = ((await ann.getByTestId('table-code').textContent()) ?? '').trim();
+    expect(code).toMatch(/^[A-Z0-9]{5}$/);
+
+    // Bob joins by the code.
+    await bob.goto(`${base}/`);
+    await bob.getByLabel('Your name', { exact: true }).fill('Bob');
+    await bob.getByRole('textbox', { name: 'Table code' }).fill(code);
+    await bob.getByRole('button', { name: 'Join', exact: true }).click();
+    await bob.waitForURL(new RegExp(`#/table/${code}$`));
+
+    const deadline = Date.now() + 200_000;
+    const revealShot = (page: Page, name: string) => {
+      let done = false;
+      return {
+        done: () => done,
+        take: async () => {
+          if (done) return;
+          done = true;
+          await page.waitForTimeout(150);
+          await shot(page, name);
+        },
+      };
+    };
+    const annReveal = revealShot(ann, 'rattlesnake-2-reveal-desktop');
+    const bobReveal = revealShot(bob, 'rattlesnake-2-reveal-phone');
+    let bobLeft = false;
+    let annBanner = '';
+    try {
+      [annBanner] = await Promise.all([
+        play({ page: ann, who: 'Ann', onReveal: annReveal.take, afterMove: async () => false }, deadline),
+        play(
+          {
+            page: bob,
+            who: 'Bob',
+            onReveal: bobReveal.take,
+            afterMove: async (moves) => {
+              // After a few turns (and a reveal seen on both screens), Bob hands his seat to a bot.
+              if (moves < 14 || !bobReveal.done() || !annReveal.done()) return false;
+              await bob.getByRole('button', { name: 'Leave', exact: true }).click();
+              await bob.waitForURL(/#\/$/);
+              bobLeft = true;
+              return true;
+            },
+          },
+          deadline,
+        ),
+      ]);
+    } catch (err) {
+      await shot(ann, 'rattlesnake-ann-failed').catch(() => undefined);
+      await shot(bob, 'rattlesnake-bob-failed').catch(() => undefined);
+      throw err;
+    }
+    await ann.waitForTimeout(500);
+    await shot(ann, 'rattlesnake-3-end');
+
+    expect(annBanner.trim()).toMatch(/^(Ann|Bob) wins — (Ann|Bob) has no Hits left!$/);
+    if (bobLeft) {
+      const log = (await ann.getByRole('log').allTextContents()).join('\n');
+      expect(log).toContain('a bot plays that seat now');
+    }
+    const log = (await ann.getByRole('log').textContent()) ?? '';
+    expect(log).toMatch(/Reveal! Attack: /);
+    expect(log).toMatch(/(Single \d|Set of \w+ \ds|Run of \d to \d|No combo)/);
+    await expect(ann.getByRole('button', { name: 'Back to lobby' }).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await ctxA.close().catch(() => undefined);
+    await ctxB.close().catch(() => undefined);
+  }
+});
