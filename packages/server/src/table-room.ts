@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
@@ -24,7 +24,23 @@ const nameSchema = z
 const joinSchema = z.object({
   name: nameSchema.optional(),
   spectate: z.boolean().optional(),
+  /** The seat token from `welcome`: takes back a seat a bot has been playing since the player dropped. */
+  rejoin: z.string().max(64).optional(),
 });
+
+/** Table management (client → server message `table`), next to the game's own `intent`s. */
+const tableActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('start') }),
+  z.object({ action: z.literal('addBot') }),
+  z.object({ action: z.literal('removeBot'), seat: z.number().int().min(0) }),
+  z.object({ action: z.literal('kick'), seat: z.number().int().min(0) }),
+  z.object({ action: z.literal('toSpectator'), seat: z.number().int().min(0) }),
+  z.object({ action: z.literal('rematch') }),
+]);
+type TableAction = z.infer<typeof tableActionSchema>;
+
+/** Missed decisions in a row after which a bot plays for an absent-minded human. */
+export const AWAY_AFTER_MISSES = 2;
 
 const createSchema = joinSchema.extend({
   seats: z.number().int(),
@@ -75,6 +91,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private botTimers = new Map<Seat, NodeJS.Timeout>();
   private countdown: NodeJS.Timeout | null = null;
   private code = '';
+  /** Secret per seat, sent only to its player (`welcome`), to take the seat back after the grace period. */
+  private seatTokens = new Map<Seat, string>();
+  /** Countdowns that ran out on a seat in a row. */
+  private misses = new Map<Seat, number>();
   private log = logger.child({ game: '?' });
 
   async onCreate(raw: unknown): Promise<void> {
@@ -125,16 +145,18 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.maxClients = opts.seats + MAX_SPECTATORS;
 
     this.onMessage('intent', (client, message) => this.onIntent(client, message));
+    this.onMessage('table', (client, message) => this.onTableAction(client, message));
     this.onMessage('*', (client, type) => {
-      client.send('error', { code: 'BAD_MESSAGE', message: `Unknown message type "${String(type)}"; send "intent".` });
+      client.send('error', { code: 'BAD_MESSAGE', message: `Unknown message type "${String(type)}"; send "intent" or "table".` });
     });
   }
 
   onJoin(client: Client<SeatUser>, raw: unknown): void {
     const parsed = joinSchema.safeParse(raw ?? {});
     if (!parsed.success) refuse('BAD_OPTIONS', 'a name must not be blank (longer names are cut to 20 characters)');
-    const { name, spectate } = parsed.data;
+    const { name, spectate, rejoin } = parsed.data;
     client.view = new StateView();
+    if (rejoin && this.takeBack(client, rejoin)) return;
     const open = this.openSeats();
     if (spectate) return this.addSpectator(client);
     if (open.length === 0) {
@@ -150,6 +172,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     s.connected = true;
     client.userData = { seat };
     if (this.state.host === -1) this.state.host = seat;
+    this.welcome(client, seat);
     this.broadcastEvents([{ type: 'player_joined', seat, name: s.name }]);
     if (this.engine) this.showPrivate(client, seat);
     this.startWhenFull();
@@ -183,6 +206,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       } catch {
         // grace period over: fall through
       }
+      if (s.connected) return; // came back with their seat token meanwhile
     }
     if (this.state.status === 'playing') {
       s.kind = 'bot';
@@ -213,6 +237,114 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   onUncaughtException(error: unknown, methodName: string): void {
     if ((error as { cause?: unknown })?.cause instanceof ServerError) return; // a refusal the client was told about
     this.log.error({ err: error, method: methodName }, 'uncaught error in table');
+  }
+
+  /** Tells a player their seat and its secret token (kept by the client to take the seat back later). */
+  private welcome(client: Client<SeatUser>, seat: Seat): void {
+    const token = randomUUID();
+    this.seatTokens.set(seat, token);
+    client.send('welcome', { seat, token });
+  }
+
+  /** A player who dropped for longer than the grace period comes back: the bot hands the seat back. */
+  private takeBack(client: Client<SeatUser>, token: string): boolean {
+    const seat = [...this.seatTokens].find(([, t]) => t === token)?.[0];
+    if (seat === undefined) return false;
+    const s = this.state.seats[seat];
+    if (s.connected) return false;
+    s.kind = 'human';
+    s.sessionId = client.sessionId;
+    s.connected = true;
+    s.away = false;
+    this.misses.delete(seat);
+    client.userData = { seat };
+    if (this.state.host === -1) this.state.host = seat;
+    this.welcome(client, seat);
+    if (this.engine) this.showPrivate(client, seat);
+    this.broadcastEvents([{ type: 'player_returned', seat, name: s.name }]);
+    this.broadcastPatch();
+    return true;
+  }
+
+  private onTableAction(client: Client<SeatUser>, message: unknown): void {
+    const parsed = tableActionSchema.safeParse(message);
+    if (!parsed.success) return this.sendError(client, 'BAD_MESSAGE', `table: ${parsed.error.issues[0].message}`);
+    const action = parsed.data;
+    const me = client.userData?.seat ?? null;
+    if (action.action === 'rematch') return this.askRematch(client, me);
+    if (me === null || me !== this.state.host) return this.sendError(client, 'NOT_HOST', 'Only the host can do that.');
+    const problem = this.hostAction(action, me);
+    if (problem) this.sendError(client, problem.code, problem.message);
+  }
+
+  /** The host's powers. Returns a refusal, or null when done. */
+  private hostAction(action: Exclude<TableAction, { action: 'rematch' }>, host: Seat): { code: string; message: string } | null {
+    const waiting = this.state.status === 'waiting';
+    const notNow = { code: 'NOT_NOW', message: 'That can only be done before the game starts.' };
+    const seatOf = (seat: number) => this.state.seats[seat];
+    switch (action.action) {
+      case 'start': {
+        if (!waiting) return notNow;
+        for (const seat of this.openSeats()) this.makeBot(seat);
+        this.startWhenFull();
+        return null;
+      }
+      case 'addBot': {
+        if (!waiting) return notNow;
+        const [seat] = this.openSeats();
+        if (seat === undefined) return { code: 'TABLE_FULL', message: 'Every seat is taken.' };
+        this.makeBot(seat);
+        this.startWhenFull();
+        return null;
+      }
+      case 'removeBot': {
+        if (!waiting) return notNow;
+        if (seatOf(action.seat)?.kind !== 'bot') return { code: 'BAD_SEAT', message: 'That seat has no bot.' };
+        this.freeSeat(action.seat);
+        return null;
+      }
+      case 'kick':
+      case 'toSpectator': {
+        const s = seatOf(action.seat);
+        if (!s || s.kind !== 'human' || action.seat === host) return { code: 'BAD_SEAT', message: 'Pick another player’s seat.' };
+        if (action.action === 'toSpectator' && !waiting) return notNow;
+        const target = this.clients.find((c) => c.sessionId === s.sessionId);
+        this.seatTokens.delete(action.seat);
+        if (action.action === 'kick') {
+          this.broadcastEvents([{ type: 'player_kicked', seat: action.seat, name: s.name }]);
+          if (target) target.leave(Protocol.WS_CLOSE_CONSENTED);
+          else if (waiting) this.freeSeat(action.seat);
+          return null;
+        }
+        this.freeSeat(action.seat);
+        if (target) this.addSpectator(target);
+        return null;
+      }
+    }
+  }
+
+  private makeBot(seat: Seat): void {
+    const s = this.state.seats[seat];
+    s.kind = 'bot';
+    s.name = BOT_NAMES[seat % BOT_NAMES.length];
+  }
+
+  /** "Play again": when every human still at the table has asked, a new game starts with the same seats. */
+  private askRematch(client: Client<SeatUser>, seat: Seat | null): void {
+    if (this.state.status !== 'over') return this.sendError(client, 'NOT_NOW', 'A rematch can be asked for once the game is over.');
+    if (seat === null) return this.sendError(client, 'NOT_SEATED', 'Spectators watch; they cannot play.');
+    this.state.seats[seat].ready = true;
+    const humans = this.state.seats.toArray().filter((s) => s.kind === 'human' && s.connected);
+    if (humans.every((s) => s.ready)) {
+      for (const s of this.state.seats) s.ready = false;
+      syncArray(this.state.winners, []);
+      this.misses.clear();
+      this.engineRng = Rng.fromSeed(this.engineRng.int(2 ** 31)); // a new deal, still reproducible from the seed
+      this.startGame();
+    } else {
+      this.broadcastEvents([{ type: 'rematch_asked', seat }]);
+      this.broadcastPatch();
+    }
   }
 
   /** The engine state (server only). Exposed for tests and the replay log, never sent to clients. */
@@ -282,7 +414,11 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       const issue = parsed.error.issues[0];
       return this.sendError(client, 'BAD_MESSAGE', `${issue.path.join('.') || 'intent'}: ${issue.message}`);
     }
-    if (this.state.seats[seat].kind !== 'human') this.state.seats[seat].kind = 'human';
+    this.misses.delete(seat);
+    if (this.state.seats[seat].away) {
+      this.state.seats[seat].away = false;
+      this.broadcastEvents([{ type: 'seat_back', seat }]);
+    }
     const started = performance.now();
     const game = this.adapter.game.id;
     metrics.intents.inc({ game });
@@ -332,7 +468,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (pending.length === 0) this.stopCountdown();
     else if (fresh) this.startCountdown();
     this.broadcastPatch();
-    for (const seat of pending) if (this.state.seats[seat].kind === 'bot') this.scheduleBot(seat);
+    for (const seat of pending) if (this.botPlays(seat)) this.scheduleBot(seat);
   }
 
   private startCountdown(): void {
@@ -342,8 +478,25 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.state.deadline = Date.now() + ms;
     this.countdown = this.later(() => {
       this.countdown = null;
+      this.noteMisses(this.adapter.game.pending(this.engine));
       this.commit(this.adapter.game.timeout(this.engine));
     }, ms);
+  }
+
+  /** Seats whose countdown ran out: after AWAY_AFTER_MISSES in a row, a bot plays for them until they act. */
+  private noteMisses(late: Seat[]): void {
+    const away: Seat[] = [];
+    for (const seat of late) {
+      const s = this.state.seats[seat];
+      if (s.kind !== 'human' || s.away) continue;
+      const n = (this.misses.get(seat) ?? 0) + 1;
+      this.misses.set(seat, n);
+      if (n >= AWAY_AFTER_MISSES) {
+        s.away = true;
+        away.push(seat);
+      }
+    }
+    if (away.length) this.broadcastEvents(away.map((seat) => ({ type: 'seat_away', seat })));
   }
 
   private stopCountdown(): void {
@@ -352,12 +505,18 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.state.deadline = 0;
   }
 
+  /** A bot seat, or a human who is away. */
+  private botPlays(seat: Seat): boolean {
+    const s = this.state.seats[seat];
+    return s.kind === 'bot' || s.away;
+  }
+
   private scheduleBot(seat: Seat): void {
     if (this.botTimers.has(seat)) return;
     const timer = this.later(() => {
       this.botTimers.delete(seat);
       if (this.state.status !== 'playing' || !this.adapter.game.pending(this.engine).includes(seat)) return;
-      if (this.state.seats[seat].kind !== 'bot') return;
+      if (!this.botPlays(seat)) return;
       const { game } = this.adapter;
       const intent = game.bot(game.view(this.engine, seat), this.botRng);
       metrics.intents.inc({ game: game.id });

@@ -8,6 +8,10 @@ export class SeatState extends Schema {
   /** Colyseus session of the human in this seat ('' for open seats and bots); lets a client find its own seat. */
   @type('string') sessionId = '';
   @type('boolean') connected = false;
+  /** Missed two decisions in a row: a bot plays for this human until they act again. */
+  @type('boolean') away = false;
+  /** After a game: asked for a rematch. */
+  @type('boolean') ready = false;
 }
 
 /** Lifecycle fields shared by every game's table. A game's own state sits under `board`. */

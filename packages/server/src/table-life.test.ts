@@ -1,0 +1,109 @@
+/** Table life on the server: seat tokens, away players, rematch, and the host's powers. */
+import type { Room } from 'colyseus.js';
+import { settings } from './table-room';
+import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  settings.reconnectSeconds = 60;
+  await server.cleanup();
+});
+afterAll(async () => {
+  await server.shutdown();
+});
+
+const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
+
+async function welcomed(room: Room<any>): Promise<{ seat: number; token: string }> {
+  return new Promise((resolve) => room.onMessage('welcome', resolve));
+}
+
+test('a player back after the grace period takes their seat and hand back from the bot', async () => {
+  settings.reconnectSeconds = 0;
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0 } });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const bobWelcome = await welcomed(bob);
+  expect(bobWelcome.seat).toBe(1);
+  await waitFor(() => ann.state.status === 'playing', 'start');
+  bob.connection.close(); // dropped, not a polite leave
+  await waitFor(() => ann.state.seats[1].kind === 'bot', 'a bot takes the seat');
+  ann.send('intent', { type: 'commit', card: 'barricade' });
+  await waitFor(() => ann.state.board.shootout === 2, 'the bot played for Bob');
+  const back = await server.sdk.joinById(ann.roomId, { name: 'Bob', rejoin: bobWelcome.token });
+  await waitFor(() => seatOf(back) === 1 && back.state.board.players[1].hand?.length > 0, 'Bob is back with his hand');
+  expect(ann.state.seats[1].kind).toBe('human');
+  expect(ann.state.seats[1].connected).toBe(true);
+  await expect(server.sdk.joinById(ann.roomId, { name: 'Eve', rejoin: 'not-a-token' })).rejects.toThrow(/TABLE_FULL/);
+});
+
+test('after two missed countdowns in a row a bot plays for the player, until they act again', async () => {
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 1 } });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const a = inbox(ann);
+  autoPlay(ann, () => seatOf(ann));
+  await waitFor(() => ann.state.seats[1].away === true, 'Bob marked away', 5000);
+  expect(a.events.filter((e) => e.type === 'timed_out').length).toBe(2);
+  const shootout = ann.state.board.shootout;
+  await waitFor(() => ann.state.board.shootout > shootout + 2 || ann.state.status === 'over', 'bot plays fast for Bob', 3000);
+  await waitFor(() => bob.state.pending.includes(1) || bob.state.status === 'over', 'Bob to decide');
+  if (bob.state.status === 'over') return;
+  const hand: string[] = Array.from(bob.state.board.players[1].hand);
+  bob.send('intent', hand.includes('barricade') ? { type: 'commit', card: 'barricade' } : { type: 'commit', card: 'reload' });
+  await waitFor(() => ann.state.seats[1].away === false, 'Bob back in charge');
+  expect(a.events.some((e) => e.type === 'seat_back' && e.seat === 1)).toBe(true);
+});
+
+test('after a game, "play again" from every player starts a new game at the same table with the same seats', async () => {
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, bots: 1, options: { target: 3 } });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat', spectate: true });
+  autoPlay(ann, () => seatOf(ann));
+  autoPlay(bob, () => seatOf(bob));
+  await waitFor(() => ann.state.status === 'over', 'first game over', 20_000);
+  const b = inbox(bob);
+  ann.send('table', { action: 'rematch' });
+  await waitFor(() => ann.state.seats[0].ready === true, 'Ann ready');
+  expect(ann.state.status).toBe('over');
+  bob.send('table', { action: 'rematch' });
+  await waitFor(() => ann.state.status === 'playing', 'second game');
+  expect(b.events.some((e) => e.type === 'game_started')).toBe(true);
+  expect(Array.from(ann.state.seats, (s: any) => s.name)).toEqual(['Ann', 'Bob', expect.any(String)]);
+  expect(ann.state.board.players.toArray().every((p: any) => p.money === 0)).toBe(true);
+  expect(ann.state.winners.length).toBe(0);
+  expect(cat.state.spectators).toBe(1);
+});
+
+test('the host adds and removes bots, moves a player to the audience, kicks, and starts; others may not', async () => {
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 4 });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
+  const a = inbox(ann);
+  const b = inbox(bob);
+  bob.send('table', { action: 'addBot' });
+  await waitFor(() => b.errors.length === 1, 'refused');
+  expect(b.errors[0].code).toBe('NOT_HOST');
+
+  ann.send('table', { action: 'addBot' });
+  await waitFor(() => ann.state.status === 'playing' || ann.state.seats[3].kind === 'bot', 'bot added');
+  expect(ann.state.status).toBe('playing'); // the last seat filled: the game starts by itself
+  ann.send('table', { action: 'removeBot', seat: 3 });
+  await waitFor(() => a.errors.length === 1, 'too late');
+  expect(a.errors[0].code).toBe('NOT_NOW');
+
+  ann.send('table', { action: 'kick', seat: 2 });
+  let catLeft = false;
+  cat.onLeave(() => (catLeft = true));
+  await waitFor(() => catLeft && ann.state.seats[2].kind === 'bot', 'Cat kicked, a bot plays her seat');
+
+  const dee = await server.sdk.create('duel', { name: 'Dee', seats: 3 });
+  const eve = await server.sdk.joinById(dee.roomId, { name: 'Eve' });
+  dee.send('table', { action: 'toSpectator', seat: 1 });
+  await waitFor(() => dee.state.seats[1].kind === 'open' && dee.state.spectators === 1, 'Eve watches');
+  expect(seatOf(eve)).toBe(-1);
+  dee.send('table', { action: 'start' });
+  await waitFor(() => dee.state.status === 'playing', 'started with bots');
+  expect(Array.from(dee.state.seats, (s: any) => s.kind)).toEqual(['human', 'bot', 'bot']);
+});
