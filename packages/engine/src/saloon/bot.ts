@@ -1,0 +1,99 @@
+import type { Seat } from '../core/game';
+import type { Rng } from '../core/rng';
+import { bulletsOf, card, isBooty, type Colour } from './cards';
+import type { SaloonIntent, ShootIntent } from './intents';
+import { majorities } from './majority';
+import { judgeShot, shotsFor } from './shared';
+import { legalFromView, type SaloonView } from './view';
+
+/**
+ * The Saloon Showdown bot reasons from its own view only.
+ *  - It always cashes its Booty (free money) and always hits a threatener with the Bottle when it can (+$20).
+ *  - It threatens when its hand is strong in Bullets (5+ always, 4 half the time) and now and then bluffs with a
+ *    weak hand; its target is the richest Bounty (a won duel takes it), ties to the next seat in play order.
+ *  - Otherwise it draws: a public Booty card or a public card with 2+ Bullets, else the top of the deck; after a
+ *    draw it discards its least useful card (Booty is kept, then Bullets).
+ *  - Threatened, it calls the bluff when it holds many Bullets (6+ always, 5 half the time); with Russian Roulette
+ *    it calls when the threatener was likely bluffing (a coin flip, it cannot see their hand). Otherwise: "Do you?".
+ *  - In a duel it computes the correct shot from its hand (the Bottle when the gun it needs is taken). The SERVER
+ *    adds its reaction time; the bot only picks the intent. With probability `errorRate` it fires a wrong shot.
+ */
+export interface BotConfig {
+  /** Chance of a wrong shot (a misfire) in a duel, 0–1. */
+  errorRate: number;
+}
+export const DEFAULT_BOT: BotConfig = { errorRate: 0.05 };
+/** The human-like reaction time the server (and the simulator) add before a bot's shot, ms. */
+export const BOT_REACTION_MS: readonly [number, number] = [600, 1200];
+
+export function cardValue(id: string): number {
+  return (isBooty(id) ? 10 : 0) + card(id).bullets;
+}
+
+/** The correct shot for a duelist holding `hand` (first of any tied values), or the Bottle when needed. */
+export function correctShot(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, me: Seat): ShootIntent {
+  const m = majorities(hand);
+  const gun = m.colours.find((c) => guns[c] === null || guns[c] === me);
+  if (gun) return { type: 'shoot', gun, area: m.areas[0], noise: m.noises[0] };
+  return { type: 'shoot', gun: 'bottle', area: m.areas[0] };
+}
+
+function chooseTarget(v: SaloonView, me: Seat): Seat {
+  const n = v.players.length;
+  let best = -1;
+  let bestBounty = -1;
+  for (let k = 1; k < n; k++) {
+    const s = (me + k) % n;
+    if (v.players[s].bounty > bestBounty) {
+      best = s;
+      bestBounty = v.players[s].bounty;
+    }
+  }
+  return best;
+}
+
+export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: Rng) => SaloonIntent {
+  return (v, rng) => {
+    const legal = legalFromView(v);
+    const me = v.seat;
+    if (me === null || legal.length === 0) throw new Error('Saloon bot: nothing to decide');
+    if (legal.some((i) => i.type === 'crash')) return { type: 'crash' };
+    const ph = v.phase;
+    const bullets = v.hand.length ? bulletsOf(v.hand) : 0;
+    if (ph.kind === 'turn') {
+      const booty = v.hand.filter(isBooty);
+      if (booty.length > 0) return { type: 'cashLoot', cards: booty };
+      const threaten = bullets >= 5 || (bullets === 4 && rng.int(2) === 0) || rng.int(10) === 0;
+      const guns = (Object.keys(v.guns) as Colour[]).filter((g) => v.guns[g] === null);
+      if (threaten && guns.length > 0) return { type: 'threaten', gun: rng.pick(guns), target: chooseTarget(v, me) };
+      let bestIndex = -1;
+      let bestValue = 1;
+      v.public.forEach((id, i) => {
+        const value = cardValue(id);
+        if (value > bestValue) {
+          bestValue = value;
+          bestIndex = i;
+        }
+      });
+      return { type: 'draw', from: bestIndex >= 0 ? bestIndex : 'deck' };
+    }
+    if (ph.kind === 'discard') {
+      const worst = [...v.hand].sort((a, b) => cardValue(a) - cardValue(b))[0];
+      return { type: 'discard', cards: [worst] };
+    }
+    if (ph.kind === 'threat') {
+      const call = v.options.russianRoulette ? rng.int(2) === 0 : bullets >= 6 || (bullets === 5 && rng.int(2) === 0);
+      return { type: 'answer', call: call ? 'bluffing' : 'duel' };
+    }
+    if (ph.kind === 'duel') {
+      if (rng.int(1000) < Math.round(config.errorRate * 1000)) {
+        const wrong = shotsFor(v.hand, v.guns, me).filter((s) => !judgeShot({ hand: v.hand, guns: v.guns, shooter: me, now: 0 }, s));
+        if (wrong.length > 0) return rng.pick(wrong);
+      }
+      return correctShot(v.hand, v.guns, me);
+    }
+    return legal[0];
+  };
+}
+
+export const bot = makeBot();

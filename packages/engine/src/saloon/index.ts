@@ -1,0 +1,32 @@
+import type { Game } from '../core/game';
+import { bot } from './bot';
+import type { SaloonIntent } from './intents';
+import { apply, deadline, legalIntents, options, outcome, pending, setup, timeout } from './rules';
+import type { SaloonOptions, SaloonState } from './state';
+import { view, type SaloonView } from './view';
+
+export * from './cards';
+export * from './majority';
+export * from './intents';
+export * from './state';
+export * from './shared';
+export * from './rules';
+export * from './view';
+export * from './bot';
+export * from './synced';
+
+export const saloon: Game<SaloonState, SaloonView, SaloonIntent, SaloonOptions> = {
+  id: 'saloon',
+  minSeats: 2,
+  maxSeats: 6,
+  options,
+  setup,
+  legalIntents,
+  apply,
+  timeout,
+  deadline,
+  view,
+  outcome,
+  pending,
+  bot,
+};

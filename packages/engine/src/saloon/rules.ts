@@ -1,0 +1,547 @@
+import type { ApplyResult, EngineError, GameEvent, Outcome, Seat, SetupConfig } from '../core/game';
+import { Rng } from '../core/rng';
+import { AREAS, bulletsOf, COLOURS, deckIds, isBooty, isCard, NOISES, type Colour } from './cards';
+import { ERRORS, INTENT_TYPES, type SaloonIntent, type ShootIntent } from './intents';
+import { bottleAllowed, canCrash, clone, HAND_SIZE, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf } from './shared';
+import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState } from './state';
+import { legalFromView, view } from './view';
+
+/* ---------------- the numbers, in one place ---------------- */
+
+export const START_LOOT = 20;
+export const START_BOUNTY = 20;
+export const BOUNTY_RESET = 20;
+export const BOOTY_VALUE = 10;
+export const BLUFF_STAKE = 20;
+export const ROULETTE_STAKE = 20;
+export const BOTTLE_REWARD = 20;
+export const DUEL_BOUNTY_RAISE = 10;
+export const END_LOOT = 130;
+export const END_WOUNDS = 3;
+/** Hands are swapped, then "Go!" this long after (no randomness: the same for everyone). */
+export const GO_DELAY_MS = 1500;
+/** A misfire locks the shooter out this long. */
+export const MISFIRE_LOCK_MS = 2000;
+/** A duel nobody wins this long after "Go!" is abandoned without a winner. */
+export const DUEL_LIMIT_MS = 20_000;
+export const DEFAULT_THREAT_SECONDS = 10;
+export const MIN_THREAT_SECONDS = 3;
+export const MAX_THREAT_SECONDS = 60;
+
+export const DEFAULT_OPTIONS: SaloonOptions = { threatSeconds: DEFAULT_THREAT_SECONDS, simplified: false, russianRoulette: false };
+
+export function options(input: Partial<SaloonOptions> | undefined): SaloonOptions | { error: EngineError } {
+  const o = { ...DEFAULT_OPTIONS, ...(input ?? {}) };
+  if (!Number.isInteger(o.threatSeconds) || o.threatSeconds < MIN_THREAT_SECONDS || o.threatSeconds > MAX_THREAT_SECONDS) {
+    return { error: { code: 'BAD_OPTION', message: `threatSeconds must be a whole number from ${MIN_THREAT_SECONDS} to ${MAX_THREAT_SECONDS}.` } };
+  }
+  if (typeof o.simplified !== 'boolean') return { error: { code: 'BAD_OPTION', message: 'simplified must be true or false.' } };
+  if (typeof o.russianRoulette !== 'boolean') return { error: { code: 'BAD_OPTION', message: 'russianRoulette must be true or false.' } };
+  return { threatSeconds: o.threatSeconds, simplified: o.simplified, russianRoulette: o.russianRoulette };
+}
+
+/* ---------------- setup ---------------- */
+
+export function setup(config: SetupConfig<SaloonOptions>, rng: Rng): SaloonState {
+  const n = config.seats;
+  if (!Number.isInteger(n) || n < 2 || n > 6) throw new RangeError(`Saloon Showdown seats 2–6, got ${n}`);
+  const opts = options(config.options);
+  if ('error' in opts) throw new RangeError(opts.error.message);
+  const simplified = opts.simplified || n === 2;
+  // Decision: the dealer is drawn at random; play starts at the dealer's left.
+  const dealer = rng.int(n);
+  const state: SaloonState = {
+    options: opts,
+    simplified,
+    players: Array.from({ length: n }, (): SaloonPlayer => ({ hand: [], loot: START_LOOT, bounty: START_BOUNTY, wounds: 0 })),
+    deck: rng.shuffle(deckIds(simplified)),
+    discard: [],
+    public: [],
+    dealer,
+    active: (dealer + 1) % n,
+    turn: 1,
+    guns: { red: null, blue: null, green: null, yellow: null },
+    phase: { kind: 'turn' },
+    lastReveal: null,
+    lastDuel: null,
+    endAfter: null,
+    clock: 0,
+    rng: [],
+  };
+  const ignored: GameEvent[] = [];
+  for (let i = 0; i < HAND_SIZE; i++) for (let k = 1; k <= n; k++) state.players[(dealer + k) % n].hand.push(takeTop(state, rng, ignored));
+  for (let i = 0; i < PUBLIC_CARDS; i++) state.public.push(takeTop(state, rng, ignored));
+  state.rng = rng.state();
+  return state;
+}
+
+/* ---------------- helpers ---------------- */
+
+function other(phase: { threatener: Seat; target: Seat }, seat: Seat): Seat {
+  return seat === phase.threatener ? phase.target : phase.threatener;
+}
+
+/** The top card; an empty deck is refilled by shuffling the discard pile. */
+function takeTop(state: SaloonState, rng: Rng, events: GameEvent[]): string {
+  if (state.deck.length === 0) {
+    if (state.discard.length === 0) throw new Error('Saloon invariant broken: no card left to draw');
+    state.deck = rng.shuffle(state.discard);
+    state.discard = [];
+    events.push({ type: 'reshuffled', count: state.deck.length });
+  }
+  return state.deck.shift() as string;
+}
+
+function drawCards(state: SaloonState, seat: Seat, n: number, rng: Rng, events: GameEvent[]): void {
+  if (n <= 0) return;
+  const drawn: string[] = [];
+  for (let i = 0; i < n; i++) drawn.push(takeTop(state, rng, events));
+  state.players[seat].hand.push(...drawn);
+  events.push({ type: 'drew', seat, count: n });
+  events.push({ type: 'you_drew', to: [seat], seat, cards: drawn });
+}
+
+function drawUpTo(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+  drawCards(state, seat, HAND_SIZE - state.players[seat].hand.length, rng, events);
+}
+
+function discardCards(state: SaloonState, seat: Seat, cards: readonly string[], reason: string, events: GameEvent[]): void {
+  const hand = state.players[seat].hand;
+  for (const id of cards) {
+    const i = hand.indexOf(id);
+    if (i < 0) throw new Error(`Saloon invariant broken: ${id} is not in seat ${seat}'s hand`);
+    hand.splice(i, 1);
+  }
+  state.discard.push(...cards);
+  events.push({ type: 'discarded', seat, cards: [...cards], reason });
+}
+
+/** Both duelists (or bluffers) throw their hands away and draw 3, the threatener first. */
+function freshHands(state: SaloonState, seats: readonly Seat[], reason: string, rng: Rng, events: GameEvent[]): void {
+  for (const s of seats) discardCards(state, s, [...state.players[s].hand], reason, events);
+  for (const s of seats) drawUpTo(state, s, rng, events);
+}
+
+/** Money from the bank: the only way money enters the game, always logged. */
+function bankPays(state: SaloonState, seat: Seat, amount: number, into: 'loot' | 'bounty', reason: string, events: GameEvent[]): void {
+  if (amount <= 0) return;
+  state.players[seat][into] += amount;
+  events.push({ type: 'bank_paid', seat, amount, into, reason });
+  checkEnd(state, seat, events);
+}
+
+/** Loot from one player's Loot (only what they have) to another's. Returns the amount moved. */
+function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number, reason: string, events: GameEvent[]): number {
+  const amount = Math.min(stake, state.players[from].loot);
+  state.players[from].loot -= amount;
+  state.players[to].loot += amount;
+  events.push({ type: 'loot_moved', payer: from, payee: to, amount, reason });
+  checkEnd(state, to, events);
+  return amount;
+}
+
+/** $130 Loot or a third Wound: the game will end at the end of the turn of the player to this one's right. */
+function checkEnd(state: SaloonState, seat: Seat, events: GameEvent[]): void {
+  if (state.endAfter !== null) return;
+  const p = state.players[seat];
+  const reason = p.loot >= END_LOOT ? 'loot' : p.wounds >= END_WOUNDS ? 'wounds' : null;
+  if (!reason) return;
+  const n = state.players.length;
+  state.endAfter = (seat - 1 + n) % n;
+  events.push({ type: 'end_triggered', seat, reason, endAfter: state.endAfter });
+}
+
+/** Highest score; ties broken by Bounty; still tied → shared. */
+export function winnersOf(players: readonly SaloonPlayer[]): Seat[] {
+  const scores = players.map(scoreOf);
+  const best = Math.max(...scores);
+  const top = players.map((_, s) => s).filter((s) => scores[s] === best);
+  const bestBounty = Math.max(...top.map((s) => players[s].bounty));
+  return top.filter((s) => players[s].bounty === bestBounty);
+}
+
+function endTurn(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+  const a = state.active;
+  if (state.dealer === a) {
+    const old = state.public;
+    state.public = [];
+    state.discard.push(...old);
+    for (let i = 0; i < PUBLIC_CARDS; i++) state.public.push(takeTop(state, rng, events));
+    events.push({ type: 'public_replaced', seat: a, discarded: old, cards: [...state.public] });
+  }
+  if (state.players[a].bounty === 0) bankPays(state, a, BOUNTY_RESET, 'bounty', 'bounty_reset', events);
+  events.push({ type: 'turn_ended', seat: a });
+  if (state.endAfter === a) {
+    state.phase = { kind: 'over' };
+    const o = outcome(state) as Outcome;
+    events.push({ type: 'game_over', winners: o.winners, scores: o.scores });
+    return;
+  }
+  state.active = (a + 1) % state.players.length;
+  state.turn += 1;
+  state.phase = { kind: 'turn' };
+  events.push({ type: 'turn_started', seat: state.active, turn: state.turn });
+}
+
+/** The threat (and any duel) is over: the gun goes back on the table and the threatener's turn ends. */
+function finishThreat(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+  for (const c of COLOURS) state.guns[c] = null;
+  endTurn(state, rng, events);
+}
+
+/* ---------------- the threat, the bluff, the duel ---------------- */
+
+function startDuel(state: SaloonState, at: number, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
+  const a = state.players[ph.threatener];
+  const b = state.players[ph.target];
+  [a.hand, b.hand] = [b.hand, a.hand];
+  const goAt = at + GO_DELAY_MS;
+  state.phase = {
+    kind: 'duel',
+    threatener: ph.threatener,
+    target: ph.target,
+    gun: ph.gun,
+    startedAt: at,
+    goAt,
+    go: false,
+    endsAt: goAt + DUEL_LIMIT_MS,
+    lockedUntil: state.players.map(() => 0),
+    shots: [],
+  };
+  events.push({ type: 'duel_started', threatener: ph.threatener, target: ph.target, gun: ph.gun, goAt, endsAt: goAt + DUEL_LIMIT_MS });
+}
+
+function go(state: SaloonState, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'duel' }>;
+  ph.go = true;
+  events.push({ type: 'go', at: ph.goAt, threatener: ph.threatener, target: ph.target });
+  for (const s of [ph.threatener, ph.target]) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...state.players[s].hand] });
+}
+
+function bluffCall(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
+  const hands = [ph.threatener, ph.target].map((seat) => ({ seat, cards: [...state.players[seat].hand], bullets: bulletsOf(state.players[seat].hand) }));
+  const [t, g] = hands;
+  // A tie goes to the threatener.
+  const winner = t.bullets >= g.bullets ? ph.threatener : ph.target;
+  const loser = winner === ph.threatener ? ph.target : ph.threatener;
+  const amount = takeLoot(state, loser, winner, BLUFF_STAKE, 'bluff', events);
+  const reveal: Reveal = { kind: 'bluff', hands, winner, amount };
+  state.lastReveal = reveal;
+  events.push({ type: 'bluff_called', threatener: ph.threatener, target: ph.target, hands, winner, amount });
+  freshHands(state, [ph.threatener, ph.target], 'bluff', rng, events);
+  finishThreat(state, rng, events);
+}
+
+/** Russian Roulette: a d6 against the threatener's Bullets; equal rolls again. */
+function roulette(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
+  const bullets = bulletsOf(state.players[ph.threatener].hand);
+  const rolls: number[] = [];
+  let roll: number;
+  do {
+    roll = 1 + rng.int(6);
+    rolls.push(roll);
+  } while (roll === bullets);
+  const click = roll > bullets;
+  const amount = click
+    ? takeLoot(state, ph.threatener, ph.target, ROULETTE_STAKE, 'roulette_click', events)
+    : takeLoot(state, ph.target, ph.threatener, ROULETTE_STAKE, 'roulette_bang', events);
+  const winner = click ? ph.target : ph.threatener;
+  const hands = [{ seat: ph.threatener, cards: [...state.players[ph.threatener].hand], bullets }];
+  state.lastReveal = { kind: 'roulette', hands, rolls, winner, amount };
+  events.push({ type: 'roulette', threatener: ph.threatener, target: ph.target, hands, rolls, result: click ? 'click' : 'bang', winner, amount });
+  freshHands(state, [ph.threatener, ph.target], 'roulette', rng, events);
+  finishThreat(state, rng, events);
+}
+
+function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'duel' }>;
+  const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
+  const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
+  const record = { seat, gun: shot.gun, area: shot.area, noise, at: now, correct };
+  ph.shots.push(record);
+  events.push({ type: 'shot', ...record });
+  if (!correct) {
+    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
+    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
+    return;
+  }
+  const loser = other(ph, seat);
+  const w = state.players[seat];
+  const l = state.players[loser];
+  l.wounds += 1;
+  events.push({ type: 'duel_won', winner: seat, loser, at: now });
+  events.push({ type: 'wounded', seat: loser, wounds: l.wounds });
+  checkEnd(state, loser, events);
+  // Decision: a loser with $0 Bounty gives the winner nothing at all (no Bounty, no +$10).
+  const amount = l.bounty;
+  if (amount > 0) {
+    l.bounty = 0;
+    w.loot += amount;
+    events.push({ type: 'bounty_claimed', seat, from: loser, amount });
+    checkEnd(state, seat, events);
+    bankPays(state, seat, DUEL_BOUNTY_RAISE, 'bounty', 'duel_won', events);
+  }
+  state.lastDuel = { threatener: ph.threatener, target: ph.target, winner: seat, result: 'won', shots: ph.shots };
+  freshHands(state, [ph.threatener, ph.target], 'duel', rng, events);
+  finishThreat(state, rng, events);
+}
+
+function crash(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' | 'duel' }>;
+  const cards = [...state.players[seat].hand];
+  state.lastReveal = { kind: 'bottle', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount: BOTTLE_REWARD };
+  events.push({ type: 'crashed', seat, target: ph.threatener, gun: ph.gun, cards, stopped: ph.kind });
+  if (ph.kind === 'duel') {
+    state.lastDuel = { threatener: ph.threatener, target: ph.target, winner: null, result: 'stopped', shots: ph.shots };
+    // The duelists keep the hands they now hold (swapped); before "Go!" they see them from now on.
+    if (!ph.go) for (const s of [ph.threatener, ph.target]) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...state.players[s].hand] });
+  }
+  discardCards(state, seat, cards, 'bottle', events);
+  drawUpTo(state, seat, rng, events);
+  bankPays(state, seat, BOTTLE_REWARD, 'loot', 'bottle', events);
+  finishThreat(state, rng, events);
+}
+
+/* ---------------- time ---------------- */
+
+/** When `timeout` must be called next: the end of the threat window, "Go!", or the end of an unwon duel. */
+export function deadline(state: SaloonState): number | null {
+  const ph = state.phase;
+  if (ph.kind === 'threat') return ph.until;
+  if (ph.kind === 'duel') return ph.go ? ph.endsAt : ph.goAt;
+  return null;
+}
+
+/** What happens at a deadline, at time `at`. */
+function runDeadline(state: SaloonState, at: number, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase;
+  if (ph.kind === 'threat') {
+    // Silence = "Do you?".
+    events.push({ type: 'answered', seat: ph.target, call: 'duel', silent: true });
+    startDuel(state, at, events);
+  } else if (ph.kind === 'duel' && !ph.go) {
+    go(state, events);
+  } else if (ph.kind === 'duel') {
+    state.lastDuel = { threatener: ph.threatener, target: ph.target, winner: null, result: 'abandoned', shots: ph.shots };
+    events.push({ type: 'duel_abandoned', at, threatener: ph.threatener, target: ph.target });
+    freshHands(state, [ph.threatener, ph.target], 'duel', rng, events);
+    finishThreat(state, rng, events);
+  }
+}
+
+/** Every deadline passed by `now` happens first, in order, at its own time. */
+function catchUp(state: SaloonState, now: number, rng: Rng, events: GameEvent[]): void {
+  for (;;) {
+    const d = deadline(state);
+    if (d === null || d > now) return;
+    runDeadline(state, d, rng, events);
+  }
+}
+
+/* ---------------- legality ---------------- */
+
+export function pending(state: SaloonState): Seat[] {
+  return pendingOf(state.phase, state.active);
+}
+
+/** Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction. */
+export function legalIntents(state: SaloonState, seat: Seat): SaloonIntent[] {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) return [];
+  return legalFromView(view(state, seat));
+}
+
+function err(code: string, message: string): EngineError {
+  return { code, message };
+}
+
+function cardList(state: SaloonState, seat: Seat, cards: unknown): string[] | EngineError {
+  if (!Array.isArray(cards)) return err(ERRORS.ILLEGAL_CARD, 'cards must be a list of card ids.');
+  const hand = state.players[seat].hand;
+  for (const c of cards) if (!isCard(c) || !hand.includes(c)) return err(ERRORS.ILLEGAL_CARD, `${String(c)} is not in your hand.`);
+  if (new Set(cards).size !== cards.length) return err(ERRORS.ILLEGAL_CARD, 'The same card twice.');
+  return cards as string[];
+}
+
+/** A specific error for an intent that is not allowed now (at time `now`), or null when it is. */
+function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number): EngineError | null {
+  const ph = state.phase;
+  if (ph.kind === 'over') return err(ERRORS.GAME_OVER, 'The game is over.');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) return err(ERRORS.NOT_SEATED, 'That seat is not at this table.');
+  if (!intent || typeof intent !== 'object' || !INTENT_TYPES.includes(intent.type)) {
+    return err(ERRORS.UNKNOWN_INTENT, `Saloon Showdown takes ${INTENT_TYPES.join(', ')}.`);
+  }
+  switch (intent.type) {
+    case 'draw':
+    case 'cashLoot':
+    case 'threaten':
+    case 'discard': {
+      if (seat !== state.active) return err(ERRORS.NOT_YOUR_TURN, 'It is not your turn.');
+      if (ph.kind !== (intent.type === 'discard' ? 'discard' : 'turn')) return err(ERRORS.NOT_NOW, `"${intent.type}" is not possible now.`);
+      if (intent.type === 'draw') {
+        const f = intent.from;
+        if (f !== 'deck' && !(Number.isInteger(f) && f >= 0 && f < state.public.length)) return err(ERRORS.BAD_TARGET, "Draw from 'deck' or a public card 0–3.");
+        return null;
+      }
+      if (intent.type === 'threaten') {
+        if (!COLOURS.includes(intent.gun)) return err(ERRORS.BAD_TARGET, `No ${String(intent.gun)} gun.`);
+        if (state.guns[intent.gun] !== null) return err(ERRORS.GUN_TAKEN, 'That gun is taken.');
+        const t = intent.target;
+        if (!Number.isInteger(t) || t < 0 || t >= state.players.length || t === seat) return err(ERRORS.BAD_TARGET, 'Threaten another player.');
+        return null;
+      }
+      const cards = cardList(state, seat, intent.cards);
+      if (!Array.isArray(cards)) return cards;
+      if (intent.type === 'discard' && cards.length !== 1) return err(ERRORS.ILLEGAL_CARD, 'Discard exactly one card.');
+      if (intent.type === 'cashLoot') {
+        if (cards.length === 0) return err(ERRORS.ILLEGAL_CARD, 'Cash at least one Booty card.');
+        if (!cards.every(isBooty)) return err(ERRORS.ILLEGAL_CARD, 'Only Booty cards can be cashed.');
+      }
+      return null;
+    }
+    case 'answer':
+      if (ph.kind !== 'threat') return err(ERRORS.NOT_NOW, 'Nobody is threatening you.');
+      if (seat !== ph.target) return err(ERRORS.NOT_YOUR_TURN, 'Only the threatened player answers.');
+      if (intent.call !== 'bluffing' && intent.call !== 'duel') return err(ERRORS.UNKNOWN_INTENT, "Answer 'bluffing' or 'duel'.");
+      return null;
+    case 'shoot': {
+      if (ph.kind !== 'duel') return err(ERRORS.NOT_NOW, 'There is no duel.');
+      if (seat !== ph.threatener && seat !== ph.target) return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
+      if (!ph.go) return err(ERRORS.TOO_EARLY, 'Wait for "Go!".');
+      if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
+      if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
+      if (intent.gun === 'bottle') {
+        if (intent.noise !== undefined && intent.noise !== 'crash') return err(ERRORS.BAD_SHOT, 'With the Bottle you only say "Crash!".');
+        if (!bottleAllowed(state.players[seat].hand, state.guns, seat)) return err(ERRORS.BOTTLE_NOT_ALLOWED, 'The Bottle only when the gun you need is in someone else\'s hand.');
+        return null;
+      }
+      if (!COLOURS.includes(intent.gun)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green, yellow, or the bottle.');
+      if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
+      const holder = state.guns[intent.gun];
+      if (holder !== null && holder !== seat) return err(ERRORS.GUN_TAKEN, 'That gun is in someone else\'s hand.');
+      return null;
+    }
+    case 'crash':
+      if (!canCrash(ph, seat, state.players[seat].hand)) return err(ERRORS.NOT_NOW, 'The Bottle needs a threat and 3 cards of the threatening gun\'s colour in your hand.');
+      return null;
+  }
+}
+
+/* ---------------- apply / timeout ---------------- */
+
+export function apply(state: SaloonState, seat: Seat, intent: SaloonIntent, now?: number): ApplyResult<SaloonState> {
+  if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
+  const t = Math.max(state.clock, now ?? state.clock);
+  const next = clone(state);
+  const rng = Rng.fromState(next.rng);
+  const events: GameEvent[] = [];
+  catchUp(next, t, rng, events);
+  const bad = check(next, seat, intent, t);
+  if (bad) return { error: bad };
+  perform(next, seat, intent, t, rng, events);
+  next.clock = t;
+  next.rng = rng.state();
+  return { state: next, events };
+}
+
+function perform(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  const me = state.players[seat];
+  switch (intent.type) {
+    case 'draw':
+      if (intent.from === 'deck') drawCards(state, seat, 1, rng, events);
+      else {
+        const index = intent.from;
+        const taken = state.public[index];
+        me.hand.push(taken);
+        state.public[index] = takeTop(state, rng, events);
+        events.push({ type: 'drew_public', seat, index, card: taken, replacement: state.public[index] });
+        if (state.dealer !== seat) {
+          state.dealer = seat;
+          events.push({ type: 'dealer_moved', seat });
+        }
+      }
+      state.phase = { kind: 'discard' };
+      return;
+    case 'discard':
+      discardCards(state, seat, intent.cards, 'draw', events);
+      endTurn(state, rng, events);
+      return;
+    case 'cashLoot':
+      discardCards(state, seat, intent.cards, 'cash_loot', events);
+      events.push({ type: 'cashed_loot', seat, cards: [...intent.cards] });
+      bankPays(state, seat, BOOTY_VALUE * intent.cards.length, 'loot', 'cash_loot', events);
+      drawUpTo(state, seat, rng, events);
+      endTurn(state, rng, events);
+      return;
+    case 'threaten': {
+      state.guns[intent.gun] = seat;
+      const until = now + state.options.threatSeconds * 1000;
+      state.phase = { kind: 'threat', threatener: seat, target: intent.target, gun: intent.gun, until };
+      events.push({ type: 'threatened', seat, target: intent.target, gun: intent.gun, until });
+      return;
+    }
+    case 'answer':
+      events.push({ type: 'answered', seat, call: intent.call, silent: false });
+      if (intent.call === 'duel') startDuel(state, now, events);
+      else if (state.options.russianRoulette) roulette(state, rng, events);
+      else bluffCall(state, rng, events);
+      return;
+    case 'shoot':
+      shoot(state, seat, intent, now, rng, events);
+      return;
+    case 'crash':
+      crash(state, seat, rng, events);
+      return;
+  }
+}
+
+/**
+ * The default when a countdown runs out. Turn: draw the top card and discard it at once. Discard: the card just
+ * drawn. Threat: "Do you?". Duel: "Go!", then, 20 s later, the duel is abandoned. `now` defaults to the deadline.
+ */
+export function timeout(state: SaloonState, now?: number): ApplyResult<SaloonState> {
+  if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
+  const next = clone(state);
+  const rng = Rng.fromState(next.rng);
+  const events: GameEvent[] = [];
+  const at = Math.max(next.clock, now ?? deadline(next) ?? next.clock);
+  const ph = next.phase;
+  if (ph.kind === 'turn') {
+    events.push({ type: 'timed_out', seat: next.active });
+    drawCards(next, next.active, 1, rng, events);
+    const hand = next.players[next.active].hand;
+    discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
+    endTurn(next, rng, events);
+  } else if (ph.kind === 'discard') {
+    events.push({ type: 'timed_out', seat: next.active });
+    const hand = next.players[next.active].hand;
+    discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
+    endTurn(next, rng, events);
+  } else {
+    runDeadline(next, at, rng, events);
+  }
+  next.clock = at;
+  next.rng = rng.state();
+  return { state: next, events };
+}
+
+export function outcome(state: SaloonState): Outcome | null {
+  if (state.phase.kind !== 'over') return null;
+  return { winners: winnersOf(state.players), scores: state.players.map(scoreOf) };
+}
+
+/** Where every card is (for the conservation property). */
+export function locations(state: SaloonState): Map<string, string> {
+  const out = new Map<string, string>();
+  const put = (id: string, where: string) => {
+    if (out.has(id)) throw new Error(`Saloon invariant broken: ${id} is in ${out.get(id)} and ${where}`);
+    out.set(id, where);
+  };
+  state.deck.forEach((id) => put(id, 'deck'));
+  state.discard.forEach((id) => put(id, 'discard'));
+  state.public.forEach((id) => put(id, 'public'));
+  state.players.forEach((p, s) => p.hand.forEach((id) => put(id, `hand ${s}`)));
+  return out;
+}

@@ -1,0 +1,104 @@
+import type { Seat } from '../core/game';
+import type { RngState } from '../core/rng';
+import type { Colour } from './cards';
+
+export interface SaloonOptions {
+  /** Seconds the threatened player has to answer; silence = "Do you?". 3–60, default 10. */
+  threatSeconds: number;
+  /** Two-player / simplified game: Desperado and Mexican Standoff cards removed. Always on with 2 seats. */
+  simplified: boolean;
+  /** Russian Roulette replaces the bluff call. */
+  russianRoulette: boolean;
+}
+
+export interface SaloonPlayer {
+  /** Secret: only the owner sees it (and, during a duel, only from "Go!"). */
+  hand: string[];
+  loot: number;
+  bounty: number;
+  wounds: number;
+}
+
+/**
+ * Where the game waits.
+ *  - turn: the active player picks Draw, Cash Loot or Threaten
+ *  - discard: after a Draw the active player holds 4 cards and discards 1
+ *  - threat: the target answers until `until` (ms); silence = "Do you?"
+ *  - duel: hands swapped at `startedAt`; "Go!" at `goAt` (`go` set once it has happened); abandoned at `endsAt`;
+ *    `lockedUntil[seat]` = end of a misfire lock-out (0 = none)
+ */
+export type Phase =
+  | { kind: 'turn' }
+  | { kind: 'discard' }
+  | { kind: 'threat'; threatener: Seat; target: Seat; gun: Colour; until: number }
+  | {
+      kind: 'duel';
+      threatener: Seat;
+      target: Seat;
+      gun: Colour;
+      startedAt: number;
+      goAt: number;
+      go: boolean;
+      endsAt: number;
+      lockedUntil: number[];
+      /** Shots fired so far in this duel (public). */
+      shots: ShotRecord[];
+    }
+  | { kind: 'over' };
+
+/** Hands made public (a bluff call, Russian Roulette, a Bottle): history, shown to all. */
+export interface Reveal {
+  kind: 'bluff' | 'roulette' | 'bottle';
+  /** Seat → the cards it showed. */
+  hands: { seat: Seat; cards: string[]; bullets: number }[];
+  /** The d6 rolls of Russian Roulette (last one decided). */
+  rolls?: number[];
+  /** Who came out ahead (bluff, roulette), or the Bottle's user. */
+  winner: Seat;
+  amount: number;
+}
+
+export interface ShotRecord {
+  seat: Seat;
+  gun: Colour | 'bottle';
+  area: string;
+  noise: string | null;
+  at: number;
+  correct: boolean;
+}
+
+/** The last duel, public history. */
+export interface DuelRecord {
+  threatener: Seat;
+  target: Seat;
+  winner: Seat | null;
+  /** 'won', 'abandoned' (nobody shot correctly in time), 'stopped' (a Bottle). */
+  result: 'won' | 'abandoned' | 'stopped';
+  shots: ShotRecord[];
+}
+
+export interface SaloonState {
+  options: SaloonOptions;
+  /** Desperado and Mexican Standoff cards are out of the deck (simplified option, or 2 seats). */
+  simplified: boolean;
+  players: SaloonPlayer[];
+  /** Index 0 is the top. Secret (only the count is public). */
+  deck: string[];
+  /** Face up; the last card is on top. Public. */
+  discard: string[];
+  /** The 4 public cards. */
+  public: string[];
+  dealer: Seat;
+  active: Seat;
+  turn: number;
+  /** Colour → the seat holding that gun, or null when it lies on the table. */
+  guns: Record<Colour, Seat | null>;
+  phase: Phase;
+  lastReveal: Reveal | null;
+  lastDuel: DuelRecord | null;
+  /** Set when someone reaches $130 Loot or a third Wound: the game ends at the end of this seat's turn. */
+  endAfter: Seat | null;
+  /** The latest time (ms) the engine was told; apply/timeout never go back in time. */
+  clock: number;
+  rng: RngState;
+}

@@ -1,0 +1,102 @@
+import type { Seat } from '../core/game';
+import { isBooty, type Colour } from './cards';
+import type { SaloonIntent } from './intents';
+import { canCrash, clone, pendingOf, scoreOf, shotsFor } from './shared';
+import type { DuelRecord, Phase, Reveal, SaloonOptions, SaloonState } from './state';
+
+export interface SaloonPlayerView {
+  loot: number;
+  bounty: number;
+  wounds: number;
+  handCount: number;
+  /** Loot + Bounty − $10 × Wounds. */
+  score: number;
+}
+
+/** What one seat (or a spectator, seat null) may know. Nothing here is secret from that recipient. */
+export interface SaloonView {
+  seat: Seat | null;
+  options: SaloonOptions;
+  simplified: boolean;
+  turn: number;
+  active: Seat;
+  dealer: Seat;
+  /** Public: the threat (with its window end), the duel (its "Go!" time, end, lock-outs and shots). */
+  phase: Phase;
+  pending: Seat[];
+  players: SaloonPlayerView[];
+  /** Own hand; empty for a spectator, and for a duelist before "Go!". */
+  hand: string[];
+  public: string[];
+  deckCount: number;
+  /** Face up, last = top. */
+  discard: string[];
+  guns: Record<Colour, Seat | null>;
+  lastReveal: Reveal | null;
+  lastDuel: DuelRecord | null;
+  endAfter: Seat | null;
+}
+
+/** Whether `seat` may see its own hand now: not while it is a duelist waiting for "Go!". */
+export function handVisible(phase: Phase, seat: Seat): boolean {
+  return !(phase.kind === 'duel' && !phase.go && (seat === phase.threatener || seat === phase.target));
+}
+
+export function view(state: SaloonState, seat: Seat | null): SaloonView {
+  const me = seat === null ? null : state.players[seat];
+  return {
+    seat,
+    options: { ...state.options },
+    simplified: state.simplified,
+    turn: state.turn,
+    active: state.active,
+    dealer: state.dealer,
+    phase: clone(state.phase),
+    pending: pendingOf(state.phase, state.active),
+    players: state.players.map((p) => ({ loot: p.loot, bounty: p.bounty, wounds: p.wounds, handCount: p.hand.length, score: scoreOf(p) })),
+    hand: me && seat !== null && handVisible(state.phase, seat) ? [...me.hand] : [],
+    public: [...state.public],
+    deckCount: state.deck.length,
+    discard: [...state.discard],
+    guns: { ...state.guns },
+    lastReveal: state.lastReveal ? clone(state.lastReveal) : null,
+    lastDuel: state.lastDuel ? clone(state.lastDuel) : null,
+    endAfter: state.endAfter,
+  };
+}
+
+/** All non-empty subsets of items, by size then position. */
+export function subsets<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let mask = 1; mask < 1 << items.length; mask++) out.push(items.filter((_, i) => mask & (1 << i)));
+  return out.sort((a, b) => a.length - b.length);
+}
+
+/**
+ * The legal intents of the viewing seat, from its view alone. `legalIntents(state, seat)` is defined as this
+ * applied to `view(state, seat)`, so clients, bots and the engine can never disagree. Time is not in a view: a shot
+ * during a misfire lock-out is listed and refused with LOCKED_OUT; before "Go!" no shot is listed.
+ */
+export function legalFromView(v: SaloonView): SaloonIntent[] {
+  const me = v.seat;
+  if (me === null) return [];
+  const out: SaloonIntent[] = [];
+  const ph = v.phase;
+  if (ph.kind === 'turn' && v.active === me) {
+    out.push({ type: 'draw', from: 'deck' });
+    v.public.forEach((_, i) => out.push({ type: 'draw', from: i }));
+    for (const cards of subsets(v.hand.filter(isBooty))) out.push({ type: 'cashLoot', cards });
+    for (const gun of Object.keys(v.guns) as Colour[]) {
+      if (v.guns[gun] !== null) continue;
+      for (let target = 0; target < v.players.length; target++) if (target !== me) out.push({ type: 'threaten', gun, target });
+    }
+  } else if (ph.kind === 'discard' && v.active === me) {
+    for (const c of v.hand) out.push({ type: 'discard', cards: [c] });
+  } else if (ph.kind === 'threat' && ph.target === me) {
+    out.push({ type: 'answer', call: 'bluffing' }, { type: 'answer', call: 'duel' });
+  } else if (ph.kind === 'duel' && ph.go && (ph.threatener === me || ph.target === me)) {
+    out.push(...shotsFor(v.hand, v.guns, me));
+  }
+  if (canCrash(ph, me, v.hand)) out.push({ type: 'crash' });
+  return out;
+}
