@@ -85,10 +85,12 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
   } else if (info?.kind === 'action') {
     const value = o.value ?? info.value;
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
-    const band = Math.max(13, hgt * 0.24);
+    // Long names ("Dodge 'n' Shoot") wrap onto two lines in a taller band rather than being cut.
+    const name = text(info.name, { fontSize: Math.max(7, Math.min(14, w * 0.17)), fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: w - 6, lineHeight: Math.max(8, Math.min(15, w * 0.19)) });
+    if (name.height > hgt * 0.45) fit(name, w - 6);
+    const band = Math.max(13, hgt * 0.24, name.height + 4);
     g.roundRect(3, 3, w - 6, band, 4).fill(VALUE_COLOR[info.value] ?? 0x555555);
     c.addChild(g);
-    const name = fit(text(info.name, { fontSize: Math.max(8, Math.min(14, w * 0.17)), fill: CREAM, fontWeight: 'bold' }), w - 8);
     name.anchor.set(0.5);
     name.position.set(w / 2, 3 + band / 2);
     c.addChild(name);
@@ -244,11 +246,12 @@ export class RattlesnakeScene {
     const me = v.seat ?? 0;
     const opp = 1 - me;
     const pad = 8;
-    const cw = Math.max(36, Math.min(78, (W - 2 * pad) / 7.6, (H - 150) / 5.9));
+    // Height needed ≈ 8 text lines + 5.8 card widths (two player rows, saloon, attack, hand): fit both ways.
+    const fs = Math.max(11, Math.min(14, W / 40));
+    const cw = Math.max(34, Math.min(78, (W - 2 * pad) / 7.6, (H - 8 * (fs + 2) - 76) / 5.8));
     const ch = cw * 1.4;
     const sw = cw * 0.62;
     const sh = sw * 1.4;
-    const fs = Math.max(11, Math.min(14, cw * 0.2));
     const gap = Math.max(4, cw * 0.1);
 
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(0x2f5d3a));
@@ -356,7 +359,8 @@ export class RattlesnakeScene {
         this.place(this.inspectable(face, r.id), x0 + i * step, cy);
       });
     };
-    if (v.attack) {
+    const inAttack = v.attack && (v.step.kind === 'attackerCommit' || v.step.kind === 'defenderCommit' || v.step.kind === 'window');
+    if (v.attack && inAttack) {
       side(v.attack.attacker, pad + 4);
       side(v.attack.defender, pad + 4 + half);
     } else {
@@ -390,7 +394,7 @@ export class RattlesnakeScene {
     if (v.seat !== null) {
       y = playerRow(me, y);
       const hand = v.hand;
-      const hy = Math.min(H - ch - pad - 2, y + 4);
+      const hy = y + fs + 4;
       this.label('Your hand', pad + 4, hy - fs - 2, fs, CREAM, true);
       const n = hand.length;
       const step = n > 1 ? Math.min(cw + gap, (W - 2 * pad - 8 - cw) / (n - 1)) : 0;
