@@ -1,0 +1,115 @@
+/**
+ * Server benchmark, in one process over loopback with real colyseus.js clients (their decoding costs CPU here too):
+ *  1. quiet: one Duel table, one network player + 3 bots: the round trip a player feels (intent sent → the patch
+ *     that shows it applied);
+ *  2. saturated: TABLES tables playing as fast as bots with no delay can: intents handled per second (players and
+ *     bots), the round trip under that load, and heap per table.
+ *   npm run bench:server [-- TABLES [SHOOTOUTS]]
+ */
+import { performance } from 'node:perf_hooks';
+import { Client, type Room } from 'colyseus.js';
+import { createApp } from './app';
+import { logger } from './log';
+import { settings } from './table-room';
+import { intents } from './metrics';
+
+const TABLES = Number(process.argv[2] ?? 200);
+const SHOOTOUTS = Number(process.argv[3] ?? 20);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  logger.level = 'warn';
+  settings.botDelayMs = 0;
+  const { gameServer } = createApp({ clientDir: '/nonexistent' });
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  await gameServer.listen(port);
+
+  const quiet = await run(port, 1, 400);
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const busy = await run(port, TABLES, SHOOTOUTS, () => {
+    global.gc?.();
+    return process.memoryUsage().heapUsed;
+  });
+  const q = quiet.latencies;
+  const l = busy.latencies;
+  const rows: [string, string][] = [
+    ['quiet: round trip p50 / p95', `${percentile(q, 50).toFixed(2)} / ${percentile(q, 95).toFixed(2)} ms (${q.length} intents, 1 table)`],
+    ['saturated: tables', `${TABLES} × Duel, 1 network player + 3 instant bots each`],
+    ['saturated: intents handled', `${busy.intentsPerSecond.toFixed(0)} / s (players and bots)`],
+    ['saturated: round trip p50 / p95', `${percentile(l, 50).toFixed(1)} / ${percentile(l, 95).toFixed(1)} ms`],
+    ['create a table', `${busy.createMs.toFixed(2)} ms (mean, one after another)`],
+    ['heap per table', `${((busy.heapWithTables - heapBefore) / TABLES / 1024).toFixed(1)} KB (with its client connection)`],
+  ];
+  console.log(`Server bench — node ${process.version}${global.gc ? '' : ' (run with --expose-gc for steadier heap figures)'}`);
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(34)} ${v}`);
+  await gameServer.gracefullyShutdown(false);
+  process.exit(0);
+}
+
+async function intentCount(): Promise<number> {
+  return (await intents.get()).values.reduce((n, v) => n + v.value, 0);
+}
+
+async function run(port: number, tables: number, shootouts: number, measureHeap: () => number = () => 0) {
+  const client = new Client(`ws://127.0.0.1:${port}`);
+  const t0 = performance.now();
+  const rooms: Room<any>[] = [];
+  for (let i = 0; i < tables; i++) {
+    const room = await client.create('duel', { name: `P${i}`, seats: 4, bots: 3, options: { turnSeconds: 0, target: 10 } });
+    room.onMessage('*', () => undefined);
+    rooms.push(room);
+  }
+  const createMs = (performance.now() - t0) / tables;
+  await new Promise((r) => setTimeout(r, 200));
+  const heapWithTables = measureHeap();
+  const before = await intentCount();
+
+  const latencies: number[] = [];
+  const playOne = (room: Room<any>) =>
+    new Promise<void>((resolve) => {
+      let shootout = room.state.board.shootout;
+      let sentAt = 0;
+      let sentIn = -1;
+      let played = 0;
+      const act = () => {
+        const me = room.state.board.players[0];
+        if (room.state.status !== 'playing' || played >= shootouts) return resolve();
+        if (sentAt || !room.state.pending.includes(0) || me.committed) return;
+        const hand: string[] = Array.from(me.hand);
+        const card = hand.includes('barricade') ? 'barricade' : hand.includes('reload') ? 'reload' : hand[0];
+        sentAt = performance.now();
+        sentIn = room.state.board.shootout;
+        room.send('intent', { type: 'commit', card, target: card === 'pistol' || card === 'rifle' ? 1 : null });
+      };
+      room.onStateChange(() => {
+        // My intent is applied in the first patch where my card is down or the shootout it was for is over.
+        if (sentAt && (room.state.board.players[0].committed || room.state.board.shootout !== sentIn)) {
+          latencies.push(performance.now() - sentAt);
+          sentAt = 0;
+        }
+        if (room.state.board.shootout !== shootout) {
+          shootout = room.state.board.shootout;
+          played++;
+        }
+        act();
+      });
+      act();
+    });
+  const t1 = performance.now();
+  await Promise.all(rooms.map(playOne));
+  const playS = (performance.now() - t1) / 1000;
+  latencies.sort((a, b) => a - b);
+
+  const intentsPerSecond = ((await intentCount()) - before) / playS;
+  await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
+  return { latencies, createMs, heapWithTables, intentsPerSecond };
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
