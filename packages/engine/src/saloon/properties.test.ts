@@ -1,0 +1,192 @@
+import fc from 'fast-check';
+import { eventsFor, isError, type GameEvent, type Seat } from '../core/game';
+import { deckIds } from './cards';
+import { intentKey } from './intents';
+import { apply, legalIntents, locations, pending } from './rules';
+import { playGame, replay, type Player, type SimConfig } from './sim';
+import type { SaloonState } from './state';
+import { publicPart, secretPart, viewFromSynced } from './synced';
+import { legalFromView, view } from './view';
+
+/**
+ * Random tables: 2–6 seats, every option combination, bots and random-legal players, now and then a silent seat
+ * that lets the countdown run out. Games run on the simulator's clock exactly as the server would drive them.
+ */
+interface Spec {
+  seed: number;
+  seats: number;
+  randoms: number;
+  idleRate: number;
+  roulette: boolean;
+  simplified: boolean;
+  threatSeconds: number;
+}
+const spec: fc.Arbitrary<Spec> = fc.record({
+  seed: fc.integer(),
+  seats: fc.integer({ min: 2, max: 6 }),
+  randoms: fc.integer({ min: 0, max: 2 }),
+  idleRate: fc.constantFrom(0, 0, 50, 300),
+  roulette: fc.boolean(),
+  simplified: fc.boolean(),
+  threatSeconds: fc.constantFrom(3, 10, 60),
+});
+
+/** Measured: the longest bot/random game of 6 seats takes ~150 steps; the bound leaves a wide margin. */
+const MAX_STEPS = 3000;
+
+function config(g: Spec, onStep?: SimConfig['onStep']): SimConfig {
+  const players: Player[] = Array.from({ length: g.seats }, (_, i) => (i < g.randoms ? 'random' : 'bot'));
+  return {
+    seats: g.seats,
+    players,
+    idleRate: g.idleRate,
+    options: { russianRoulette: g.roulette, simplified: g.simplified, threatSeconds: g.threatSeconds },
+    maxSteps: MAX_STEPS,
+    onStep,
+  };
+}
+
+const money = (s: SaloonState) => s.players.reduce((m, p) => m + p.loot + p.bounty, 0);
+const bankPaid = (events: GameEvent[]) => events.filter((e) => e.type === 'bank_paid').reduce((m, e) => m + (e.amount as number), 0);
+
+describe('Saloon Showdown properties', () => {
+  test('thousands of games: money is conserved except logged bank payments, the deck is conserved, every game ends', () => {
+    let games = 0;
+    fc.assert(
+      fc.property(spec, (g) => {
+        const deck = deckIds(g.simplified || g.seats === 2).sort();
+        const r = playGame(
+          g.seed,
+          config(g, (s, _step, events, prev) => {
+            // Plain checks (jest's expect is too slow for ~100,000 steps); a failure names the broken rule.
+            const fail = (what: string) => {
+              throw new Error(`seed ${g.seed} turn ${s.turn}: ${what}`);
+            };
+            if (money(s) - money(prev) !== bankPaid(events)) fail('money not conserved outside bank payments');
+            for (const e of events) if (e.type === 'bank_paid' && !((e.amount as number) > 0)) fail('empty bank payment');
+            const where = [...locations(s).keys()].sort();
+            if (where.length !== deck.length || where.some((id, i) => id !== deck[i])) fail('deck not conserved');
+            for (const p of s.players) if (p.loot < 0 || p.bounty < 0) fail('negative money');
+            const handSizes = s.players.map((p) => p.hand.length);
+            const off = handSizes.filter((n) => n !== 3);
+            if (s.phase.kind === 'discard' ? off.length !== 1 || off[0] !== 4 : off.length !== 0) fail(`hand sizes ${handSizes}`);
+            if (s.public.length !== 4) fail('public cards');
+          }),
+        );
+        expect(r.outcome).not.toBeNull();
+        expect(r.steps.length).toBeLessThan(MAX_STEPS);
+        games++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(games).toBe(2000);
+  });
+
+  test('the same seed, intents and times replay byte for byte', () => {
+    fc.assert(
+      fc.property(spec, (g) => {
+        const states: string[] = [];
+        const events: string[] = [];
+        const r = playGame(
+          g.seed,
+          config(g, (s, step, ev) => {
+            if (step) {
+              states.push(JSON.stringify(s));
+              events.push(JSON.stringify(ev));
+            }
+          }),
+        );
+        const again = replay(g.seed, g.seats, config(g).options, r.steps);
+        expect(again.states.slice(1).map((s) => JSON.stringify(s))).toEqual(states);
+        expect(again.events.map((e) => JSON.stringify(e))).toEqual(events);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test('views and events never show another hand (nor a duelist its swapped hand before "Go!"); legalFromView = legalIntents; synced strings rebuild each view', () => {
+    fc.assert(
+      fc.property(spec, (g) => {
+        playGame(
+          g.seed,
+          config(g, (s, _step, events, prev) => {
+            const pub = publicPart(view(s, null));
+            // History (the last reveal) stays public without saying where those cards are now.
+            const strip = (v: object) => JSON.stringify({ ...v, lastReveal: null });
+            const madePublic = JSON.stringify(
+              events.filter((e) => !e.to && ['discarded', 'bluff_called', 'roulette', 'crashed', 'drew_public', 'public_replaced'].includes(e.type)),
+            );
+            for (let seat = 0; seat < s.players.length; seat++) {
+              const v = view(s, seat);
+              if (JSON.stringify(legalFromView(v)) !== JSON.stringify(legalIntents(s, seat))) throw new Error('legalFromView differs');
+              if (JSON.stringify(viewFromSynced(pub, secretPart(v), seat)) !== JSON.stringify(v)) throw new Error('synced view differs');
+              const seen = strip(v);
+              const seenEvents = JSON.stringify(eventsFor(events, seat));
+              s.players.forEach((p, other) => {
+                if (other === seat) return;
+                for (const id of p.hand) if (seen.includes(`"${id}"`)) throw new Error(`seat ${seat} sees ${id} in seat ${other}'s hand`);
+                const hiddenBefore = new Set(prev.players.flatMap((q, k) => (k === seat ? [] : q.hand)).concat(prev.deck));
+                for (const id of p.hand) {
+                  if (hiddenBefore.has(id) && !madePublic.includes(`"${id}"`) && seenEvents.includes(`"${id}"`)) throw new Error(`an event tells seat ${seat} about ${id}`);
+                }
+              });
+              const ph = s.phase;
+              if (ph.kind === 'duel' && !ph.go && (seat === ph.threatener || seat === ph.target)) {
+                if (v.hand.length > 0) throw new Error('a duelist sees its hand before Go');
+                for (const id of s.players[seat].hand) if (seenEvents.includes(`"${id}"`)) throw new Error('an event shows a duelist its hand before Go');
+              }
+              for (const id of s.deck) if (seen.includes(`"${id}"`)) throw new Error(`seat ${seat} sees the deck card ${id}`);
+            }
+            const spectator = view(s, null);
+            expect(spectator.hand).toEqual([]);
+            expect(legalFromView(spectator)).toEqual([]);
+            expect(viewFromSynced(pub, '', null)).toEqual(spectator);
+            const seenBySpectator = strip(spectator);
+            for (const p of s.players) for (const id of p.hand) if (seenBySpectator.includes(`"${id}"`)) throw new Error(`a spectator sees ${id}`);
+            // Private events go to their owner only.
+            for (const e of events) {
+              const ok = e.type === 'you_drew' || e.type === 'duel_hand' ? JSON.stringify(e.to) === JSON.stringify([e.seat]) : e.to === undefined;
+              if (!ok) throw new Error(`event ${e.type} has the wrong audience`);
+            }
+          }),
+        );
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test('every legal intent applies at the current time (a locked-out duelist\'s shots excepted); anything else is refused with a code', () => {
+    fc.assert(
+      fc.property(spec, (g) => {
+        playGame(
+          g.seed,
+          config(g, (s) => {
+            if (s.phase.kind === 'over') return;
+            const seats = new Set<Seat>([...pending(s), ...s.players.map((_, i) => i).filter((i) => legalIntents(s, i).length > 0)]);
+            for (const seat of seats) {
+              const legal = legalIntents(s, seat);
+              if (pending(s).includes(seat)) expect(legal.length).toBeGreaterThan(0);
+              const ph = s.phase;
+              const locked = ph.kind === 'duel' && s.clock < ph.lockedUntil[seat];
+              for (const intent of legal.slice(0, 60)) {
+                const r = apply(s, seat, intent, s.clock);
+                if (locked && intent.type === 'shoot') expect(isError(r) && r.error.code).toBe('LOCKED_OUT');
+                else expect(isError(r) ? r.error.code : null).toBeNull();
+              }
+            }
+            // A non-legal intent from a seat with nothing to do is refused.
+            for (let seat = 0; seat < s.players.length; seat++) {
+              const keys = new Set(legalIntents(s, seat).map(intentKey));
+              for (const junk of [{ type: 'draw', from: 'deck' }, { type: 'answer', call: 'duel' }, { type: 'crash' }, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }] as const) {
+                if (keys.has(intentKey(junk))) continue;
+                const r = apply(s, seat, junk, s.clock);
+                if (!isError(r)) throw new Error(`accepted ${JSON.stringify(junk)} from seat ${seat}`);
+              }
+            }
+          }),
+        );
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
