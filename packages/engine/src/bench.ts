@@ -1,5 +1,5 @@
 /**
- * Engine benchmark (Duel, then Rattlesnake): bot-only games, played through the Game contract exactly as the server drives it
+ * Engine benchmark (Duel, then Rattlesnake, then Saloon Showdown): bot-only games, played through the Game contract exactly as the server drives it
  * (view → bot → apply for every pending seat).
  *
  *   npm run bench                       # 500 bot-only games of 4 seats to $5
@@ -13,6 +13,7 @@ import { isError } from './core/game';
 import { Rng } from './core/rng';
 import { duel } from './duel';
 import { playGame as playRattlesnake } from './rattlesnake/sim';
+import { playGame as playSaloon } from './saloon/sim';
 
 function arg(i: number, fallback: number, min: number, max: number): number {
   const raw = process.argv[2 + i];
@@ -131,4 +132,45 @@ if (stalled > 0) {
   const w2 = Math.max(...rsRows.map(([k]) => k.length));
   console.log(`\nRattlesnake engine bench — node ${process.version}`);
   for (const [k, v] of rsRows) console.log(`  ${k.padEnd(w2)}  ${v}`);
+}
+
+/* ---------------- Saloon Showdown ---------------- */
+// 1,000 bot-only tables for each of 2, 4 and 6 seats on the simulator's clock (bot reaction 600–1,200 ms, 5% wrong
+// shots), then 1,000 two-seat games of the bot against a random-legal player.
+{
+  const SS_GAMES = 1000;
+  const ssRows: [string, string][] = [];
+  for (const seats of [2, 4, 6]) {
+    const t = performance.now();
+    let steps = 0;
+    let turns = 0;
+    let duels = 0;
+    let unfinished = 0;
+    let maxSteps = 0;
+    let simMs = 0;
+    for (let g = 0; g < SS_GAMES; g++) {
+      const r = playSaloon(200_000 + g, { seats, options: { russianRoulette: g % 2 === 1 } });
+      steps += r.steps.length;
+      turns += r.turns;
+      duels += r.duels;
+      maxSteps = Math.max(maxSteps, r.steps.length);
+      simMs += r.steps.length ? r.steps[r.steps.length - 1].now : 0;
+      if (r.outcome === null) unfinished++;
+    }
+    const s = (performance.now() - t) / 1000;
+    ssRows.push([
+      `bots, ${seats} seats`,
+      `${SS_GAMES} games, ${unfinished} unfinished, mean ${(turns / SS_GAMES).toFixed(1)} turns / ${(duels / SS_GAMES).toFixed(1)} duels / ${(steps / SS_GAMES).toFixed(0)} steps (max ${maxSteps}), ~${(simMs / SS_GAMES / 60000).toFixed(1)} min of table time, ${(SS_GAMES / s).toFixed(0)} games/s`,
+    ]);
+  }
+  let botWins = 0;
+  for (let g = 0; g < SS_GAMES; g++) {
+    const botSeat = g % 2;
+    const r = playSaloon(300_000 + g, { seats: 2, players: botSeat === 0 ? ['bot', 'random'] : ['random', 'bot'] });
+    if (r.outcome?.winners.includes(botSeat)) botWins++;
+  }
+  ssRows.push(['bot vs random-legal', `${botWins} / ${SS_GAMES} won (ties count for both)`]);
+  const w3 = Math.max(...ssRows.map(([k]) => k.length));
+  console.log(`\nSaloon Showdown engine bench — node ${process.version}`);
+  for (const [k, v] of ssRows) console.log(`  ${k.padEnd(w3)}  ${v}`);
 }
