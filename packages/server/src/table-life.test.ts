@@ -1,4 +1,5 @@
 /** Table life on the server: seat tokens, away players, rematch, and the host's powers. */
+import { duel, isError, Rng } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { settings } from './table-room';
 import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
@@ -106,4 +107,47 @@ test('the host adds and removes bots, moves a player to the audience, kicks, and
   dee.send('table', { action: 'start' });
   await waitFor(() => dee.state.status === 'playing', 'started with bots');
   expect(Array.from(dee.state.seats, (s: any) => s.kind)).toEqual(['human', 'bot', 'bot']);
+});
+
+test('quick chat: fixed phrases to everyone, one every 2 seconds, nothing else', async () => {
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2 });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const a = inbox(ann);
+  const b = inbox(bob);
+  ann.send('table', { action: 'chat', phrase: 'howdy' });
+  await waitFor(() => b.events.some((e) => e.type === 'chat'), 'chat');
+  expect(b.events.find((e) => e.type === 'chat')).toEqual({ type: 'chat', seat: 0, name: 'Ann', phrase: 'howdy' });
+  ann.send('table', { action: 'chat', phrase: 'draw' });
+  ann.send('table', { action: 'chat', phrase: 'you are all cowards' });
+  await waitFor(() => a.errors.length === 2, 'refusals');
+  expect(a.errors.map((e) => e.code)).toEqual(['RATE_LIMITED', 'BAD_MESSAGE']);
+});
+
+test('once the game is over the whole log with its seed replays to the same end; not before', async () => {
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, bots: 1, options: { target: 3 } });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const a = inbox(ann);
+  let log: any = null;
+  ann.onMessage('log', (l: unknown) => (log = l));
+  ann.send('table', { action: 'log' });
+  await waitFor(() => a.errors.length === 1, 'too early');
+  expect(a.errors[0].code).toBe('NOT_NOW');
+  autoPlay(ann, () => seatOf(ann));
+  autoPlay(bob, () => seatOf(bob));
+  await waitFor(() => ann.state.status === 'over', 'game over', 20_000);
+  ann.send('table', { action: 'log' });
+  await waitFor(() => log !== null, 'log');
+  expect(log.seats.map((s: any) => s.name)).toEqual(['Ann', 'Bob', expect.any(String)]);
+
+  let state = duel.setup({ seats: 3, options: log.options }, Rng.fromSeed(log.seed));
+  const events: unknown[] = [];
+  for (const step of log.steps) {
+    const r = 'timeout' in step ? duel.timeout(state, step.at) : duel.apply(state, step.seat, step.intent, step.at);
+    if (isError(r)) throw new Error(r.error.code);
+    state = r.state;
+    events.push(...r.events);
+  }
+  expect(duel.outcome(state)).toEqual(log.outcome);
+  expect(events).toEqual(log.events);
+  expect(log.outcome.winners).toEqual(ann.state.winners.toArray());
 });

@@ -28,6 +28,24 @@ const joinSchema = z.object({
   rejoin: z.string().max(64).optional(),
 });
 
+/** Quick chat: a fixed set of phrases and emotes (nothing to moderate); clients translate the ids. */
+export const CHAT_PHRASES = ['howdy', 'draw', 'nice_shot', 'bluffing', 'good_game', 'oops', 'tip_hat', 'laugh', 'angry', 'skull'] as const;
+/** One chat line per client per this many ms. */
+export const CHAT_INTERVAL_MS = 2000;
+
+/** Everything needed to replay a finished game: the seed and every step the engine took. */
+export interface GameLog {
+  game: string;
+  code: string;
+  seed: number;
+  options: unknown;
+  seats: { name: string; kind: string }[];
+  /** `at`: the server time passed to the engine (real-time games depend on it). */
+  steps: ({ seat: Seat; intent: unknown; at: number } | { timeout: true; at: number })[];
+  events: GameEvent[];
+  outcome: unknown;
+}
+
 /** Table management (client → server message `table`), next to the game's own `intent`s. */
 const tableActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('start') }),
@@ -36,6 +54,8 @@ const tableActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('kick'), seat: z.number().int().min(0) }),
   z.object({ action: z.literal('toSpectator'), seat: z.number().int().min(0) }),
   z.object({ action: z.literal('rematch') }),
+  z.object({ action: z.literal('chat'), phrase: z.enum(CHAT_PHRASES) }),
+  z.object({ action: z.literal('log') }),
 ]);
 type TableAction = z.infer<typeof tableActionSchema>;
 
@@ -95,6 +115,12 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private seatTokens = new Map<Seat, string>();
   /** Countdowns that ran out on a seat in a row. */
   private misses = new Map<Seat, number>();
+  private seed = 0;
+  /** Seed of the current game and every step since: the replay log (sent only once the game is over). */
+  private gameSeed = 0;
+  private steps: GameLog['steps'] = [];
+  private allEvents: GameEvent[] = [];
+  private lastChat = new Map<string, number>();
   private log = logger.child({ game: '?' });
 
   async onCreate(raw: unknown): Promise<void> {
@@ -118,6 +144,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.gameOptions = gameOptions;
 
     const seed = opts.seed ?? randomInt(0, 2 ** 31);
+    this.seed = seed;
     this.engineRng = Rng.fromSeed(seed);
     this.botRng = Rng.fromSeed(seed ^ 0x5bd1e995);
 
@@ -272,13 +299,41 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const action = parsed.data;
     const me = client.userData?.seat ?? null;
     if (action.action === 'rematch') return this.askRematch(client, me);
+    if (action.action === 'chat') return this.chat(client, me, action.phrase);
+    if (action.action === 'log') return this.sendLog(client);
     if (me === null || me !== this.state.host) return this.sendError(client, 'NOT_HOST', 'Only the host can do that.');
     const problem = this.hostAction(action, me);
     if (problem) this.sendError(client, problem.code, problem.message);
   }
 
   /** The host's powers. Returns a refusal, or null when done. */
-  private hostAction(action: Exclude<TableAction, { action: 'rematch' }>, host: Seat): { code: string; message: string } | null {
+  private chat(client: Client<SeatUser>, seat: Seat | null, phrase: (typeof CHAT_PHRASES)[number]): void {
+    const now = Date.now();
+    if (now - (this.lastChat.get(client.sessionId) ?? 0) < CHAT_INTERVAL_MS) {
+      return this.sendError(client, 'RATE_LIMITED', 'One message every 2 seconds, partner.');
+    }
+    this.lastChat.set(client.sessionId, now);
+    const name = seat === null ? 'A spectator' : this.state.seats[seat].name;
+    this.broadcastEvents([{ type: 'chat', seat, name, phrase }]);
+  }
+
+  /** The whole log, hidden cards and seed included: only once the game is over. */
+  private sendLog(client: Client<SeatUser>): void {
+    if (this.state.status !== 'over' || !this.engine) return this.sendError(client, 'NOT_NOW', 'The log is available once the game is over.');
+    const log: GameLog = {
+      game: this.adapter.game.id,
+      code: this.code,
+      seed: this.gameSeed,
+      options: this.gameOptions,
+      seats: this.state.seats.map((s) => ({ name: s.name, kind: s.kind })),
+      steps: this.steps,
+      events: this.allEvents,
+      outcome: this.adapter.game.outcome(this.engine),
+    };
+    client.send('log', log);
+  }
+
+  private hostAction(action: Exclude<TableAction, { action: 'rematch' | 'chat' | 'log' }>, host: Seat): { code: string; message: string } | null {
     const waiting = this.state.status === 'waiting';
     const notNow = { code: 'NOT_NOW', message: 'That can only be done before the game starts.' };
     const seatOf = (seat: number) => this.state.seats[seat];
@@ -339,7 +394,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       for (const s of this.state.seats) s.ready = false;
       syncArray(this.state.winners, []);
       this.misses.clear();
-      this.engineRng = Rng.fromSeed(this.engineRng.int(2 ** 31)); // a new deal, still reproducible from the seed
+      this.seed = this.engineRng.int(2 ** 31); // a new deal, still reproducible from the table's seed
+      this.engineRng = Rng.fromSeed(this.seed);
       this.startGame();
     } else {
       this.broadcastEvents([{ type: 'rematch_asked', seat }]);
@@ -392,6 +448,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   private startGame(): void {
     const { game } = this.adapter;
+    this.gameSeed = this.seed;
+    this.steps = [];
+    this.allEvents = [];
     this.engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, this.engineRng);
     this.state.status = 'playing';
     this.mirror();
@@ -422,7 +481,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const started = performance.now();
     const game = this.adapter.game.id;
     metrics.intents.inc({ game });
-    this.commit(this.adapter.game.apply(this.engine, seat, parsed.data), client);
+    const at = Date.now();
+    this.commit(this.adapter.game.apply(this.engine, seat, parsed.data, at), { seat, intent: parsed.data, at }, client);
     metrics.intentSeconds.observe({ game }, (performance.now() - started) / 1000);
   }
 
@@ -432,13 +492,15 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   /** Takes an engine result: refuse it, or make it the table's state and tell everyone what happened. */
-  private commit(result: ApplyResult<unknown>, from?: Client): void {
+  private commit(result: ApplyResult<unknown>, step: GameLog['steps'][number], from?: Client): void {
     if (isError(result)) {
       if (from) this.sendError(from, result.error.code, result.error.message);
       else this.log.error({ error: result.error }, 'server-side intent refused');
       return;
     }
     this.engine = result.state;
+    this.steps.push(step);
+    this.allEvents.push(...result.events);
     const before = this.pendingBefore;
     this.mirror();
     this.broadcastEvents(result.events);
@@ -465,7 +527,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     syncArray(this.state.pending, pending);
     const fresh = pending.some((s) => !before.has(s));
     this.pendingBefore = new Set(pending);
-    if (pending.length === 0) this.stopCountdown();
+    if (this.adapter.game.deadline) this.followGameClock();
+    else if (pending.length === 0) this.stopCountdown();
     else if (fresh) this.startCountdown();
     this.broadcastPatch();
     for (const seat of pending) if (this.botPlays(seat)) this.scheduleBot(seat);
@@ -474,13 +537,26 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private startCountdown(): void {
     this.stopCountdown();
     if (this.state.turnSeconds <= 0) return;
-    const ms = this.state.turnSeconds * 1000;
-    this.state.deadline = Date.now() + ms;
+    this.expireAt(Date.now() + this.state.turnSeconds * 1000);
+  }
+
+  /** Real-time games own their clock (a threat window, a "Go!"): the room only wakes the engine on time. */
+  private followGameClock(): void {
+    const at = this.state.status === 'playing' ? (this.adapter.game.deadline?.(this.engine) ?? null) : null;
+    if (at === null) return this.stopCountdown();
+    if (this.countdown && this.state.deadline === at) return;
+    this.stopCountdown();
+    this.expireAt(at);
+  }
+
+  private expireAt(deadline: number): void {
+    this.state.deadline = deadline;
     this.countdown = this.later(() => {
       this.countdown = null;
       this.noteMisses(this.adapter.game.pending(this.engine));
-      this.commit(this.adapter.game.timeout(this.engine));
-    }, ms);
+      const at = Math.max(Date.now(), deadline);
+      this.commit(this.adapter.game.timeout(this.engine, at), { timeout: true, at });
+    }, Math.max(0, deadline - Date.now()));
   }
 
   /** Seats whose countdown ran out: after AWAY_AFTER_MISSES in a row, a bot plays for them until they act. */
@@ -520,7 +596,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       const { game } = this.adapter;
       const intent = game.bot(game.view(this.engine, seat), this.botRng);
       metrics.intents.inc({ game: game.id });
-      this.commit(game.apply(this.engine, seat, intent));
+      const at = Date.now();
+      this.commit(game.apply(this.engine, seat, intent, at), { seat, intent, at });
     }, settings.botDelayMs);
     this.botTimers.set(seat, timer);
   }

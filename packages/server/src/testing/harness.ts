@@ -51,7 +51,8 @@ export function inbox(room: Room): Inbox {
 /** Plays a seat with the first legal-looking card each shootout (used to drive humans in server tests). */
 export function autoPlay(room: Room, seat: () => number): void {
   let sentFor = '';
-  room.onStateChange((state: any) => {
+  const act = (state: any) => {
+    if (!state?.seats || !state.board) return; // the first full state has not arrived yet
     const me = seat();
     if (state.status !== 'playing' || me < 0) return;
     if (!Array.from(state.pending as number[]).includes(me)) return;
@@ -63,5 +64,7 @@ export function autoPlay(room: Room, seat: () => number): void {
     const target = Array.from(state.board.players as any[]).findIndex((q: any, i: number) => i !== me && q.alive);
     const card = hand.includes('pistol') ? 'pistol' : hand.includes('reload') ? 'reload' : hand[0];
     room.send('intent', { type: 'commit', card, target: card === 'pistol' || card === 'rifle' ? target : null });
-  });
+  };
+  room.onStateChange(act);
+  act(room.state); // decide at once if a decision is already waiting
 }
