@@ -1,5 +1,5 @@
 import type { Schema } from '@colyseus/schema';
-import type { Game, Intent } from '@tumbleweed/engine';
+import type { Game, Intent, Rng } from '@tumbleweed/engine';
 import type { z } from 'zod';
 import type { TableState } from './table-state';
 
@@ -14,6 +14,8 @@ export interface GameAdapter<S, V, I extends Intent, O, TS extends TableState> {
   optionsSchema: z.ZodType<Partial<O>, z.ZodTypeDef, unknown>;
   /** Countdown per decision when the table does not choose one. */
   defaultTurnSeconds: number;
+  /** How long a bot waits before acting, from the table's base delay (BOT_DELAY_MS); the base itself when absent. */
+  botDelayMs?(rng: Rng, baseMs: number): number;
   /** Schema objects only this seat may see (their `@view()` fields); added to the seat's StateView. */
   privateObjects(state: TS, seat: number): Schema[];
   /**

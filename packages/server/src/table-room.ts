@@ -108,6 +108,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private engineRng!: Rng;
   private botRng!: Rng;
   private pendingBefore = new Set<Seat>();
+  /** The running countdown is the game's own deadline (not the table's per-decision timer). */
+  private onGameClock = false;
   private botTimers = new Map<Seat, NodeJS.Timeout>();
   private countdown: NodeJS.Timeout | null = null;
   private code = '';
@@ -527,9 +529,11 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     syncArray(this.state.pending, pending);
     const fresh = pending.some((s) => !before.has(s));
     this.pendingBefore = new Set(pending);
-    if (this.adapter.game.deadline) this.followGameClock();
-    else if (pending.length === 0) this.stopCountdown();
-    else if (fresh) this.startCountdown();
+    if (this.followGameClock()) {
+      // the game's own clock runs (a threat window, a duel)
+    } else if (pending.length === 0) this.stopCountdown();
+    else if (fresh || this.onGameClock) this.startCountdown();
+    this.onGameClock = this.countdown !== null && this.gameDeadline() !== null;
     this.broadcastPatch();
     for (const seat of pending) if (this.botPlays(seat)) this.scheduleBot(seat);
   }
@@ -540,13 +544,22 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.expireAt(Date.now() + this.state.turnSeconds * 1000);
   }
 
-  /** Real-time games own their clock (a threat window, a "Go!"): the room only wakes the engine on time. */
-  private followGameClock(): void {
-    const at = this.state.status === 'playing' ? (this.adapter.game.deadline?.(this.engine) ?? null) : null;
-    if (at === null) return this.stopCountdown();
-    if (this.countdown && this.state.deadline === at) return;
-    this.stopCountdown();
-    this.expireAt(at);
+  private gameDeadline(): number | null {
+    return this.state.status === 'playing' ? (this.adapter.game.deadline?.(this.engine) ?? null) : null;
+  }
+
+  /**
+   * Real-time games own their clock while it matters (a threat window, a "Go!"): the room only wakes the engine on
+   * time. Returns false when the game has no deadline now, and the table's per-decision countdown applies.
+   */
+  private followGameClock(): boolean {
+    const at = this.gameDeadline();
+    if (at === null) return false;
+    if (!(this.countdown && this.state.deadline === at)) {
+      this.stopCountdown();
+      this.expireAt(at);
+    }
+    return true;
   }
 
   private expireAt(deadline: number): void {
@@ -598,7 +611,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       metrics.intents.inc({ game: game.id });
       const at = Date.now();
       this.commit(game.apply(this.engine, seat, intent, at), { seat, intent, at });
-    }, settings.botDelayMs);
+    }, this.adapter.botDelayMs ? this.adapter.botDelayMs(this.botRng, settings.botDelayMs) : settings.botDelayMs);
     this.botTimers.set(seat, timer);
   }
 

@@ -1,23 +1,6 @@
-import { ArraySchema, Schema, type, view } from '@colyseus/schema';
 import { rattlesnake, Rattlesnake } from '@tumbleweed/engine';
 import { z } from 'zod';
-import { TableState } from '../table-state';
-import type { GameAdapter } from '../game-adapter';
-
-export class RattlesnakeSeatSchema extends Schema {
-  /** This seat's own hand, face-down commitment and Scout draw, as JSON (see engine rattlesnake/synced.ts). */
-  @view() @type('string') secret = '';
-}
-
-export class RattlesnakeBoard extends Schema {
-  /** The spectator's view as JSON: everything public, nothing more. */
-  @type('string') public = '';
-  @type([RattlesnakeSeatSchema]) players = new ArraySchema<RattlesnakeSeatSchema>();
-}
-
-export class RattlesnakeTableState extends TableState {
-  @type(RattlesnakeBoard) board = new RattlesnakeBoard();
-}
+import { jsonBoardAdapter } from './json-board';
 
 const cardId = z.string().min(1).max(40);
 export const rattlesnakeIntentSchema = z.discriminatedUnion('type', [
@@ -40,29 +23,11 @@ export const rattlesnakeIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('endTurn') }),
 ]);
 
-export const rattlesnakeAdapter: GameAdapter<
-  Rattlesnake.RattlesnakeState,
-  Rattlesnake.RattlesnakeView,
-  Rattlesnake.RattlesnakeIntent,
-  Rattlesnake.RattlesnakeOptions,
-  RattlesnakeTableState
-> = {
+export const rattlesnakeAdapter = jsonBoardAdapter({
   game: rattlesnake,
-  State: RattlesnakeTableState,
+  publicPart: Rattlesnake.publicPart,
+  secretPart: Rattlesnake.secretPart,
   intentSchema: rattlesnakeIntentSchema as z.ZodType<Rattlesnake.RattlesnakeIntent, z.ZodTypeDef, unknown>,
   optionsSchema: z.object({}).strict(),
   defaultTurnSeconds: 45,
-  privateObjects: (state, seat) => [state.board.players[seat]],
-  mirror(state, publicView, seatViews) {
-    const b = state.board;
-    b.public = Rattlesnake.publicPart(publicView);
-    seatViews.forEach((v, i) => {
-      let s = b.players[i];
-      if (!s) {
-        s = new RattlesnakeSeatSchema();
-        b.players.push(s);
-      }
-      s.secret = Rattlesnake.secretPart(v);
-    });
-  },
-};
+});
