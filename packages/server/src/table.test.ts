@@ -65,7 +65,7 @@ describe('tables and codes', () => {
     await waitFor(() => bob.state.status === 'playing', 'game start');
     await expect(server.sdk.joinById(ann.roomId, { name: 'Cat' })).rejects.toThrow(/TABLE_FULL/);
     const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat', spectate: true });
-    await waitFor(() => ann.state.spectators === 1, 'spectator count');
+    await waitFor(() => ann.state.spectators === 1 && cat.state.spectators === 1, 'spectator count');
     expect(mySeat(cat)).toBe(-1);
   });
 
