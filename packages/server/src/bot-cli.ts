@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { randomInt } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
-import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng } from '@tumbleweed/engine';
+import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloon } from '@tumbleweed/engine';
 
 /**
  * Per game: the decision the synced board asks of this seat (`key` names it, so that one decision gets one
@@ -25,6 +25,13 @@ const players: Record<string, Decide> = {
     const view = Rattlesnake.viewFromSynced(board.public, secret, seat);
     if (Rattlesnake.legalFromView(view).length === 0) return null;
     return { key: board.public + secret, intent: rattlesnake.bot(view, rng) };
+  },
+  saloon: (board, seat, rng) => {
+    const secret = board.players?.[seat]?.secret ?? '';
+    if (!board.public || !secret) return null;
+    const view = Saloon.viewFromSynced(board.public, secret, seat);
+    if (!view.pending.includes(seat) || Saloon.legalFromView(view).length === 0) return null;
+    return { key: board.public + secret, intent: saloon.bot(view, rng) };
   },
 };
 

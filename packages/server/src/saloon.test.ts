@@ -1,0 +1,128 @@
+/**
+ * Saloon Showdown on the server: the duel is a reflex race judged by arrival, misfires lock a duelist out for 2 s,
+ * and the byte capture: other hands are never sent, and a duelist sees the swapped hand only from "Go!".
+ */
+import { framesOf } from './testing/record-ws';
+import { Saloon } from '@tumbleweed/engine';
+import type { Room } from 'colyseus.js';
+import { runBot } from './bot-cli';
+import { inbox, startServer, waitFor, type Inbox } from './testing/harness';
+import { replay } from './testing/replay';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.cleanup();
+});
+afterAll(async () => {
+  await server.shutdown();
+});
+
+const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
+function viewOf(room: Room<any>): Saloon.SaloonView | null {
+  const board = room.state?.board;
+  if (!board?.public) return null;
+  const seat = seatOf(room);
+  return Saloon.viewFromSynced(board.public, board.players?.[seat]?.secret ?? '', seat >= 0 ? seat : null);
+}
+
+/** Two players; the one to act threatens the other, who calls the duel; resolves once "Go!" has been given. */
+async function duelReady(seed: number) {
+  const ann = await server.sdk.create('saloon', { name: 'Ann', seats: 2, seed, options: { threatSeconds: 10, turnSeconds: 0 } });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  const boxes = new Map<Room<any>, Inbox>([
+    [ann, inbox(ann)],
+    [bob, inbox(bob)],
+  ]);
+  await waitFor(() => viewOf(ann) !== null && viewOf(bob) !== null && seatOf(bob) === 1, 'start');
+  const active = viewOf(ann)!.active === 0 ? ann : bob;
+  const other = active === ann ? bob : ann;
+  const threat = Saloon.legalFromView(viewOf(active)!).find((i) => i.type === 'threaten');
+  expect(threat).toBeDefined();
+  active.send('intent', threat);
+  await waitFor(() => viewOf(other)!.phase.kind === 'threat', 'threat');
+  other.send('intent', { type: 'answer', call: 'duel' });
+  await waitFor(() => viewOf(ann)!.phase.kind === 'duel', 'duel');
+  const p = viewOf(ann)!.phase as Extract<Saloon.SaloonView['phase'], { kind: 'duel' }>;
+  expect(p.go).toBe(false);
+  expect(viewOf(ann)!.hand).toEqual([]); // swapped hands stay hidden until Go
+  await waitFor(() => [ann, bob].every((r) => viewOf(r)!.hand.length === 3 && (viewOf(r)!.phase as any).go), 'Go!', 5000);
+  return { ann, bob, boxes };
+}
+
+function correctShot(room: Room<any>): Saloon.ShootIntent {
+  const v = viewOf(room)!;
+  const ctx = { hand: v.hand, guns: v.guns, shooter: v.seat!, now: 0 };
+  const shot = Saloon.shotsFor(v.hand, v.guns, v.seat!).find((s) => Saloon.judgeShot(ctx, s));
+  if (!shot) throw new Error(`no correct shot for ${JSON.stringify(v.hand)}`);
+  return shot;
+}
+
+function wrongShot(room: Room<any>): Saloon.ShootIntent {
+  const v = viewOf(room)!;
+  const right = Saloon.majorities(v.hand).areas;
+  const area = Saloon.AREAS.find((a) => !right.includes(a))!;
+  return { ...correctShot(room), area }; // a majority area is needed whatever the gun: this one misfires
+}
+
+test('the duel is a race: of two correct shots 20 ms apart, the earlier one wins', async () => {
+  const { ann, bob, boxes } = await duelReady(21);
+  ann.send('intent', correctShot(ann));
+  await new Promise((r) => setTimeout(r, 20));
+  bob.send('intent', correctShot(bob));
+  await waitFor(() => boxes.get(bob)!.events.some((e) => e.type === 'duel_won'), 'duel result');
+  const won = boxes.get(bob)!.events.find((e) => e.type === 'duel_won')!;
+  expect(won.winner).toBe(seatOf(ann));
+  const shots = boxes.get(bob)!.events.filter((e) => e.type === 'shot');
+  expect(shots[0]).toMatchObject({ seat: seatOf(ann), correct: true });
+});
+
+test('a misfire locks the duelist out for 2 seconds, and the other one wins', async () => {
+  const { ann, bob, boxes } = await duelReady(22);
+  ann.send('intent', wrongShot(ann));
+  await waitFor(() => boxes.get(ann)!.events.some((e) => e.type === 'misfire'), 'misfire');
+  ann.send('intent', correctShot(ann));
+  await waitFor(() => boxes.get(ann)!.errors.length === 1, 'locked out');
+  expect(boxes.get(ann)!.errors[0].code).toBe('LOCKED_OUT');
+  const shot = correctShot(bob);
+  bob.send('intent', shot);
+  await waitFor(() => boxes.get(ann)!.events.some((e) => e.type === 'duel_won'), 'duel result').catch((e) => {
+    throw new Error(`${e.message}: Bob shot ${JSON.stringify(shot)} with ${JSON.stringify(viewOf(bob))}, errors ${JSON.stringify(boxes.get(bob)!.errors)}`);
+  });
+  expect(boxes.get(ann)!.events.find((e) => e.type === 'duel_won')!.winner).toBe(seatOf(bob));
+});
+
+test('network bots play a whole game; nobody receives another hand, and duelists see theirs only from Go', async () => {
+  const url = `ws://127.0.0.1:${server.port}`;
+  const host = await server.sdk.create('saloon', { name: 'Watcher', seats: 3, seed: 5, spectate: true, options: { threatSeconds: 3, turnSeconds: 0 } });
+  const bots = [await runBot(url, host.roomId, 'One'), await runBot(url, host.roomId, 'Two'), await runBot(url, host.roomId, 'Three')];
+  await waitFor(() => [host, ...bots].every((r) => r.state.status === 'over'), 'game over', 90_000);
+  await new Promise((r) => setTimeout(r, 50));
+  let duels = 0;
+  for (const [room, me] of [...bots.map((b, i) => [b, i] as const), [host, null] as const]) {
+    let ownSecrets = 0;
+    for (const o of replay(framesOf(room))) {
+      if (o.kind === 'state' && o.state.board?.public) {
+        const pub = JSON.parse(o.state.board.public);
+        expect(pub.hand).toEqual([]);
+        (o.state.board.players ?? []).forEach((p: any, seat: number) => {
+          if (seat !== me) return expect(p.secret).toBeUndefined();
+          ownSecrets++;
+          const phase = pub.phase;
+          if (phase.kind === 'duel' && !phase.go && (phase.threatener === me || phase.target === me)) {
+            expect(JSON.parse(p.secret).hand).toEqual([]);
+          }
+        });
+      } else if (o.type === 'events') {
+        for (const e of o.message as any[]) {
+          if (e.type.startsWith('you_') || e.type === 'duel_hand') expect(e.seat).toBe(me);
+          if (e.type === 'duel_started' && me === null) duels++;
+        }
+      }
+    }
+    expect(ownSecrets > 0).toBe(me !== null);
+  }
+  expect(duels).toBeGreaterThan(0);
+}, 120_000);
