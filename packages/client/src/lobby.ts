@@ -1,7 +1,7 @@
 import { normalizeCode } from '@tumbleweed/engine';
 import { h } from './dom';
 import { GAMES, type GameModule } from './games';
-import { createTable, humanError, joinTable, type Session } from './net';
+import { createTable, humanError, isFull, joinTable, type Session } from './net';
 import { hasRules } from './rules';
 
 const NAME_KEY = 'tumbleweed:name';
@@ -193,6 +193,8 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       if (!disposed) opts.onSeated(session);
     } catch (err) {
       joinError.textContent = humanError(err, code);
+      // Table life: a full table offers to watch instead.
+      if (!spectate && isFull(err)) joinError.append(' ', h('button', { type: 'button', class: 'secondary', onclick: () => void join(true) }, 'Watch instead'));
     } finally {
       joinBtn.disabled = watchBtn.disabled = false;
     }

@@ -1,12 +1,23 @@
 import './style.css';
 import { normalizeCode } from '@tumbleweed/engine';
+import { h } from './dom';
 import { mountLobby } from './lobby';
-import { current, leaveTable, type Session } from './net';
+import { current, forgetSession, humanError, isGone, leaveTable, resumeTable, storedSession, type Session } from './net';
 import { mountRules } from './rules';
 import { mountTable } from './table';
 
 const root = document.getElementById('app') as HTMLElement;
 let teardown: (() => void) | null = null;
+/** Bumped on every route change, so a slow reconnection does not mount over a newer page. */
+let routeSeq = 0;
+
+/** A full-page message with a way on (never a blank screen). */
+function notice(title: string, text: string, ...buttons: HTMLElement[]): void {
+  root.replaceChildren(
+    h('header', { class: 'brand' }, h('h1', {}, 'Tumbleweed')),
+    h('div', { class: 'panel notice', role: 'alert' }, h('h2', {}, title), h('p', {}, text), h('div', { class: 'join-row' }, ...buttons)),
+  );
+}
 
 /**
  * Hash routes: `#/` lobby, `#/join/CODE` lobby with the join box filled in, `#/table/CODE` the table,
@@ -17,6 +28,7 @@ function route(): void {
   const arg = decodeURIComponent(raw);
   teardown?.();
   teardown = null;
+  const seq = ++routeSeq;
   const session = current();
 
   if (page === 'table') {
@@ -25,7 +37,27 @@ function route(): void {
       teardown = mountTable(root, session, () => go('#/'));
       return;
     }
-    // A refreshed or shared table link without a live connection: offer to join that table.
+    // A refresh mid-game: this tab sat at that table, so take the seat back silently.
+    const stored = storedSession();
+    if (code && stored && stored.code === code) {
+      notice('Back to the table…', `Reconnecting to table ${code}…`);
+      resumeTable(stored).then(
+        (s) => {
+          if (seq !== routeSeq) return void (current() === s && leaveTable());
+          teardown = mountTable(root, s, () => go('#/'));
+        },
+        (err: unknown) => {
+          forgetSession();
+          if (seq !== routeSeq) return;
+          const lobby = h('button', { type: 'button', onclick: () => go('#/') }, 'Back to lobby');
+          const again = h('button', { type: 'button', class: 'secondary', onclick: () => go(`#/join/${code}`) }, 'Join again');
+          if (isGone(err)) notice('That table has closed', humanError(err, code), lobby);
+          else notice('Could not get back to the table', `Your seat at ${code} could not be taken back. ${humanError(err, code)}`, lobby, again);
+        },
+      );
+      return;
+    }
+    // A shared table link without a live connection: offer to join that table.
     location.replace(`#/join/${code ?? arg}`);
     return;
   }

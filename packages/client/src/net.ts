@@ -18,25 +18,99 @@ export function colyseus(): Client {
 
 export type TableRoom = Room<TableStateLike>;
 
-export type RoomMessage = { kind: 'events'; payload: unknown } | { kind: 'error'; payload: unknown };
+export type RoomMessage =
+  | { kind: 'events'; payload: unknown }
+  | { kind: 'error'; payload: unknown }
+  /** The replay log (answer to `table {action:'log'}`). */
+  | { kind: 'log'; payload: unknown }
+  /** The connection closed; `code` 4000 = consented (left or kicked). */
+  | { kind: 'left'; code: number };
+
+/** Colyseus close code of a consented leave (our own `leave()`, or a kick). */
+export const CONSENTED = 4000;
+
+/** What this tab needs to get its seat back after a drop or a refresh (kept in `sessionStorage`: one per tab). */
+export interface StoredSession {
+  code: string;
+  game: string;
+  reconnectionToken: string;
+  /** From the server's `welcome`: takes the seat back from the bot after the grace period. */
+  seatToken: string;
+  name?: string;
+  spectate: boolean;
+}
+
+const STORE_KEY = 'tumbleweed:table';
+
+export function storedSession(): StoredSession | null {
+  try {
+    const raw = sessionStorage.getItem(STORE_KEY);
+    const s = raw ? (JSON.parse(raw) as StoredSession) : null;
+    return s && typeof s.code === 'string' && typeof s.reconnectionToken === 'string' ? s : null;
+  } catch {
+    return null;
+  }
+}
+function store(s: StoredSession | null): void {
+  try {
+    if (s) sessionStorage.setItem(STORE_KEY, JSON.stringify(s));
+    else sessionStorage.removeItem(STORE_KEY);
+  } catch {
+    // storage off: no reconnection after a refresh
+  }
+}
+export const forgetSession = (): void => store(null);
 
 /**
  * The one table this tab sits at (or watches). Message handlers are registered the moment the join resolves
  * and messages are kept until the table page listens, so nothing sent right after joining is lost.
- * Reconnection after a refresh is a later feature.
+ * After a drop, `recover()` attaches a new room to the same session (`room` changes; `onRoom` listeners hear it).
  */
 export class Session {
   readonly code: string;
+  room!: TableRoom;
+  seatToken = '';
   private backlog: RoomMessage[] = [];
   private listener: ((m: RoomMessage) => void) | null = null;
+  private roomListeners = new Set<(room: TableRoom) => void>();
 
   constructor(
-    readonly room: TableRoom,
+    room: TableRoom,
     readonly game: string,
+    readonly name: string | undefined,
+    readonly spectate: boolean,
+    seatToken = '',
   ) {
     this.code = room.roomId;
-    room.onMessage('events', (payload: unknown) => this.deliver({ kind: 'events', payload }));
-    room.onMessage('error', (payload: unknown) => this.deliver({ kind: 'error', payload }));
+    this.seatToken = seatToken;
+    this.attach(room);
+  }
+
+  /** Makes `room` this session's connection (first join, or after a reconnection). */
+  attach(room: TableRoom): void {
+    this.room = room;
+    const mine = (fn: (payload: unknown) => void) => (payload: unknown) => {
+      if (this.room === room) fn(payload);
+    };
+    room.onMessage('events', mine((payload) => this.deliver({ kind: 'events', payload })));
+    room.onMessage('error', mine((payload) => this.deliver({ kind: 'error', payload })));
+    room.onMessage('log', mine((payload) => this.deliver({ kind: 'log', payload })));
+    room.onMessage('welcome', mine((payload) => {
+      const token = (payload as { token?: unknown } | null)?.token;
+      if (typeof token === 'string') {
+        this.seatToken = token;
+        this.save();
+      }
+    }));
+    room.onLeave((code) => {
+      if (this.room === room) this.deliver({ kind: 'left', code });
+    });
+    this.save();
+    for (const fn of this.roomListeners) fn(room);
+  }
+
+  private save(): void {
+    store({ code: this.code, game: this.game, reconnectionToken: this.room.reconnectionToken, seatToken: this.seatToken, name: this.name, spectate: this.spectate });
   }
 
   private deliver(m: RoomMessage): void {
@@ -50,6 +124,22 @@ export class Session {
     return () => {
       if (this.listener === fn) this.listener = null;
     };
+  }
+
+  /** Called with each new room after a reconnection. */
+  onRoom(fn: (room: TableRoom) => void): () => void {
+    this.roomListeners.add(fn);
+    return () => this.roomListeners.delete(fn);
+  }
+
+  /** After an unexpected drop: reconnect with back-off (see `recoverRoom`) and carry on with the new room. */
+  async recover(onTry?: (attempt: number) => void): Promise<void> {
+    const room = await recoverRoom(this.stored(), onTry);
+    this.attach(room);
+  }
+
+  stored(): StoredSession {
+    return { code: this.code, game: this.game, reconnectionToken: this.room.reconnectionToken, seatToken: this.seatToken, name: this.name, spectate: this.spectate };
   }
 }
 
@@ -71,17 +161,24 @@ export async function createTable(req: CreateRequest): Promise<Session> {
     bots: req.bots,
     options: req.options,
   });
-  return (session = new Session(room, req.game));
+  return (session = new Session(room, req.game, req.name, req.bots === req.seats));
 }
 
 export async function joinTable(code: string, name: string | undefined, spectate: boolean): Promise<Session> {
   const room = await colyseus().joinById<TableStateLike>(code, spectate ? { name, spectate: true } : { name });
-  return (session = new Session(room, room.name));
+  return (session = new Session(room, room.name, name, spectate));
+}
+
+/** A page load at `#/table/CODE` with a stored session for that code: take the seat back silently. */
+export async function resumeTable(stored: StoredSession, onTry?: (attempt: number) => void): Promise<Session> {
+  const room = await recoverRoom(stored, onTry);
+  return (session = new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken));
 }
 
 export async function leaveTable(): Promise<void> {
   const s = session;
   session = null;
+  forgetSession();
   if (s) {
     try {
       await s.room.leave(true);
@@ -91,24 +188,87 @@ export async function leaveTable(): Promise<void> {
   }
 }
 
+/** Forgets the table without a goodbye (it is already gone, or we were kicked). */
+export function dropSession(): void {
+  session = null;
+  forgetSession();
+}
+
+/** The server keeps a dropped seat this long (RECONNECT_SECONDS' default). */
+export const GRACE_MS = 60_000;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
+
+/**
+ * Gets a connection to the stored table back: `reconnect(token)` with back-off for up to the grace period; from
+ * the second try on, also `joinById(code, { rejoin: seatToken })` (the bot hands the seat back). A spectator just
+ * watches again. Gives up early when the table no longer exists.
+ */
+export async function recoverRoom(stored: StoredSession, onTry?: (attempt: number) => void): Promise<TableRoom> {
+  const started = Date.now();
+  let last: unknown = null;
+  for (let attempt = 0; ; attempt++) {
+    onTry?.(attempt);
+    if (stored.spectate) {
+      try {
+        return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, spectate: true });
+      } catch (err) {
+        last = err;
+        if (isGone(err)) throw err;
+      }
+    } else {
+      try {
+        return await colyseus().reconnect<TableStateLike>(stored.reconnectionToken);
+      } catch (err) {
+        last = err;
+        if (isGone(err)) throw err;
+        // EXPIRED: the room does not (or not yet) wait for this connection; try again, then the seat token
+      }
+      if (attempt > 0 && stored.seatToken) {
+        try {
+          return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, rejoin: stored.seatToken });
+        } catch (err) {
+          last = err;
+          if (isGone(err)) throw err;
+        }
+      }
+    }
+    if (Date.now() - started > GRACE_MS) throw last ?? new Error('Could not reconnect');
+    await sleep(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]);
+  }
+}
+
 /** Colyseus "room not found" (join by id of a table that is not open). */
 const INVALID_ROOM_ID = 4212;
 
+const errCode = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
+const errMessage = (err: unknown): string => {
+  const m = (err as { message?: unknown } | null)?.message;
+  return typeof m === 'string' ? m : String(err);
+};
+/** The table does not exist (any more). */
+export function isGone(err: unknown): boolean {
+  return errCode(err) === INVALID_ROOM_ID || /not found|disposed/i.test(errMessage(err));
+}
+/** Every seat is taken (TABLE_FULL). */
+export function isFull(err: unknown): boolean {
+  return /^TABLE_FULL:/.test(errMessage(err));
+}
+/** No answer from the server at all. */
+export function isUnreachable(err: unknown): boolean {
+  const message = errMessage(err);
+  return err instanceof TypeError || /fetch|network|websocket|ECONNREFUSED|failed|xhr|offline/i.test(message) || errCode(err) === 0;
+}
+
 /** Turns a refused create/join into a sentence for people. */
 export function humanError(err: unknown, code?: string): string {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  const message = typeof e?.message === 'string' ? e.message : String(err);
-  if (e?.code === INVALID_ROOM_ID || /not found/i.test(message)) {
-    return code ? `No table with code ${code} is open. Check the code with whoever invited you.` : 'That table is not open any more.';
+  const message = errMessage(err);
+  if (isGone(err)) {
+    return code ? `No table with code ${code} — check the code or ask for a new link.` : 'That table is not open any more.';
   }
+  if (isFull(err)) return 'Every seat is taken — you can watch instead.';
   const m = /^([A-Z_]+): (.*)$/s.exec(message);
-  if (m) {
-    const [, stable, text] = m;
-    if (stable === 'TABLE_FULL') return 'Every seat at this table is taken — you can still watch.';
-    return text;
-  }
-  if (/fetch|network|websocket|ECONNREFUSED|failed/i.test(message) || err instanceof TypeError) {
-    return 'Cannot reach the Tumbleweed server. Check your connection and try again.';
-  }
+  if (m) return m[2];
+  if (isUnreachable(err)) return 'Can’t reach the server — is it running?';
   return message || 'Something went wrong. Please try again.';
 }

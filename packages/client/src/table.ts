@@ -1,17 +1,26 @@
+import { chatLine, CHAT_INTERVAL_MS, CHAT_PHRASES, CHAT_TEXT, isPhrase } from './chat';
 import { h, listNames } from './dom';
 import { gameById, type GameUi, type ServerEvent, type TableContext } from './games';
-import { leaveTable, type Session } from './net';
+import { CONSENTED, dropSession, isGone, leaveTable, type Session } from './net';
 import { hasRules, openRulesDialog } from './rules';
-import { list, seatName, type TableStateLike } from './state';
+import { isMuted, play, setMuted } from './sound';
+import { list, seatName, type SeatLike, type TableStateLike } from './state';
 
 const MAX_LOG = 80;
+/** How long a chat bubble stays over the table. */
+const BUBBLE_MS = 3500;
+
+/** Seat fields for table life (reconnection, AFK, rematch), beside the basic ones. */
+type LiveSeat = SeatLike & { away?: boolean; ready?: boolean };
 
 /** The table page: code, seats, status, log, winner banner around one game's scene and action bar. */
 export function mountTable(root: HTMLElement, session: Session, toLobby: () => void): () => void {
-  const { room } = session;
-  const state = (): TableStateLike => room.state;
-  const mySeat = (): number => list(state().seats).findIndex((s) => s.sessionId === room.sessionId);
+  // The room changes after a reconnection: always read it through the session.
+  const room = () => session.room;
+  const state = (): TableStateLike => room().state;
+  const mySeat = (): number => list(state().seats).findIndex((s) => s.sessionId === room().sessionId);
   const name = (seat: number): string => seatName(state(), seat);
+  const seatAt = (seat: number): LiveSeat | undefined => list(state().seats)[seat] as LiveSeat | undefined;
   const game = gameById(session.game) ?? gameById(state().game);
   let disposed = false;
 
@@ -21,42 +30,69 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const gameId = game?.id ?? session.game;
   const rulesBtn = hasRules(gameId) ? h('button', { type: 'button', class: 'secondary', 'aria-label': 'Rules' }, 'Rules') : null;
   rulesBtn?.addEventListener('click', () => openRulesDialog(gameId));
+  const muteBtn = h('button', { type: 'button', class: 'secondary mute' });
+  const renderMute = () => {
+    // A music note (in every font, unlike the speaker emoji), struck through when muted.
+    muteBtn.textContent = '♪';
+    muteBtn.classList.toggle('muted', isMuted());
+    muteBtn.setAttribute('aria-label', isMuted() ? 'Sound off — turn on' : 'Sound on — mute');
+    muteBtn.setAttribute('aria-pressed', String(isMuted()));
+    muteBtn.title = isMuted() ? 'Sound is off' : 'Sound is on';
+  };
+  renderMute();
+  muteBtn.addEventListener('click', () => {
+    setMuted(!isMuted());
+    renderMute();
+    play('click');
+  });
   const leaveBtn = h('button', { type: 'button' }, 'Leave');
   const statusText = h('span', { role: 'status' });
   const statusClock = h('span', { 'aria-hidden': 'true' });
   const status = h('div', { class: 'status', 'data-testid': 'status' }, statusText, statusClock);
   const bannerText = h('h2', { 'data-testid': 'winner' });
+  const bannerNote = h('p', { class: 'banner-note', 'data-testid': 'rematch-note', 'aria-live': 'polite' });
+  const againBtn = h('button', { type: 'button' }, 'Play again');
+  const logBtn = h('button', { type: 'button', class: 'secondary' }, 'Download game log');
   const bannerBtn = h('button', { type: 'button', class: 'secondary' }, 'Back to lobby');
-  const banner = h('div', { class: 'banner', hidden: true }, bannerText, bannerBtn);
+  const banner = h('div', { class: 'banner', hidden: true }, bannerText, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, logBtn, bannerBtn));
   const scene = h('div', { class: 'scene' });
+  const bubbles = h('div', { class: 'bubbles', 'aria-hidden': 'true' });
   const actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'Your move' });
+  const hostBar = h('div', { class: 'host-bar', role: 'group', 'aria-label': 'Host controls', hidden: true });
   const seats = h('ul', { class: 'seats' });
+  const chatRow = h('div', { class: 'chat-row', role: 'group', 'aria-label': 'Quick chat' });
   const log = h('ol', { class: 'log', role: 'log', 'aria-label': 'What happened', tabindex: 0 });
   const toast = h('div', { class: 'toast', role: 'alert', hidden: true });
 
-  root.replaceChildren(
+  const page = h(
+    'div',
+    { class: 'table-page' },
+    h(
+      'header',
+      { class: 'table-head' },
+      h('div', { class: 'code-block' }, h('span', { class: 'label' }, 'Table code'), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game)),
+      rulesBtn,
+      muteBtn,
+      copyBtn,
+      leaveBtn,
+    ),
+    status,
+    banner,
     h(
       'div',
-      { class: 'table-page' },
+      { class: 'table-layout' },
+      h('main', { class: 'table-main' }, scene, bubbles, actions),
       h(
-        'header',
-        { class: 'table-head' },
-        h('div', { class: 'code-block' }, h('span', { class: 'label' }, 'Table code'), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game)),
-        rulesBtn,
-        copyBtn,
-        leaveBtn,
+        'aside',
+        { class: 'side' },
+        h('section', { 'aria-label': 'Players' }, h('h3', {}, 'Players'), hostBar, seats),
+        h('section', { 'aria-label': 'Quick chat' }, chatRow),
+        h('section', {}, h('h3', {}, 'What happened'), log),
       ),
-      status,
-      banner,
-      h(
-        'div',
-        { class: 'table-layout' },
-        h('main', {}, scene, actions),
-        h('aside', { class: 'side' }, h('section', { 'aria-label': 'Players' }, h('h3', {}, 'Players'), seats), h('section', {}, h('h3', {}, 'What happened'), log)),
-      ),
-      toast,
     ),
+    toast,
   );
+  root.replaceChildren(page);
 
   let toastTimer = 0;
   function showToast(message: string, ms = 3500): void {
@@ -92,6 +128,43 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   leaveBtn.addEventListener('click', leave);
   bannerBtn.addEventListener('click', leave);
 
+  // Play again / game log (after the game).
+  againBtn.addEventListener('click', () => {
+    againBtn.disabled = true;
+    room().send('table', { action: 'rematch' });
+  });
+  logBtn.addEventListener('click', () => room().send('table', { action: 'log' }));
+  function saveLog(payload: unknown): void {
+    const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = h('a', { href: url, download: `tumbleweed-${session.code}.json`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  // Quick chat: one line per 2 s (the server refuses faster ones with RATE_LIMITED).
+  const chatButtons = CHAT_PHRASES.map((phrase) =>
+    h('button', { type: 'button', class: 'secondary chat', 'data-phrase': phrase, 'aria-label': CHAT_TEXT[phrase].label, title: CHAT_TEXT[phrase].text }, CHAT_TEXT[phrase].button),
+  );
+  let chatTimer = 0;
+  for (const btn of chatButtons) {
+    btn.addEventListener('click', () => {
+      room().send('table', { action: 'chat', phrase: btn.dataset.phrase });
+      for (const b of chatButtons) b.disabled = true;
+      window.clearTimeout(chatTimer);
+      chatTimer = window.setTimeout(() => chatButtons.forEach((b) => (b.disabled = false)), CHAT_INTERVAL_MS);
+    });
+  }
+  chatRow.replaceChildren(...chatButtons);
+  function bubble(text: string): void {
+    const el = h('div', { class: 'bubble' }, text);
+    bubbles.append(el);
+    while (bubbles.children.length > 3) bubbles.firstElementChild?.remove();
+    window.setTimeout(() => el.remove(), BUBBLE_MS);
+  }
+
   function addLog(lines: string[]): void {
     if (lines.length === 0) return;
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
@@ -104,7 +177,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     state,
     mySeat,
     name,
-    send: (intent) => room.send('intent', intent),
+    send: (intent) => room().send('intent', intent),
   };
   let ui: GameUi | null = null;
   if (game?.enabled) ui = game.mount(ctx, { scene, actions });
@@ -112,19 +185,51 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
 
   /** Set by the server's `server_restarting` event: the coming disconnect is expected. */
   let restarting = false;
+  /** Set by a `player_kicked` event for my seat. */
+  let kicked = false;
+  /** A game has ended at this page: the next `game_started` is a rematch. */
+  let hadGame = false;
+  /** Reconnecting after a drop, and which try this is. */
+  let reconnecting = false;
+  let reconnectTry = 0;
+  /** The table is gone for good (the message shown in the banner). */
+  let closed: string | null = null;
 
   /** Table-level events; the game's UI words its own. */
   function describe(e: ServerEvent): string[] {
     const seat = typeof e.seat === 'number' ? e.seat : -1;
+    const who = typeof e.name === 'string' && e.name ? e.name : name(seat);
     switch (e.type) {
       case 'player_joined':
-        return [`${typeof e.name === 'string' ? e.name : name(seat)} sat down${seat === mySeat() ? ' (that’s you)' : ''}.`];
+        return [`${who} sat down${seat === mySeat() ? ' (that’s you)' : ''}.`];
       case 'player_left':
-        return [`${typeof e.name === 'string' && e.name ? e.name : name(seat)} left the table.`];
+        return [`${who} left the table.`];
       case 'game_started':
+        if (hadGame) {
+          log.replaceChildren();
+          againBtn.disabled = false;
+          return ['A new game begins — same seats, fresh hands!'];
+        }
         return ['Every seat is taken — the game begins!'];
       case 'bot_took_seat':
         return [`${name(seat)} is gone; a bot plays that seat now.`];
+      case 'player_returned':
+        return [`${who} is back and takes the seat again.`];
+      case 'player_kicked':
+        if (seat === mySeat()) kicked = true;
+        return [`The host asked ${who} to leave.`];
+      case 'seat_away':
+        return [`${name(seat)} seems to be away — a bot plays for them for now.`];
+      case 'seat_back':
+        return [`${name(seat)} is back.`];
+      case 'rematch_asked':
+        return [`${name(seat)} wants to play again.`];
+      case 'chat': {
+        if (!isPhrase(e.phrase)) return [];
+        const line = chatLine(seat >= 0 ? name(seat) : who, e.phrase);
+        bubble(line);
+        return [line];
+      }
       case 'server_restarting':
         restarting = true;
         return [typeof e.message === 'string' ? e.message : 'The server is restarting.'];
@@ -152,10 +257,14 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     const s = state();
     const me = mySeat();
     const pending = list(s.pending);
-    const secs = s.status === 'playing' ? secondsLeft() : null;
+    const secs = s.status === 'playing' && !reconnecting ? secondsLeft() : null;
     let main = '';
     let mine = false;
-    if (s.status === 'waiting') {
+    if (closed !== null) {
+      main = 'Disconnected.';
+    } else if (reconnecting) {
+      main = reconnectTry > 0 ? `Reconnecting… (try ${reconnectTry + 1})` : 'Reconnecting…';
+    } else if (s.status === 'waiting') {
       const open = list(s.seats).filter((x) => x.kind === 'open').length;
       main = `Waiting for ${open} more player${open === 1 ? '' : 's'} — share the code`;
     } else if (s.status === 'over') {
@@ -176,66 +285,193 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     const clock = secs !== null && pending.length > 0 ? ` — ${secs} s` : '';
     if (statusClock.textContent !== clock) statusClock.textContent = clock;
     status.classList.toggle('mine', mine);
+    status.classList.toggle('offline', reconnecting || closed !== null);
   }
 
+  const hostSend = (action: string, seat?: number) => room().send('table', seat === undefined ? { action } : { action, seat });
+  const btn = (label: string, aria: string, onclick: () => void, cls = 'secondary small') =>
+    h('button', { type: 'button', class: cls, 'aria-label': aria, onclick: () => onclick() }, label);
+
+  let seatsSignature = '';
   function renderSeats(): void {
     const s = state();
     const me = mySeat();
     const pending = list(s.pending);
+    const amHost = me >= 0 && s.host === me && !reconnecting && closed === null;
+    const waiting = s.status === 'waiting';
+    const all = list(s.seats) as LiveSeat[];
+    const open = all.filter((x) => x.kind === 'open').length;
+    const rows = all.map((seat, i) => {
+      const summary = ui?.seatSummary(i) ?? { score: '', alive: null };
+      return { seat, i, summary };
+    });
+    const signature = JSON.stringify([
+      me, s.host, s.status, s.spectators, amHost, pending,
+      rows.map(({ seat, summary }) => [seat.name, seat.kind, seat.connected, seat.away, seat.ready, summary.score, summary.alive]),
+    ]);
+    if (signature === seatsSignature) return;
+    seatsSignature = signature;
+
+    hostBar.hidden = !(amHost && waiting);
+    hostBar.replaceChildren(
+      ...(amHost && waiting
+        ? [
+            open > 0 ? btn('Add bot', 'Add bot', () => hostSend('addBot')) : null,
+            open > 0 ? btn('Start now (fill with bots)', 'Start now (fill with bots)', () => hostSend('start'), 'small') : null,
+          ].filter((x): x is HTMLButtonElement => x !== null)
+        : []),
+    );
     seats.replaceChildren(
-      ...list(s.seats).map((seat, i) => {
-        const summary = ui?.seatSummary(i) ?? { score: '', alive: null };
-        const open = seat.kind === 'open';
+      ...rows.map(({ seat, i, summary }) => {
+        const isOpen = seat.kind === 'open';
+        const human = seat.kind === 'human';
+        const other = human && i !== me;
+        const label = seat.name || `seat ${i + 1}`;
         return h(
           'li',
-          { class: i === me ? 'me' : null },
-          h('span', { class: 'who' }, open ? 'Open seat' : seat.name, i === me ? ' (you)' : ''),
-          seat.kind === 'bot' ? h('span', { class: 'tag' }, 'bot') : !open ? h('span', { class: 'tag' }, 'human') : null,
+          { class: i === me ? 'me' : null, 'data-seat': i },
+          h('span', { class: 'who' }, isOpen ? 'Open seat' : seat.name, i === me ? ' (you)' : ''),
+          seat.kind === 'bot' ? h('span', { class: 'tag' }, 'bot') : human ? h('span', { class: 'tag' }, 'human') : null,
           s.host === i ? h('span', { class: 'tag host' }, 'host') : null,
-          seat.kind === 'human' && !seat.connected ? h('span', { class: 'tag away' }, 'disconnected') : null,
+          human && seat.away ? h('span', { class: 'tag afk', title: 'Missed two turns: a bot plays for them until they act' }, 'away — bot playing') : null,
+          human && !seat.connected && !waiting ? h('span', { class: 'tag offline' }, 'reconnecting…') : null,
+          s.status === 'over' && seat.ready ? h('span', { class: 'tag ready' }, 'ready') : null,
           pending.includes(i) && s.status === 'playing' ? h('span', { class: 'tag deciding' }, 'deciding') : null,
           summary.score ? h('span', { class: 'money' }, summary.score) : null,
           summary.alive === true ? h('span', { class: 'life alive', title: 'Standing' }, '♥ standing') : null,
           summary.alive === false ? h('span', { class: 'life dead', title: 'Hit this round' }, '✝ hit') : null,
+          amHost && waiting && seat.kind === 'bot' ? btn('Remove', `Remove bot ${label}`, () => hostSend('removeBot', i)) : null,
+          amHost && waiting && other ? btn('To audience', `Move ${label} to audience`, () => hostSend('toSpectator', i)) : null,
+          amHost && other ? btn('Kick', `Kick ${label}`, () => hostSend('kick', i)) : null,
         );
       }),
-      ...(s.spectators > 0 ? [h('li', {}, `${s.spectators} watching`)] : []),
+      ...(s.spectators > 0 ? [h('li', { class: 'watching', 'data-testid': 'spectators' }, `👁 ${s.spectators} watching`)] : []),
     );
   }
 
+  function renderBanner(): void {
+    const s = state();
+    const over = s.status === 'over';
+    const show = over || closed !== null;
+    if (show && banner.hidden) window.setTimeout(() => banner.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), 0);
+    banner.hidden = !show;
+    if (!show) return;
+    const text = closed ?? ui?.winnerText() ?? 'The game is over.';
+    if (bannerText.textContent !== text) bannerText.textContent = text;
+    const me = mySeat();
+    const canPlay = closed === null && !reconnecting && me >= 0;
+    const mine = seatAt(me);
+    againBtn.hidden = !canPlay;
+    logBtn.hidden = closed !== null || reconnecting;
+    let note = '';
+    if (canPlay && mine?.ready) {
+      againBtn.disabled = true;
+      const others = (list(s.seats) as LiveSeat[]).flatMap((x, i) => (i !== me && x.kind === 'human' && x.connected && !x.ready ? [x.name] : []));
+      note = others.length ? `Waiting for ${listNames(others)} to accept…` : 'Starting…';
+    } else if (closed === null) {
+      againBtn.disabled = false;
+      const asking = (list(s.seats) as LiveSeat[]).filter((x) => x.kind === 'human' && x.ready).map((x) => x.name);
+      if (asking.length) note = `${listNames(asking)} ${asking.length === 1 ? 'wants' : 'want'} a rematch.`;
+    }
+    if (bannerNote.textContent !== note) bannerNote.textContent = note;
+  }
+
+  let wasOver = state().status === 'over';
   function render(): void {
     if (disposed) return;
     const s = state();
+    const over = s.status === 'over';
+    if (over && !wasOver) {
+      hadGame = true;
+      play('chime');
+    }
+    if (over) hadGame = true;
+    wasOver = over;
     renderSeats();
     renderStatus();
-    const over = s.status === 'over';
-    if (over && banner.hidden) window.setTimeout(() => banner.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), 0);
-    banner.hidden = !over;
-    if (over) {
-      const text = ui?.winnerText() ?? 'The game is over.';
-      if (bannerText.textContent !== text) bannerText.textContent = text;
-    }
+    renderBanner();
     ui?.update();
   }
 
-  room.onStateChange(render);
+  function onEvents(events: ServerEvent[]): void {
+    let bang = false;
+    for (const e of events) {
+      if (!e || typeof e.type !== 'string') continue;
+      addLog(describe(e));
+      if (e.type === 'revealed' || e.type === 'attack_resolved' || e.type === 'hit_taken') bang = true;
+    }
+    if (bang) play('shot');
+    else if (events.some((e) => e?.type === 'chat' || e?.type === 'committed')) play('click');
+  }
+
+  /** The connection closed without us leaving: reconnect, or say why not. */
+  function dropped(code: number): void {
+    if (disposed || leaving) return;
+    if (restarting || kicked || code === CONSENTED) {
+      dropSession();
+      close(
+        restarting
+          ? 'The server is restarting, so this table has closed. Go back to the lobby and start a new table in a moment.'
+          : kicked
+            ? 'The host removed you from this table.'
+            : 'You are no longer at this table.',
+      );
+      return;
+    }
+    reconnecting = true;
+    reconnectTry = 0;
+    page.classList.add('offline');
+    render();
+    session
+      .recover((attempt) => {
+        reconnectTry = attempt;
+        if (!disposed) renderStatus();
+      })
+      .then(
+        () => {
+          if (disposed) return;
+          reconnecting = false;
+          page.classList.remove('offline');
+          bind();
+          seatsSignature = '';
+          addLog(['Reconnected.']);
+          render();
+        },
+        (err: unknown) => {
+          if (disposed) return;
+          reconnecting = false;
+          dropSession();
+          close(isGone(err) ? 'This table has closed — go back to the lobby and start a new one.' : 'The connection to this table was lost and could not be restored.');
+        },
+      );
+  }
+
+  function close(message: string): void {
+    closed = message;
+    page.classList.add('offline');
+    actions.replaceChildren(h('p', { class: 'prompt' }, 'Disconnected.'));
+    seatsSignature = '';
+    render();
+  }
+
+  function bind(): void {
+    room().onStateChange(render);
+  }
+  bind();
   const unlisten = session.listen((m) => {
     if (disposed) return;
     if (m.kind === 'events' && Array.isArray(m.payload)) {
-      for (const e of m.payload as ServerEvent[]) if (e && typeof e.type === 'string') addLog(describe(e));
+      onEvents(m.payload as ServerEvent[]);
     } else if (m.kind === 'error') {
       const err = m.payload as { message?: unknown };
       showToast(typeof err?.message === 'string' ? err.message : 'The table refused that move.');
+      againBtn.disabled = false;
       ui?.refused?.();
+    } else if (m.kind === 'log') {
+      saveLog(m.payload);
+    } else if (m.kind === 'left') {
+      dropped(m.code);
     }
-  });
-  room.onLeave(() => {
-    if (disposed || leaving) return;
-    bannerText.textContent = restarting
-      ? 'The server is restarting, so this table has closed. Go back to the lobby and start a new table in a moment.'
-      : 'The connection to this table was lost.';
-    banner.hidden = false;
-    actions.replaceChildren(h('p', { class: 'prompt' }, 'Disconnected.'));
   });
   const clock = window.setInterval(renderStatus, 250);
   render();
@@ -244,6 +480,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     disposed = true;
     window.clearInterval(clock);
     window.clearTimeout(toastTimer);
+    window.clearTimeout(chatTimer);
     unlisten();
     ui?.destroy();
   };

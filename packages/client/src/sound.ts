@@ -1,0 +1,98 @@
+/** Tiny sound effects made with the Web Audio API (no asset files), and a mute switch remembered on this device. */
+const MUTE_KEY = 'tumbleweed:muted';
+
+let ctx: AudioContext | null = null;
+let mutedNow = readMuted();
+
+function readMuted(): boolean {
+  try {
+    return localStorage.getItem(MUTE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export const isMuted = (): boolean => mutedNow;
+
+export function setMuted(muted: boolean): void {
+  mutedNow = muted;
+  try {
+    localStorage.setItem(MUTE_KEY, muted ? '1' : '0');
+  } catch {
+    // private mode: not remembered
+  }
+}
+
+function audio(): AudioContext | null {
+  if (mutedNow) return null;
+  try {
+    const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctor) return null;
+    ctx ??= new Ctor();
+    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    return ctx;
+  } catch {
+    return null;
+  }
+}
+
+/** A short burst of noise: a gunshot / card slap. */
+function shot(a: AudioContext): void {
+  const len = Math.floor(a.sampleRate * 0.18);
+  const buf = a.createBuffer(1, len, a.sampleRate);
+  const data = buf.getChannelData(0);
+  for (let i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / len) ** 3;
+  const src = a.createBufferSource();
+  src.buffer = buf;
+  const filter = a.createBiquadFilter();
+  filter.type = 'lowpass';
+  filter.frequency.value = 1800;
+  const gain = a.createGain();
+  gain.gain.value = 0.5;
+  src.connect(filter).connect(gain).connect(a.destination);
+  src.start();
+}
+
+/** Three rising bell tones: somebody won. */
+function chime(a: AudioContext): void {
+  const t0 = a.currentTime;
+  [660, 880, 1320].forEach((freq, i) => {
+    const osc = a.createOscillator();
+    const gain = a.createGain();
+    osc.type = 'triangle';
+    osc.frequency.value = freq;
+    const t = t0 + i * 0.12;
+    gain.gain.setValueAtTime(0.0001, t);
+    gain.gain.exponentialRampToValueAtTime(0.25, t + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.6);
+    osc.connect(gain).connect(a.destination);
+    osc.start(t);
+    osc.stop(t + 0.65);
+  });
+}
+
+/** A soft click: a chat line or a card placed. */
+function click(a: AudioContext): void {
+  const osc = a.createOscillator();
+  const gain = a.createGain();
+  osc.frequency.value = 1200;
+  gain.gain.setValueAtTime(0.15, a.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.0001, a.currentTime + 0.06);
+  osc.connect(gain).connect(a.destination);
+  osc.start();
+  osc.stop(a.currentTime + 0.07);
+}
+
+export type Effect = 'shot' | 'chime' | 'click';
+
+export function play(effect: Effect): void {
+  const a = audio();
+  if (!a) return;
+  try {
+    if (effect === 'shot') shot(a);
+    else if (effect === 'chime') chime(a);
+    else click(a);
+  } catch {
+    // no sound is fine
+  }
+}

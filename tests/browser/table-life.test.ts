@@ -1,0 +1,222 @@
+/**
+ * Table life in real browsers: a refresh mid-game keeps the seat, host controls, a spectator and the count,
+ * play again after a finished game, the game log download, quick chat, readable join errors, a phone screenshot.
+ * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
+
+jest.setTimeout(180_000);
+
+let stack: Stack | null = null;
+let base = '';
+let browser: Browser | null = null;
+
+beforeAll(async () => {
+  stack = await startStack({ BOT_DELAY_MS: '50' });
+  base = stack.base;
+  browser = stack.browser;
+});
+
+afterAll(async () => {
+  await stopStack(stack);
+  stack = null;
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+const PLAY = /^Play (Pistol|Rifle|Barricade|Reload)$/;
+const AIM = /^Aim at /;
+
+/** Polls `fn` until it returns true (or throws after `ms`). */
+async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await fn().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Clicks one legal move (a card, and a target for a gun) if there is one; true when it clicked. */
+async function moveOnce(page: Page): Promise<boolean> {
+  try {
+    const aims = page.getByRole('button', { name: AIM });
+    const aimCount = await aims.count();
+    if (aimCount > 0) {
+      await aims.nth(Math.floor(Math.random() * aimCount)).click({ timeout: 3000 });
+      return true;
+    }
+    const plays = page.getByRole('button', { name: PLAY });
+    const playCount = await plays.count();
+    if (playCount > 0) {
+      await plays.nth(Math.floor(Math.random() * playCount)).click({ timeout: 3000 });
+      return true;
+    }
+  } catch {
+    // redrawn under the pointer; look again
+  }
+  return false;
+}
+
+async function playUntilWinner(page: Page, who: string, deadline: number): Promise<string> {
+  const banner = page.getByTestId('winner');
+  while (Date.now() < deadline) {
+    if (await banner.isVisible()) return (await banner.textContent()) ?? '';
+    if (!(await moveOnce(page))) await page.waitForTimeout(60);
+  }
+  await shot(page, `table-life-${who.toLowerCase()}-stuck`);
+  throw new Error(`${who}: no winner before the deadline`);
+}
+
+async function createTable(page: Page, name: string, seats: number, bots: number, target = 3): Promise<string> {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  await page.getByRole('radio', { name: /Duel/ }).check();
+  await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
+  await page.getByLabel('Bots', { exact: true }).selectOption(String(bots));
+  await page.getByLabel('Target money', { exact: true }).selectOption(String(target));
+  await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+  return ((await page.getByTestId('table-code').textContent()) ?? '').trim();
+}
+
+async function joinTable(page: Page, code: string, name: string, watch = false): Promise<void> {
+  await page.goto(`${base}/#/join/${code}`);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: watch ? 'Watch' : 'Join', exact: true }).click();
+  await page.waitForURL(new RegExp(`#/table/${code}$`));
+}
+
+const seatText = (page: Page, who: string) => page.locator('.seats li', { hasText: who }).first().textContent();
+
+const contexts: BrowserContext[] = [];
+const errors: string[] = [];
+async function newPage(who: string, mobile = false): Promise<Page> {
+  const ctx = await (browser as Browser).newContext(
+    mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true } : { viewport: { width: 1280, height: 800 }, acceptDownloads: true },
+  );
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+  return page;
+}
+
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+});
+
+test('a refresh mid-game keeps the seat; chat; game log; play again starts a new game', async () => {
+  errors.length = 0;
+  const ann = await newPage('Ann');
+  const bob = await newPage('Bob');
+  const code = await createTable(ann, 'Ann', 2, 0);
+  await joinTable(bob, code, 'Bob');
+
+  // The game is on: Bob can move.
+  await until('Bob’s first card buttons', async () => (await bob.getByRole('button', { name: PLAY }).count()) > 0);
+
+  // Quick chat: Ann says howdy; Bob reads it in the log; Ann's row rests for 2 s.
+  const howdy = ann.getByRole('button', { name: 'Say: Howdy!' });
+  await howdy.click();
+  await expect(howdy.isDisabled()).resolves.toBe(true);
+  await until('the chat line at Bob', async () => (await bob.locator('.log').textContent())?.includes('Ann: Howdy!') ?? false);
+
+  // Bob places a card (and aims a gun), then refreshes the page mid-game.
+  await until('a card from Bob', () => moveOnce(bob));
+  await until('Bob’s card down', async () => (await moveOnce(bob)) || ((await bob.locator('.actions').textContent()) ?? '').includes('Your card is down'));
+  const bobSeatBefore = await bob.locator('.seats li.me').getAttribute('data-seat');
+  let sawReconnecting = false;
+  const watchAnn = (async () => {
+    const end = Date.now() + 8000;
+    while (Date.now() < end && !sawReconnecting) {
+      if ((await seatText(ann, 'Bob').catch(() => ''))?.includes('reconnecting')) sawReconnecting = true;
+      else await ann.waitForTimeout(30);
+    }
+  })();
+  await bob.reload();
+  await bob.waitForURL(new RegExp(`#/table/${code}$`));
+  await until('Bob back at his seat', async () => (await bob.locator('.seats li.me').count()) === 1 && !(await bob.getByTestId('status').textContent())?.includes('Reconnecting'));
+  await watchAnn;
+  await shot(bob, 'table-life-1-after-reload');
+  expect(await bob.locator('.seats li.me').getAttribute('data-seat')).toBe(bobSeatBefore);
+  expect(await bob.locator('.seats li.me .who').textContent()).toContain('Bob');
+  // Ann saw Bob as reconnecting, or the game simply went on with Bob in his seat (a human, not a bot).
+  const bobAtAnn = (await seatText(ann, 'Bob')) ?? '';
+  expect(sawReconnecting || bobAtAnn.includes('human')).toBe(true);
+  expect(bobAtAnn).not.toContain('bot');
+
+  // Bob still plays by clicking: the game goes to the end ($3).
+  const deadline = Date.now() + 120_000;
+  const [annBanner, bobBanner] = await Promise.all([playUntilWinner(ann, 'Ann', deadline), playUntilWinner(bob, 'Bob', deadline)]);
+  expect(annBanner.trim()).toMatch(/^(Ann|Bob) wins with \$3!$/);
+  expect(bobBanner.trim()).toBe(annBanner.trim());
+  await until('Bob’s seat back to human', async () => !((await seatText(ann, 'Bob')) ?? '').includes('reconnecting'));
+
+  // The game log (only after the game) is saved as tumbleweed-CODE.json.
+  const [download] = await Promise.all([ann.waitForEvent('download'), ann.getByRole('button', { name: 'Download game log' }).click()]);
+  expect(download.suggestedFilename()).toBe(`tumbleweed-${code}.json`);
+  const file = await download.path();
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { code: string; seed: number; steps: unknown[] };
+  expect(saved.code).toBe(code);
+  expect(typeof saved.seed).toBe('number');
+  expect(saved.steps.length).toBeGreaterThan(0);
+
+  // Play again: Ann asks, waits for Bob; Bob accepts; a new game starts with money back at $0.
+  await ann.getByRole('button', { name: 'Play again' }).click();
+  await until('Ann waiting for Bob', async () => ((await ann.getByTestId('rematch-note').textContent()) ?? '').includes('Waiting for Bob to accept'));
+  await until('Bob sees Ann ready', async () => ((await seatText(bob, 'Ann')) ?? '').includes('ready'));
+  await shot(ann, 'table-life-2-waiting-rematch');
+  await bob.getByRole('button', { name: 'Play again' }).click();
+  for (const p of [ann, bob]) {
+    await until('the new game', async () => !(await p.getByTestId('winner').isVisible()) && (await p.getByRole('button', { name: PLAY }).count()) > 0);
+    const money = await p.locator('.seats .money').allTextContents();
+    expect(money).toEqual(['$0', '$0']);
+    expect(await p.locator('.log').textContent()).toContain('A new game begins');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('host adds a bot and starts now; a spectator watches and is counted; readable join errors', async () => {
+  errors.length = 0;
+  const cid = await newPage('Cid');
+  const dee = await newPage('Dee', true);
+  const eve = await newPage('Eve');
+  const code = await createTable(cid, 'Cid', 3, 0);
+
+  // Host controls while waiting.
+  await cid.getByRole('button', { name: 'Add bot' }).click();
+  await until('a bot seat', async () => (await cid.locator('.seats .tag', { hasText: /^bot$/ }).count()) === 1);
+  await expect(cid.getByRole('button', { name: /^Remove bot / }).count()).resolves.toBe(1);
+  expect(await cid.getByTestId('status').textContent()).toContain('Waiting for 1 more player');
+
+  // Dee watches (phone): both see the spectator count.
+  await joinTable(dee, code, 'Dee', true);
+  for (const p of [cid, dee]) await until('the spectator count', async () => ((await p.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
+  await expect(dee.getByRole('button', { name: 'Add bot' }).count()).resolves.toBe(0);
+
+  // Start now: the open seat gets a bot, the game begins.
+  await cid.getByRole('button', { name: 'Start now (fill with bots)' }).click();
+  await until('Cid’s cards', async () => (await cid.getByRole('button', { name: PLAY }).count()) > 0);
+  await expect(cid.locator('.seats .tag', { hasText: /^bot$/ }).count()).resolves.toBe(2);
+  await expect(cid.getByRole('button', { name: 'Add bot' }).count()).resolves.toBe(0);
+  await until('Dee sees the game', async () => ((await dee.locator('.actions').textContent()) ?? '').includes('You are watching'));
+  await dee.waitForTimeout(500);
+  await shot(dee, 'table-life-3-spectator-390x844');
+
+  // A full table: a sentence and a way to watch instead.
+  await eve.goto(`${base}/#/join/${code}`);
+  await eve.getByRole('button', { name: 'Join', exact: true }).click();
+  await until('the full-table message', async () => ((await eve.locator('.join .error').textContent()) ?? '').includes('Every seat is taken — you can watch instead'));
+  await eve.getByRole('button', { name: 'Watch instead' }).click();
+  await eve.waitForURL(new RegExp(`#/table/${code}$`));
+  await until('two watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));
+
+  // An unknown code.
+  await eve.goto(`${base}/#/join/ZZZZZ`);
+  await eve.getByRole('button', { name: 'Join', exact: true }).click();
+  await until('the unknown-code message', async () => ((await eve.locator('.join .error').textContent()) ?? '').includes('No table with code ZZZZZ'));
+  expect(errors).toEqual([]);
+});
