@@ -208,7 +208,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   async onLeave(client: Client<SeatUser>, consented: boolean): Promise<void> {
-    const seat = client.userData?.seat ?? null;
+    // A refused join (onJoin threw) also ends here: that client never sat down nor watched.
+    if (!client.userData) return;
+    const seat = client.userData.seat ?? null;
     if (seat === null) {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
       this.broadcastPatch();
