@@ -8,8 +8,13 @@ const NAME_KEY = 'tumbleweed:name';
 const TIMERS = [0, 10, 20, 30, 45, 60];
 const DEFAULT_TIMER = 20;
 /** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
-const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45 };
-const TIMER_HINT: Record<string, string> = { rattlesnake: 'When time runs out you pass (in your turn: the turn ends).' };
+const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
+const TIMER_HINT: Record<string, string> = {
+  rattlesnake: 'When time runs out you pass (in your turn: the turn ends).',
+  saloon: 'When time runs out you draw the top card and throw it away.',
+};
+/** Game options that are On/Off selects (0/1) but travel to the server as true/false. */
+const BOOLEAN_OPTIONS: Record<string, string[]> = { saloon: ['simplified', 'russianRoulette'] };
 const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
 
 function savedName(): string {
@@ -129,7 +134,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     createBtn.textContent = 'Saddling up…';
     try {
       const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value) };
-      for (const o of optionSels) options[o.key] = Number(o.el.value);
+      for (const o of optionSels) options[o.key] = BOOLEAN_OPTIONS[chosen.id]?.includes(o.key) ? o.el.value === '1' : Number(o.el.value);
       const session = await createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
       if (!disposed) opts.onSeated(session);
     } catch (err) {

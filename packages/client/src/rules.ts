@@ -6,11 +6,13 @@
 import { Marked } from 'marked';
 import duelRules from '../../../docs/rules/duel.md?raw';
 import rattlesnakeRules from '../../../docs/rules/rattlesnake.md?raw';
+import saloonRules from '../../../docs/rules/saloon-showdown.md?raw';
 import { h } from './dom';
 
 const RULES: Record<string, string> = {
   duel: duelRules,
   rattlesnake: rattlesnakeRules,
+  saloon: saloonRules,
 };
 
 const marked = new Marked({ gfm: true, async: false });

@@ -1,12 +1,13 @@
 import { duelModule } from './duel';
 import { rattlesnakeModule } from './rattlesnake';
-import { comingSoon, type GameModule } from './types';
+import { saloonModule } from './saloon';
+import type { GameModule } from './types';
 
 /** Every game the lobby lists, in order. Later games replace their `comingSoon` entry with a real module. */
 export const GAMES: GameModule[] = [
   duelModule,
   rattlesnakeModule,
-  comingSoon('saloon', 'Saloon Showdown', 'Poker faces and quick draws at the bar.'),
+  saloonModule,
 ];
 
 export function gameById(id: string): GameModule | undefined {

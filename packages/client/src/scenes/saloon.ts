@@ -1,0 +1,438 @@
+import { Container, Graphics, Text, type Application, type TextStyleOptions } from 'pixi.js';
+import { Saloon } from '@tumbleweed/engine';
+import { createPixiApp } from './pixi';
+
+type Colour = Saloon.Colour;
+type View = Saloon.SaloonView;
+
+/**
+ * Saloon Showdown's Pixi table. It only draws; every move is a DOM button (games/saloon.ts).
+ * Guns are told apart by colour, SHAPE and GLYPH (colour-blind players): red ● circle "R", blue ■ square "B",
+ * green ▲ triangle "G", yellow ◆ diamond "Y". Cards carry the same shape and letter in their colour band.
+ */
+export const GUN_COLOUR: Record<Colour, number> = { red: 0xc23b2a, blue: 0x2e66c9, green: 0x2c8a3c, yellow: 0xe8b923 };
+export const GUN_CSS: Record<Colour, string> = { red: '#c23b2a', blue: '#2e66c9', green: '#2c8a3c', yellow: '#e8b923' };
+/** The DOM twin of each gun's shape (buttons, the hand list). */
+export const GUN_GLYPH: Record<Colour, string> = { red: '●', blue: '■', green: '▲', yellow: '◆' };
+export const GUN_LETTER: Record<Colour, string> = { red: 'R', blue: 'B', green: 'G', yellow: 'Y' };
+/** Text drawn on a colour: dark ink on yellow, cream elsewhere. */
+const ON_COLOUR: Record<Colour, number> = { red: 0xfff3dc, blue: 0xfff3dc, green: 0xfff3dc, yellow: 0x2b1a0e };
+
+export interface SaloonSceneModel {
+  view: View;
+  names: string[];
+  started: boolean;
+  /** Colour-blind aid: larger shapes and letters. */
+  bigGlyphs: boolean;
+  /** Seconds left in the threat window (null: no threat). */
+  threatLeft: number | null;
+  /** My misfire lock-out, seconds left (null: none). */
+  lockLeft: number | null;
+  /** A duelist's compact layout (the scene is shorter then; the buttons need the room). */
+  compactDuel: boolean;
+}
+
+const INK = 0x2b1a0e;
+const PAPER = 0xf6ead2;
+const GOLD = 0xe0a530;
+const CREAM = 0xfff3dc;
+const FELT = 0x2f5d3a;
+const RED = 0xd0372a;
+const FONT = 'Georgia, "Times New Roman", serif';
+
+function text(value: string, style: TextStyleOptions): Text {
+  return new Text({ text: value, style: { fontFamily: FONT, fill: INK, ...style } });
+}
+
+function fit(t: Text, max: number): Text {
+  const full = t.text;
+  let n = full.length;
+  while (t.width > max && n > 1) {
+    n -= 1;
+    t.text = `${full.slice(0, n)}…`;
+  }
+  return t;
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A gun's shape, centred on (0,0), radius r. */
+function gunShape(g: Graphics, colour: Colour, r: number): Graphics {
+  switch (colour) {
+    case 'red':
+      return g.circle(0, 0, r);
+    case 'blue':
+      return g.rect(-r * 0.88, -r * 0.88, r * 1.76, r * 1.76);
+    case 'green':
+      return g.poly([0, -r * 1.1, r * 1.05, r * 0.8, -r * 1.05, r * 0.8]);
+    case 'yellow':
+      return g.poly([0, -r * 1.15, r * 1.0, 0, 0, r * 1.15, -r * 1.0, 0]);
+  }
+}
+
+/** The colour mark: shape in the gun's colour with its letter, outlined so it reads on any background. */
+function gunMark(colour: Colour, r: number, dim = false, onBand = false): Container {
+  const c = new Container();
+  // On a card's colour band the shape is cream (the band already carries the colour), elsewhere it is the colour.
+  const g = gunShape(new Graphics(), colour, r).fill(onBand ? CREAM : GUN_COLOUR[colour]).stroke({ width: Math.max(1.5, r * 0.14), color: INK });
+  c.addChild(g);
+  const t = text(GUN_LETTER[colour], { fontSize: Math.max(8, r * 1.05), fontWeight: 'bold', fill: onBand ? INK : ON_COLOUR[colour] });
+  t.anchor.set(0.5, colour === 'green' ? 0.35 : 0.5);
+  c.addChild(t);
+  if (dim) c.alpha = 0.35;
+  return c;
+}
+
+/** A face-up card w×h, top-left at (0,0): colour band with shape + letter, area, noise, bullets, symbol. */
+export function cardFace(id: string, w: number, h: number, big: boolean, highlight = false): Container {
+  const c = new Container();
+  const info = Saloon.cardInfo(id);
+  const r = Math.max(4, w * 0.09);
+  const g = new Graphics();
+  if (!info) {
+    g.roundRect(0, 0, w, h, r).fill(0x888888);
+    c.addChild(g);
+    return c;
+  }
+  const band = h * 0.3;
+  g.roundRect(0, 0, w, h, r).fill(PAPER).stroke({ width: 2, color: INK });
+  g.roundRect(2, 2, w - 4, band, r * 0.7).fill(GUN_COLOUR[info.colour]);
+  c.addChild(g);
+  const mr = Math.min(band * (big ? 0.44 : 0.3), w * (big ? 0.3 : 0.2));
+  const mark = gunMark(info.colour, mr, false, true);
+  mark.position.set(big ? w / 2 : 4 + mr * 1.1, 2 + band / 2);
+  c.addChild(mark);
+  if (!big) {
+    const cn = fit(text(cap(info.colour), { fontSize: Math.max(8, w * 0.15), fontWeight: 'bold', fill: ON_COLOUR[info.colour] }), w - mr * 2.4 - 8);
+    cn.anchor.set(0, 0.5);
+    cn.position.set(8 + mr * 2.2, 2 + band / 2);
+    c.addChild(cn);
+  }
+  const fs = Math.max(9, w * 0.19);
+  const area = text(info.area.toUpperCase(), { fontSize: fs, fontWeight: 'bold' });
+  fit(area, w - 6);
+  area.anchor.set(0.5, 0);
+  area.position.set(w / 2, band + h * 0.05);
+  c.addChild(area);
+  const noise = text(Saloon.NOISE_NAMES[info.noise], { fontSize: fs * 0.95, fontStyle: 'italic', fill: 0x7c2f12, fontWeight: 'bold' });
+  fit(noise, w - 6);
+  noise.anchor.set(0.5, 0);
+  noise.position.set(w / 2, band + h * 0.05 + fs * 1.25);
+  c.addChild(noise);
+  // Bullets: little brass rounds; "no bullets" when none.
+  const by = band + h * 0.05 + fs * 2.6;
+  if (info.bullets === 0) {
+    const t = text('no bullets', { fontSize: Math.max(7, w * 0.12), fill: 0x6b5a44 });
+    t.anchor.set(0.5, 0);
+    t.position.set(w / 2, by);
+    c.addChild(t);
+  } else {
+    const br = Math.max(2.5, w * 0.06);
+    const step = br * 2.8;
+    const x0 = w / 2 - ((info.bullets - 1) * step) / 2;
+    const bg = new Graphics();
+    for (let i = 0; i < info.bullets; i++) {
+      bg.roundRect(x0 + i * step - br * 0.7, by, br * 1.4, br * 3.2, br * 0.7).fill(0xb8862b).stroke({ width: 1, color: INK });
+    }
+    c.addChild(bg);
+  }
+  if (info.symbol) {
+    const booty = info.symbol === 'booty';
+    const st = text(booty ? '$ Booty' : Saloon.SYMBOL_NAMES[info.symbol], { fontSize: Math.max(7, w * (booty ? 0.15 : 0.11)), fill: booty ? 0x8a5a00 : 0x6b5a44, fontWeight: booty ? 'bold' : 'normal' });
+    fit(st, w - 6);
+    st.anchor.set(0.5, 1);
+    st.position.set(w / 2, h - 4);
+    c.addChild(st);
+  }
+  if (highlight) c.addChild(new Graphics().roundRect(-3, -3, w + 6, h + 6, r + 2).stroke({ width: 4, color: GOLD }));
+  return c;
+}
+
+function cardBack(w: number, h: number, label = ''): Container {
+  const c = new Container();
+  const r = Math.max(4, w * 0.09);
+  c.addChild(new Graphics().roundRect(0, 0, w, h, r).fill(0x7c2f12).stroke({ width: 2, color: INK }));
+  c.addChild(new Graphics().roundRect(3, 3, w - 6, h - 6, 3).stroke({ width: 1.5, color: GOLD }));
+  const t = text(label || '★', { fontSize: Math.max(10, w * (label ? 0.28 : 0.4)), fill: label ? CREAM : GOLD, fontWeight: 'bold' });
+  t.anchor.set(0.5);
+  t.position.set(w / 2, h / 2);
+  c.addChild(t);
+  return c;
+}
+
+function bottleShape(h: number): Graphics {
+  const w = h * 0.42;
+  const g = new Graphics();
+  g.roundRect(-w / 2, -h * 0.1, w, h * 0.6, w * 0.25).fill(0x3f7f5a).stroke({ width: 2, color: INK });
+  g.rect(-w * 0.18, -h * 0.5, w * 0.36, h * 0.42).fill(0x3f7f5a).stroke({ width: 2, color: INK });
+  g.rect(-w * 0.5, h * 0.05, w, h * 0.18).fill(PAPER);
+  return g;
+}
+
+export class SaloonScene {
+  private readonly root = new Container();
+  private model: SaloonSceneModel | null = null;
+
+  private constructor(
+    private readonly app: Application,
+    private readonly stop: () => void,
+  ) {
+    app.stage.addChild(this.root);
+  }
+
+  static async create(host: HTMLElement): Promise<SaloonScene> {
+    let scene: SaloonScene | null = null;
+    const { app, stop } = await createPixiApp(host, () => scene?.draw());
+    scene = new SaloonScene(app, stop);
+    return scene;
+  }
+
+  update(model: SaloonSceneModel): void {
+    this.model = model;
+    this.draw();
+  }
+
+  destroy(): void {
+    this.stop();
+  }
+
+  private label(value: string, x: number, y: number, size: number, color = CREAM, bold = false, maxW = 0): Text {
+    const t = text(value, { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal' });
+    if (maxW > 0) fit(t, maxW);
+    t.position.set(x, y);
+    this.root.addChild(t);
+    return t;
+  }
+
+  private centred(value: string, x: number, y: number, size: number, color = CREAM, bold = false, wrap = 0): Text {
+    const t = text(value, { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal', align: 'center', ...(wrap > 0 ? { wordWrap: true, wordWrapWidth: wrap } : {}) });
+    t.anchor.set(0.5, 0);
+    t.position.set(x, y);
+    this.root.addChild(t);
+    return t;
+  }
+
+  private place(c: Container, x: number, y: number): Container {
+    c.position.set(x, y);
+    this.root.addChild(c);
+    return c;
+  }
+
+  private nameOf(seat: number, lower = false): string {
+    const m = this.model as SaloonSceneModel;
+    return seat === m.view.seat ? (lower ? 'you' : 'You') : (m.names[seat] ?? `Seat ${seat + 1}`);
+  }
+
+  draw(): void {
+    const m = this.model;
+    if (!m) return;
+    for (const child of this.root.removeChildren()) child.destroy({ children: true });
+    const W = this.app.renderer.width / this.app.renderer.resolution;
+    const H = this.app.renderer.height / this.app.renderer.resolution;
+    this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
+    const v = m.view;
+    if (v.phase.kind === 'duel' && m.compactDuel) this.drawCompactDuel(m, W, H);
+    else this.drawTable(m, W, H);
+    this.app.render();
+  }
+
+  /** The duelist's view: who against whom, the big "Ready…" / "GO!", my 3 new cards, the shots so far. */
+  private drawCompactDuel(m: SaloonSceneModel, W: number, H: number): void {
+    const v = m.view;
+    const ph = v.phase as Extract<Saloon.Phase, { kind: 'duel' }>;
+    const fs = Math.max(12, Math.min(16, W / 30));
+    this.centred(`DUEL — ${this.nameOf(ph.threatener)} (${ph.gun} gun) against ${this.nameOf(ph.target, true)}`, W / 2, 8, fs, GOLD, true, W - 20);
+    const wordSize = Math.max(28, Math.min(H * 0.2, 64));
+    const word = !ph.go ? 'Ready…' : m.lockLeft !== null ? `Misfire! ${m.lockLeft.toFixed(1)} s` : 'GO!';
+    const col = !ph.go ? CREAM : m.lockLeft !== null ? 0xff9d8a : GOLD;
+    const t = this.centred(word, W / 2, 8 + fs * 1.4, m.lockLeft !== null ? wordSize * 0.7 : wordSize, col, true);
+    t.style.stroke = { color: INK, width: 5 };
+    const shotLine = ph.shots.length > 0;
+    const top = 8 + fs * 1.4 + wordSize * 1.2 + 4;
+    const ch = Math.max(60, H - top - 10 - (shotLine ? fs * 1.5 : fs * 1.3));
+    const cw = Math.min(ch / 1.38, (W - 40) / 3.3);
+    const chh = cw * 1.38;
+    const x0 = W / 2 - (3 * cw + 2 * 12) / 2;
+    for (let i = 0; i < 3; i++) {
+      const id = v.hand[i];
+      this.place(id ? cardFace(id, cw, chh, m.bigGlyphs) : cardBack(cw, chh, '?'), x0 + i * (cw + 12), top);
+    }
+    const below = top + chh + 4;
+    if (shotLine) {
+      const last = ph.shots.slice(-2).map((s) => `${this.nameOf(s.seat)}: ${s.gun === 'bottle' ? 'Bottle' : `${s.gun} gun`}, ${s.area}${s.noise ? `, ${cap(s.noise)}` : ''} — ${s.correct ? 'HIT' : 'misfire'}`);
+      this.centred(last.join('   ·   '), W / 2, below, Math.max(11, fs - 2), 0xffc2b0, true, W - 24);
+    } else {
+      const hint = !ph.go ? 'Hands are swapped unseen: your new cards turn up at GO.' : 'Gun of the majority colour + majority area + majority noise. Fastest correct shot wins.';
+      this.centred(hint, W / 2, below, Math.max(11, fs - 3), CREAM, false, W - 24);
+    }
+  }
+
+  private drawTable(m: SaloonSceneModel, W: number, H: number): void {
+    const v = m.view;
+    const pad = 8;
+    const narrow = W < 600;
+    const fs = Math.max(11, Math.min(14, W / 48));
+    const n = v.players.length;
+
+    // 1. The players: name, dealer token, Loot / Bounty / Wounds, cards in hand; the active player framed in gold.
+    const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
+    const rows = Math.ceil(n / cols);
+    const bw = (W - 2 * pad - (cols - 1) * 6) / cols;
+    const bh = fs * 3 + 16;
+    const ph = v.phase;
+    const threatener = ph.kind === 'threat' || ph.kind === 'duel' ? ph.threatener : -1;
+    const target = ph.kind === 'threat' || ph.kind === 'duel' ? ph.target : -1;
+    for (let s = 0; s < n; s++) {
+      const p = v.players[s];
+      const x = pad + (s % cols) * (bw + 6);
+      const y = pad + Math.floor(s / cols) * (bh + 6);
+      const active = v.active === s && ph.kind !== 'over';
+      const box = new Graphics().roundRect(0, 0, bw, bh, 8).fill(s === v.seat ? 0x23472c : 0x1f3b26).stroke({ width: active ? 3 : 1.5, color: active ? GOLD : 0x8fb596 });
+      this.place(box, x, y);
+      let nx = x + 6;
+      if (v.dealer === s) {
+        const tok = new Graphics().circle(0, 0, fs * 0.62).fill(CREAM).stroke({ width: 1.5, color: INK });
+        this.place(tok, nx + fs * 0.62, y + 5 + fs * 0.62);
+        const d = text('D', { fontSize: fs * 0.8, fontWeight: 'bold' });
+        d.anchor.set(0.5);
+        this.place(d, nx + fs * 0.62, y + 5 + fs * 0.62);
+        nx += fs * 1.5;
+      }
+      const role = s === threatener ? ' — threatens' : s === target ? ' — threatened' : '';
+      this.label(`${m.names[s] ?? `Seat ${s + 1}`}${s === v.seat ? ' (you)' : ''}${role}`, nx, y + 4, fs, active ? GOLD : CREAM, true, bw - (nx - x) - 6);
+      this.label(`Loot $${p.loot} · Bounty $${p.bounty}`, x + 6, y + 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
+      const wounds = p.wounds > 0 ? `${'✚'.repeat(p.wounds)} ${p.wounds} Wound${p.wounds === 1 ? '' : 's'}` : 'no Wounds';
+      this.label(`${wounds} · ${p.handCount} cards`, x + 6, y + 8 + fs * 2.3, Math.max(10, fs - 1), p.wounds > 0 ? 0xffb0a0 : CREAM, false, bw - 12);
+    }
+    let y = pad + rows * (bh + 6) + 2;
+
+    // 2. Guns and the Bottle, each with its holder.
+    const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
+    const slot = Math.min((W - 2 * pad) / 5, narrow ? 78 : 130);
+    const gy = y + gunR + 6;
+    Saloon.COLOURS.forEach((c, i) => {
+      const cx = pad + slot * i + slot / 2;
+      const holder = v.guns[c];
+      this.place(gunMark(c, gunR, holder !== null), cx, gy);
+      if (holder !== null) {
+        // The gun is in a hand: drawn faded on the table, the holder named in gold.
+        const ring = new Graphics().circle(0, 0, gunR * 1.35).stroke({ width: 3, color: GOLD });
+        this.place(ring, cx, gy);
+      }
+      const cap1 = this.centred(holder === null ? `${cap(c)} gun` : `${this.nameOf(holder)} holds it`, cx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), holder === null ? CREAM : GOLD, holder !== null);
+      fit(cap1, slot - 4);
+    });
+    const bx = pad + slot * 4 + slot / 2;
+    this.place(bottleShape(gunR * 2.2), bx, gy);
+    this.centred('Bottle', bx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), CREAM);
+    y = gy + gunR * 1.3 + fs + 6;
+
+    // 3. The middle: the threat, the duel, or the 4 public cards with the deck and discard pile.
+    const handCount = v.hand.length;
+    const cwHand = Math.max(52, Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3)));
+    const chHand = cwHand * 1.38;
+    const bottom = v.seat !== null ? H - pad - chHand - fs - 6 : H - pad;
+    const midH = bottom - y;
+    if (ph.kind === 'threat') {
+      this.drawThreat(m, ph, y, midH, W, fs);
+    } else if (ph.kind === 'duel') {
+      this.drawDuelWatch(m, ph, y, midH, W, fs);
+    } else {
+      const infoH = fs * 2.6 + 6;
+      const cw = Math.max(40, Math.min(narrow ? 62 : 92, (W - 2 * pad) / 6.6, (midH - fs - infoH - 10) / 1.38));
+      const ch = cw * 1.38;
+      this.label('Public cards (take one and the dealer token comes to you)', pad + 4, y, Math.max(10, fs - 1), CREAM, true, W - 2 * pad);
+      const cy = y + fs + 4;
+      let x = pad + 4;
+      v.public.forEach((id, i) => {
+        this.place(cardFace(id, cw, ch, m.bigGlyphs), x, cy);
+        const num = text(String(i + 1), { fontSize: Math.max(9, fs - 2), fill: GOLD, fontWeight: 'bold' });
+        num.position.set(x + 2, cy + ch + 1);
+        this.root.addChild(num);
+        x += cw + 6;
+      });
+      x += 8;
+      const sw = cw * 0.8;
+      const sh = sw * 1.38;
+      this.place(cardBack(sw, sh, String(v.deckCount)), x, cy);
+      this.label('Deck', x, cy + sh + 2, Math.max(9, fs - 2));
+      x += sw + 8;
+      const top = v.discard[v.discard.length - 1];
+      if (top && x + sw < W - pad) {
+        this.place(cardFace(top, sw, sh, m.bigGlyphs), x, cy);
+        this.label('Discard', x, cy + sh + 2, Math.max(9, fs - 2));
+      }
+      const news = this.news(m);
+      const ny = cy + ch + fs + 4;
+      news.slice(0, 2).forEach((line, i) => {
+        this.label(line, pad + 4, ny + i * (fs + 4), Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, W - 2 * pad - 8);
+      });
+    }
+
+    // 4. My hand.
+    if (v.seat !== null) {
+      const hy = bottom + fs + 2;
+      const title = v.hand.length === 0 ? 'Your hand: hidden until GO!' : `Your hand (${Saloon.bulletsOf(v.hand)} Bullets)`;
+      this.label(title, pad + 4, bottom, fs, CREAM, true, W - 2 * pad);
+      v.hand.forEach((id, i) => this.place(cardFace(id, cwHand, chHand, m.bigGlyphs), pad + 4 + i * (cwHand + 8), hy));
+      if (v.hand.length === 0) for (let i = 0; i < 3; i++) this.place(cardBack(cwHand, chHand), pad + 4 + i * (cwHand + 8), hy);
+    }
+  }
+
+  /** The last bluff call / roulette / Bottle and the last duel, in words. */
+  private news(m: SaloonSceneModel): string[] {
+    const v = m.view;
+    const out: string[] = [];
+    const d = v.lastDuel;
+    if (d) {
+      const a = this.nameOf(d.threatener);
+      const b = this.nameOf(d.target);
+      if (d.result === 'won' && d.winner !== null) {
+        const loser = d.winner === d.threatener ? d.target : d.threatener;
+        out.push(`Last duel: ${this.nameOf(d.winner)} won against ${this.nameOf(loser, true)}.`);
+      } else if (d.result === 'stopped') out.push(`Last duel: ${a} vs ${b}, stopped by a Bottle.`);
+      else out.push(`Last duel: ${a} vs ${b}, nobody hit in time.`);
+    }
+    const r = v.lastReveal;
+    if (r) out.push(revealWords(r, (s) => this.nameOf(s)));
+    if (out.length === 0) out.push('No threat yet. On your turn: draw, cash Booty, or threaten someone with a gun.');
+    return out;
+  }
+
+  private drawThreat(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'threat' }>, y: number, hgt: number, W: number, fs: number): void {
+    const v = m.view;
+    const cx = W / 2;
+    const mark = gunMark(ph.gun, fs * 1.6);
+    this.place(mark, cx, y + fs * 2);
+    const me = v.seat;
+    const line = `${this.nameOf(ph.threatener)} ${ph.threatener === me ? 'point' : 'points'} the ${ph.gun} gun at ${this.nameOf(ph.target, true)}:`;
+    this.centred(line, cx, y + fs * 4, fs + 2, CREAM, true, W - 24);
+    this.centred('"Do you feel lucky?"', cx, y + fs * 5.8, fs + 6, GOLD, true, W - 24);
+    const left = m.threatLeft ?? 0;
+    const t = this.centred(`${left} s`, cx, y + fs * 8, Math.min(hgt * 0.3, fs * 4), left <= 3 ? RED : CREAM, true);
+    t.style.stroke = { color: INK, width: 4 };
+    const ask = v.options.russianRoulette ? '"You\'re bluffing!" (Russian Roulette: a die against the Bullets)' : '"You\'re bluffing!" (more Bullets takes $20)';
+    this.centred(`${ph.target === me ? 'Answer' : `${this.nameOf(ph.target)} answers`}: ${ask} or "Do you?" (a duel). Silence means a duel.`, cx, y + fs * 8 + Math.min(hgt * 0.3, fs * 4) + 8, Math.max(10, fs - 1), CREAM, false, W - 24);
+  }
+
+  private drawDuelWatch(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'duel' }>, y: number, hgt: number, W: number, fs: number): void {
+    const cx = W / 2;
+    this.centred(`DUEL: ${this.nameOf(ph.threatener)} against ${this.nameOf(ph.target, true)}`, cx, y + 4, fs + 4, GOLD, true, W - 24);
+    const big = Math.min(hgt * 0.35, W / 6);
+    const t = this.centred(ph.go ? 'GO!' : 'Ready…', cx, y + fs * 2.6, big, ph.go ? GOLD : CREAM, true);
+    t.style.stroke = { color: INK, width: 6 };
+    const lines = ph.shots.map((s) => `${this.nameOf(s.seat)}: ${s.gun === 'bottle' ? 'Bottle' : `${s.gun} gun`}, ${s.area}${s.noise ? `, ${cap(s.noise)}` : ''} — ${s.correct ? 'HIT' : 'misfire'}`);
+    lines.slice(-3).forEach((l, i) => this.centred(l, cx, y + fs * 2.6 + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
+  }
+}
+
+/** One sentence for a reveal (bluff call, roulette, Bottle). */
+export function revealWords(r: Saloon.Reveal, name: (seat: number) => string): string {
+  const hands = r.hands.map((h) => `${name(h.seat)} ${h.bullets} Bullet${h.bullets === 1 ? '' : 's'}`).join(', ');
+  if (r.kind === 'bluff') return `Last bluff call: ${hands} — ${name(r.winner)} took $${r.amount}.`;
+  if (r.kind === 'roulette') {
+    const roll = (r.rolls ?? []).join(', then ');
+    return `Last Russian Roulette: ${hands}, rolled ${roll} — ${name(r.winner)} took $${r.amount}.`;
+  }
+  return `Last Bottle: ${name(r.winner)} hit the threatener with the Bottle (+$${r.amount}).`;
+}

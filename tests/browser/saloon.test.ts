@@ -1,0 +1,181 @@
+/**
+ * Saloon Showdown in real browsers: Ann (desktop) and Bob (phone) sit at a 3-seat table with a bot and play only by
+ * clicking until one duel between the two of them has been fought through the UI. Each of them reads the 3 cards
+ * on their own page at "GO!" (the `hand` list) and clicks the correct gun, area and noise; the first correct shot
+ * wins and both pages show the result.
+ * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
+
+jest.setTimeout(240_000);
+
+let stack: Stack | null = null;
+
+beforeAll(async () => {
+  stack = await startStack({ BOT_DELAY_MS: '50' });
+});
+
+afterAll(async () => {
+  await stopStack(stack);
+  stack = null;
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+const COLOURS = ['red', 'blue', 'green', 'yellow'];
+const AREAS = ['head', 'chest', 'arm', 'leg'];
+const NOISES = ['bang', 'boom', 'blam'];
+
+/** The values with the most cards, in rule order (any of them is correct). */
+function majority(values: string[], order: string[]): string[] {
+  const count = (v: string) => values.filter((x) => x === v).length;
+  const max = Math.max(...order.map(count));
+  return order.filter((v) => count(v) === max && max > 0);
+}
+
+const DUEL_RESULT = /(Ann|Bob) won the duel against (Ann|Bob)/;
+
+interface Seat {
+  page: Page;
+  who: string;
+  other: string;
+}
+
+/**
+ * One player's loop: threaten the other human whenever possible, answer them "Do you?", call a bot's bluff,
+ * discard the first card after a draw, and in a duel shoot correctly from the cards shown on this page.
+ */
+async function play(p: Seat, deadline: number, shots: { duel: Set<string> }): Promise<void> {
+  const { page, who, other } = p;
+  const actions = page.locator('.actions');
+  const button = (name: string | RegExp) => actions.getByRole('button', { name, exact: typeof name === 'string' });
+  const news = page.getByTestId('saloon-news');
+  let firedAt = 0;
+  while (Date.now() < deadline) {
+    if (DUEL_RESULT.test((await news.textContent().catch(() => '')) ?? '')) return;
+    try {
+      const word = page.getByTestId('duel-word');
+      if ((await word.count()) > 0) {
+        const text = (await word.textContent()) ?? '';
+        if (text === 'GO!' && Date.now() - firedAt > 2500) {
+          if (!shots.duel.has(who)) {
+            shots.duel.add(who);
+            await shot(page, `saloon-2-duel-${who.toLowerCase()}`);
+          }
+          const labels = await page.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+          expect(labels).toHaveLength(3);
+          const parsed = labels.map((l) => /^(\w+) (\w+) (\w+),/.exec(l)?.slice(1) ?? []);
+          const colours = majority(parsed.map((c) => c[0]), COLOURS);
+          const area = majority(parsed.map((c) => c[1]), AREAS)[0];
+          const noise = majority(parsed.map((c) => c[2].toLowerCase()), NOISES)[0];
+          let gun = '';
+          for (const c of colours) if (await button(`Gun: ${c}`).isEnabled()) gun = c;
+          if (gun) {
+            await button(`Gun: ${gun}`).click({ timeout: 2000 });
+            await button(`Area: ${area}`).click({ timeout: 2000 });
+            await button(`Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click({ timeout: 2000 });
+          } else {
+            // The gun we need is in the other duelist's hand: the Bottle, the area, "Crash!".
+            await button('Gun: Bottle').click({ timeout: 2000 });
+            await button(`Area: ${area}`).click({ timeout: 2000 });
+            await button('Crash!').click({ timeout: 2000 });
+          }
+          firedAt = Date.now();
+        }
+      } else if ((await button('Do you?').count()) > 0) {
+        const prompt = (await actions.locator('.prompt').textContent()) ?? '';
+        if (prompt.startsWith(other) && !shots.duel.has(`threat-${who}`)) {
+          shots.duel.add(`threat-${who}`);
+          await shot(page, `saloon-1-threat-${who.toLowerCase()}`);
+        }
+        await button(prompt.startsWith(other) ? 'Do you?' : "You're bluffing!").click({ timeout: 2000 });
+      } else if ((await button(new RegExp(`^Threaten ${other} with the \\w+ gun$`)).count()) > 0) {
+        await button(new RegExp(`^Threaten ${other} with the \\w+ gun$`)).first().click({ timeout: 2000 });
+      } else if ((await button(/^Discard /).count()) > 0) {
+        await button(/^Discard /).first().click({ timeout: 2000 });
+      } else if ((await button('Draw from deck').count()) > 0) {
+        await button('Draw from deck').click({ timeout: 2000 });
+      }
+    } catch {
+      // The bar was redrawn under the pointer (the table moved on); look again.
+    }
+    await page.waitForTimeout(50);
+  }
+  await shot(page, `saloon-${who.toLowerCase()}-stuck`);
+  throw new Error(`${who}: no duel result before the deadline (bar: "${await actions.textContent()}")`);
+}
+
+test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a bot', async () => {
+  const b = (stack as Stack).browser as Browser;
+  const base = (stack as Stack).base;
+  const ctxA = await b.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctxB = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const errors: string[] = [];
+  try {
+    const ann = await ctxA.newPage();
+    const bob = await ctxB.newPage();
+    for (const [p, who] of [[ann, 'Ann'], [bob, 'Bob']] as const) p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+
+    // Ann creates a Saloon Showdown table: 3 seats, 1 bot, 10 s threat window.
+    await ann.goto(`${base}/`);
+    await ann.getByLabel('Your name', { exact: true }).fill('Ann');
+    await ann.locator('.game-choice strong', { hasText: 'Saloon Showdown' }).click();
+    expect(await ann.getByRole('radio', { name: /Saloon Showdown/ }).isChecked()).toBe(true);
+    expect(await ann.getByLabel('Seats', { exact: true }).locator('option').allTextContents()).toEqual(['2', '3', '4', '5', '6']);
+    await ann.getByLabel('Seats', { exact: true }).selectOption('3');
+    await ann.getByLabel('Bots', { exact: true }).selectOption('1');
+    await ann.getByLabel('Threat window', { exact: true }).selectOption('10');
+    expect(await ann.getByLabel('Turn timer', { exact: true }).inputValue()).toBe('30');
+    expect(await ann.getByLabel('Russian Roulette', { exact: true }).inputValue()).toBe('0');
+    await shot(ann, 'saloon-0-lobby');
+    await ann.getByRole('button', { name: 'Create table' }).click();
+    await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+    const code = ((await ann.getByTestId('table-code').textContent()) ?? '').trim();
+    expect(code).toMatch(/^[A-Z0-9]{5}$/);
+
+    // Bob joins by the code.
+    await bob.goto(`${base}/`);
+    await bob.getByLabel('Your name', { exact: true }).fill('Bob');
+    await bob.getByRole('textbox', { name: 'Table code' }).fill(code);
+    await bob.getByRole('button', { name: 'Join', exact: true }).click();
+    await bob.waitForURL(new RegExp(`#/table/${code}$`));
+
+    // Both see their 3 cards as text before anything happens.
+    for (const p of [ann, bob]) await p.getByTestId('hand').locator('li').nth(2).waitFor({ timeout: 15_000 });
+    await ann.waitForTimeout(300);
+    await shot(ann, 'saloon-1-table-desktop');
+    await shot(bob, 'saloon-1-table-phone');
+
+    const deadline = Date.now() + 180_000;
+    const shots = { duel: new Set<string>() };
+    try {
+      await Promise.all([play({ page: ann, who: 'Ann', other: 'Bob' }, deadline, shots), play({ page: bob, who: 'Bob', other: 'Ann' }, deadline, shots)]);
+    } catch (err) {
+      await shot(ann, 'saloon-ann-failed').catch(() => undefined);
+      await shot(bob, 'saloon-bob-failed').catch(() => undefined);
+      throw err;
+    }
+    await ann.waitForTimeout(300);
+    await shot(ann, 'saloon-3-result-desktop');
+    await shot(bob, 'saloon-3-result-phone');
+
+    // Both pages agree on the winner, in the news line and in the log.
+    const annNews = (await ann.getByTestId('saloon-news').textContent()) ?? '';
+    const bobNews = (await bob.getByTestId('saloon-news').textContent()) ?? '';
+    const winner = DUEL_RESULT.exec(annNews)?.[1];
+    expect(winner).toBeDefined();
+    expect(DUEL_RESULT.exec(bobNews)?.[1]).toBe(winner);
+    for (const p of [ann, bob]) {
+      const log = (await p.getByRole('log').textContent()) ?? '';
+      expect(log).toContain(`${winner} won the duel against`);
+      expect(log).toMatch(/Duel! .* swap hands unseen/);
+      expect(log).toMatch(/takes? a Wound \(1 of 3\)/);
+    }
+    expect([...shots.duel].some((k) => !k.startsWith('threat-'))).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await ctxA.close().catch(() => undefined);
+    await ctxB.close().catch(() => undefined);
+  }
+});
