@@ -7,6 +7,7 @@ import { framesOf } from './testing/record-ws';
 import { Rng } from '@tumbleweed/engine';
 import { encode } from '@colyseus/msgpackr';
 import type { Room } from 'colyseus.js';
+import { settings } from './table-room';
 import { autoPlay, startServer, waitFor } from './testing/harness';
 import { containsBytes, replay, type Observation } from './testing/replay';
 
@@ -77,9 +78,13 @@ test('a whole game: players and a spectator receive nothing secret of anyone els
     r.onMessage('events', () => undefined);
     r.onMessage('error', () => undefined);
   }
+  // Ann at once, Bob a moment later, the bot last: each player's face-down card then stands in some patch before
+  // the reveal, so the positive checks below can see it (whoever commits last is revealed in the same patch).
+  settings.botDelayMs = 250;
   autoPlay(ann, () => seatOf(ann));
-  autoPlay(bob, () => seatOf(bob));
-  await waitFor(() => [ann, bob, cat].every((r) => r.state.status === 'over'), 'game over', 20_000);
+  autoPlay(bob, () => seatOf(bob), 40);
+  await waitFor(() => [ann, bob, cat].every((r) => r.state.status === 'over'), 'game over', 60_000);
+  settings.botDelayMs = 0;
   await new Promise((r) => setTimeout(r, 50));
 
   const viewers: [Room<any>, number | null][] = [

@@ -49,7 +49,7 @@ export function inbox(room: Room): Inbox {
 }
 
 /** Plays a seat with the first legal-looking card each shootout (used to drive humans in server tests). */
-export function autoPlay(room: Room, seat: () => number): void {
+export function autoPlay(room: Room, seat: () => number, delayMs = 0): void {
   let sentFor = '';
   const act = (state: any) => {
     if (!state?.seats || !state.board) return; // the first full state has not arrived yet
@@ -63,7 +63,9 @@ export function autoPlay(room: Room, seat: () => number): void {
     const hand: string[] = Array.from(p.hand ?? []);
     const target = Array.from(state.board.players as any[]).findIndex((q: any, i: number) => i !== me && q.alive);
     const card = hand.includes('pistol') ? 'pistol' : hand.includes('reload') ? 'reload' : hand[0];
-    room.send('intent', { type: 'commit', card, target: card === 'pistol' || card === 'rifle' ? target : null });
+    const intent = { type: 'commit', card, target: card === 'pistol' || card === 'rifle' ? target : null };
+    if (delayMs > 0) setTimeout(() => room.send('intent', intent), delayMs);
+    else room.send('intent', intent);
   };
   room.onStateChange(act);
   act(room.state); // decide at once if a decision is already waiting
