@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { bulletsOf, card, isBooty, type Colour } from './cards';
-import type { SaloonIntent, ShootIntent } from './intents';
+import type { AnswerIntent, SaloonIntent, ShootIntent, WantedIntent } from './intents';
 import { majorities } from './majority';
 import { judgeShot, shotsFor } from './shared';
 import { legalFromView, type SaloonView } from './view';
@@ -15,6 +15,10 @@ import { legalFromView, type SaloonView } from './view';
  *    draw it discards its least useful card (Booty is kept, then Bullets).
  *  - Threatened, it calls the bluff when it holds many Bullets (6+ always, 5 half the time); with Russian Roulette
  *    it calls when the threatener was likely bluffing (a coin flip, it cannot see their hand). Otherwise: "Do you?".
+ *  - Holding three Wanted Alive it takes the richest Bounty on its turn; threatened, it answers "I am the Law" or
+ *    reveals its Wanted Alive when it can (and the threatener's Bounty is not $0), and escapes on horseback when it
+ *    would not call the bluff. After two escapes, as the threatener, it calls the bluff with 4+ Bullets, else duels.
+ *    It keeps pairs of Law / Wanted Alive cards (towards three) and Escape cards when it discards.
  *  - In a duel it computes the correct shot from its hand (the Bottle when the gun it needs is taken). The SERVER
  *    adds its reaction time; the bot only picks the intent. With probability `errorRate` it fires a wrong shot.
  */
@@ -28,6 +32,15 @@ export const BOT_REACTION_MS: readonly [number, number] = [600, 1200];
 
 export function cardValue(id: string): number {
   return (isBooty(id) ? 10 : 0) + card(id).bullets;
+}
+
+/** How much the bot wants to keep a card in `hand`: its value, plus a Law / Wanted Alive pair towards three, plus an Escape. */
+export function keepValue(id: string, hand: readonly string[]): number {
+  const sym = card(id).symbol;
+  let v = cardValue(id);
+  if ((sym === 'law' || sym === 'wanted') && hand.filter((h) => card(h).symbol === sym).length >= 2) v += 4;
+  if (sym === 'escape') v += 1;
+  return v;
 }
 
 /** The correct shot for a duelist holding `hand` (first of any tied values), or the Bottle when needed. */
@@ -61,6 +74,11 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
     const ph = v.phase;
     const bullets = v.hand.length ? bulletsOf(v.hand) : 0;
     if (ph.kind === 'turn') {
+      const wanted = legal.filter((i): i is WantedIntent => i.type === 'wanted');
+      if (wanted.length > 0) {
+        const target = chooseTarget(v, me);
+        if (v.players[target].bounty > 0) return wanted.find((i) => i.target === target) ?? wanted[0];
+      }
       const booty = v.hand.filter(isBooty);
       if (booty.length > 0) return { type: 'cashLoot', cards: booty };
       const threaten = bullets >= 5 || (bullets === 4 && rng.int(2) === 0) || rng.int(10) === 0;
@@ -78,10 +96,18 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       return { type: 'draw', from: bestIndex >= 0 ? bestIndex : 'deck' };
     }
     if (ph.kind === 'discard') {
-      const worst = [...v.hand].sort((a, b) => cardValue(a) - cardValue(b))[0];
+      const worst = [...v.hand].sort((a, b) => keepValue(a, v.hand) - keepValue(b, v.hand))[0];
       return { type: 'discard', cards: [worst] };
     }
     if (ph.kind === 'threat') {
+      const answers = legal.filter((i): i is AnswerIntent => i.type === 'answer');
+      if (ph.threatener === me) return { type: 'answer', call: bullets >= 4 ? 'bluffing' : 'duel' };
+      const law = answers.find((i) => i.call === 'law');
+      if (law && v.players[ph.threatener].bounty > 0) return law;
+      const wanted = answers.find((i) => i.call === 'wanted');
+      if (wanted && v.players[ph.threatener].bounty > 0) return wanted;
+      const escapes = answers.filter((i) => i.call === 'escape');
+      if (escapes.length > 0 && bullets < 5) return rng.pick(escapes);
       const call = v.options.russianRoulette ? rng.int(2) === 0 : bullets >= 6 || (bullets === 5 && rng.int(2) === 0);
       return { type: 'answer', call: call ? 'bluffing' : 'duel' };
     }

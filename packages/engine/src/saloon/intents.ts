@@ -22,10 +22,23 @@ export interface ThreatenIntent {
   gun: Colour;
   target: Seat;
 }
-/** The threatened player's answer: "You're bluffing!" or "Do you?" (a duel). */
+/**
+ * The threatened player's answer: "You're bluffing!" or "Do you?" (a duel); holding three Law cards "I am the Law"
+ * ('law'); holding three Wanted Alive cards, reveal them ('wanted'); holding an Escape on Horseback card, "See you!"
+ * ('escape': `card` is the Escape card discarded, `target` the threatener's new target — absent in a 2-player game
+ * and when the escaper is already the second target). After two escapes the THREATENER answers, 'bluffing' or 'duel'.
+ */
 export interface AnswerIntent {
   type: 'answer';
-  call: 'bluffing' | 'duel';
+  call: 'bluffing' | 'duel' | 'law' | 'wanted' | 'escape';
+  card?: string;
+  target?: Seat;
+}
+/** Wanted Alive as a Cash Loot action: discard three Wanted Alive cards and take another player's whole Bounty. */
+export interface WantedIntent {
+  type: 'wanted';
+  cards: string[];
+  target: Seat;
 }
 /**
  * A duel shot: grab a gun, name the area and the noise. With `gun: 'bottle'` only the area counts ("Crash!"); the
@@ -42,9 +55,9 @@ export interface CrashIntent {
   type: 'crash';
 }
 
-export type SaloonIntent = DrawIntent | DiscardIntent | CashLootIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
+export type SaloonIntent = DrawIntent | DiscardIntent | CashLootIntent | WantedIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
 
-export const INTENT_TYPES: readonly SaloonIntent['type'][] = ['draw', 'discard', 'cashLoot', 'threaten', 'answer', 'shoot', 'crash'];
+export const INTENT_TYPES: readonly SaloonIntent['type'][] = ['draw', 'discard', 'cashLoot', 'wanted', 'threaten', 'answer', 'shoot', 'crash'];
 
 /** Stable error codes. */
 export const ERRORS = {

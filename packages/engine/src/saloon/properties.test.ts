@@ -52,6 +52,7 @@ const bankPaid = (events: GameEvent[]) => events.filter((e) => e.type === 'bank_
 describe('Saloon Showdown properties', () => {
   test('thousands of games: money is conserved except logged bank payments, the deck is conserved, every game ends', () => {
     let games = 0;
+    const seen = new Map<string, number>();
     fc.assert(
       fc.property(spec, (g) => {
         const deck = deckIds(g.simplified || g.seats === 2).sort();
@@ -71,6 +72,10 @@ describe('Saloon Showdown properties', () => {
             const off = handSizes.filter((n) => n !== 3);
             if (s.phase.kind === 'discard' ? off.length !== 1 || off[0] !== 4 : off.length !== 0) fail(`hand sizes ${handSizes}`);
             if (s.public.length !== 4) fail('public cards');
+            for (const e of events) {
+              const k = e.type === 'escaped' ? `escaped:${e.result as string}` : e.type;
+              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
+            }
           }),
         );
         expect(r.outcome).not.toBeNull();
@@ -80,6 +85,8 @@ describe('Saloon Showdown properties', () => {
       { numRuns: 2000 },
     );
     expect(games).toBe(2000);
+    // The special symbols do come up in play (bots and random players use them).
+    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
   });
 
   test('the same seed, intents and times replay byte for byte', () => {

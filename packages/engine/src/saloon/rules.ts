@@ -1,8 +1,8 @@
 import type { ApplyResult, EngineError, GameEvent, Outcome, Seat, SetupConfig } from '../core/game';
 import { Rng } from '../core/rng';
-import { AREAS, bulletsOf, COLOURS, deckIds, isBooty, isCard, NOISES, type Colour } from './cards';
-import { ERRORS, INTENT_TYPES, type SaloonIntent, type ShootIntent } from './intents';
-import { bottleAllowed, canCrash, clone, HAND_SIZE, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf } from './shared';
+import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, NOISES, type Colour } from './cards';
+import { ERRORS, intentKey, INTENT_TYPES, type AnswerIntent, type SaloonIntent, type ShootIntent } from './intents';
+import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, threatDecider } from './shared';
 import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState } from './state';
 import { legalFromView, view } from './view';
 
@@ -16,6 +16,8 @@ export const BLUFF_STAKE = 20;
 export const ROULETTE_STAKE = 20;
 export const BOTTLE_REWARD = 20;
 export const DUEL_BOUNTY_RAISE = 10;
+/** Escape on Horseback: the card discarded is replaced by this many from the deck. */
+export const ESCAPE_DRAW = 1;
 export const END_LOOT = 130;
 export const END_WOUNDS = 3;
 /** Hands are swapped, then "Go!" this long after (no randomness: the same for everyone). */
@@ -269,20 +271,21 @@ function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, r
     return;
   }
   const loser = other(ph, seat);
-  const w = state.players[seat];
   const l = state.players[loser];
   l.wounds += 1;
   events.push({ type: 'duel_won', winner: seat, loser, at: now });
   events.push({ type: 'wounded', seat: loser, wounds: l.wounds });
   checkEnd(state, loser, events);
   // Decision: a loser with $0 Bounty gives the winner nothing at all (no Bounty, no +$10).
-  const amount = l.bounty;
+  // The loser now holds the winner's hand from before the swap: three Law cards there = the winner was the Law.
+  const wasLaw = holdsThree(l.hand, 'law');
+  const amount = claimBounty(state, seat, loser, 'duel', events);
   if (amount > 0) {
-    l.bounty = 0;
-    w.loot += amount;
-    events.push({ type: 'bounty_claimed', seat, from: loser, amount });
-    checkEnd(state, seat, events);
     bankPays(state, seat, DUEL_BOUNTY_RAISE, 'bounty', 'duel_won', events);
+    if (wasLaw) {
+      events.push({ type: 'law_won_duel', seat, cards: [...l.hand], amount });
+      bankPays(state, seat, amount, 'loot', 'law_duel', events);
+    }
   }
   state.lastDuel = { threatener: ph.threatener, target: ph.target, winner: seat, result: 'won', shots: ph.shots };
   freshHands(state, [ph.threatener, ph.target], 'duel', rng, events);
@@ -305,6 +308,66 @@ function crash(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): v
   finishThreat(state, rng, events);
 }
 
+/* ---------------- the special symbols ---------------- */
+
+/** `seat` takes `from`'s whole Bounty into its Loot (Wanted Alive, a won duel). Returns the amount. */
+function claimBounty(state: SaloonState, seat: Seat, from: Seat, reason: string, events: GameEvent[]): number {
+  const amount = state.players[from].bounty;
+  if (amount <= 0) return 0;
+  state.players[from].bounty = 0;
+  state.players[seat].loot += amount;
+  events.push({ type: 'bounty_claimed', seat, from, amount, reason });
+  checkEnd(state, seat, events);
+  return amount;
+}
+
+/** "I am the Law": the threatener loses the turn; the Law collects the threatener's Bounty value from the bank. */
+function iAmTheLaw(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
+  const cards = [...state.players[seat].hand];
+  const amount = state.players[ph.threatener].bounty;
+  state.lastReveal = { kind: 'law', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount };
+  events.push({ type: 'i_am_the_law', seat, threatener: ph.threatener, cards, amount });
+  bankPays(state, seat, amount, 'loot', 'law', events);
+  discardCards(state, seat, cards, 'law', events);
+  drawUpTo(state, seat, rng, events);
+  finishThreat(state, rng, events);
+}
+
+/** Threatened while holding three Wanted Alive: reveal them, take the threatener's Bounty, end their turn. */
+function wantedAnswer(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
+  const cards = [...state.players[seat].hand];
+  const amount = state.players[ph.threatener].bounty;
+  state.lastReveal = { kind: 'wanted', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount };
+  events.push({ type: 'wanted_alive', seat, target: ph.threatener, cards, answer: true });
+  claimBounty(state, seat, ph.threatener, 'wanted', events);
+  discardCards(state, seat, cards, 'wanted', events);
+  drawUpTo(state, seat, rng, events);
+  finishThreat(state, rng, events);
+}
+
+/** "See you!": discard the Escape card, draw one; the threat moves on, is cancelled (2 players), or goes back to the threatener. */
+function escape(state: SaloonState, seat: Seat, intent: AnswerIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
+  discardCards(state, seat, [intent.card as string], 'escape', events);
+  drawCards(state, seat, ESCAPE_DRAW, rng, events);
+  const escaped = [...(ph.escaped ?? []), seat];
+  if (state.players.length === 2) {
+    events.push({ type: 'escaped', seat, threatener: ph.threatener, result: 'cancelled' });
+    finishThreat(state, rng, events);
+    return;
+  }
+  const until = now + state.options.threatSeconds * 1000;
+  if (intent.target !== undefined) {
+    state.phase = { ...ph, target: intent.target, until, escaped };
+    events.push({ type: 'escaped', seat, threatener: ph.threatener, result: 'new_target', target: intent.target, until });
+  } else {
+    state.phase = { ...ph, until, escaped };
+    events.push({ type: 'escaped', seat, threatener: ph.threatener, result: 'threatener_answers', target: ph.target, until });
+  }
+}
+
 /* ---------------- time ---------------- */
 
 /** When `timeout` must be called next: the end of the threat window, "Go!", or the end of an unwon duel. */
@@ -319,8 +382,8 @@ export function deadline(state: SaloonState): number | null {
 function runDeadline(state: SaloonState, at: number, rng: Rng, events: GameEvent[]): void {
   const ph = state.phase;
   if (ph.kind === 'threat') {
-    // Silence = "Do you?".
-    events.push({ type: 'answered', seat: ph.target, call: 'duel', silent: true });
+    // Silence = "Do you?" (from the threatener too, when it answers after two escapes).
+    events.push({ type: 'answered', seat: threatDecider(ph), call: 'duel', silent: true });
     startDuel(state, at, events);
   } else if (ph.kind === 'duel' && !ph.go) {
     go(state, events);
@@ -376,9 +439,14 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
   switch (intent.type) {
     case 'draw':
     case 'cashLoot':
+    case 'wanted':
     case 'threaten':
     case 'discard': {
       if (seat !== state.active) return err(ERRORS.NOT_YOUR_TURN, 'It is not your turn.');
+      if (intent.type === 'wanted') {
+        const t = intent.target;
+        if (!Number.isInteger(t) || t < 0 || t >= state.players.length || t === seat) return err(ERRORS.BAD_TARGET, 'Take the Bounty of another player.');
+      }
       if (ph.kind !== (intent.type === 'discard' ? 'discard' : 'turn')) return err(ERRORS.NOT_NOW, `"${intent.type}" is not possible now.`);
       if (intent.type === 'draw') {
         const f = intent.from;
@@ -395,17 +463,34 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
       const cards = cardList(state, seat, intent.cards);
       if (!Array.isArray(cards)) return cards;
       if (intent.type === 'discard' && cards.length !== 1) return err(ERRORS.ILLEGAL_CARD, 'Discard exactly one card.');
+      if (intent.type === 'wanted' && !(cards.length === HAND_SIZE && holdsThree(cards, 'wanted'))) {
+        return err(ERRORS.ILLEGAL_CARD, 'Discard three Wanted Alive cards.');
+      }
       if (intent.type === 'cashLoot') {
         if (cards.length === 0) return err(ERRORS.ILLEGAL_CARD, 'Cash at least one Booty card.');
         if (!cards.every(isBooty)) return err(ERRORS.ILLEGAL_CARD, 'Only Booty cards can be cashed.');
       }
       return null;
     }
-    case 'answer':
+    case 'answer': {
       if (ph.kind !== 'threat') return err(ERRORS.NOT_NOW, 'Nobody is threatening you.');
-      if (seat !== ph.target) return err(ERRORS.NOT_YOUR_TURN, 'Only the threatened player answers.');
-      if (intent.call !== 'bluffing' && intent.call !== 'duel') return err(ERRORS.UNKNOWN_INTENT, "Answer 'bluffing' or 'duel'.");
-      return null;
+      if (seat !== threatDecider(ph)) return err(ERRORS.NOT_YOUR_TURN, ph.escaped?.length ? 'The threatener answers now.' : 'Only the threatened player answers.');
+      const calls = ['bluffing', 'duel', 'law', 'wanted', 'escape'];
+      if (!calls.includes(intent.call)) return err(ERRORS.UNKNOWN_INTENT, `Answer ${calls.join(', ')}.`);
+      const key = intentKey(intent);
+      if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => intentKey(a) === key)) return null;
+      if (intent.call === 'law') return err(ERRORS.ILLEGAL_CARD, '"I am the Law" needs three Law cards in your hand.');
+      if (intent.call === 'wanted') return err(ERRORS.ILLEGAL_CARD, 'Revealing Wanted Alive needs three Wanted Alive cards in your hand.');
+      if (intent.call === 'escape') {
+        if (seat !== ph.target) return err(ERRORS.NOT_NOW, 'Only the threatened player escapes.');
+        if (!isCard(intent.card) || !state.players[seat].hand.includes(intent.card) || card(intent.card).symbol !== 'escape') {
+          return err(ERRORS.ILLEGAL_CARD, 'Discard an Escape on Horseback card from your hand.');
+        }
+        const targets = escapeTargets(ph, state.players.length);
+        return err(ERRORS.BAD_TARGET, targets.length ? `Choose a new target: seat ${targets.join(', ')}.` : 'No new target here: leave it out.');
+      }
+      return err(ERRORS.UNKNOWN_INTENT, "Answer 'bluffing' or 'duel'.");
+    }
     case 'shoot': {
       if (ph.kind !== 'duel') return err(ERRORS.NOT_NOW, 'There is no duel.');
       if (seat !== ph.threatener && seat !== ph.target) return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
@@ -482,9 +567,20 @@ function perform(state: SaloonState, seat: Seat, intent: SaloonIntent, now: numb
       events.push({ type: 'threatened', seat, target: intent.target, gun: intent.gun, until });
       return;
     }
+    case 'wanted': {
+      discardCards(state, seat, intent.cards, 'wanted', events);
+      events.push({ type: 'wanted_alive', seat, target: intent.target, cards: [...intent.cards], answer: false });
+      claimBounty(state, seat, intent.target, 'wanted', events);
+      drawUpTo(state, seat, rng, events);
+      endTurn(state, rng, events);
+      return;
+    }
     case 'answer':
       events.push({ type: 'answered', seat, call: intent.call, silent: false });
-      if (intent.call === 'duel') startDuel(state, now, events);
+      if (intent.call === 'law') iAmTheLaw(state, seat, rng, events);
+      else if (intent.call === 'wanted') wantedAnswer(state, seat, rng, events);
+      else if (intent.call === 'escape') escape(state, seat, intent, now, rng, events);
+      else if (intent.call === 'duel') startDuel(state, now, events);
       else if (state.options.russianRoulette) roulette(state, rng, events);
       else bluffCall(state, rng, events);
       return;

@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game';
-import { AREAS, card, COLOURS, NOISES, type Colour } from './cards';
-import type { ShootIntent } from './intents';
+import { AREAS, card, COLOURS, NOISES, type Colour, type SymbolKind } from './cards';
+import type { AnswerIntent, ShootIntent } from './intents';
 import { majorities } from './majority';
 import type { Phase } from './state';
 
@@ -22,12 +22,52 @@ export function pendingOf(phase: Phase, active: Seat): Seat[] {
     case 'discard':
       return [active];
     case 'threat':
-      return [phase.target];
+      return [threatDecider(phase)];
     case 'duel':
       return phase.go ? [phase.threatener, phase.target] : [];
     case 'over':
       return [];
   }
+}
+
+/** Who answers a threat: the target, or the threatener once two players have escaped on horseback. */
+export function threatDecider(phase: Extract<Phase, { kind: 'threat' }>): Seat {
+  return (phase.escaped?.length ?? 0) >= 2 ? phase.threatener : phase.target;
+}
+
+/** Holding three cards with `symbol` (The Law, Wanted Alive, Desperado). */
+export function holdsThree(hand: readonly string[], symbol: SymbolKind): boolean {
+  return hand.length === HAND_SIZE && hand.every((id) => card(id).symbol === symbol);
+}
+
+/** The Escape on Horseback cards in a hand. */
+export function escapeCards(hand: readonly string[]): string[] {
+  return hand.filter((id) => card(id).symbol === 'escape');
+}
+
+/**
+ * The new targets an escaper may give the threatener: anyone but the threatener and the escaper. None (the threat
+ * is simply cancelled) in a 2-player game, and none for a second escaper (the threatener then answers).
+ */
+export function escapeTargets(phase: Extract<Phase, { kind: 'threat' }>, seats: number): Seat[] {
+  if (seats === 2 || (phase.escaped?.length ?? 0) >= 1) return [];
+  const out: Seat[] = [];
+  for (let s = 0; s < seats; s++) if (s !== phase.threatener && s !== phase.target) out.push(s);
+  return out;
+}
+
+/** The answers open to the seat that answers a threat (`hand` is that seat's hand). */
+export function answersFor(phase: Extract<Phase, { kind: 'threat' }>, seats: number, hand: readonly string[]): AnswerIntent[] {
+  const out: AnswerIntent[] = [{ type: 'answer', call: 'bluffing' }, { type: 'answer', call: 'duel' }];
+  if (threatDecider(phase) !== phase.target) return out;
+  if (holdsThree(hand, 'law')) out.push({ type: 'answer', call: 'law' });
+  if (holdsThree(hand, 'wanted')) out.push({ type: 'answer', call: 'wanted' });
+  const targets = escapeTargets(phase, seats);
+  for (const c of escapeCards(hand)) {
+    if (seats === 2 || (phase.escaped?.length ?? 0) >= 1) out.push({ type: 'answer', call: 'escape', card: c });
+    else for (const target of targets) out.push({ type: 'answer', call: 'escape', card: c, target });
+  }
+  return out;
 }
 
 /**

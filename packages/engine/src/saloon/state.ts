@@ -23,14 +23,22 @@ export interface SaloonPlayer {
  * Where the game waits.
  *  - turn: the active player picks Draw, Cash Loot or Threaten
  *  - discard: after a Draw the active player holds 4 cards and discards 1
- *  - threat: the target answers until `until` (ms); silence = "Do you?"
+ *  - threat: the target answers until `until` (ms); silence = "Do you?"; after two Escapes the threatener answers
  *  - duel: hands swapped at `startedAt`; "Go!" at `goAt` (`go` set once it has happened); abandoned at `endsAt`;
  *    `lockedUntil[seat]` = end of a misfire lock-out (0 = none)
  */
 export type Phase =
   | { kind: 'turn' }
   | { kind: 'discard' }
-  | { kind: 'threat'; threatener: Seat; target: Seat; gun: Colour; until: number }
+  | {
+      kind: 'threat';
+      threatener: Seat;
+      target: Seat;
+      gun: Colour;
+      until: number;
+      /** Escape on Horseback: the seats that escaped this threat, in order. After two, the threatener answers. */
+      escaped?: Seat[];
+    }
   | {
       kind: 'duel';
       threatener: Seat;
@@ -48,7 +56,7 @@ export type Phase =
 
 /** Hands made public (a bluff call, Russian Roulette, a Bottle): history, shown to all. */
 export interface Reveal {
-  kind: 'bluff' | 'roulette' | 'bottle';
+  kind: 'bluff' | 'roulette' | 'bottle' | 'law' | 'wanted';
   /** Seat → the cards it showed. */
   hands: { seat: Seat; cards: string[]; bullets: number }[];
   /** The d6 rolls of Russian Roulette (last one decided). */

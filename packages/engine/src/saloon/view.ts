@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game';
 import { isBooty, type Colour } from './cards';
 import type { SaloonIntent } from './intents';
-import { canCrash, clone, pendingOf, scoreOf, shotsFor } from './shared';
+import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, threatDecider } from './shared';
 import type { DuelRecord, Phase, Reveal, SaloonOptions, SaloonState } from './state';
 
 export interface SaloonPlayerView {
@@ -86,14 +86,15 @@ export function legalFromView(v: SaloonView): SaloonIntent[] {
     out.push({ type: 'draw', from: 'deck' });
     v.public.forEach((_, i) => out.push({ type: 'draw', from: i }));
     for (const cards of subsets(v.hand.filter(isBooty))) out.push({ type: 'cashLoot', cards });
+    if (holdsThree(v.hand, 'wanted')) for (let target = 0; target < v.players.length; target++) if (target !== me) out.push({ type: 'wanted', cards: [...v.hand], target });
     for (const gun of Object.keys(v.guns) as Colour[]) {
       if (v.guns[gun] !== null) continue;
       for (let target = 0; target < v.players.length; target++) if (target !== me) out.push({ type: 'threaten', gun, target });
     }
   } else if (ph.kind === 'discard' && v.active === me) {
     for (const c of v.hand) out.push({ type: 'discard', cards: [c] });
-  } else if (ph.kind === 'threat' && ph.target === me) {
-    out.push({ type: 'answer', call: 'bluffing' }, { type: 'answer', call: 'duel' });
+  } else if (ph.kind === 'threat' && threatDecider(ph) === me) {
+    out.push(...answersFor(ph, v.players.length, v.hand));
   } else if (ph.kind === 'duel' && ph.go && (ph.threatener === me || ph.target === me)) {
     out.push(...shotsFor(v.hand, v.guns, me));
   }

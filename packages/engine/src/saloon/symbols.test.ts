@@ -1,0 +1,324 @@
+import { isError, type GameEvent, type Seat } from '../core/game';
+import { Rng } from '../core/rng';
+import { bot } from './bot';
+import { CARDS, deckIds, type CardInfo } from './cards';
+import type { SaloonIntent } from './intents';
+import { apply, legalIntents, pending, timeout } from './rules';
+import type { Phase, SaloonPlayer, SaloonState } from './state';
+import { view } from './view';
+
+/* ---------- helpers (as in rules.test.ts) ---------- */
+
+type Spec = Partial<Pick<CardInfo, 'colour' | 'area' | 'noise' | 'bullets' | 'symbol'>>;
+
+function picker() {
+  const used = new Set<string>();
+  return (spec: Spec): string => {
+    const c = CARDS.find((x) => !used.has(x.id) && (Object.keys(spec) as (keyof Spec)[]).every((k) => x[k] === spec[k]));
+    if (!c) throw new Error(`no card ${JSON.stringify(spec)}`);
+    used.add(c.id);
+    return c.id;
+  };
+}
+
+function craft(hands: string[][], c: { players?: Partial<SaloonPlayer>[]; phase?: Phase } = {}): SaloonState {
+  const n = hands.length;
+  const simplified = n === 2;
+  const used = new Set(hands.flat());
+  const rest = deckIds(simplified).filter((id) => !used.has(id));
+  return {
+    options: { threatSeconds: 10, simplified, russianRoulette: false },
+    simplified,
+    players: hands.map((hand, s) => ({ hand: [...hand], loot: 20, bounty: 20, wounds: 0, ...(c.players?.[s] ?? {}) })),
+    deck: rest.slice(4),
+    discard: [],
+    public: rest.slice(0, 4),
+    dealer: n - 1,
+    active: 0,
+    turn: 1,
+    guns: { red: null, blue: null, green: null, yellow: null },
+    phase: c.phase ?? { kind: 'turn' },
+    lastReveal: null,
+    lastDuel: null,
+    endAfter: null,
+    clock: 0,
+    rng: Rng.fromSeed(7).state(),
+  };
+}
+
+type Move = [Seat, SaloonIntent, number?];
+
+function run(state: SaloonState, moves: Move[]): { state: SaloonState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  for (const [seat, intent, now] of moves) {
+    const r = apply(state, seat, intent, now);
+    if (isError(r)) throw new Error(`seat ${seat} ${JSON.stringify(intent)}: ${r.error.code} ${r.error.message}`);
+    state = r.state;
+    events.push(...r.events);
+  }
+  return { state, events };
+}
+
+function errorOf(state: SaloonState, seat: Seat, intent: unknown, now?: number): string | null {
+  const r = apply(state, seat, intent as SaloonIntent, now);
+  return isError(r) ? r.error.code : null;
+}
+
+const money = (s: SaloonState) => s.players.reduce((m, p) => m + p.loot + p.bounty, 0);
+const bankPaid = (events: GameEvent[]) => events.filter((e) => e.type === 'bank_paid').reduce((m, e) => m + (e.amount as number), 0);
+const ofSymbol = (symbol: CardInfo['symbol']) => CARDS.filter((c) => c.symbol === symbol).map((c) => c.id);
+const LAW = ofSymbol('law');
+const WANTED = ofSymbol('wanted');
+const ESCAPE = ofSymbol('escape');
+const PLAIN = CARDS.filter((c) => c.symbol === null).map((c) => c.id);
+const plain = (k: number) => PLAIN.slice(3 * k, 3 * k + 3);
+const THREATEN = (gun: 'red' | 'blue' | 'green' | 'yellow', target: Seat): SaloonIntent => ({ type: 'threaten', gun, target });
+const answer = (call: 'bluffing' | 'duel' | 'law' | 'wanted' | 'escape', more: { card?: string; target?: Seat } = {}): SaloonIntent => ({ type: 'answer', call, ...more });
+
+/* ---------- Wanted Alive ---------- */
+
+describe('Wanted Alive', () => {
+  test.each([
+    { bounty: 35, loot: 55 },
+    { bounty: 0, loot: 20 },
+  ])('as a Cash Loot action: three cards take another player\'s whole Bounty (Bounty $bounty → Loot $loot); no bank money', ({ bounty, loot }) => {
+    const s = craft([WANTED.slice(0, 3), plain(0), plain(1)], { players: [{}, {}, { bounty }] });
+    const legal = legalIntents(s, 0).filter((i) => i.type === 'wanted');
+    expect(legal).toEqual([
+      { type: 'wanted', cards: WANTED.slice(0, 3), target: 1 },
+      { type: 'wanted', cards: WANTED.slice(0, 3), target: 2 },
+    ]);
+    const { state, events } = run(s, [[0, { type: 'wanted', cards: WANTED.slice(0, 3), target: 2 }, 100]]);
+    expect(state.players[0].loot).toBe(loot);
+    expect(state.players[2].bounty).toBe(0);
+    expect(money(state) - money(s)).toBe(bankPaid(events));
+    expect(state.players[0].hand).toHaveLength(3);
+    expect(state.discard).toEqual(expect.arrayContaining(WANTED.slice(0, 3)));
+    expect(state.active).toBe(1);
+    expect(events.some((e) => e.type === 'wanted_alive' && e.answer === false)).toBe(true);
+  });
+
+  test('the robbed player gets $20 back only at the end of their own turn', () => {
+    const s = craft([WANTED.slice(0, 3), plain(0), plain(1)]);
+    let { state } = run(s, [[0, { type: 'wanted', cards: WANTED.slice(0, 3), target: 2 }, 100]]);
+    state = run(state, [
+      [1, { type: 'draw', from: 'deck' }, 200],
+      [1, { type: 'discard', cards: [state.players[1].hand[0]] }, 300],
+    ]).state;
+    expect(state.players[2].bounty).toBe(0);
+    const r = run(state, [[2, { type: 'draw', from: 'deck' }, 400]]);
+    const after = run(r.state, [[2, { type: 'discard', cards: [r.state.players[2].hand[0]] }, 500]]);
+    expect(after.state.players[2].bounty).toBe(20);
+    expect(after.events.find((e) => e.type === 'bank_paid')).toMatchObject({ seat: 2, reason: 'bounty_reset' });
+  });
+
+  test.each([
+    ['two Wanted and a plain card', [WANTED[0], WANTED[1], PLAIN[0]], 1, 'ILLEGAL_CARD'],
+    ['yourself', WANTED.slice(0, 3), 0, 'BAD_TARGET'],
+    ['nobody', WANTED.slice(0, 3), 7, 'BAD_TARGET'],
+  ] as const)('refused: %s', (_name, cards, target, code) => {
+    const s = craft([[WANTED[0], WANTED[1], cards[2] === PLAIN[0] ? PLAIN[0] : WANTED[2]], plain(1), plain(2)]);
+    expect(errorOf(s, 0, { type: 'wanted', cards, target })).toBe(code);
+  });
+
+  test('threatened while holding three: reveal them, take the threatener\'s Bounty, the threatener\'s turn ends', () => {
+    const s = craft([plain(0), WANTED.slice(0, 3), plain(1)], { players: [{ bounty: 30 }] });
+    const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
+    expect(legalIntents(t, 1)).toContainEqual(answer('wanted'));
+    const { state, events } = run(t, [[1, answer('wanted'), 1000]]);
+    expect(state.players[1].loot).toBe(50);
+    // The threatener's own turn ended: its $0 Bounty is reset at once.
+    expect(state.players[0].bounty).toBe(20);
+    expect(events.filter((e) => e.type === 'bank_paid')).toEqual([expect.objectContaining({ seat: 0, amount: 20, reason: 'bounty_reset' })]);
+    expect(state.lastReveal).toMatchObject({ kind: 'wanted', winner: 1, amount: 30 });
+    expect(state.phase).toEqual({ kind: 'turn' });
+    expect(state.active).toBe(1);
+    expect(state.guns.red).toBeNull();
+    expect(state.players[1].hand).toHaveLength(3);
+    expect(state.players[1].hand.some((id) => WANTED.slice(0, 3).includes(id))).toBe(false);
+  });
+
+  test('without three Wanted Alive the answer is refused', () => {
+    const s = craft([plain(0), [WANTED[0], WANTED[1], PLAIN[9]], plain(1)]);
+    const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
+    expect(legalIntents(t, 1)).not.toContainEqual(answer('wanted'));
+    expect(errorOf(t, 1, answer('wanted'), 500)).toBe('ILLEGAL_CARD');
+  });
+});
+
+/* ---------- The Law ---------- */
+
+describe('The Law', () => {
+  test.each([
+    { threatenerBounty: 30, paid: 30 },
+    { threatenerBounty: 0, paid: 0 },
+  ])('"I am the Law": the threatener loses the turn, the Law collects its Bounty ($threatenerBounty) from the bank, discards and draws 3', ({ threatenerBounty, paid }) => {
+    const s = craft([plain(0), LAW.slice(0, 3), plain(1)], { players: [{ bounty: threatenerBounty }] });
+    const t = run(s, [[0, THREATEN('blue', 1), 0]]).state;
+    expect(legalIntents(t, 1)).toEqual([answer('bluffing'), answer('duel'), answer('law')]);
+    const { state, events } = run(t, [[1, answer('law'), 1000]]);
+    expect(state.players[1].loot).toBe(20 + paid);
+    const lawPay = events.filter((e) => e.type === 'bank_paid' && e.reason === 'law');
+    expect(lawPay).toEqual(paid ? [expect.objectContaining({ seat: 1, amount: paid, into: 'loot' })] : []);
+    expect(state.players[0].loot).toBe(20);
+    expect(state.discard).toEqual(expect.arrayContaining(LAW.slice(0, 3)));
+    expect(state.players[1].hand).toHaveLength(3);
+    expect(state.lastReveal).toMatchObject({ kind: 'law', winner: 1, amount: threatenerBounty });
+    expect(state.active).toBe(1);
+    expect(money(state) - money(t)).toBe(bankPaid(events));
+  });
+
+  test('a Law-holder who wins a duel also collects the loser\'s Bounty again from the bank', () => {
+    // Seat 0 holds three Laws and threatens; after the swap it holds seat 1's reds (red, head, bang majority).
+    const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
+    const s = craft([LAW.slice(0, 3), reds, plain(2)], { players: [{}, { bounty: 25 }] });
+    const { state, events } = run(s, [
+      [0, THREATEN('yellow', 1), 0],
+      [1, answer('duel'), 1000],
+      [0, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 3000],
+    ]);
+    expect(state.lastDuel).toMatchObject({ winner: 0, result: 'won' });
+    expect(state.players[0].loot).toBe(20 + 25 + 25);
+    expect(state.players[0].bounty).toBe(30);
+    expect(events.find((e) => e.type === 'law_won_duel')).toMatchObject({ seat: 0, amount: 25 });
+    expect(events.filter((e) => e.type === 'bank_paid').map((e) => e.reason)).toEqual(['duel_won', 'law_duel']);
+  });
+
+  test('the Law\'s opponent winning gets no bonus; holding the Laws only after the swap is not being the Law', () => {
+    const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
+    const s = craft([LAW.slice(0, 3), reds, plain(2)]);
+    // Seat 1 shoots from the three Laws it now holds.
+    const r = run(s, [
+      [0, THREATEN('yellow', 1), 0],
+      [1, answer('duel'), 1000],
+    ]);
+    expect(r.state.players[1].hand).toEqual(LAW.slice(0, 3));
+    // red-arm-3, blue-leg-1, green-head-4: any colour, any area, Boom!
+    const d = run(r.state, [[1, { type: 'shoot', gun: 'red', area: 'arm', noise: 'boom' }, 3000]]);
+    expect(d.state.lastDuel).toMatchObject({ winner: 1 });
+    expect(d.events.some((e) => e.type === 'law_won_duel')).toBe(false);
+    expect(d.state.players[1].loot).toBe(40);
+  });
+});
+
+/* ---------- Escape on Horseback ---------- */
+
+describe('Escape on Horseback', () => {
+  const esc = ESCAPE[0];
+  const esc2 = ESCAPE[1];
+
+  test('the escaper discards it, draws one and gives the threatener a new target (anyone but the two of them)', () => {
+    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], plain(2), plain(3)]);
+    const t = run(s, [[0, THREATEN('green', 1), 0]]).state;
+    expect(legalIntents(t, 1).filter((i) => i.type === 'answer' && i.call === 'escape')).toEqual([answer('escape', { card: esc, target: 2 }), answer('escape', { card: esc, target: 3 })]);
+    const { state, events } = run(t, [[1, answer('escape', { card: esc, target: 3 }), 2000]]);
+    expect(state.phase).toMatchObject({ kind: 'threat', threatener: 0, target: 3, gun: 'green', until: 12_000, escaped: [1] });
+    expect(pending(state)).toEqual([3]);
+    expect(state.players[1].hand).toHaveLength(3);
+    expect(state.players[1].hand).not.toContain(esc);
+    expect(state.discard).toContain(esc);
+    expect(state.guns.green).toBe(0);
+    expect(events.find((e) => e.type === 'escaped')).toMatchObject({ seat: 1, result: 'new_target', target: 3 });
+  });
+
+  test.each([
+    ['the threatener as new target', { card: esc, target: 0 }, 'BAD_TARGET'],
+    ['yourself as new target', { card: esc, target: 1 }, 'BAD_TARGET'],
+    ['no new target', { card: esc }, 'BAD_TARGET'],
+    ['a card that is not an Escape', { card: PLAIN[3], target: 2 }, 'ILLEGAL_CARD'],
+    ['an Escape you do not hold', { card: esc2, target: 2 }, 'ILLEGAL_CARD'],
+  ] as const)('refused: %s', (_name, more, code) => {
+    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], plain(2)]);
+    const t = run(s, [[0, THREATEN('green', 1), 0]]).state;
+    expect(errorOf(t, 1, answer('escape', more), 500)).toBe(code);
+  });
+
+  test('the second target escapes too: the threatener chooses duel or bluff-call against it; silence is a duel', () => {
+    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], [esc2, PLAIN[5], PLAIN[6]]]);
+    const t = run(s, [
+      [0, THREATEN('green', 1), 0],
+      [1, answer('escape', { card: esc, target: 2 }), 1000],
+    ]).state;
+    // No third target: the second escaper names none.
+    expect(legalIntents(t, 2).filter((i) => i.type === 'answer' && i.call === 'escape')).toEqual([answer('escape', { card: esc2 })]);
+    expect(errorOf(t, 2, answer('escape', { card: esc2, target: 1 }), 1500)).toBe('BAD_TARGET');
+    const e2 = run(t, [[2, answer('escape', { card: esc2 }), 2000]]);
+    expect(e2.state.phase).toMatchObject({ kind: 'threat', threatener: 0, target: 2, escaped: [1, 2], until: 12_000 });
+    expect(pending(e2.state)).toEqual([0]);
+    expect(legalIntents(e2.state, 0)).toEqual([answer('bluffing'), answer('duel')]);
+    expect(legalIntents(e2.state, 2)).toEqual([]);
+    expect(errorOf(e2.state, 2, answer('duel'), 2500)).toBe('NOT_YOUR_TURN');
+    // The threatener calls the duel.
+    const duel = run(e2.state, [[0, answer('duel'), 3000]]);
+    expect(duel.state.phase).toMatchObject({ kind: 'duel', threatener: 0, target: 2 });
+    // Or says nothing: a duel too, answered silently by the threatener.
+    const silent = timeout(e2.state);
+    if (isError(silent)) throw new Error('timeout');
+    expect(silent.events.find((e) => e.type === 'answered')).toMatchObject({ seat: 0, call: 'duel', silent: true });
+    expect(silent.state.phase).toMatchObject({ kind: 'duel', threatener: 0, target: 2 });
+    // Or calls the bluff against the second target.
+    const bluff = run(e2.state, [[0, answer('bluffing'), 3000]]);
+    expect(bluff.events.find((e) => e.type === 'bluff_called')).toMatchObject({ threatener: 0, target: 2 });
+  });
+
+  test('the second target may answer with The Law instead', () => {
+    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], LAW.slice(0, 3)]);
+    const { state } = run(s, [
+      [0, THREATEN('green', 1), 0],
+      [1, answer('escape', { card: esc, target: 2 }), 1000],
+      [2, answer('law'), 2000],
+    ]);
+    expect(state.players[2].loot).toBe(40);
+    expect(state.active).toBe(1);
+  });
+
+  test('in a 2-player game the threat is simply cancelled', () => {
+    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]]]);
+    const t = run(s, [[0, THREATEN('green', 1), 0]]).state;
+    expect(legalIntents(t, 1)).toContainEqual(answer('escape', { card: esc }));
+    expect(errorOf(t, 1, answer('escape', { card: esc, target: 0 }), 500)).toBe('BAD_TARGET');
+    const { state, events } = run(t, [[1, answer('escape', { card: esc }), 1000]]);
+    expect(events.find((e) => e.type === 'escaped')).toMatchObject({ seat: 1, result: 'cancelled' });
+    expect(state.phase).toEqual({ kind: 'turn' });
+    expect(state.active).toBe(1);
+    expect(state.guns.green).toBeNull();
+    expect(money(state)).toBe(money(s));
+    expect(state.players[1].hand).toHaveLength(3);
+  });
+
+  test('the Bottle still hits the threatener after an escape', () => {
+    const greens = ['green-head-2', 'green-chest-2', 'green-chest-4'];
+    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], plain(2), greens]);
+    const t = run(s, [
+      [0, THREATEN('green', 1), 0],
+      [1, answer('escape', { card: esc, target: 2 }), 1000],
+    ]).state;
+    expect(legalIntents(t, 3)).toEqual([{ type: 'crash' }]);
+    const { state } = run(t, [[3, { type: 'crash' }, 1500]]);
+    expect(state.players[3].loot).toBe(40);
+    expect(state.phase).toEqual({ kind: 'turn' });
+  });
+});
+
+/* ---------- the bot ---------- */
+
+describe('the bot and the symbols', () => {
+  test('it answers "I am the Law" and reveals Wanted Alive when threatened, and takes the richest Bounty with Wanted Alive', () => {
+    const law = run(craft([plain(0), LAW.slice(0, 3), plain(1)]), [[0, THREATEN('red', 1), 0]]).state;
+    expect(bot(view(law, 1), Rng.fromSeed(3))).toEqual(answer('law'));
+    const wanted = run(craft([plain(0), WANTED.slice(0, 3), plain(1)]), [[0, THREATEN('red', 1), 0]]).state;
+    expect(bot(view(wanted, 1), Rng.fromSeed(3))).toEqual(answer('wanted'));
+    const turn = craft([WANTED.slice(0, 3), plain(0), plain(1)], { players: [{}, { bounty: 10 }, { bounty: 40 }] });
+    expect(bot(view(turn, 0), Rng.fromSeed(3))).toEqual({ type: 'wanted', cards: WANTED.slice(0, 3), target: 2 });
+  });
+
+  test('as the threatener after two escapes it answers legally', () => {
+    const s = craft([plain(0), [ESCAPE[0], PLAIN[3], PLAIN[4]], [ESCAPE[1], PLAIN[5], PLAIN[6]]]);
+    const t = run(s, [
+      [0, THREATEN('green', 1), 0],
+      [1, answer('escape', { card: ESCAPE[0], target: 2 }), 1000],
+      [2, answer('escape', { card: ESCAPE[1] }), 2000],
+    ]).state;
+    expect(legalIntents(t, 0)).toContainEqual(bot(view(t, 0), Rng.fromSeed(3)));
+  });
+});
