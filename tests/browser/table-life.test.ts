@@ -130,6 +130,7 @@ test('a refresh mid-game keeps the seat; chat; game log; play again starts a new
   const bobSeatBefore = await bob.locator('.seats li.me').getAttribute('data-seat');
   let sawReconnecting = false;
   const watchAnn = (async () => {
+    // Ann's seat list while Bob's page reloads
     const end = Date.now() + 8000;
     while (Date.now() < end && !sawReconnecting) {
       if ((await seatText(ann, 'Bob').catch(() => ''))?.includes('reconnecting')) sawReconnecting = true;
@@ -140,9 +141,11 @@ test('a refresh mid-game keeps the seat; chat; game log; play again starts a new
   await bob.waitForURL(new RegExp(`#/table/${code}$`));
   await until('Bob back at his seat', async () => (await bob.locator('.seats li.me').count()) === 1 && !(await bob.getByTestId('status').textContent())?.includes('Reconnecting'));
   await watchAnn;
+  console.log(`Ann saw Bob as reconnecting during the reload: ${sawReconnecting}`);
   await shot(bob, 'table-life-1-after-reload');
   expect(await bob.locator('.seats li.me').getAttribute('data-seat')).toBe(bobSeatBefore);
   expect(await bob.locator('.seats li.me .who').textContent()).toContain('Bob');
+  expect(await bob.locator('.log').textContent()).toContain('back at your seat');
   // Ann saw Bob as reconnecting, or the game simply went on with Bob in his seat (a human, not a bot).
   const bobAtAnn = (await seatText(ann, 'Bob')) ?? '';
   expect(sawReconnecting || bobAtAnn.includes('human')).toBe(true);
@@ -186,6 +189,13 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   const eve = await newPage('Eve');
   const code = await createTable(cid, 'Cid', 3, 0);
 
+  // Eve sits down; the host moves her to the audience (only the host sees the buttons).
+  await joinTable(eve, code, 'Eve');
+  await expect(eve.getByRole('button', { name: 'Move Cid to audience' }).count()).resolves.toBe(0);
+  await cid.getByRole('button', { name: 'Move Eve to audience' }).click();
+  await until('Eve watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
+  await until('Eve without a seat', async () => (await eve.locator('.seats li.me').count()) === 0);
+
   // Host controls while waiting.
   await cid.getByRole('button', { name: 'Add bot' }).click();
   await until('a bot seat', async () => (await cid.locator('.seats .tag', { hasText: /^bot$/ }).count()) === 1);
@@ -194,7 +204,7 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
 
   // Dee watches (phone): both see the spectator count.
   await joinTable(dee, code, 'Dee', true);
-  for (const p of [cid, dee]) await until('the spectator count', async () => ((await p.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
+  for (const p of [cid, dee]) await until('the spectator count', async () => ((await p.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));
   await expect(dee.getByRole('button', { name: 'Add bot' }).count()).resolves.toBe(0);
 
   // Start now: the open seat gets a bot, the game begins.
@@ -206,8 +216,9 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await dee.waitForTimeout(500);
   await shot(dee, 'table-life-3-spectator-390x844');
 
-  // A full table: a sentence and a way to watch instead.
+  // A full table: a sentence and a way to watch instead (Eve leaves the audience for the join page first).
   await eve.goto(`${base}/#/join/${code}`);
+  await until('one watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
   await eve.getByRole('button', { name: 'Join', exact: true }).click();
   await until('the full-table message', async () => ((await eve.locator('.join .error').textContent()) ?? '').includes('Every seat is taken — you can watch instead'));
   await eve.getByRole('button', { name: 'Watch instead' }).click();

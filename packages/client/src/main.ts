@@ -44,7 +44,7 @@ function route(): void {
       resumeTable(stored).then(
         (s) => {
           if (seq !== routeSeq) return void (current() === s && leaveTable());
-          teardown = mountTable(root, s, () => go('#/'));
+          teardown = mountTable(root, s, () => go('#/'), { resumed: true });
         },
         (err: unknown) => {
           forgetSession();

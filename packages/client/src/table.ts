@@ -14,7 +14,7 @@ const BUBBLE_MS = 3500;
 type LiveSeat = SeatLike & { away?: boolean; ready?: boolean };
 
 /** The table page: code, seats, status, log, winner banner around one game's scene and action bar. */
-export function mountTable(root: HTMLElement, session: Session, toLobby: () => void): () => void {
+export function mountTable(root: HTMLElement, session: Session, toLobby: () => void, opts: { resumed?: boolean } = {}): () => void {
   // The room changes after a reconnection: always read it through the session.
   const room = () => session.room;
   const state = (): TableStateLike => room().state;
@@ -474,6 +474,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     }
   });
   const clock = window.setInterval(renderStatus, 250);
+  // (The state may still be on its way here, so the session says whether this tab sat or watched.)
+  if (opts.resumed) addLog([session.spectate ? 'You’re watching again.' : 'You’re back at your seat — the table carries on.']);
   render();
 
   return () => {
