@@ -126,3 +126,18 @@ test('network bots play a whole game; nobody receives another hand, and duelists
   }
   expect(duels).toBeGreaterThan(0);
 }, 120_000);
+
+test('malformed intents get BAD_MESSAGE, out-of-turn and out-of-window ones the engine’s codes', async () => {
+  const ann = await server.sdk.create('saloon', { name: 'Ann', seats: 2, seed: 8, options: { turnSeconds: 0 } });
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  await waitFor(() => viewOf(ann) !== null && viewOf(bob) !== null && seatOf(bob) === 1, 'start');
+  const waiting = viewOf(ann)!.active === 0 ? bob : ann;
+  const box = inbox(waiting);
+  waiting.send('intent', { type: 'fly' });
+  waiting.send('intent', { type: 'shoot', gun: 5, area: 'head' });
+  waiting.send('intent', { type: 'draw', from: 'deck' });
+  waiting.send('intent', { type: 'answer', call: 'duel' });
+  await waitFor(() => box.errors.length === 4, 'four refusals');
+  expect(box.errors.map((e) => e.code)).toEqual(['BAD_MESSAGE', 'BAD_MESSAGE', 'NOT_YOUR_TURN', expect.stringMatching(/^(NOT_NOW|NOT_YOUR_TURN)$/)]);
+  expect(waiting.connection.isOpen).toBe(true);
+});

@@ -2,22 +2,28 @@ import { saloon, Saloon } from '@tumbleweed/engine';
 import { z } from 'zod';
 import { jsonBoardAdapter } from './json-board';
 
-const colour = z.enum(['red', 'blue', 'green', 'yellow']);
 const cardId = z.string().min(1).max(40);
-export const saloonIntentSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('draw'), from: z.union([z.literal('deck'), z.number().int().min(0).max(3)]) }),
-  z.object({ type: z.literal('discard'), cards: z.array(cardId).max(6) }),
-  z.object({ type: z.literal('cashLoot'), cards: z.array(cardId).max(6) }),
-  z.object({ type: z.literal('threaten'), gun: colour, target: z.number().int().min(0).max(5) }),
-  z.object({ type: z.literal('answer'), call: z.enum(['bluffing', 'duel']) }),
-  z.object({
-    type: z.literal('shoot'),
-    gun: z.union([colour, z.literal('bottle')]),
-    area: z.enum(['head', 'chest', 'arm', 'leg']),
-    noise: z.enum(['bang', 'boom', 'blam', 'crash']).optional(),
-  }),
-  z.object({ type: z.literal('crash') }),
-]);
+const seat = z.number().int().min(0).max(5);
+/**
+ * The envelope of a Saloon intent: a known `type` and well-typed, bounded fields. Which fields an intent needs and
+ * what values are legal is the engine's to say (it refuses anything else with a code), so this stays one schema as
+ * the specials add intents.
+ */
+export const saloonIntentSchema = z
+  .object({
+    type: z.enum(Saloon.INTENT_TYPES as unknown as [string, ...string[]]),
+    from: z.union([z.literal('deck'), z.number().int().min(0).max(3)]).optional(),
+    card: cardId.optional(),
+    cards: z.array(cardId).max(6).optional(),
+    target: seat.optional(),
+    targets: z.array(seat).max(5).optional(),
+    gun: z.string().max(10).optional(),
+    guns: z.array(z.string().max(10)).max(4).optional(),
+    area: z.string().max(10).optional(),
+    noise: z.string().max(10).optional(),
+    call: z.string().max(12).optional(),
+  })
+  .strict();
 
 export const saloonAdapter = jsonBoardAdapter({
   game: saloon,
