@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { bulletsOf, card, isBooty, type Colour } from './cards';
-import type { AnswerIntent, SaloonIntent, ShootIntent, WantedIntent } from './intents';
+import type { AnswerIntent, DesperadoIntent, SaloonIntent, ShootIntent, WantedIntent } from './intents';
 import { majorities } from './majority';
 import { judgeShot, shotsFor } from './shared';
 import { legalFromView, type SaloonView } from './view';
@@ -18,7 +18,9 @@ import { legalFromView, type SaloonView } from './view';
  *  - Holding three Wanted Alive it takes the richest Bounty on its turn; threatened, it answers "I am the Law" or
  *    reveals its Wanted Alive when it can (and the threatener's Bounty is not $0), and escapes on horseback when it
  *    would not call the bluff. After two escapes, as the threatener, it calls the bluff with 4+ Bullets, else duels.
- *    It keeps pairs of Law / Wanted Alive cards (towards three) and Escape cards when it discards.
+ *    It keeps pairs of Law / Wanted Alive / Desperado cards (towards three) and Escape cards when it discards.
+ *  - Holding three Desperados it says "I have nothing to lose" at the two biggest Bounties; threatened, it starts a
+ *    Truel with the threatener and the biggest other Bounty.
  *  - In a duel it computes the correct shot from its hand (the Bottle when the gun it needs is taken). The SERVER
  *    adds its reaction time; the bot only picks the intent. With probability `errorRate` it fires a wrong shot.
  */
@@ -38,7 +40,7 @@ export function cardValue(id: string): number {
 export function keepValue(id: string, hand: readonly string[]): number {
   const sym = card(id).symbol;
   let v = cardValue(id);
-  if ((sym === 'law' || sym === 'wanted') && hand.filter((h) => card(h).symbol === sym).length >= 2) v += 4;
+  if ((sym === 'law' || sym === 'wanted' || sym === 'desperado') && hand.filter((h) => card(h).symbol === sym).length >= 2) v += 4;
   if (sym === 'escape') v += 1;
   return v;
 }
@@ -74,6 +76,12 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
     const ph = v.phase;
     const bullets = v.hand.length ? bulletsOf(v.hand) : 0;
     if (ph.kind === 'turn') {
+      const desperado = legal.filter((i): i is DesperadoIntent => i.type === 'desperado');
+      if (desperado.length > 0) {
+        // The two biggest Bounties: a won Truel takes both.
+        const rich = v.players.map((_, s) => s).filter((s) => s !== me).sort((a, b) => v.players[b].bounty - v.players[a].bounty || a - b).slice(0, 2).sort((a, b) => a - b);
+        return desperado.find((i) => [...i.targets].sort((a, b) => a - b).join() === rich.join()) ?? desperado[0];
+      }
       const wanted = legal.filter((i): i is WantedIntent => i.type === 'wanted');
       if (wanted.length > 0) {
         const target = chooseTarget(v, me);
@@ -104,6 +112,8 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       if (ph.threatener === me) return { type: 'answer', call: bullets >= 4 ? 'bluffing' : 'duel' };
       const law = answers.find((i) => i.call === 'law');
       if (law && v.players[ph.threatener].bounty > 0) return law;
+      const truel = answers.filter((i) => i.call === 'desperado');
+      if (truel.length > 0) return truel.reduce((b, i) => (v.players[i.target as Seat].bounty > v.players[b.target as Seat].bounty ? i : b));
       const wanted = answers.find((i) => i.call === 'wanted');
       if (wanted && v.players[ph.threatener].bounty > 0) return wanted;
       const escapes = answers.filter((i) => i.call === 'escape');
@@ -111,7 +121,7 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       const call = v.options.russianRoulette ? rng.int(2) === 0 : bullets >= 6 || (bullets === 5 && rng.int(2) === 0);
       return { type: 'answer', call: call ? 'bluffing' : 'duel' };
     }
-    if (ph.kind === 'duel') {
+    if (ph.kind === 'duel' || ph.kind === 'truel') {
       if (rng.int(1000) < Math.round(config.errorRate * 1000)) {
         const wrong = shotsFor(v.hand, v.guns, me).filter((s) => !judgeShot({ hand: v.hand, guns: v.guns, shooter: me, now: 0 }, s));
         if (wrong.length > 0) return rng.pick(wrong);

@@ -26,11 +26,12 @@ export interface ThreatenIntent {
  * The threatened player's answer: "You're bluffing!" or "Do you?" (a duel); holding three Law cards "I am the Law"
  * ('law'); holding three Wanted Alive cards, reveal them ('wanted'); holding an Escape on Horseback card, "See you!"
  * ('escape': `card` is the Escape card discarded, `target` the threatener's new target — absent in a 2-player game
- * and when the escaper is already the second target). After two escapes the THREATENER answers, 'bluffing' or 'duel'.
+ * and when the escaper is already the second target). Holding three Desperado cards: 'desperado' starts a Truel at
+ * once with the threatener and `target`. After two escapes the THREATENER answers, 'bluffing' or 'duel'.
  */
 export interface AnswerIntent {
   type: 'answer';
-  call: 'bluffing' | 'duel' | 'law' | 'wanted' | 'escape';
+  call: 'bluffing' | 'duel' | 'law' | 'wanted' | 'escape' | 'desperado';
   card?: string;
   target?: Seat;
 }
@@ -55,9 +56,16 @@ export interface CrashIntent {
   type: 'crash';
 }
 
-export type SaloonIntent = DrawIntent | DiscardIntent | CashLootIntent | WantedIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
+/** Desperado, holding three: "I have nothing to lose" — take two guns, threaten two players; a Truel follows at once. */
+export interface DesperadoIntent {
+  type: 'desperado';
+  guns: Colour[];
+  targets: Seat[];
+}
 
-export const INTENT_TYPES: readonly SaloonIntent['type'][] = ['draw', 'discard', 'cashLoot', 'wanted', 'threaten', 'answer', 'shoot', 'crash'];
+export type SaloonIntent = DrawIntent | DiscardIntent | CashLootIntent | WantedIntent | DesperadoIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
+
+export const INTENT_TYPES: readonly SaloonIntent['type'][] = ['draw', 'discard', 'cashLoot', 'wanted', 'threaten', 'desperado', 'answer', 'shoot', 'crash'];
 
 /** Stable error codes. */
 export const ERRORS = {

@@ -74,7 +74,7 @@ describe('Saloon Showdown properties', () => {
             if (s.public.length !== 4) fail('public cards');
             for (const e of events) {
               const k = e.type === 'escaped' ? `escaped:${e.result as string}` : e.type;
-              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
+              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
             }
           }),
         );
@@ -86,7 +86,7 @@ describe('Saloon Showdown properties', () => {
     );
     expect(games).toBe(2000);
     // The special symbols do come up in play (bots and random players use them).
-    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
+    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
   });
 
   test('the same seed, intents and times replay byte for byte', () => {
@@ -138,7 +138,8 @@ describe('Saloon Showdown properties', () => {
                 }
               });
               const ph = s.phase;
-              if (ph.kind === 'duel' && !ph.go && (seat === ph.threatener || seat === ph.target)) {
+              const beforeGo = (ph.kind === 'duel' && (seat === ph.threatener || seat === ph.target)) || (ph.kind === 'truel' && [ph.desperado, ...ph.others].includes(seat));
+              if ((ph.kind === 'duel' || ph.kind === 'truel') && !ph.go && beforeGo) {
                 if (v.hand.length > 0) throw new Error('a duelist sees its hand before Go');
                 for (const id of s.players[seat].hand) if (seenEvents.includes(`"${id}"`)) throw new Error('an event shows a duelist its hand before Go');
               }

@@ -2,7 +2,7 @@ import type { ApplyResult, EngineError, GameEvent, Outcome, Seat, SetupConfig } 
 import { Rng } from '../core/rng';
 import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, NOISES, type Colour } from './cards';
 import { ERRORS, intentKey, INTENT_TYPES, type AnswerIntent, type SaloonIntent, type ShootIntent } from './intents';
-import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, threatDecider } from './shared';
+import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, threatDecider, truelSeats } from './shared';
 import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState } from './state';
 import { legalFromView, view } from './view';
 
@@ -259,6 +259,10 @@ function roulette(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 }
 
 function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  if (state.phase.kind === 'truel') {
+    truelShot(state, seat, shot, now, rng, events);
+    return;
+  }
   const ph = state.phase as Extract<Phase, { kind: 'duel' }>;
   const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
@@ -368,13 +372,86 @@ function escape(state: SaloonState, seat: Seat, intent: AnswerIntent, now: numbe
   }
 }
 
+/* ---------------- Desperado: the Truel ---------------- */
+
+/** Hands pass to the right among the three (the right-hand neighbour plays just before you); "Go!" as in a duel. */
+function startTruel(state: SaloonState, desperado: Seat, others: [Seat, Seat], guns: Colour[], at: number, events: GameEvent[]): void {
+  const seats = [desperado, ...others].sort((a, b) => a - b);
+  const old = seats.map((s) => state.players[s].hand);
+  // Clockwise a → b → c: a's right is c, b's right is a, c's right is b. Each hand goes to the right.
+  seats.forEach((s, i) => {
+    state.players[s].hand = old[(i + 1) % 3];
+  });
+  const goAt = at + GO_DELAY_MS;
+  state.phase = {
+    kind: 'truel',
+    desperado,
+    others,
+    guns,
+    startedAt: at,
+    goAt,
+    go: false,
+    endsAt: goAt + DUEL_LIMIT_MS,
+    lockedUntil: state.players.map(() => 0),
+    shots: [],
+  };
+  events.push({ type: 'truel_started', desperado, others: [...others], goAt, endsAt: goAt + DUEL_LIMIT_MS });
+}
+
+function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'truel' }>;
+  const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
+  const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
+  const record = { seat, gun: shot.gun, area: shot.area, noise, at: now, correct };
+  ph.shots.push(record);
+  events.push({ type: 'shot', ...record });
+  if (!correct) {
+    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
+    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
+    return;
+  }
+  const d = ph.desperado;
+  const seats = truelSeats(ph);
+  // The Desperado's cards are checked after the Truel: they went to the player on his right.
+  const right = seats[(seats.indexOf(d) + 2) % 3];
+  events.push({ type: 'desperado_checked', seat: d, cards: [...state.players[right].hand] });
+  if (seat === d) {
+    events.push({ type: 'truel_won', winners: [d], losers: [...ph.others], shooter: seat, at: now });
+    for (const o of ph.others) {
+      state.players[o].wounds += 1;
+      events.push({ type: 'wounded', seat: o, wounds: state.players[o].wounds });
+      checkEnd(state, o, events);
+    }
+    for (const o of ph.others) claimBounty(state, d, o, 'truel', events);
+  } else {
+    events.push({ type: 'truel_won', winners: [...ph.others], losers: [d], shooter: seat, at: now });
+    const p = state.players[d];
+    p.wounds += 1;
+    events.push({ type: 'wounded', seat: d, wounds: p.wounds });
+    checkEnd(state, d, events);
+    // Decision: each of the two takes half of the Desperado's Bounty; an odd dollar stays on it.
+    const half = Math.floor(p.bounty / 2);
+    if (half > 0) {
+      for (const o of ph.others) {
+        p.bounty -= half;
+        state.players[o].loot += half;
+        events.push({ type: 'bounty_claimed', seat: o, from: d, amount: half, reason: 'truel' });
+        checkEnd(state, o, events);
+      }
+    }
+  }
+  state.lastDuel = { threatener: d, target: ph.others[0], winner: seat, result: 'won', shots: ph.shots, truel: seats };
+  freshHands(state, seats, 'truel', rng, events);
+  finishThreat(state, rng, events);
+}
+
 /* ---------------- time ---------------- */
 
 /** When `timeout` must be called next: the end of the threat window, "Go!", or the end of an unwon duel. */
 export function deadline(state: SaloonState): number | null {
   const ph = state.phase;
   if (ph.kind === 'threat') return ph.until;
-  if (ph.kind === 'duel') return ph.go ? ph.endsAt : ph.goAt;
+  if (ph.kind === 'duel' || ph.kind === 'truel') return ph.go ? ph.endsAt : ph.goAt;
   return null;
 }
 
@@ -385,6 +462,16 @@ function runDeadline(state: SaloonState, at: number, rng: Rng, events: GameEvent
     // Silence = "Do you?" (from the threatener too, when it answers after two escapes).
     events.push({ type: 'answered', seat: threatDecider(ph), call: 'duel', silent: true });
     startDuel(state, at, events);
+  } else if (ph.kind === 'truel' && !ph.go) {
+    ph.go = true;
+    events.push({ type: 'go', at: ph.goAt, truel: truelSeats(ph) });
+    for (const s of truelSeats(ph)) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...state.players[s].hand] });
+  } else if (ph.kind === 'truel') {
+    const seats = truelSeats(ph);
+    state.lastDuel = { threatener: ph.desperado, target: ph.others[0], winner: null, result: 'abandoned', shots: ph.shots, truel: seats };
+    events.push({ type: 'truel_abandoned', at, desperado: ph.desperado, others: [...ph.others] });
+    freshHands(state, seats, 'truel', rng, events);
+    finishThreat(state, rng, events);
   } else if (ph.kind === 'duel' && !ph.go) {
     go(state, events);
   } else if (ph.kind === 'duel') {
@@ -437,6 +524,18 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
     return err(ERRORS.UNKNOWN_INTENT, `Saloon Showdown takes ${INTENT_TYPES.join(', ')}.`);
   }
   switch (intent.type) {
+    case 'desperado': {
+      if (seat !== state.active) return err(ERRORS.NOT_YOUR_TURN, 'It is not your turn.');
+      if (ph.kind !== 'turn') return err(ERRORS.NOT_NOW, '"desperado" is not possible now.');
+      if (state.players.length < 3) return err(ERRORS.NOT_NOW, 'No Desperado with two players.');
+      if (!holdsThree(state.players[seat].hand, 'desperado')) return err(ERRORS.ILLEGAL_CARD, '"I have nothing to lose" needs three Desperado cards in your hand.');
+      const { guns, targets } = intent;
+      if (!Array.isArray(guns) || guns.length !== 2 || guns[0] === guns[1] || !guns.every((g) => COLOURS.includes(g))) return err(ERRORS.BAD_TARGET, 'Take two different guns.');
+      if (guns.some((g) => state.guns[g] !== null)) return err(ERRORS.GUN_TAKEN, 'That gun is taken.');
+      if (!Array.isArray(targets) || targets.length !== 2 || targets[0] === targets[1]) return err(ERRORS.BAD_TARGET, 'Threaten two different players.');
+      if (!targets.every((t) => Number.isInteger(t) && t >= 0 && t < state.players.length && t !== seat)) return err(ERRORS.BAD_TARGET, 'Threaten two other players.');
+      return null;
+    }
     case 'draw':
     case 'cashLoot':
     case 'wanted':
@@ -475,12 +574,17 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
     case 'answer': {
       if (ph.kind !== 'threat') return err(ERRORS.NOT_NOW, 'Nobody is threatening you.');
       if (seat !== threatDecider(ph)) return err(ERRORS.NOT_YOUR_TURN, ph.escaped?.length ? 'The threatener answers now.' : 'Only the threatened player answers.');
-      const calls = ['bluffing', 'duel', 'law', 'wanted', 'escape'];
+      const calls = ['bluffing', 'duel', 'law', 'wanted', 'escape', 'desperado'];
       if (!calls.includes(intent.call)) return err(ERRORS.UNKNOWN_INTENT, `Answer ${calls.join(', ')}.`);
       const key = intentKey(intent);
       if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => intentKey(a) === key)) return null;
       if (intent.call === 'law') return err(ERRORS.ILLEGAL_CARD, '"I am the Law" needs three Law cards in your hand.');
       if (intent.call === 'wanted') return err(ERRORS.ILLEGAL_CARD, 'Revealing Wanted Alive needs three Wanted Alive cards in your hand.');
+      if (intent.call === 'desperado') {
+        if (state.players.length < 3) return err(ERRORS.NOT_NOW, 'No Desperado with two players.');
+        if (!holdsThree(state.players[seat].hand, 'desperado') || seat !== ph.target) return err(ERRORS.ILLEGAL_CARD, 'A Truel needs three Desperado cards in your hand.');
+        return err(ERRORS.BAD_TARGET, 'Choose a third player for the Truel (not the threatener, not yourself).');
+      }
       if (intent.call === 'escape') {
         if (seat !== ph.target) return err(ERRORS.NOT_NOW, 'Only the threatened player escapes.');
         if (!isCard(intent.card) || !state.players[seat].hand.includes(intent.card) || card(intent.card).symbol !== 'escape') {
@@ -492,8 +596,8 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
       return err(ERRORS.UNKNOWN_INTENT, "Answer 'bluffing' or 'duel'.");
     }
     case 'shoot': {
-      if (ph.kind !== 'duel') return err(ERRORS.NOT_NOW, 'There is no duel.');
-      if (seat !== ph.threatener && seat !== ph.target) return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
+      if (ph.kind !== 'duel' && ph.kind !== 'truel') return err(ERRORS.NOT_NOW, 'There is no duel.');
+      if (ph.kind === 'duel' ? seat !== ph.threatener && seat !== ph.target : !truelSeats(ph).includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
       if (!ph.go) return err(ERRORS.TOO_EARLY, 'Wait for "Go!".');
       if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
       if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
@@ -575,9 +679,17 @@ function perform(state: SaloonState, seat: Seat, intent: SaloonIntent, now: numb
       endTurn(state, rng, events);
       return;
     }
+    case 'desperado':
+      for (const g of intent.guns) state.guns[g] = seat;
+      events.push({ type: 'nothing_to_lose', seat, guns: [...intent.guns], targets: [...intent.targets] });
+      startTruel(state, seat, [intent.targets[0], intent.targets[1]], [...intent.guns], now, events);
+      return;
     case 'answer':
       events.push({ type: 'answered', seat, call: intent.call, silent: false });
-      if (intent.call === 'law') iAmTheLaw(state, seat, rng, events);
+      if (intent.call === 'desperado') {
+        const th = state.phase as Extract<Phase, { kind: 'threat' }>;
+        startTruel(state, seat, [th.threatener, intent.target as Seat], [], now, events);
+      } else if (intent.call === 'law') iAmTheLaw(state, seat, rng, events);
       else if (intent.call === 'wanted') wantedAnswer(state, seat, rng, events);
       else if (intent.call === 'escape') escape(state, seat, intent, now, rng, events);
       else if (intent.call === 'duel') startDuel(state, now, events);

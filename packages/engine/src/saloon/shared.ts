@@ -25,9 +25,16 @@ export function pendingOf(phase: Phase, active: Seat): Seat[] {
       return [threatDecider(phase)];
     case 'duel':
       return phase.go ? [phase.threatener, phase.target] : [];
+    case 'truel':
+      return phase.go ? truelSeats(phase) : [];
     case 'over':
       return [];
   }
+}
+
+/** The three seats of a Truel, in seat order. */
+export function truelSeats(phase: Extract<Phase, { kind: 'truel' }>): Seat[] {
+  return [phase.desperado, ...phase.others].sort((a, b) => a - b);
 }
 
 /** Who answers a threat: the target, or the threatener once two players have escaped on horseback. */
@@ -62,6 +69,9 @@ export function answersFor(phase: Extract<Phase, { kind: 'threat' }>, seats: num
   if (threatDecider(phase) !== phase.target) return out;
   if (holdsThree(hand, 'law')) out.push({ type: 'answer', call: 'law' });
   if (holdsThree(hand, 'wanted')) out.push({ type: 'answer', call: 'wanted' });
+  if (holdsThree(hand, 'desperado') && seats > 2) {
+    for (let s = 0; s < seats; s++) if (s !== phase.threatener && s !== phase.target) out.push({ type: 'answer', call: 'desperado', target: s });
+  }
   const targets = escapeTargets(phase, seats);
   for (const c of escapeCards(hand)) {
     if (seats === 2 || (phase.escaped?.length ?? 0) >= 1) out.push({ type: 'answer', call: 'escape', card: c });

@@ -52,6 +52,23 @@ export type Phase =
       /** Shots fired so far in this duel (public). */
       shots: ShotRecord[];
     }
+  | {
+      /**
+       * Desperado: "I have nothing to lose." The three passed their hands to the right (among themselves) at
+       * `startedAt`; "Go!" at `goAt`; abandoned at `endsAt`. No interrupt but the Bottle's first use.
+       */
+      kind: 'truel';
+      desperado: Seat;
+      others: [Seat, Seat];
+      /** The Desperado's two guns (one when the Truel answers a threat: the threatener holds its own). */
+      guns: Colour[];
+      startedAt: number;
+      goAt: number;
+      go: boolean;
+      endsAt: number;
+      lockedUntil: number[];
+      shots: ShotRecord[];
+    }
   | { kind: 'over' };
 
 /** Hands made public (a bluff call, Russian Roulette, a Bottle): history, shown to all. */
@@ -82,6 +99,8 @@ export interface DuelRecord {
   winner: Seat | null;
   /** 'won', 'abandoned' (nobody shot correctly in time), 'stopped' (a Bottle). */
   result: 'won' | 'abandoned' | 'stopped';
+  /** A Truel: the Desperado is `threatener`; these are the three seats in it. */
+  truel?: Seat[];
   shots: ShotRecord[];
 }
 

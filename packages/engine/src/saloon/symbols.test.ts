@@ -322,3 +322,115 @@ describe('the bot and the symbols', () => {
     expect(legalIntents(t, 0)).toContainEqual(bot(view(t, 0), Rng.fromSeed(3)));
   });
 });
+
+/* ---------- Desperado: the Truel ---------- */
+
+describe('Desperado and the Truel', () => {
+  const DESP = ofSymbol('desperado'); // red-head-2, red-chest-2, blue-chest-1: red, head|chest, Blam!
+  const reds = ['red-head-3', 'red-head-4', 'red-chest-3']; // red, head, Bang!
+  const NOTHING: SaloonIntent = { type: 'desperado', guns: ['blue', 'green'], targets: [1, 3] };
+
+  function truel(players: Partial<SaloonPlayer>[] = []) {
+    const s = craft([DESP.slice(0, 3), reds, plain(2), plain(3)], { players });
+    return run(s, [[0, NOTHING, 0]]);
+  }
+
+  test('"I have nothing to lose": two guns, two targets, no answer and no interrupt; hands pass to the right among the three', () => {
+    const s = craft([DESP.slice(0, 3), reds, plain(2), plain(3)]);
+    expect(legalIntents(s, 0)).toContainEqual(NOTHING);
+    const { state, events } = truel();
+    expect(state.phase).toMatchObject({ kind: 'truel', desperado: 0, others: [1, 3], go: false, goAt: 1500 });
+    expect(state.guns).toEqual({ red: null, blue: 0, green: 0, yellow: null });
+    // Seats 0, 1, 3 clockwise: 0 gets 1's hand, 1 gets 3's, 3 gets 0's.
+    expect(state.players[0].hand).toEqual(reds);
+    expect(state.players[1].hand).toEqual(plain(3));
+    expect(state.players[3].hand).toEqual(DESP.slice(0, 3));
+    expect(events.some((e) => JSON.stringify(e).includes(DESP[0]))).toBe(false);
+    for (const seat of [0, 1, 3]) expect(view(state, seat).hand).toEqual([]);
+    expect(view(state, 2).hand).toEqual(plain(2));
+    expect(pending(state)).toEqual([]);
+    for (let seat = 0; seat < 4; seat++) expect(legalIntents(state, seat)).toEqual([]);
+    expect(errorOf(state, 1, answer('duel'), 500)).toBe('NOT_NOW');
+    expect(errorOf(state, 0, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 1000)).toBe('TOO_EARLY');
+  });
+
+  test('the Desperado hits either one first: he takes both Bounties, both take a Wound', () => {
+    let { state } = truel([{}, { bounty: 30 }, {}, { bounty: 15 }]);
+    state = (timeout(state) as { state: SaloonState }).state;
+    expect(pending(state)).toEqual([0, 1, 3]);
+    expect(errorOf(state, 2, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 1600)).toBe('NOT_YOUR_TURN');
+    const before = money(state);
+    const r = run(state, [[0, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 2000]]);
+    expect(r.events.find((e) => e.type === 'truel_won')).toMatchObject({ winners: [0], losers: [1, 3] });
+    expect(r.events.find((e) => e.type === 'desperado_checked')).toMatchObject({ seat: 0, cards: DESP.slice(0, 3) });
+    expect(r.state.players.map((p) => [p.loot, p.bounty, p.wounds])).toEqual([
+      [65, 20, 0],
+      [20, 0, 1],
+      [20, 20, 0],
+      [20, 0, 1],
+    ]);
+    expect(money(r.state) - before).toBe(bankPaid(r.events));
+    expect(r.state.active).toBe(1);
+    expect(r.state.guns).toEqual({ red: null, blue: null, green: null, yellow: null });
+    for (const p of r.state.players) expect(p.hand).toHaveLength(3);
+  });
+
+  test.each([
+    { bounty: 20, each: 10, left: 0 },
+    { bounty: 25, each: 12, left: 1 },
+    { bounty: 1, each: 0, left: 1 },
+  ])('either other hits the Desperado first: each takes half his Bounty ($bounty → $each each, $left stays); he takes a Wound', ({ bounty, each, left }) => {
+    let { state } = truel([{ bounty }]);
+    state = (timeout(state) as { state: SaloonState }).state;
+    const r = run(state, [
+      [0, { type: 'shoot', gun: 'red', area: 'leg', noise: 'bang' }, 1800],
+      [3, { type: 'shoot', gun: 'red', area: 'chest', noise: 'blam' }, 2000],
+    ]);
+    expect(r.events.find((e) => e.type === 'truel_won')).toMatchObject({ winners: [1, 3], losers: [0], shooter: 3 });
+    expect(r.state.players[0]).toMatchObject({ wounds: 1, loot: 20 });
+    expect(r.state.players[1].loot).toBe(20 + each);
+    expect(r.state.players[3].loot).toBe(20 + each);
+    expect(r.state.players[1].wounds + r.state.players[3].wounds).toBe(0);
+    // The Desperado's turn ended: a $0 Bounty is reset, else the odd dollar stays.
+    expect(r.state.players[0].bounty).toBe(left === 0 ? 20 : left);
+    expect(r.state.lastDuel).toMatchObject({ winner: 3, result: 'won', truel: [0, 1, 3] });
+  });
+
+  test('nobody hits within 20 s: abandoned, no money moves, all three draw fresh hands', () => {
+    let { state } = truel();
+    state = (timeout(state) as { state: SaloonState }).state;
+    const r = timeout(state);
+    if (isError(r)) throw new Error('timeout');
+    expect(r.events.some((e) => e.type === 'truel_abandoned')).toBe(true);
+    expect(r.state.players.map((p) => p.loot + p.bounty)).toEqual([40, 40, 40, 40]);
+    expect(r.state.active).toBe(1);
+  });
+
+  test('threatened while holding three Desperados: a Truel at once with the threatener and a player of your choice', () => {
+    const s = craft([reds, DESP.slice(0, 3), plain(2)]);
+    const t = run(s, [[0, THREATEN('yellow', 1), 0]]).state;
+    expect(legalIntents(t, 1)).toContainEqual(answer('desperado', { target: 2 }));
+    expect(errorOf(t, 1, answer('desperado', { target: 0 }), 500)).toBe('BAD_TARGET');
+    const { state } = run(t, [[1, answer('desperado', { target: 2 }), 1000]]);
+    expect(state.phase).toMatchObject({ kind: 'truel', desperado: 1, others: [0, 2], guns: [], goAt: 2500 });
+    expect(state.guns.yellow).toBe(0);
+  });
+
+  test.each([
+    ['without three Desperados', [DESP[0], DESP[1], PLAIN[0]], NOTHING, 'ILLEGAL_CARD'],
+    ['the same gun twice', DESP.slice(0, 3), { type: 'desperado', guns: ['blue', 'blue'], targets: [1, 3] }, 'BAD_TARGET'],
+    ['yourself as a target', DESP.slice(0, 3), { type: 'desperado', guns: ['blue', 'red'], targets: [0, 3] }, 'BAD_TARGET'],
+    ['one target', DESP.slice(0, 3), { type: 'desperado', guns: ['blue', 'red'], targets: [3] }, 'BAD_TARGET'],
+  ] as const)('refused: %s', (_name, hand, intent, code) => {
+    const s = craft([[...hand], reds, plain(2), plain(3)]);
+    expect(errorOf(s, 0, intent)).toBe(code);
+  });
+
+  test('the bot says "I have nothing to lose" at the two biggest Bounties, and plays the Truel legally', () => {
+    const s = craft([DESP.slice(0, 3), reds, plain(2), plain(3)], { players: [{}, { bounty: 40 }, { bounty: 10 }, { bounty: 30 }] });
+    expect(bot(view(s, 0), Rng.fromSeed(3))).toMatchObject({ type: 'desperado', targets: [1, 3] });
+    let { state } = truel();
+    state = (timeout(state) as { state: SaloonState }).state;
+    for (const seat of [0, 1, 3]) expect(legalIntents(state, seat)).toContainEqual(bot(view(state, seat), Rng.fromSeed(9)));
+  });
+});

@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game';
 import { isBooty, type Colour } from './cards';
 import type { SaloonIntent } from './intents';
-import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, threatDecider } from './shared';
+import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, threatDecider, truelSeats } from './shared';
 import type { DuelRecord, Phase, Reveal, SaloonOptions, SaloonState } from './state';
 
 export interface SaloonPlayerView {
@@ -39,6 +39,7 @@ export interface SaloonView {
 
 /** Whether `seat` may see its own hand now: not while it is a duelist waiting for "Go!". */
 export function handVisible(phase: Phase, seat: Seat): boolean {
+  if (phase.kind === 'truel') return phase.go || !truelSeats(phase).includes(seat);
   return !(phase.kind === 'duel' && !phase.go && (seat === phase.threatener || seat === phase.target));
 }
 
@@ -86,6 +87,11 @@ export function legalFromView(v: SaloonView): SaloonIntent[] {
     out.push({ type: 'draw', from: 'deck' });
     v.public.forEach((_, i) => out.push({ type: 'draw', from: i }));
     for (const cards of subsets(v.hand.filter(isBooty))) out.push({ type: 'cashLoot', cards });
+    if (holdsThree(v.hand, 'desperado') && v.players.length > 2) {
+      const free = (Object.keys(v.guns) as Colour[]).filter((g) => v.guns[g] === null);
+      const others = v.players.map((_, s) => s).filter((s) => s !== me);
+      for (const guns of subsets(free).filter((x) => x.length === 2)) for (const targets of subsets(others).filter((x) => x.length === 2)) out.push({ type: 'desperado', guns, targets });
+    }
     if (holdsThree(v.hand, 'wanted')) for (let target = 0; target < v.players.length; target++) if (target !== me) out.push({ type: 'wanted', cards: [...v.hand], target });
     for (const gun of Object.keys(v.guns) as Colour[]) {
       if (v.guns[gun] !== null) continue;
@@ -96,6 +102,8 @@ export function legalFromView(v: SaloonView): SaloonIntent[] {
   } else if (ph.kind === 'threat' && threatDecider(ph) === me) {
     out.push(...answersFor(ph, v.players.length, v.hand));
   } else if (ph.kind === 'duel' && ph.go && (ph.threatener === me || ph.target === me)) {
+    out.push(...shotsFor(v.hand, v.guns, me));
+  } else if (ph.kind === 'truel' && ph.go && truelSeats(ph).includes(me)) {
     out.push(...shotsFor(v.hand, v.guns, me));
   }
   if (canCrash(ph, me, v.hand)) out.push({ type: 'crash' });
