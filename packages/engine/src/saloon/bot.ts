@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game';
 import type { Rng } from '../core/rng';
-import { bulletsOf, card, isBooty, type Colour } from './cards';
+import { bulletsOf, card, isBooty, type Colour, type Noise } from './cards';
 import type { AnswerIntent, DesperadoIntent, SaloonIntent, ShootIntent, WantedIntent } from './intents';
 import { majorities } from './majority';
 import { judgeShot, shotsFor } from './shared';
@@ -19,6 +19,8 @@ import { legalFromView, type SaloonView } from './view';
  *    reveals its Wanted Alive when it can (and the threatener's Bounty is not $0), and escapes on horseback when it
  *    would not call the bluff. After two escapes, as the threatener, it calls the bluff with 4+ Bullets, else duels.
  *    It keeps pairs of Law / Wanted Alive / Desperado cards (towards three) and Escape cards when it discards.
+ *  - It always says "I don't think so!" (joins a Mexican Standoff) when it can, and in the race shoots the richest
+ *    Bounty still in it.
  *  - Holding three Desperados it says "I have nothing to lose" at the two biggest Bounties; threatened, it starts a
  *    Truel with the threatener and the biggest other Bounty.
  *  - In a duel it computes the correct shot from its hand (the Bottle when the gun it needs is taken). The SERVER
@@ -74,6 +76,19 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
     if (me === null || legal.length === 0) throw new Error('Saloon bot: nothing to decide');
     if (legal.some((i) => i.type === 'crash')) return { type: 'crash' };
     const ph = v.phase;
+    // "I don't think so!" whenever it can: a Standoff is a chance at a Bounty.
+    const join = legal.find((i) => i.type === 'standoff');
+    if (join) return join;
+    if (ph.kind === 'standoff') {
+      const m = majorities(ph.flipped);
+      const others = ph.links.map((l) => l.seat).filter((s) => s !== me && !ph.out.includes(s));
+      const target = others.reduce((b, s) => (v.players[s].bounty > v.players[b].bounty ? s : b));
+      if (rng.int(1000) < Math.round(config.errorRate * 1000)) {
+        const wrong = legal.filter((i): i is ShootIntent => i.type === 'shoot' && !(m.areas.includes(i.area) && m.noises.includes(i.noise as Noise)));
+        if (wrong.length > 0) return rng.pick(wrong);
+      }
+      return { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0], target };
+    }
     const bullets = v.hand.length ? bulletsOf(v.hand) : 0;
     if (ph.kind === 'turn') {
       const desperado = legal.filter((i): i is DesperadoIntent => i.type === 'desperado');

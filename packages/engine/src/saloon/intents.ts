@@ -50,6 +50,14 @@ export interface ShootIntent {
   gun: Colour | 'bottle';
   area: Area;
   noise?: Noise | 'crash';
+  /** In a Mexican Standoff: who you shoot at (another player still in it). */
+  target?: Seat;
+}
+/** Mexican Standoff, "I don't think so!": discard a Standoff card, take a free gun, threaten the last threatener. */
+export interface StandoffIntent {
+  type: 'standoff';
+  card: string;
+  gun: Colour;
 }
 /** The Bottle's second use: hit the threatener while holding 3 cards of the threatening gun's colour. */
 export interface CrashIntent {
@@ -63,9 +71,9 @@ export interface DesperadoIntent {
   targets: Seat[];
 }
 
-export type SaloonIntent = DrawIntent | DiscardIntent | CashLootIntent | WantedIntent | DesperadoIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
+export type SaloonIntent = StandoffIntent | DrawIntent | DiscardIntent | CashLootIntent | WantedIntent | DesperadoIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
 
-export const INTENT_TYPES: readonly SaloonIntent['type'][] = ['draw', 'discard', 'cashLoot', 'wanted', 'threaten', 'desperado', 'answer', 'shoot', 'crash'];
+export const INTENT_TYPES: readonly SaloonIntent['type'][] = ['draw', 'discard', 'cashLoot', 'wanted', 'threaten', 'desperado', 'standoff', 'answer', 'shoot', 'crash'];
 
 /** Stable error codes. */
 export const ERRORS = {

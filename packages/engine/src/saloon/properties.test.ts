@@ -74,7 +74,7 @@ describe('Saloon Showdown properties', () => {
             if (s.public.length !== 4) fail('public cards');
             for (const e of events) {
               const k = e.type === 'escaped' ? `escaped:${e.result as string}` : e.type;
-              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
+              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
             }
           }),
         );
@@ -86,7 +86,7 @@ describe('Saloon Showdown properties', () => {
     );
     expect(games).toBe(2000);
     // The special symbols do come up in play (bots and random players use them).
-    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
+    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
   });
 
   test('the same seed, intents and times replay byte for byte', () => {
@@ -121,7 +121,7 @@ describe('Saloon Showdown properties', () => {
             // History (the last reveal) stays public without saying where those cards are now.
             const strip = (v: object) => JSON.stringify({ ...v, lastReveal: null });
             const madePublic = JSON.stringify(
-              events.filter((e) => !e.to && ['discarded', 'bluff_called', 'roulette', 'crashed', 'drew_public', 'public_replaced'].includes(e.type)),
+              events.filter((e) => !e.to && ['discarded', 'bluff_called', 'roulette', 'crashed', 'drew_public', 'public_replaced', 'judge_flipped'].includes(e.type)),
             );
             for (let seat = 0; seat < s.players.length; seat++) {
               const v = view(s, seat);
@@ -175,7 +175,7 @@ describe('Saloon Showdown properties', () => {
               const legal = legalIntents(s, seat);
               if (pending(s).includes(seat)) expect(legal.length).toBeGreaterThan(0);
               const ph = s.phase;
-              const locked = ph.kind === 'duel' && s.clock < ph.lockedUntil[seat];
+              const locked = (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff') && s.clock < ph.lockedUntil[seat];
               for (const intent of legal.slice(0, 60)) {
                 const r = apply(s, seat, intent, s.clock);
                 if (locked && intent.type === 'shoot') expect(isError(r) && r.error.code).toBe('LOCKED_OUT');

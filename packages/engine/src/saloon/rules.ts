@@ -2,7 +2,7 @@ import type { ApplyResult, EngineError, GameEvent, Outcome, Seat, SetupConfig } 
 import { Rng } from '../core/rng';
 import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, NOISES, type Colour } from './cards';
 import { ERRORS, intentKey, INTENT_TYPES, type AnswerIntent, type SaloonIntent, type ShootIntent } from './intents';
-import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, threatDecider, truelSeats } from './shared';
+import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, standoffCrashTarget, standoffJoins, standoffSeats, threatDecider, truelSeats } from './shared';
 import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState } from './state';
 import { legalFromView, view } from './view';
 
@@ -27,6 +27,13 @@ export const MISFIRE_LOCK_MS = 2000;
 /** A duel nobody wins this long after "Go!" is abandoned without a winner. */
 export const DUEL_LIMIT_MS = 20_000;
 export const DEFAULT_THREAT_SECONDS = 10;
+/** Mexican Standoff: the response window that reopens after each "I don't think so!". */
+export const STANDOFF_WINDOW_MS = 5000;
+/** Mexican Standoff: the amount the winner takes from each other player's Bounty, and its own Bounty raise. */
+export const STANDOFF_TAKE = 10;
+export const STANDOFF_BOUNTY_RAISE = 10;
+/** Mexican Standoff: cards the Judge flips. */
+export const STANDOFF_FLIP = 3;
 export const MIN_THREAT_SECONDS = 3;
 export const MAX_THREAT_SECONDS = 60;
 
@@ -259,6 +266,10 @@ function roulette(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 }
 
 function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  if (state.phase.kind === 'standoff') {
+    standoffShot(state, seat, shot, now, rng, events);
+    return;
+  }
   if (state.phase.kind === 'truel') {
     truelShot(state, seat, shot, now, rng, events);
     return;
@@ -297,6 +308,10 @@ function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, r
 }
 
 function crash(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+  if (state.phase.kind === 'standoff') {
+    standoffCrash(state, seat, rng, events);
+    return;
+  }
   const ph = state.phase as Extract<Phase, { kind: 'threat' | 'duel' }>;
   const cards = [...state.players[seat].hand];
   state.lastReveal = { kind: 'bottle', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount: BOTTLE_REWARD };
@@ -370,6 +385,124 @@ function escape(state: SaloonState, seat: Seat, intent: AnswerIntent, now: numbe
     state.phase = { ...ph, until, escaped };
     events.push({ type: 'escaped', seat, threatener: ph.threatener, result: 'threatener_answers', target: ph.target, until });
   }
+}
+
+/* ---------------- Mexican Standoff ---------------- */
+
+/** "I don't think so!": discard the card (replaced at once), take the gun, point it at the last threatener. */
+function joinStandoff(state: SaloonState, seat: Seat, cardId: string, gun: Colour, now: number, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'threat' | 'standoff' }>;
+  discardCards(state, seat, [cardId], 'standoff', events);
+  drawCards(state, seat, 1, rng, events);
+  state.guns[gun] = seat;
+  const until = now + STANDOFF_WINDOW_MS;
+  events.push({ type: 'i_dont_think_so', seat, gun, target: ph.threatener, until });
+  if (ph.kind === 'threat') {
+    state.phase = {
+      kind: 'standoff',
+      stage: 'chain',
+      threatener: seat,
+      judge: ph.target,
+      links: [
+        { seat: ph.threatener, gun: ph.gun },
+        { seat, gun },
+      ],
+      out: [],
+      until,
+      goAt: 0,
+      endsAt: 0,
+      flipped: [],
+      lockedUntil: state.players.map(() => 0),
+      shots: [],
+    };
+  } else {
+    ph.links.push({ seat, gun });
+    ph.threatener = seat;
+    ph.until = until;
+  }
+}
+
+/** The Bottle in a Standoff's chain: the gun holder hit leaves the Standoff; the hitter shows, redraws, +$20. */
+function standoffCrash(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
+  const target = standoffCrashTarget(ph, seat, state.players[seat].hand) as Seat;
+  const link = ph.links.find((l) => l.seat === target) as { seat: Seat; gun: Colour };
+  const cards = [...state.players[seat].hand];
+  state.lastReveal = { kind: 'bottle', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount: BOTTLE_REWARD };
+  events.push({ type: 'crashed', seat, target, gun: link.gun, cards, stopped: 'standoff' });
+  ph.out.push(target);
+  state.guns[link.gun] = null;
+  const left = standoffSeats(ph);
+  // Decision: the chain goes on against the latest player still in it.
+  if (ph.threatener === target && left.length > 0) ph.threatener = left[left.length - 1];
+  discardCards(state, seat, cards, 'bottle', events);
+  drawUpTo(state, seat, rng, events);
+  bankPays(state, seat, BOTTLE_REWARD, 'loot', 'bottle', events);
+  if (left.length < 2) {
+    // Decision: fewer than two left: the Standoff ends without a fight.
+    events.push({ type: 'standoff_ended', result: 'broken', seats: left });
+    finishThreat(state, rng, events);
+  }
+}
+
+/** The chain closes: guns down (hands are already full); the Judge flips 3 cards after the usual "Go!" delay. */
+function closeChain(state: SaloonState, at: number, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
+  for (const c of COLOURS) state.guns[c] = null;
+  ph.stage = 'ready';
+  ph.goAt = at + GO_DELAY_MS;
+  events.push({ type: 'standoff_ready', judge: ph.judge, seats: standoffSeats(ph), goAt: ph.goAt });
+}
+
+function flip(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
+  for (let i = 0; i < STANDOFF_FLIP; i++) ph.flipped.push(takeTop(state, rng, events));
+  ph.stage = 'race';
+  ph.endsAt = ph.goAt + DUEL_LIMIT_MS;
+  events.push({ type: 'judge_flipped', judge: ph.judge, cards: [...ph.flipped], at: ph.goAt, endsAt: ph.endsAt });
+}
+
+function endStandoff(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
+  state.discard.push(...ph.flipped);
+  events.push({ type: 'discarded', seat: ph.judge, cards: [...ph.flipped], reason: 'standoff' });
+  ph.flipped = [];
+  freshHands(state, standoffSeats(ph), 'standoff', rng, events);
+  finishThreat(state, rng, events);
+}
+
+function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
+  const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
+  const record = { seat, target: shot.target, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct };
+  ph.shots.push(record);
+  events.push({ type: 'shot', ...record });
+  if (!correct) {
+    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
+    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
+    return;
+  }
+  const hit = shot.target as Seat;
+  const h = state.players[hit];
+  h.wounds += 1;
+  events.push({ type: 'standoff_won', winner: seat, hit, at: now });
+  events.push({ type: 'wounded', seat: hit, wounds: h.wounds });
+  checkEnd(state, hit, events);
+  let total = claimBounty(state, seat, hit, 'standoff', events);
+  for (const o of standoffSeats(ph)) {
+    if (o === seat || o === hit) continue;
+    const amount = Math.min(STANDOFF_TAKE, state.players[o].bounty);
+    if (amount <= 0) continue;
+    state.players[o].bounty -= amount;
+    state.players[seat].loot += amount;
+    total += amount;
+    events.push({ type: 'bounty_claimed', seat, from: o, amount, reason: 'standoff' });
+    checkEnd(state, seat, events);
+  }
+  // Decision: as in a duel, a winner who collected nothing gets no raise.
+  if (total > 0) bankPays(state, seat, STANDOFF_BOUNTY_RAISE, 'bounty', 'standoff_won', events);
+  state.lastDuel = { threatener: ph.links[0].seat, target: ph.judge, winner: seat, result: 'won', shots: ph.shots, standoff: standoffSeats(ph) };
+  endStandoff(state, rng, events);
 }
 
 /* ---------------- Desperado: the Truel ---------------- */
@@ -452,6 +585,7 @@ export function deadline(state: SaloonState): number | null {
   const ph = state.phase;
   if (ph.kind === 'threat') return ph.until;
   if (ph.kind === 'duel' || ph.kind === 'truel') return ph.go ? ph.endsAt : ph.goAt;
+  if (ph.kind === 'standoff') return ph.stage === 'chain' ? ph.until : ph.stage === 'ready' ? ph.goAt : ph.endsAt;
   return null;
 }
 
@@ -462,6 +596,14 @@ function runDeadline(state: SaloonState, at: number, rng: Rng, events: GameEvent
     // Silence = "Do you?" (from the threatener too, when it answers after two escapes).
     events.push({ type: 'answered', seat: threatDecider(ph), call: 'duel', silent: true });
     startDuel(state, at, events);
+  } else if (ph.kind === 'standoff') {
+    if (ph.stage === 'chain') closeChain(state, at, events);
+    else if (ph.stage === 'ready') flip(state, rng, events);
+    else {
+      state.lastDuel = { threatener: ph.links[0].seat, target: ph.judge, winner: null, result: 'abandoned', shots: ph.shots, standoff: standoffSeats(ph) };
+      events.push({ type: 'standoff_ended', result: 'abandoned', seats: standoffSeats(ph) });
+      endStandoff(state, rng, events);
+    }
   } else if (ph.kind === 'truel' && !ph.go) {
     ph.go = true;
     events.push({ type: 'go', at: ph.goAt, truel: truelSeats(ph) });
@@ -524,6 +666,14 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
     return err(ERRORS.UNKNOWN_INTENT, `Saloon Showdown takes ${INTENT_TYPES.join(', ')}.`);
   }
   switch (intent.type) {
+    case 'standoff': {
+      if (ph.kind !== 'threat' && !(ph.kind === 'standoff' && ph.stage === 'chain')) return err(ERRORS.NOT_NOW, '"I don\'t think so!" only while someone is threatening.');
+      const joins = standoffJoins(ph, state.guns, seat, state.players[seat].hand);
+      if (joins.some((j) => j.card === intent.card && j.gun === intent.gun)) return null;
+      if (joins.length === 0) return err(ERRORS.NOT_NOW, 'You cannot enter this Standoff (you need a Standoff card, and not to be in it, threatened or its last threatener).');
+      if (!joins.some((j) => j.card === intent.card)) return err(ERRORS.ILLEGAL_CARD, 'Discard a Mexican Standoff card from your hand.');
+      return err(state.guns[intent.gun] !== null && COLOURS.includes(intent.gun) ? ERRORS.GUN_TAKEN : ERRORS.BAD_TARGET, 'Take a gun that lies on the table.');
+    }
     case 'desperado': {
       if (seat !== state.active) return err(ERRORS.NOT_YOUR_TURN, 'It is not your turn.');
       if (ph.kind !== 'turn') return err(ERRORS.NOT_NOW, '"desperado" is not possible now.');
@@ -596,6 +746,18 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
       return err(ERRORS.UNKNOWN_INTENT, "Answer 'bluffing' or 'duel'.");
     }
     case 'shoot': {
+      if (ph.kind === 'standoff') {
+        if (ph.stage !== 'race') return err(ph.stage === 'chain' ? ERRORS.NOT_NOW : ERRORS.TOO_EARLY, 'Wait for the Judge\'s cards.');
+        const seats = standoffSeats(ph);
+        if (!seats.includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'Only the players in the Standoff shoot.');
+        if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
+        if (intent.gun === 'bottle') return err(ERRORS.BOTTLE_NOT_ALLOWED, 'In a Standoff any gun will do.');
+        if (!COLOURS.includes(intent.gun)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green or yellow.');
+        if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
+        if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
+        if (intent.target === undefined || intent.target === seat || !seats.includes(intent.target)) return err(ERRORS.BAD_TARGET, 'Shoot another player in the Standoff.');
+        return null;
+      }
       if (ph.kind !== 'duel' && ph.kind !== 'truel') return err(ERRORS.NOT_NOW, 'There is no duel.');
       if (ph.kind === 'duel' ? seat !== ph.threatener && seat !== ph.target : !truelSeats(ph).includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
       if (!ph.go) return err(ERRORS.TOO_EARLY, 'Wait for "Go!".');
@@ -679,6 +841,9 @@ function perform(state: SaloonState, seat: Seat, intent: SaloonIntent, now: numb
       endTurn(state, rng, events);
       return;
     }
+    case 'standoff':
+      joinStandoff(state, seat, intent.card, intent.gun, now, rng, events);
+      return;
     case 'desperado':
       for (const g of intent.guns) state.guns[g] = seat;
       events.push({ type: 'nothing_to_lose', seat, guns: [...intent.guns], targets: [...intent.targets] });
@@ -751,5 +916,6 @@ export function locations(state: SaloonState): Map<string, string> {
   state.discard.forEach((id) => put(id, 'discard'));
   state.public.forEach((id) => put(id, 'public'));
   state.players.forEach((p, s) => p.hand.forEach((id) => put(id, `hand ${s}`)));
+  if (state.phase.kind === 'standoff') state.phase.flipped.forEach((id) => put(id, 'flipped'));
   return out;
 }

@@ -27,9 +27,27 @@ export function pendingOf(phase: Phase, active: Seat): Seat[] {
       return phase.go ? [phase.threatener, phase.target] : [];
     case 'truel':
       return phase.go ? truelSeats(phase) : [];
+    case 'standoff':
+      return phase.stage === 'race' ? standoffSeats(phase) : [];
     case 'over':
       return [];
   }
+}
+
+/** The players still in a Mexican Standoff (the Judge is not), in the order they entered. */
+export function standoffSeats(phase: Extract<Phase, { kind: 'standoff' }>): Seat[] {
+  return phase.links.map((l) => l.seat).filter((s) => !phase.out.includes(s));
+}
+
+/** "I don't think so!": the Standoff cards `seat` may play now, with the free guns, or []. */
+export function standoffJoins(phase: Phase, guns: Readonly<Record<Colour, Seat | null>>, seat: Seat, hand: readonly string[]): { type: 'standoff'; card: string; gun: Colour }[] {
+  let ok = false;
+  if (phase.kind === 'threat') ok = seat !== phase.threatener && seat !== phase.target && !phase.escaped?.length;
+  else if (phase.kind === 'standoff') ok = phase.stage === 'chain' && seat !== phase.threatener && seat !== phase.judge && !phase.links.some((l) => l.seat === seat);
+  if (!ok) return [];
+  const out: { type: 'standoff'; card: string; gun: Colour }[] = [];
+  for (const c of hand) if (card(c).symbol === 'standoff') for (const gun of COLOURS) if (guns[gun] === null) out.push({ type: 'standoff', card: c, gun });
+  return out;
 }
 
 /** The three seats of a Truel, in seat order. */
@@ -95,9 +113,11 @@ export function bottleAllowed(hand: readonly string[], guns: Readonly<Record<Col
  * when `bottleAllowed`) a majority area alone. A latency-fair judge replaces this function and nothing else.
  * The caller has already refused malformed shots, a gun in the other duelist's hand and a Bottle not allowed.
  */
-export function judgeShot(ctx: { hand: readonly string[]; guns: Readonly<Record<Colour, Seat | null>>; shooter: Seat; now: number }, shot: ShootIntent): boolean {
+export function judgeShot(ctx: { hand: readonly string[]; guns: Readonly<Record<Colour, Seat | null>>; shooter: Seat; now: number; anyGun?: boolean }, shot: ShootIntent): boolean {
   const m = majorities(ctx.hand);
   if (!m.areas.includes(shot.area)) return false;
+  // A Mexican Standoff: `hand` is the Judge's 3 flipped cards; any gun will do, the area and noise count.
+  if (ctx.anyGun) return shot.gun !== 'bottle' && shot.noise !== undefined && shot.noise !== 'crash' && m.noises.includes(shot.noise);
   if (shot.gun === 'bottle') return bottleAllowed(ctx.hand, ctx.guns, ctx.shooter);
   return m.colours.includes(shot.gun) && shot.noise !== undefined && shot.noise !== 'crash' && m.noises.includes(shot.noise);
 }
@@ -108,9 +128,29 @@ export function canCrash(phase: Phase, seat: Seat, hand: readonly string[]): boo
     if (seat === phase.threatener) return false;
   } else if (phase.kind === 'duel') {
     if (seat === phase.threatener || seat === phase.target) return false;
+  } else if (phase.kind === 'standoff') {
+    const target = standoffCrashTarget(phase, seat, hand);
+    return target !== null;
   } else return false;
   const gun = phase.gun;
   return hand.length === HAND_SIZE && hand.every((id) => card(id).colour === gun);
+}
+
+/** In a Standoff's chain: the player `seat` may hit with the Bottle (the holder of the gun of its 3 cards' colour), or null. */
+export function standoffCrashTarget(phase: Extract<Phase, { kind: 'standoff' }>, seat: Seat, hand: readonly string[]): Seat | null {
+  if (phase.stage !== 'chain' || hand.length !== HAND_SIZE) return null;
+  const colour = card(hand[0]).colour;
+  if (!hand.every((id) => card(id).colour === colour)) return null;
+  const link = phase.links.find((l) => l.gun === colour && !phase.out.includes(l.seat));
+  return link && link.seat !== seat ? link.seat : null;
+}
+
+/** Standoff shots: any gun, every area and noise, at any other player still in (wrong ones are misfires). */
+export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, shooter: Seat): ShootIntent[] {
+  const out: ShootIntent[] = [];
+  const targets = standoffSeats(phase).filter((s) => s !== shooter);
+  for (const gun of COLOURS) for (const area of AREAS) for (const noise of NOISES) for (const target of targets) out.push({ type: 'shoot', gun, area, noise, target });
+  return out;
 }
 
 /** Every shot that is not refused (wrong shots included: they are misfires) for a duelist holding `hand`. */

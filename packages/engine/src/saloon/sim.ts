@@ -2,7 +2,7 @@ import { isError, type GameEvent, type Outcome, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
 import { BOT_REACTION_MS, makeBot, DEFAULT_BOT, type BotConfig } from './bot';
 import type { SaloonIntent } from './intents';
-import { canCrash } from './shared';
+import { canCrash, standoffJoins } from './shared';
 import { apply, deadline, legalIntents, options as makeOptions, outcome, pending, setup, timeout } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
 import { view } from './view';
@@ -64,7 +64,7 @@ export function playGame(seed: number, config: SimConfig): SimResult {
     let best: { at: number; seat: Seat; intent: SaloonIntent } | null = null;
     for (let seat = 0; seat < config.seats; seat++) {
       const isPending = waiting.includes(seat);
-      if (!isPending && !canCrash(state.phase, seat, state.players[seat].hand)) continue;
+      if (!isPending && !canCrash(state.phase, seat, state.players[seat].hand) && standoffJoins(state.phase, state.guns, seat, state.players[seat].hand).length === 0) continue;
       const legal = legalIntents(state, seat);
       if (legal.length === 0) continue;
       if (isPending && idleRate > 0 && rng.int(1000) < idleRate) continue;
@@ -76,7 +76,7 @@ export function playGame(seed: number, config: SimConfig): SimResult {
       }
       const ph = state.phase;
       let at: number;
-      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel')) at = Math.max(now, ph.lockedUntil[seat]) + between(rng, BOT_REACTION_MS);
+      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff')) at = Math.max(now, ph.lockedUntil[seat]) + between(rng, BOT_REACTION_MS);
       else if (intent.type === 'crash') at = now + between(rng, [300, 1500]);
       else if (intent.type === 'answer') at = now + between(rng, [500, 3000]);
       else at = now + between(rng, [200, 1000]);

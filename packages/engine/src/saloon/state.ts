@@ -69,6 +69,27 @@ export type Phase =
       lockedUntil: number[];
       shots: ShotRecord[];
     }
+  | {
+      /**
+       * Mexican Standoff. `links`: who holds which gun, the first threatener first; `threatener` is the last one
+       * (the next "I don't think so!" points at them). `judge` = the first threatened player. Stages: 'chain' (more
+       * may join until `until`), 'ready' (guns down, hands refilled; the Judge flips 3 cards at `goAt`), 'race'
+       * (`flipped` is public; shoot any gun + the majority area and noise of `flipped` + a target; over at `endsAt`).
+       */
+      kind: 'standoff';
+      stage: 'chain' | 'ready' | 'race';
+      threatener: Seat;
+      judge: Seat;
+      links: { seat: Seat; gun: Colour }[];
+      /** Knocked out by a Bottle. */
+      out: Seat[];
+      until: number;
+      goAt: number;
+      endsAt: number;
+      flipped: string[];
+      lockedUntil: number[];
+      shots: ShotRecord[];
+    }
   | { kind: 'over' };
 
 /** Hands made public (a bluff call, Russian Roulette, a Bottle): history, shown to all. */
@@ -85,6 +106,8 @@ export interface Reveal {
 
 export interface ShotRecord {
   seat: Seat;
+  /** In a Mexican Standoff: the player shot at. */
+  target?: Seat;
   gun: Colour | 'bottle';
   area: string;
   noise: string | null;
@@ -101,6 +124,8 @@ export interface DuelRecord {
   result: 'won' | 'abandoned' | 'stopped';
   /** A Truel: the Desperado is `threatener`; these are the three seats in it. */
   truel?: Seat[];
+  /** A Mexican Standoff: the players still in it at the end (`threatener` = the first threatener, `target` = the Judge). */
+  standoff?: Seat[];
   shots: ShotRecord[];
 }
 

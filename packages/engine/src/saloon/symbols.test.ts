@@ -6,6 +6,7 @@ import type { SaloonIntent } from './intents';
 import { apply, legalIntents, pending, timeout } from './rules';
 import type { Phase, SaloonPlayer, SaloonState } from './state';
 import { view } from './view';
+import { majorities } from './majority';
 
 /* ---------- helpers (as in rules.test.ts) ---------- */
 
@@ -432,5 +433,131 @@ describe('Desperado and the Truel', () => {
     let { state } = truel();
     state = (timeout(state) as { state: SaloonState }).state;
     for (const seat of [0, 1, 3]) expect(legalIntents(state, seat)).toContainEqual(bot(view(state, seat), Rng.fromSeed(9)));
+  });
+});
+
+/* ---------- Mexican Standoff ---------- */
+
+describe('Mexican Standoff', () => {
+  const SO = ofSymbol('standoff'); // red-chest-4, blue-arm-1, green-head-1, …
+  const blues = ['blue-head-1', 'blue-head-4', 'blue-chest-3'];
+
+  function chain(hand3: string[] = [SO[2], PLAIN[6], PLAIN[7]], extra: string[][] = []) {
+    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], hand3, ...extra]);
+    return run(s, [
+      [0, THREATEN('red', 1), 0],
+      [2, { type: 'standoff', card: SO[1], gun: 'blue' }, 1000],
+    ]);
+  }
+
+  test('"I don\'t think so!": a player with a Standoff card discards it (drawing one), takes a free gun and threatens the last threatener', () => {
+    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], plain(3)]);
+    const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
+    expect(legalIntents(t, 2).filter((i) => i.type === 'standoff')).toEqual(['blue', 'green', 'yellow'].map((gun) => ({ type: 'standoff', card: SO[1], gun })));
+    expect(errorOf(t, 2, { type: 'standoff', card: SO[1], gun: 'red' }, 500)).toBe('GUN_TAKEN');
+    expect(errorOf(t, 2, { type: 'standoff', card: PLAIN[3], gun: 'blue' }, 500)).toBe('ILLEGAL_CARD');
+    expect(errorOf(t, 3, { type: 'standoff', card: PLAIN[9], gun: 'blue' }, 500)).toBe('NOT_NOW');
+    const { state, events } = chain();
+    expect(state.phase).toMatchObject({ kind: 'standoff', stage: 'chain', threatener: 2, judge: 1, links: [{ seat: 0, gun: 'red' }, { seat: 2, gun: 'blue' }], until: 6000 });
+    expect(events.find((e) => e.type === 'i_dont_think_so')).toMatchObject({ seat: 2, gun: 'blue', target: 0 });
+    expect(state.players[2].hand).toHaveLength(3);
+    expect(state.discard).toContain(SO[1]);
+    expect(errorOf(state, 1, answer('duel'), 1500)).toBe('NOT_NOW');
+    expect(pending(state)).toEqual([]);
+  });
+
+  test('the chain, the Judge\'s flip and the race: the winner takes the hit player\'s Bounty, $10 from each other player in it (not the Judge), +$10', () => {
+    let { state } = chain();
+    // Seat 3 joins, pointing at seat 2; the window reopens.
+    state = run(state, [[3, { type: 'standoff', card: SO[2], gun: 'green' }, 3000]]).state;
+    expect(state.phase).toMatchObject({ threatener: 3, until: 8000 });
+    expect(legalIntents(state, 2).some((i) => i.type === 'standoff')).toBe(false);
+    let r = timeout(state);
+    if (isError(r)) throw new Error('timeout');
+    state = r.state;
+    expect(state.phase).toMatchObject({ stage: 'ready', goAt: 9500 });
+    expect(state.guns).toEqual({ red: null, blue: null, green: null, yellow: null });
+    expect(errorOf(state, 3, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang', target: 0 }, 9000)).toBe('TOO_EARLY');
+    r = timeout(state);
+    if (isError(r)) throw new Error('timeout');
+    state = r.state;
+    const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
+    expect(ph.stage).toBe('race');
+    expect(ph.flipped).toHaveLength(3);
+    expect(pending(state)).toEqual([0, 2, 3]);
+    expect(view(state, null).phase).toMatchObject({ flipped: ph.flipped });
+    const m = majorities(ph.flipped);
+    const good = { type: 'shoot', gun: 'yellow', area: m.areas[0], noise: m.noises[0] } as const;
+    expect(errorOf(state, 1, { ...good, target: 0 }, 10_000)).toBe('NOT_YOUR_TURN');
+    expect(errorOf(state, 3, { ...good, target: 1 }, 10_000)).toBe('BAD_TARGET');
+    expect(errorOf(state, 3, { ...good, target: 3 }, 10_000)).toBe('BAD_TARGET');
+    expect(errorOf(state, 3, { type: 'shoot', gun: 'bottle', area: m.areas[0], target: 0 }, 10_000)).toBe('BOTTLE_NOT_ALLOWED');
+    const before = money(state);
+    const w = run(state, [[3, { ...good, target: 0 }, 10_000]]);
+    expect(w.events.find((e) => e.type === 'standoff_won')).toMatchObject({ winner: 3, hit: 0 });
+    expect(w.state.players.map((p) => [p.loot, p.bounty, p.wounds])).toEqual([
+      [20, 20, 1], // its Bounty taken, then reset at the end of its own turn
+      [20, 20, 0], // the Judge
+      [20, 10, 0],
+      [50, 30, 0],
+    ]);
+    expect(money(w.state) - before).toBe(bankPaid(w.events));
+    expect(w.state.discard).toEqual(expect.arrayContaining(ph.flipped));
+    expect(w.state.active).toBe(1);
+    for (const p of w.state.players) expect(p.hand).toHaveLength(3);
+  });
+
+  test('a misfire locks out for 2 s; nobody correct in 20 s: the Standoff is abandoned', () => {
+    let { state } = chain();
+    state = (timeout(state) as { state: SaloonState }).state;
+    state = (timeout(state) as { state: SaloonState }).state;
+    const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
+    const m = majorities(ph.flipped);
+    const wrongArea = (['head', 'chest', 'arm', 'leg'] as const).find((a) => !m.areas.includes(a));
+    if (wrongArea) {
+      state = run(state, [[0, { type: 'shoot', gun: 'red', area: wrongArea, noise: m.noises[0], target: 2 }, 7000]]).state;
+      expect(errorOf(state, 0, { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0], target: 2 }, 8000)).toBe('LOCKED_OUT');
+    }
+    const r = timeout(state);
+    if (isError(r)) throw new Error('timeout');
+    expect(r.events.find((e) => e.type === 'standoff_ended')).toMatchObject({ result: 'abandoned' });
+    expect(r.state.phase).toEqual({ kind: 'turn' });
+    expect(r.state.players.map((p) => p.loot + p.bounty)).toEqual([40, 40, 40, 40]);
+  });
+
+  test('the Bottle during the chain knocks the gun holder out (+$20); with fewer than two left the Standoff ends', () => {
+    const { state } = chain(blues);
+    expect(legalIntents(state, 3)).toContainEqual({ type: 'crash' });
+    const r = run(state, [[3, { type: 'crash' }, 2000]]);
+    expect(r.events.find((e) => e.type === 'crashed')).toMatchObject({ seat: 3, target: 2, gun: 'blue', stopped: 'standoff' });
+    expect(r.events.find((e) => e.type === 'standoff_ended')).toMatchObject({ result: 'broken' });
+    expect(r.state.players[3].loot).toBe(40);
+    expect(r.state.phase).toEqual({ kind: 'turn' });
+  });
+
+  test('the Bottle with more left: the hit player leaves, the others go on to the race', () => {
+    const { state } = chain([SO[2], PLAIN[6], PLAIN[7]], [blues]);
+    const s2 = run(state, [
+      [3, { type: 'standoff', card: SO[2], gun: 'green' }, 2000],
+      [4, { type: 'crash' }, 2500],
+    ]).state;
+    expect(s2.phase).toMatchObject({ kind: 'standoff', stage: 'chain', out: [2], threatener: 3 });
+    expect(s2.guns.blue).toBeNull();
+    const ready = (timeout(s2) as { state: SaloonState }).state;
+    const race = (timeout(ready) as { state: SaloonState }).state;
+    expect(pending(race)).toEqual([0, 3]);
+  });
+
+  test('the bot says "I don\'t think so!" when it can and shoots correctly in the race', () => {
+    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], plain(3)]);
+    const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
+    expect(bot(view(t, 2), Rng.fromSeed(3))).toMatchObject({ type: 'standoff', card: SO[1] });
+    let { state } = chain();
+    state = (timeout(state) as { state: SaloonState }).state;
+    state = (timeout(state) as { state: SaloonState }).state;
+    const shot = bot(view(state, 2), Rng.fromSeed(4));
+    expect(legalIntents(state, 2)).toContainEqual(shot);
+    const r = run(state, [[2, shot, 9000]]);
+    expect(r.events.some((e) => e.type === 'standoff_won' || e.type === 'misfire')).toBe(true);
   });
 });

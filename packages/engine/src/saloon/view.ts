@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game';
 import { isBooty, type Colour } from './cards';
 import type { SaloonIntent } from './intents';
-import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, threatDecider, truelSeats } from './shared';
+import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, standoffJoins, standoffSeats, standoffShotsFor, threatDecider, truelSeats } from './shared';
 import type { DuelRecord, Phase, Reveal, SaloonOptions, SaloonState } from './state';
 
 export interface SaloonPlayerView {
@@ -103,9 +103,12 @@ export function legalFromView(v: SaloonView): SaloonIntent[] {
     out.push(...answersFor(ph, v.players.length, v.hand));
   } else if (ph.kind === 'duel' && ph.go && (ph.threatener === me || ph.target === me)) {
     out.push(...shotsFor(v.hand, v.guns, me));
+  } else if (ph.kind === 'standoff' && ph.stage === 'race' && standoffSeats(ph).includes(me)) {
+    out.push(...standoffShotsFor(ph, me));
   } else if (ph.kind === 'truel' && ph.go && truelSeats(ph).includes(me)) {
     out.push(...shotsFor(v.hand, v.guns, me));
   }
+  out.push(...standoffJoins(ph, v.guns, me, v.hand));
   if (canCrash(ph, me, v.hand)) out.push({ type: 'crash' });
   return out;
 }
