@@ -42,7 +42,7 @@ export function standoffSeats(phase: Extract<Phase, { kind: 'standoff' }>): Seat
 /** "I don't think so!": the Standoff cards `seat` may play now, with the free guns, or []. */
 export function standoffJoins(phase: Phase, guns: Readonly<Record<Colour, Seat | null>>, seat: Seat, hand: readonly string[]): { type: 'standoff'; card: string; gun: Colour }[] {
   let ok = false;
-  if (phase.kind === 'threat') ok = seat !== phase.threatener && seat !== phase.target && !phase.escaped?.length;
+  if (phase.kind === 'threat') ok = seat !== phase.threatener && seat !== phase.target && (phase.escaped?.length ?? 0) < 2;
   else if (phase.kind === 'standoff') ok = phase.stage === 'chain' && seat !== phase.threatener && seat !== phase.judge && !phase.links.some((l) => l.seat === seat);
   if (!ok) return [];
   const out: { type: 'standoff'; card: string; gun: Colour }[] = [];

@@ -548,6 +548,19 @@ describe('Mexican Standoff', () => {
     expect(pending(race)).toEqual([0, 3]);
   });
 
+  test('after one Escape the chain may start against the threatener (the new target is the Judge); after two it may not', () => {
+    const esc = ESCAPE[0];
+    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], [ESCAPE[1], PLAIN[5], PLAIN[6]], [SO[1], PLAIN[7], PLAIN[8]]]);
+    const one = run(s, [
+      [0, THREATEN('red', 1), 0],
+      [1, answer('escape', { card: esc, target: 2 }), 1000],
+    ]).state;
+    const j = run(one, [[3, { type: 'standoff', card: SO[1], gun: 'blue' }, 1500]]).state;
+    expect(j.phase).toMatchObject({ kind: 'standoff', judge: 2, links: [{ seat: 0 }, { seat: 3 }] });
+    const two = run(one, [[2, answer('escape', { card: ESCAPE[1] }), 2000]]).state;
+    expect(legalIntents(two, 3).some((i) => i.type === 'standoff')).toBe(false);
+  });
+
   test('the bot says "I don\'t think so!" when it can and shoots correctly in the race', () => {
     const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], plain(3)]);
     const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
