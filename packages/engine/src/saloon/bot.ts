@@ -79,6 +79,14 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
     // "I don't think so!" whenever it can: a Standoff is a chance at a Bounty.
     const join = legal.find((i) => i.type === 'standoff');
     if (join) return join;
+    if (ph.kind === 'turkey') {
+      const m = majorities(ph.flipped);
+      if (rng.int(1000) < Math.round(config.errorRate * 1000)) {
+        const wrong = legal.filter((i): i is ShootIntent => i.type === 'shoot' && !(m.areas.includes(i.area) && m.noises.includes(i.noise as Noise)));
+        if (wrong.length > 0) return rng.pick(wrong);
+      }
+      return { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0] };
+    }
     if (ph.kind === 'standoff') {
       const m = majorities(ph.flipped);
       const others = ph.links.map((l) => l.seat).filter((s) => s !== me && !ph.out.includes(s));

@@ -108,6 +108,19 @@ const CARD_TABLE: readonly Row[] = [
 export const CARDS: readonly CardInfo[] = CARD_TABLE.map(([id, colour, area, noise, bullets, symbol]) => ({ id, colour, area, noise, bullets, symbol }));
 const BY_ID = new Map(CARDS.map((c) => [c.id, c]));
 
+/** "What the Wind Brings" (table option): 5 event cards shuffled into the deck after the public cards are dealt. */
+export const WIND_EVENTS = ['event-turkey-1', 'event-turkey-2', 'event-noon', 'event-hail', 'event-heist'] as const;
+export type WindKind = 'turkey' | 'noon' | 'hail' | 'heist';
+export const WIND_NAMES: Record<WindKind, string> = { turkey: 'The Turkey', noon: 'Showdown at Noon', hail: 'Hail of Bullets', heist: 'The Great Bank Heist' };
+
+export function isWindEvent(id: string): boolean {
+  return (WIND_EVENTS as readonly string[]).includes(id);
+}
+
+export function windKind(id: string): WindKind {
+  return id.startsWith('event-turkey') ? 'turkey' : (id.slice('event-'.length) as WindKind);
+}
+
 /** Symbols whose cards leave the deck in the two-player / simplified game. */
 export const SIMPLIFIED_REMOVED: readonly SymbolKind[] = ['desperado', 'standoff'];
 

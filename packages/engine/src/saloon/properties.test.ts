@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { eventsFor, isError, type GameEvent, type Seat } from '../core/game';
-import { deckIds } from './cards';
+import { deckIds, WIND_EVENTS } from './cards';
 import { intentKey } from './intents';
 import { apply, legalIntents, locations, pending } from './rules';
 import { playGame, replay, type Player, type SimConfig } from './sim';
@@ -20,6 +20,7 @@ interface Spec {
   roulette: boolean;
   simplified: boolean;
   threatSeconds: number;
+  wind: boolean;
 }
 const spec: fc.Arbitrary<Spec> = fc.record({
   seed: fc.integer(),
@@ -29,6 +30,7 @@ const spec: fc.Arbitrary<Spec> = fc.record({
   roulette: fc.boolean(),
   simplified: fc.boolean(),
   threatSeconds: fc.constantFrom(3, 10, 60),
+  wind: fc.boolean(),
 });
 
 /** Measured: the longest bot/random game of 6 seats takes ~150 steps; the bound leaves a wide margin. */
@@ -40,7 +42,7 @@ function config(g: Spec, onStep?: SimConfig['onStep']): SimConfig {
     seats: g.seats,
     players,
     idleRate: g.idleRate,
-    options: { russianRoulette: g.roulette, simplified: g.simplified, threatSeconds: g.threatSeconds },
+    options: { russianRoulette: g.roulette, simplified: g.simplified, threatSeconds: g.threatSeconds, wind: g.wind },
     maxSteps: MAX_STEPS,
     onStep,
   };
@@ -55,7 +57,7 @@ describe('Saloon Showdown properties', () => {
     const seen = new Map<string, number>();
     fc.assert(
       fc.property(spec, (g) => {
-        const deck = deckIds(g.simplified || g.seats === 2).sort();
+        const deck = [...deckIds(g.simplified || g.seats === 2), ...(g.wind ? WIND_EVENTS : [])].sort();
         const r = playGame(
           g.seed,
           config(g, (s, _step, events, prev) => {
@@ -74,7 +76,7 @@ describe('Saloon Showdown properties', () => {
             if (s.public.length !== 4) fail('public cards');
             for (const e of events) {
               const k = e.type === 'escaped' ? `escaped:${e.result as string}` : e.type;
-              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
+              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won', 'wind_event', 'turkey_shot', 'showdown_at_noon', 'hail_of_bullets', 'bank_heist', 'wind_shuffled_back'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
             }
           }),
         );
@@ -86,7 +88,7 @@ describe('Saloon Showdown properties', () => {
     );
     expect(games).toBe(2000);
     // The special symbols do come up in play (bots and random players use them).
-    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
+    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won', 'wind_event', 'turkey_shot', 'showdown_at_noon', 'hail_of_bullets', 'bank_heist']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
   });
 
   test('the same seed, intents and times replay byte for byte', () => {
@@ -121,7 +123,7 @@ describe('Saloon Showdown properties', () => {
             // History (the last reveal) stays public without saying where those cards are now.
             const strip = (v: object) => JSON.stringify({ ...v, lastReveal: null });
             const madePublic = JSON.stringify(
-              events.filter((e) => !e.to && ['discarded', 'bluff_called', 'roulette', 'crashed', 'drew_public', 'public_replaced', 'judge_flipped'].includes(e.type)),
+              events.filter((e) => !e.to && ['discarded', 'bluff_called', 'roulette', 'crashed', 'drew_public', 'public_replaced', 'judge_flipped', 'turkey_flipped'].includes(e.type)),
             );
             for (let seat = 0; seat < s.players.length; seat++) {
               const v = view(s, seat);
@@ -132,7 +134,9 @@ describe('Saloon Showdown properties', () => {
               s.players.forEach((p, other) => {
                 if (other === seat) return;
                 for (const id of p.hand) if (seen.includes(`"${id}"`)) throw new Error(`seat ${seat} sees ${id} in seat ${other}'s hand`);
-                const hiddenBefore = new Set(prev.players.flatMap((q, k) => (k === seat ? [] : q.hand)).concat(prev.deck));
+                // A Showdown at Noon may swap the hand a seat has just drawn into in the same step: it knows what it passed.
+                const swapped = events.some((e) => e.type === 'showdown_at_noon');
+                const hiddenBefore = new Set(swapped ? [] : prev.players.flatMap((q, k) => (k === seat ? [] : q.hand)).concat(prev.deck));
                 for (const id of p.hand) {
                   if (hiddenBefore.has(id) && !madePublic.includes(`"${id}"`) && seenEvents.includes(`"${id}"`)) throw new Error(`an event tells seat ${seat} about ${id}`);
                 }
@@ -175,7 +179,7 @@ describe('Saloon Showdown properties', () => {
               const legal = legalIntents(s, seat);
               if (pending(s).includes(seat)) expect(legal.length).toBeGreaterThan(0);
               const ph = s.phase;
-              const locked = (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff') && s.clock < ph.lockedUntil[seat];
+              const locked = (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey') && s.clock < ph.lockedUntil[seat];
               for (const intent of legal.slice(0, 60)) {
                 const r = apply(s, seat, intent, s.clock);
                 if (locked && intent.type === 'shoot') expect(isError(r) && r.error.code).toBe('LOCKED_OUT');

@@ -163,8 +163,9 @@ describe('majority judging', () => {
 
 describe('setup and options', () => {
   test('options: defaults and ranges', () => {
-    expect(options(undefined)).toEqual({ threatSeconds: 10, simplified: false, russianRoulette: false });
-    expect(options({ threatSeconds: 5, russianRoulette: true })).toEqual({ threatSeconds: 5, simplified: false, russianRoulette: true });
+    expect(options(undefined)).toEqual({ threatSeconds: 10, simplified: false, russianRoulette: false, wind: false });
+    expect(options({ threatSeconds: 5, russianRoulette: true })).toEqual({ threatSeconds: 5, simplified: false, russianRoulette: true, wind: false });
+    expect('error' in options({ wind: 'yes' as never })).toBe(true);
     for (const bad of [2, 61, 7.5]) expect('error' in options({ threatSeconds: bad })).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import type { ApplyResult, EngineError, GameEvent, Outcome, Seat, SetupConfig } from '../core/game';
 import { Rng } from '../core/rng';
-import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, NOISES, type Colour } from './cards';
+import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, isWindEvent, NOISES, WIND_EVENTS, windKind, type Colour } from './cards';
 import { ERRORS, intentKey, INTENT_TYPES, type AnswerIntent, type SaloonIntent, type ShootIntent } from './intents';
 import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, standoffCrashTarget, standoffJoins, standoffSeats, threatDecider, truelSeats } from './shared';
 import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState } from './state';
@@ -34,10 +34,14 @@ export const STANDOFF_TAKE = 10;
 export const STANDOFF_BOUNTY_RAISE = 10;
 /** Mexican Standoff: cards the Judge flips. */
 export const STANDOFF_FLIP = 3;
+/** What the Wind Brings: Hail of Bullets pays the most Bullets, the Heist pays per Booty, the Turkey pays both. */
+export const WIND_HAIL = 20;
+export const WIND_HEIST = 10;
+export const WIND_TURKEY = 10;
 export const MIN_THREAT_SECONDS = 3;
 export const MAX_THREAT_SECONDS = 60;
 
-export const DEFAULT_OPTIONS: SaloonOptions = { threatSeconds: DEFAULT_THREAT_SECONDS, simplified: false, russianRoulette: false };
+export const DEFAULT_OPTIONS: SaloonOptions = { threatSeconds: DEFAULT_THREAT_SECONDS, simplified: false, russianRoulette: false, wind: false };
 
 export function options(input: Partial<SaloonOptions> | undefined): SaloonOptions | { error: EngineError } {
   const o = { ...DEFAULT_OPTIONS, ...(input ?? {}) };
@@ -46,7 +50,8 @@ export function options(input: Partial<SaloonOptions> | undefined): SaloonOption
   }
   if (typeof o.simplified !== 'boolean') return { error: { code: 'BAD_OPTION', message: 'simplified must be true or false.' } };
   if (typeof o.russianRoulette !== 'boolean') return { error: { code: 'BAD_OPTION', message: 'russianRoulette must be true or false.' } };
-  return { threatSeconds: o.threatSeconds, simplified: o.simplified, russianRoulette: o.russianRoulette };
+  if (typeof o.wind !== 'boolean') return { error: { code: 'BAD_OPTION', message: 'wind must be true or false.' } };
+  return { threatSeconds: o.threatSeconds, simplified: o.simplified, russianRoulette: o.russianRoulette, wind: o.wind };
 }
 
 /* ---------------- setup ---------------- */
@@ -80,6 +85,11 @@ export function setup(config: SetupConfig<SaloonOptions>, rng: Rng): SaloonState
   const ignored: GameEvent[] = [];
   for (let i = 0; i < HAND_SIZE; i++) for (let k = 1; k <= n; k++) state.players[(dealer + k) % n].hand.push(takeTop(state, rng, ignored));
   for (let i = 0; i < PUBLIC_CARDS; i++) state.public.push(takeTop(state, rng, ignored));
+  if (opts.wind) {
+    // After the public cards: the 5 event cards are shuffled into the deck.
+    state.deck = rng.shuffle([...state.deck, ...WIND_EVENTS]);
+    state.wind = { queue: [], held: [], done: [], resolving: false };
+  }
   state.rng = rng.state();
   return state;
 }
@@ -91,20 +101,27 @@ function other(phase: { threatener: Seat; target: Seat }, seat: Seat): Seat {
 }
 
 /** The top card; an empty deck is refilled by shuffling the discard pile. */
-function takeTop(state: SaloonState, rng: Rng, events: GameEvent[]): string {
-  if (state.deck.length === 0) {
-    if (state.discard.length === 0) throw new Error('Saloon invariant broken: no card left to draw');
-    state.deck = rng.shuffle(state.discard);
-    state.discard = [];
-    events.push({ type: 'reshuffled', count: state.deck.length });
+function takeTop(state: SaloonState, rng: Rng, events: GameEvent[], by: Seat = state.active): string {
+  for (;;) {
+    if (state.deck.length === 0) {
+      if (state.discard.length === 0) throw new Error('Saloon invariant broken: no card left to draw');
+      state.deck = rng.shuffle(state.discard);
+      state.discard = [];
+      events.push({ type: 'reshuffled', count: state.deck.length });
+    }
+    const top = state.deck.shift() as string;
+    if (!state.wind || !isWindEvent(top)) return top;
+    // An event stops play: it waits for the next safe moment (or, drawn while one resolves, to be shuffled back).
+    if (state.wind.resolving) state.wind.held.push(top);
+    else state.wind.queue.push({ card: top, by });
+    events.push({ type: 'wind_drawn', card: top, seat: by, held: state.wind.resolving });
   }
-  return state.deck.shift() as string;
 }
 
 function drawCards(state: SaloonState, seat: Seat, n: number, rng: Rng, events: GameEvent[]): void {
   if (n <= 0) return;
   const drawn: string[] = [];
-  for (let i = 0; i < n; i++) drawn.push(takeTop(state, rng, events));
+  for (let i = 0; i < n; i++) drawn.push(takeTop(state, rng, events, seat));
   state.players[seat].hand.push(...drawn);
   events.push({ type: 'drew', seat, count: n });
   events.push({ type: 'you_drew', to: [seat], seat, cards: drawn });
@@ -195,6 +212,11 @@ function endTurn(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 /** The threat (and any duel) is over: the gun goes back on the table and the threatener's turn ends. */
 function finishThreat(state: SaloonState, rng: Rng, events: GameEvent[]): void {
   for (const c of COLOURS) state.guns[c] = null;
+  if (state.phase.kind === 'duel' && state.phase.wind) {
+    // Showdown at Noon: nobody's turn ends; the turn that was starting goes on (after any other waiting event).
+    state.phase = { kind: 'turn' };
+    return;
+  }
   endTurn(state, rng, events);
 }
 
@@ -266,6 +288,10 @@ function roulette(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 }
 
 function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  if (state.phase.kind === 'turkey') {
+    turkeyShot(state, seat, shot, now, rng, events);
+    return;
+  }
   if (state.phase.kind === 'standoff') {
     standoffShot(state, seat, shot, now, rng, events);
     return;
@@ -385,6 +411,101 @@ function escape(state: SaloonState, seat: Seat, intent: AnswerIntent, now: numbe
     state.phase = { ...ph, until, escaped };
     events.push({ type: 'escaped', seat, threatener: ph.threatener, result: 'threatener_answers', target: ph.target, until });
   }
+}
+
+/* ---------------- What the Wind Brings ---------------- */
+
+/** Resolve waiting events while the game stands at the start of a turn; when none is left, shuffle back the held ones. */
+function resolveWind(state: SaloonState, now: number, rng: Rng, events: GameEvent[]): void {
+  const w = state.wind;
+  if (!w) return;
+  while (state.phase.kind === 'turn' && w.queue.length > 0) {
+    w.resolving = true;
+    const { card: id, by } = w.queue.shift() as { card: string; by: Seat };
+    w.done.push(id);
+    const kind = windKind(id);
+    events.push({ type: 'wind_event', card: id, kind, seat: by });
+    if (kind === 'hail') hail(state, events);
+    else if (kind === 'heist') heist(state, events);
+    else if (kind === 'turkey') {
+      state.phase = { kind: 'turkey', drawer: by, stage: 'ready', goAt: now + GO_DELAY_MS, endsAt: 0, flipped: [], lockedUntil: state.players.map(() => 0), shots: [] };
+      events.push({ type: 'turkey', drawer: by, goAt: now + GO_DELAY_MS });
+    } else noon(state, by, now, events);
+  }
+  if (state.phase.kind === 'turn' && w.resolving) {
+    w.resolving = false;
+    if (w.held.length > 0) {
+      state.deck = rng.shuffle([...state.deck, ...w.held]);
+      events.push({ type: 'wind_shuffled_back', cards: [...w.held] });
+      w.held = [];
+    }
+  }
+}
+
+/** Hail of Bullets: everyone shows their Bullets (the replacement card is already drawn); the most collect $20. */
+function hail(state: SaloonState, events: GameEvent[]): void {
+  const bullets = state.players.map((p) => bulletsOf(p.hand));
+  const best = Math.max(...bullets);
+  events.push({ type: 'hail_of_bullets', bullets });
+  state.players.forEach((_, s) => {
+    if (bullets[s] === best) bankPays(state, s, WIND_HAIL, 'loot', 'hail', events);
+  });
+}
+
+/** The Great Bank Heist: the poorest (least Loot) collect $10 per Booty on the other players' cards. */
+function heist(state: SaloonState, events: GameEvent[]): void {
+  const booty = state.players.map((p) => p.hand.filter(isBooty).length);
+  const least = Math.min(...state.players.map((p) => p.loot));
+  const total = booty.reduce((a, b) => a + b, 0);
+  events.push({ type: 'bank_heist', booty });
+  state.players.forEach((p, s) => {
+    if (p.loot === least) bankPays(state, s, WIND_HEIST * (total - booty[s]), 'loot', 'heist', events);
+  });
+}
+
+/** Showdown at Noon: the two biggest Bounties duel (ties in play order from the drawer); no gun, no turn ends. */
+function noon(state: SaloonState, by: Seat, now: number, events: GameEvent[]): void {
+  const n = state.players.length;
+  const order = Array.from({ length: n }, (_, k) => (by + k) % n);
+  const [a, b] = [...order].sort((x, y) => state.players[y].bounty - state.players[x].bounty || order.indexOf(x) - order.indexOf(y));
+  state.phase = { kind: 'threat', threatener: a, target: b, gun: 'red', until: now };
+  startDuel(state, now, events);
+  markWind(state.phase);
+  events.push({ type: 'showdown_at_noon', seats: [a, b] });
+}
+
+function markWind(phase: Phase): void {
+  if (phase.kind === 'duel') phase.wind = true;
+}
+
+function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'turkey' }>;
+  const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
+  const record = { seat, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct };
+  ph.shots.push(record);
+  events.push({ type: 'shot', ...record });
+  if (!correct) {
+    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
+    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
+    return;
+  }
+  events.push({ type: 'turkey_shot', seat, drawer: ph.drawer, at: now });
+  for (const s of [seat, ph.drawer]) {
+    bankPays(state, s, WIND_TURKEY, 'loot', 'turkey', events);
+    // Decision: "may discard a Wound" — always worth it, so it happens.
+    if (state.players[s].wounds > 0) {
+      state.players[s].wounds -= 1;
+      events.push({ type: 'wound_discarded', seat: s, wounds: state.players[s].wounds });
+    }
+  }
+  endTurkey(state, events);
+}
+
+function endTurkey(state: SaloonState, events: GameEvent[]): void {
+  const ph = state.phase as Extract<Phase, { kind: 'turkey' }>;
+  state.discard.push(...ph.flipped);
+  events.push({ type: 'discarded', seat: ph.drawer, cards: [...ph.flipped], reason: 'turkey' });
+  state.phase = { kind: 'turn' };
 }
 
 /* ---------------- Mexican Standoff ---------------- */
@@ -586,6 +707,7 @@ export function deadline(state: SaloonState): number | null {
   if (ph.kind === 'threat') return ph.until;
   if (ph.kind === 'duel' || ph.kind === 'truel') return ph.go ? ph.endsAt : ph.goAt;
   if (ph.kind === 'standoff') return ph.stage === 'chain' ? ph.until : ph.stage === 'ready' ? ph.goAt : ph.endsAt;
+  if (ph.kind === 'turkey') return ph.stage === 'ready' ? ph.goAt : ph.endsAt;
   return null;
 }
 
@@ -596,6 +718,16 @@ function runDeadline(state: SaloonState, at: number, rng: Rng, events: GameEvent
     // Silence = "Do you?" (from the threatener too, when it answers after two escapes).
     events.push({ type: 'answered', seat: threatDecider(ph), call: 'duel', silent: true });
     startDuel(state, at, events);
+  } else if (ph.kind === 'turkey') {
+    if (ph.stage === 'ready') {
+      for (let i = 0; i < STANDOFF_FLIP; i++) ph.flipped.push(takeTop(state, rng, events, ph.drawer));
+      ph.stage = 'race';
+      ph.endsAt = ph.goAt + DUEL_LIMIT_MS;
+      events.push({ type: 'turkey_flipped', drawer: ph.drawer, cards: [...ph.flipped], at: ph.goAt, endsAt: ph.endsAt });
+    } else {
+      events.push({ type: 'turkey_escaped', at });
+      endTurkey(state, events);
+    }
   } else if (ph.kind === 'standoff') {
     if (ph.stage === 'chain') closeChain(state, at, events);
     else if (ph.stage === 'ready') flip(state, rng, events);
@@ -746,6 +878,16 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
       return err(ERRORS.UNKNOWN_INTENT, "Answer 'bluffing' or 'duel'.");
     }
     case 'shoot': {
+      if (ph.kind === 'turkey') {
+        if (ph.stage !== 'race') return err(ERRORS.TOO_EARLY, 'Wait for the Turkey\'s cards.');
+        if (seat === ph.drawer) return err(ERRORS.NOT_YOUR_TURN, 'The one who drew the Turkey does not shoot it.');
+        if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
+        if (!COLOURS.includes(intent.gun as Colour)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green or yellow.');
+        if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
+        if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
+        if (intent.target !== undefined) return err(ERRORS.BAD_TARGET, 'Shoot the Turkey, not a player.');
+        return null;
+      }
       if (ph.kind === 'standoff') {
         if (ph.stage !== 'race') return err(ph.stage === 'chain' ? ERRORS.NOT_NOW : ERRORS.TOO_EARLY, 'Wait for the Judge\'s cards.');
         const seats = standoffSeats(ph);
@@ -792,6 +934,7 @@ export function apply(state: SaloonState, seat: Seat, intent: SaloonIntent, now?
   const bad = check(next, seat, intent, t);
   if (bad) return { error: bad };
   perform(next, seat, intent, t, rng, events);
+  resolveWind(next, t, rng, events);
   next.clock = t;
   next.rng = rng.state();
   return { state: next, events };
@@ -806,7 +949,7 @@ function perform(state: SaloonState, seat: Seat, intent: SaloonIntent, now: numb
         const index = intent.from;
         const taken = state.public[index];
         me.hand.push(taken);
-        state.public[index] = takeTop(state, rng, events);
+        state.public[index] = takeTop(state, rng, events, seat);
         events.push({ type: 'drew_public', seat, index, card: taken, replacement: state.public[index] });
         if (state.dealer !== seat) {
           state.dealer = seat;
@@ -895,6 +1038,7 @@ export function timeout(state: SaloonState, now?: number): ApplyResult<SaloonSta
   } else {
     runDeadline(next, at, rng, events);
   }
+  resolveWind(next, at, rng, events);
   next.clock = at;
   next.rng = rng.state();
   return { state: next, events };
@@ -916,6 +1060,11 @@ export function locations(state: SaloonState): Map<string, string> {
   state.discard.forEach((id) => put(id, 'discard'));
   state.public.forEach((id) => put(id, 'public'));
   state.players.forEach((p, s) => p.hand.forEach((id) => put(id, `hand ${s}`)));
-  if (state.phase.kind === 'standoff') state.phase.flipped.forEach((id) => put(id, 'flipped'));
+  if (state.phase.kind === 'standoff' || state.phase.kind === 'turkey') state.phase.flipped.forEach((id) => put(id, 'flipped'));
+  if (state.wind) {
+    state.wind.queue.forEach((q) => put(q.card, 'wind queue'));
+    state.wind.held.forEach((id) => put(id, 'wind held'));
+    state.wind.done.forEach((id) => put(id, 'wind done'));
+  }
   return out;
 }

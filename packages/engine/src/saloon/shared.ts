@@ -29,6 +29,8 @@ export function pendingOf(phase: Phase, active: Seat): Seat[] {
       return phase.go ? truelSeats(phase) : [];
     case 'standoff':
       return phase.stage === 'race' ? standoffSeats(phase) : [];
+    case 'turkey':
+      return phase.stage === 'race' ? phase.lockedUntil.map((_, s) => s).filter((s) => s !== phase.drawer) : [];
     case 'over':
       return [];
   }
@@ -127,7 +129,7 @@ export function canCrash(phase: Phase, seat: Seat, hand: readonly string[]): boo
   if (phase.kind === 'threat') {
     if (seat === phase.threatener) return false;
   } else if (phase.kind === 'duel') {
-    if (seat === phase.threatener || seat === phase.target) return false;
+    if (phase.wind || seat === phase.threatener || seat === phase.target) return false;
   } else if (phase.kind === 'standoff') {
     const target = standoffCrashTarget(phase, seat, hand);
     return target !== null;
@@ -150,6 +152,13 @@ export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, sh
   const out: ShootIntent[] = [];
   const targets = standoffSeats(phase).filter((s) => s !== shooter);
   for (const gun of COLOURS) for (const area of AREAS) for (const noise of NOISES) for (const target of targets) out.push({ type: 'shoot', gun, area, noise, target });
+  return out;
+}
+
+/** The Turkey: any gun, every area and noise (no target). */
+export function turkeyShots(): ShootIntent[] {
+  const out: ShootIntent[] = [];
+  for (const gun of COLOURS) for (const area of AREAS) for (const noise of NOISES) out.push({ type: 'shoot', gun, area, noise });
   return out;
 }
 

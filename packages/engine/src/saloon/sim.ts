@@ -76,7 +76,7 @@ export function playGame(seed: number, config: SimConfig): SimResult {
       }
       const ph = state.phase;
       let at: number;
-      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff')) at = Math.max(now, ph.lockedUntil[seat]) + between(rng, BOT_REACTION_MS);
+      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey')) at = Math.max(now, ph.lockedUntil[seat]) + between(rng, BOT_REACTION_MS);
       else if (intent.type === 'crash') at = now + between(rng, [300, 1500]);
       else if (intent.type === 'answer') at = now + between(rng, [500, 3000]);
       else at = now + between(rng, [200, 1000]);

@@ -9,6 +9,8 @@ export interface SaloonOptions {
   simplified: boolean;
   /** Russian Roulette replaces the bluff call. */
   russianRoulette: boolean;
+  /** "What the Wind Brings": 5 event cards in the deck. */
+  wind?: boolean;
 }
 
 export interface SaloonPlayer {
@@ -51,6 +53,8 @@ export type Phase =
       lockedUntil: number[];
       /** Shots fired so far in this duel (public). */
       shots: ShotRecord[];
+      /** Showdown at Noon (What the Wind Brings): nobody threatened — `gun` means nothing, no Bottle hit, no turn ends. */
+      wind?: boolean;
     }
   | {
       /**
@@ -84,6 +88,17 @@ export type Phase =
       /** Knocked out by a Bottle. */
       out: Seat[];
       until: number;
+      goAt: number;
+      endsAt: number;
+      flipped: string[];
+      lockedUntil: number[];
+      shots: ShotRecord[];
+    }
+  | {
+      /** The Turkey (What the Wind Brings): 3 cards flipped at `goAt`; anyone but the drawer races as in a Standoff (no target). */
+      kind: 'turkey';
+      drawer: Seat;
+      stage: 'ready' | 'race';
       goAt: number;
       endsAt: number;
       flipped: string[];
@@ -150,6 +165,11 @@ export interface SaloonState {
   lastDuel: DuelRecord | null;
   /** Set when someone reaches $130 Loot or a third Wound: the game ends at the end of this seat's turn. */
   endAfter: Seat | null;
+  /**
+   * What the Wind Brings (only with the option): events drawn and waiting (`queue`, with who drew them), drawn while
+   * one resolved (`held`, shuffled back after), resolved and set aside (`done`). Public.
+   */
+  wind?: { queue: { card: string; by: Seat }[]; held: string[]; done: string[]; resolving: boolean };
   /** The latest time (ms) the engine was told; apply/timeout never go back in time. */
   clock: number;
   rng: RngState;

@@ -1,9 +1,9 @@
 import { isError, type GameEvent, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
 import { bot } from './bot';
-import { CARDS, deckIds, type CardInfo } from './cards';
+import { CARDS, deckIds, isWindEvent, WIND_EVENTS, type CardInfo } from './cards';
 import type { SaloonIntent } from './intents';
-import { apply, legalIntents, pending, timeout } from './rules';
+import { apply, legalIntents, pending, setup, timeout } from './rules';
 import type { Phase, SaloonPlayer, SaloonState } from './state';
 import { view } from './view';
 import { majorities } from './majority';
@@ -572,5 +572,103 @@ describe('Mexican Standoff', () => {
     expect(legalIntents(state, 2)).toContainEqual(shot);
     const r = run(state, [[2, shot, 9000]]);
     expect(r.events.some((e) => e.type === 'standoff_won' || e.type === 'misfire')).toBe(true);
+  });
+});
+
+/* ---------- What the Wind Brings ---------- */
+
+describe('What the Wind Brings (table option)', () => {
+  /** Seat 0 draws from a deck whose top is `top`, then discards the card it drew; events resolve as seat 1's turn starts. */
+  function windy(hands: string[][], top: string[], players: Partial<SaloonPlayer>[] = []) {
+    const s = craft(hands, { players });
+    s.options.wind = true;
+    s.wind = { queue: [], held: [], done: [], resolving: false };
+    s.deck = [...top, ...s.deck.filter((id) => !top.includes(id))];
+    const d = run(s, [[0, { type: 'draw', from: 'deck' }, 100]]);
+    const drawn = d.state.players[0].hand[3];
+    const r = run(d.state, [[0, { type: 'discard', cards: [drawn] }, 200]]);
+    return { before: s, drew: d, state: r.state, events: [...d.events, ...r.events] };
+  }
+
+  test('setup: with the option the 5 event cards are shuffled into the deck after the public cards', () => {
+    const s = setup({ seats: 4, options: { threatSeconds: 10, simplified: false, russianRoulette: false, wind: true } }, Rng.fromSeed(5));
+    expect(s.deck.filter(isWindEvent).sort()).toEqual([...WIND_EVENTS].sort());
+    expect([...s.public, ...s.players.flatMap((p) => p.hand)].some(isWindEvent)).toBe(false);
+    expect(setup({ seats: 4, options: { threatSeconds: 10, simplified: false, russianRoulette: false, wind: false } }, Rng.fromSeed(5)).deck.some(isWindEvent)).toBe(false);
+  });
+
+  test('an event drawn stops play: the drawer gets the next card; the event resolves at the next turn\'s start and is set aside', () => {
+    const { drew, state, events } = windy([plain(0), plain(1), plain(2)], ['event-hail', PLAIN[20]]);
+    expect(drew.state.players[0].hand).toContain(PLAIN[20]);
+    expect(drew.events.find((e) => e.type === 'wind_drawn')).toMatchObject({ card: 'event-hail', seat: 0, held: false });
+    expect(drew.state.wind?.queue).toEqual([{ card: 'event-hail', by: 0 }]);
+    expect(events.find((e) => e.type === 'wind_event')).toMatchObject({ kind: 'hail', seat: 0 });
+    expect(state.wind).toEqual({ queue: [], held: [], done: ['event-hail'], resolving: false });
+    expect(view(state, null).wind?.done).toEqual(['event-hail']);
+  });
+
+  test('Hail of Bullets: everyone shows their Bullets; all with the most collect $20', () => {
+    const hands = [plain(0), ['red-arm-4', 'blue-chest-3', 'green-head-2'], ['red-leg-3', 'blue-head-4', 'green-arm-2']];
+    const { state, events } = windy(hands, ['event-hail', PLAIN[20]]);
+    const bullets = state.players.map((p) => p.hand.reduce((n, id) => n + CARDS.find((c) => c.id === id)!.bullets, 0));
+    const best = Math.max(...bullets);
+    expect(events.find((e) => e.type === 'hail_of_bullets')).toMatchObject({ bullets });
+    const paid = events.filter((e) => e.type === 'bank_paid' && e.reason === 'hail').map((e) => e.seat);
+    expect(paid).toEqual(bullets.map((b, s) => (b === best ? s : -1)).filter((s) => s >= 0));
+  });
+
+  test('The Great Bank Heist: the poorest collect $10 per Booty on the other players\' cards', () => {
+    const booty = ofSymbol('booty');
+    const hands = [[booty[0], PLAIN[0], PLAIN[1]], [booty[1], booty[2], PLAIN[2]], plain(3)];
+    const { state, events } = windy(hands, ['event-heist', PLAIN[20]], [{ loot: 50 }, { loot: 30 }, { loot: 10 }]);
+    expect(events.find((e) => e.type === 'bank_heist')).toMatchObject({ booty: [state.players[0].hand.filter((id) => booty.includes(id)).length, 2, 0] });
+    const heist = events.filter((e) => e.type === 'bank_paid' && e.reason === 'heist');
+    expect(heist).toHaveLength(1);
+    expect(heist[0]).toMatchObject({ seat: 2 });
+    expect(state.players[2].loot).toBe(10 + heist[0].amount);
+  });
+
+  test('The Turkey: 3 cards flipped; the first other player to shoot it and the drawer each collect $10 and discard a Wound; an event flipped meanwhile is shuffled back', () => {
+    const flip = ['red-head-3', 'red-head-4', 'event-heist', 'red-chest-3']; // red, head, Bang!
+    const { state } = windy([plain(0), plain(1), plain(2)], ['event-turkey-1', PLAIN[20], ...flip], [{ wounds: 1 }, { wounds: 2 }]);
+    expect(state.phase).toMatchObject({ kind: 'turkey', drawer: 0, stage: 'ready', goAt: 1700 });
+    expect(state.active).toBe(1);
+    const race = (timeout(state) as { state: SaloonState; events: GameEvent[] }).state;
+    expect(race.phase).toMatchObject({ stage: 'race', flipped: ['red-head-3', 'red-head-4', 'red-chest-3'] });
+    expect(race.wind?.held).toEqual(['event-heist']);
+    expect(pending(race)).toEqual([1, 2]);
+    expect(errorOf(race, 0, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 2000)).toBe('NOT_YOUR_TURN');
+    const r = run(race, [
+      [2, { type: 'shoot', gun: 'blue', area: 'arm', noise: 'bang' }, 2000],
+      [1, { type: 'shoot', gun: 'green', area: 'head', noise: 'bang' }, 2100],
+    ]);
+    expect(r.events.find((e) => e.type === 'turkey_shot')).toMatchObject({ seat: 1, drawer: 0 });
+    expect(r.state.players.map((p) => [p.loot, p.wounds])).toEqual([
+      [30, 0],
+      [30, 1],
+      [20, 0],
+    ]);
+    expect(r.state.phase).toEqual({ kind: 'turn' });
+    expect(r.state.active).toBe(1);
+    expect(r.state.wind).toMatchObject({ held: [], done: ['event-turkey-1'], resolving: false });
+    expect(r.state.deck).toContain('event-heist');
+    expect(r.events.some((e) => e.type === 'wind_shuffled_back')).toBe(true);
+  });
+
+  test('Showdown at Noon: the two biggest Bounties duel; no Bottle hit; afterwards the turn that was starting goes on', () => {
+    const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
+    const greens = ['green-head-2', 'green-chest-2', 'green-chest-4'];
+    const { state, events } = windy([plain(0), plain(1), reds], ['event-noon', PLAIN[20]], [{}, { bounty: 40 }, { bounty: 30 }]);
+    expect(events.find((e) => e.type === 'showdown_at_noon')).toMatchObject({ seats: [1, 2] });
+    expect(state.phase).toMatchObject({ kind: 'duel', threatener: 1, target: 2, wind: true });
+    expect(state.players[1].hand).toEqual(reds);
+    expect(legalIntents({ ...state, players: state.players.map((p, s) => (s === 0 ? { ...p, hand: greens } : p)) }, 0)).toEqual([]);
+    const go = (timeout(state) as { state: SaloonState }).state;
+    const r = run(go, [[1, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 2500]]);
+    expect(r.state.lastDuel).toMatchObject({ winner: 1 });
+    expect(r.state.players[1]).toMatchObject({ loot: 50, bounty: 50 });
+    expect(r.state.phase).toEqual({ kind: 'turn' });
+    expect(r.state.active).toBe(1);
+    expect(r.state.turn).toBe(state.turn);
   });
 });

@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game';
 import { isBooty, type Colour } from './cards';
 import type { SaloonIntent } from './intents';
-import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, standoffJoins, standoffSeats, standoffShotsFor, threatDecider, truelSeats } from './shared';
+import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, standoffJoins, standoffSeats, standoffShotsFor, threatDecider, truelSeats, turkeyShots } from './shared';
 import type { DuelRecord, Phase, Reveal, SaloonOptions, SaloonState } from './state';
 
 export interface SaloonPlayerView {
@@ -35,6 +35,8 @@ export interface SaloonView {
   lastReveal: Reveal | null;
   lastDuel: DuelRecord | null;
   endAfter: Seat | null;
+  /** What the Wind Brings (with the option): events waiting, held to be shuffled back, and set aside. */
+  wind: SaloonState['wind'] | null;
 }
 
 /** Whether `seat` may see its own hand now: not while it is a duelist waiting for "Go!". */
@@ -63,6 +65,7 @@ export function view(state: SaloonState, seat: Seat | null): SaloonView {
     lastReveal: state.lastReveal ? clone(state.lastReveal) : null,
     lastDuel: state.lastDuel ? clone(state.lastDuel) : null,
     endAfter: state.endAfter,
+    wind: state.wind ? clone(state.wind) : null,
   };
 }
 
@@ -103,6 +106,8 @@ export function legalFromView(v: SaloonView): SaloonIntent[] {
     out.push(...answersFor(ph, v.players.length, v.hand));
   } else if (ph.kind === 'duel' && ph.go && (ph.threatener === me || ph.target === me)) {
     out.push(...shotsFor(v.hand, v.guns, me));
+  } else if (ph.kind === 'turkey' && ph.stage === 'race' && me !== ph.drawer) {
+    out.push(...turkeyShots());
   } else if (ph.kind === 'standoff' && ph.stage === 'race' && standoffSeats(ph).includes(me)) {
     out.push(...standoffShotsFor(ph, me));
   } else if (ph.kind === 'truel' && ph.go && truelSeats(ph).includes(me)) {
