@@ -771,6 +771,18 @@ export function pending(state: SaloonState): Seat[] {
   return pendingOf(state.phase, state.active);
 }
 
+/**
+ * Seats that may act now without the game waiting for them: a Bottle hit ("Crash!") or "I don't think so!" (a
+ * Mexican Standoff). A room gives these seats' bots a chance to act, as the simulator does; never revealed to others
+ * (it would tell who holds which cards).
+ */
+export function interrupters(state: SaloonState): Seat[] {
+  const waiting = pending(state);
+  return state.players
+    .map((p, s) => s)
+    .filter((s) => !waiting.includes(s) && (canCrash(state.phase, s, state.players[s].hand) || standoffJoins(state.phase, state.guns, s, state.players[s].hand).length > 0));
+}
+
 /** Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction. */
 export function legalIntents(state: SaloonState, seat: Seat): SaloonIntent[] {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) return [];

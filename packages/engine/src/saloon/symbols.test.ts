@@ -3,7 +3,7 @@ import { Rng } from '../core/rng';
 import { bot } from './bot';
 import { CARDS, deckIds, isWindEvent, WIND_EVENTS, type CardInfo } from './cards';
 import type { SaloonIntent } from './intents';
-import { apply, legalIntents, pending, setup, timeout } from './rules';
+import { apply, interrupters, legalIntents, pending, setup, timeout } from './rules';
 import type { Phase, SaloonPlayer, SaloonState } from './state';
 import { view } from './view';
 import { majorities } from './majority';
@@ -559,6 +559,14 @@ describe('Mexican Standoff', () => {
     expect(j.phase).toMatchObject({ kind: 'standoff', judge: 2, links: [{ seat: 0 }, { seat: 3 }] });
     const two = run(one, [[2, answer('escape', { card: ESCAPE[1] }), 2000]]).state;
     expect(legalIntents(two, 3).some((i) => i.type === 'standoff')).toBe(false);
+  });
+
+  test('interrupters: the seats that may hit with the Bottle or join the Standoff, without being waited for', () => {
+    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], blues]);
+    expect(interrupters(s)).toEqual([]);
+    const t = run(s, [[0, THREATEN('blue', 1), 0]]).state;
+    expect(pending(t)).toEqual([1]);
+    expect(interrupters(t)).toEqual([2, 3]);
   });
 
   test('the bot says "I don\'t think so!" when it can and shoots correctly in the race', () => {
