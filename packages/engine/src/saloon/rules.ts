@@ -212,7 +212,7 @@ function endTurn(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 /** The threat (and any duel) is over: the gun goes back on the table and the threatener's turn ends. */
 function finishThreat(state: SaloonState, rng: Rng, events: GameEvent[]): void {
   for (const c of COLOURS) state.guns[c] = null;
-  if (state.phase.kind === 'duel' && state.phase.wind) {
+  if ((state.phase.kind === 'duel' || state.phase.kind === 'standoff') && state.phase.wind) {
     // Showdown at Noon: nobody's turn ends; the turn that was starting goes on (after any other waiting event).
     state.phase = { kind: 'turn' };
     return;
@@ -463,10 +463,34 @@ function heist(state: SaloonState, events: GameEvent[]): void {
   });
 }
 
-/** Showdown at Noon: the two biggest Bounties duel (ties in play order from the drawer); no gun, no turn ends. */
+/**
+ * Showdown at Noon: the two biggest Bounties duel (ties for second place in play order from the drawer); three or
+ * more tied for the biggest: a Standoff race among them (3 cards flipped after the usual delay). No turn ends.
+ */
 function noon(state: SaloonState, by: Seat, now: number, events: GameEvent[]): void {
   const n = state.players.length;
   const order = Array.from({ length: n }, (_, k) => (by + k) % n);
+  const best = Math.max(...state.players.map((p) => p.bounty));
+  const tied = order.filter((s) => state.players[s].bounty === best);
+  if (tied.length > 2) {
+    state.phase = {
+      kind: 'standoff',
+      stage: 'ready',
+      threatener: tied[0],
+      judge: by,
+      links: tied.map((seat, i) => ({ seat, gun: COLOURS[i % COLOURS.length] })),
+      out: [],
+      until: now,
+      goAt: now + GO_DELAY_MS,
+      endsAt: 0,
+      flipped: [],
+      lockedUntil: state.players.map(() => 0),
+      shots: [],
+      wind: true,
+    };
+    events.push({ type: 'showdown_at_noon', seats: tied, standoff: true, goAt: now + GO_DELAY_MS });
+    return;
+  }
   const [a, b] = [...order].sort((x, y) => state.players[y].bounty - state.players[x].bounty || order.indexOf(x) - order.indexOf(y));
   state.phase = { kind: 'threat', threatener: a, target: b, gun: 'red', until: now };
   startDuel(state, now, events);

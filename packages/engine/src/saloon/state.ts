@@ -93,6 +93,8 @@ export type Phase =
       flipped: string[];
       lockedUntil: number[];
       shots: ShotRecord[];
+      /** Showdown at Noon with 3+ tied Bounties: no chain, no guns; `judge` is the drawer (only for the record); no turn ends. */
+      wind?: boolean;
     }
   | {
       /** The Turkey (What the Wind Brings): 3 cards flipped at `goAt`; anyone but the drawer races as in a Standoff (no target). */

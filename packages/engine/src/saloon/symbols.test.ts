@@ -663,6 +663,25 @@ describe('What the Wind Brings (table option)', () => {
     expect(r.events.some((e) => e.type === 'wind_shuffled_back')).toBe(true);
   });
 
+  test('Showdown at Noon with three or more tied for the biggest Bounty: a Standoff race among them, then the turn goes on', () => {
+    const { state, events } = windy([plain(0), plain(1), plain(2), plain(3)], ['event-noon', PLAIN[20]], [{ bounty: 30 }, { bounty: 30 }, {}, { bounty: 30 }]);
+    expect(events.find((e) => e.type === 'showdown_at_noon')).toMatchObject({ seats: [0, 1, 3], standoff: true });
+    expect(state.phase).toMatchObject({ kind: 'standoff', stage: 'ready', wind: true, judge: 0 });
+    expect(interrupters(state)).toEqual([]);
+    const race = (timeout(state) as { state: SaloonState }).state;
+    expect(pending(race)).toEqual([0, 1, 3]);
+    const m = majorities((race.phase as Extract<Phase, { kind: 'standoff' }>).flipped);
+    const r = run(race, [[3, { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0], target: 1 }, 3000]]);
+    expect(r.state.players.map((p) => [p.loot, p.bounty, p.wounds])).toEqual([
+      [20, 20, 0],
+      [20, 0, 1],
+      [20, 20, 0],
+      [60, 40, 0],
+    ]);
+    expect(r.state.phase).toEqual({ kind: 'turn' });
+    expect(r.state.active).toBe(1);
+  });
+
   test('Showdown at Noon: the two biggest Bounties duel; no Bottle hit; afterwards the turn that was starting goes on', () => {
     const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
     const greens = ['green-head-2', 'green-chest-2', 'green-chest-4'];
