@@ -31,7 +31,12 @@ export const saloonAdapter = jsonBoardAdapter({
   secretPart: Saloon.secretPart,
   intentSchema: saloonIntentSchema as z.ZodType<Saloon.SaloonIntent, z.ZodTypeDef, unknown>,
   optionsSchema: z
-    .object({ threatSeconds: z.number().int().optional(), simplified: z.boolean().optional(), russianRoulette: z.boolean().optional() })
+    .object({
+      threatSeconds: z.number().int().optional(),
+      simplified: z.boolean().optional(),
+      russianRoulette: z.boolean().optional(),
+      wind: z.boolean().optional(),
+    })
     .strict(),
   defaultTurnSeconds: 30,
   // Duels are a reflex race: bots react like people, 600–1,200 ms (none when the table's bot delay is 0, in tests).
