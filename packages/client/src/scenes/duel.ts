@@ -1,6 +1,7 @@
-import { Container, Graphics, Text, type Application, type TextStyleOptions } from 'pixi.js';
+import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
+import { INK, PAPER, GOLD, text, fit } from './common';
 
 type Card = Duel.Card;
 
@@ -29,27 +30,8 @@ export interface DuelSceneHooks {
 const LABEL: Record<Card, string> = { pistol: 'Pistol', rifle: 'Rifle', barricade: 'Barricade', reload: 'Reload' };
 const CARD_COLOR: Record<Card, number> = { pistol: 0x7a4a22, rifle: 0x35506e, barricade: 0x6e5a2a, reload: 0x2f6b3a };
 
-const INK = 0x2b1a0e;
-const PAPER = 0xf6ead2;
-const GOLD = 0xe0a530;
 const RED = 0xc0281e;
 const GREEN = 0x2f7a35;
-const FONT = 'Georgia, "Times New Roman", serif';
-
-function text(value: string, style: TextStyleOptions): Text {
-  return new Text({ text: value, style: { fontFamily: FONT, fill: INK, ...style } });
-}
-
-/** Shortens a Text to fit `max` pixels. */
-function fit(t: Text, max: number): Text {
-  const full = t.text;
-  let n = full.length;
-  while (t.width > max && n > 1) {
-    n -= 1;
-    t.text = `${full.slice(0, n)}…`;
-  }
-  return t;
-}
 
 function drawIcon(card: Card, color: number): Graphics {
   const g = new Graphics();

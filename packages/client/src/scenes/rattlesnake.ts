@@ -1,6 +1,7 @@
-import { Container, Graphics, Text, type Application, type TextStyleOptions } from 'pixi.js';
+import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Rattlesnake } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
+import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn } from './common';
 
 /** Everything the Rattlesnake scene draws, prepared by the Rattlesnake UI. */
 export interface RattlesnakeSceneModel {
@@ -23,29 +24,10 @@ export interface RattlesnakeSceneHooks {
   onSaloonCard(id: string): void;
 }
 
-const INK = 0x2b1a0e;
-const PAPER = 0xf6ead2;
-const GOLD = 0xe0a530;
-const CREAM = 0xfff3dc;
-const FONT = 'Georgia, "Times New Roman", serif';
 /** Value bands: 1 green … 5 red. */
 const VALUE_COLOR = [0x777777, 0x2f7a35, 0x35506e, 0x6e5a2a, 0x7a4a22, 0xa3281e];
 /** Deck backs: purple for the first seat, orange for the second (as the printed decks). */
 const BACK_COLOR = [0x4b2a6e, 0xb0561a];
-
-function text(value: string, style: TextStyleOptions): Text {
-  return new Text({ text: value, style: { fontFamily: FONT, fill: INK, ...style } });
-}
-
-function fit(t: Text, max: number): Text {
-  const full = t.text;
-  let n = full.length;
-  while (t.width > max && n > 1) {
-    n -= 1;
-    t.text = `${full.slice(0, n)}…`;
-  }
-  return t;
-}
 
 interface FaceOpts {
   /** Current value when changed by Focus / Distract. */
@@ -223,17 +205,11 @@ export class RattlesnakeScene {
   }
 
   private label(value: string, x: number, y: number, size: number, color = CREAM, bold = false, maxW = 0): Text {
-    const t = text(value, { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal' });
-    if (maxW > 0) fit(t, maxW);
-    t.position.set(x, y);
-    this.root.addChild(t);
-    return t;
+    return addLabel(this.root, value, x, y, size, color, bold, maxW);
   }
 
   private place(c: Container, x: number, y: number): Container {
-    c.position.set(x, y);
-    this.root.addChild(c);
-    return c;
+    return placeIn(this.root, c, x, y);
   }
 
   draw(): void {

@@ -1,6 +1,7 @@
-import { Container, Graphics, Text, type Application, type TextStyleOptions } from 'pixi.js';
+import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
+import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn } from './common';
 
 type Colour = Saloon.Colour;
 type View = Saloon.SaloonView;
@@ -32,27 +33,8 @@ export interface SaloonSceneModel {
   compactDuel: boolean;
 }
 
-const INK = 0x2b1a0e;
-const PAPER = 0xf6ead2;
-const GOLD = 0xe0a530;
-const CREAM = 0xfff3dc;
 const FELT = 0x2f5d3a;
 const RED = 0xd0372a;
-const FONT = 'Georgia, "Times New Roman", serif';
-
-function text(value: string, style: TextStyleOptions): Text {
-  return new Text({ text: value, style: { fontFamily: FONT, fill: INK, ...style } });
-}
-
-function fit(t: Text, max: number): Text {
-  const full = t.text;
-  let n = full.length;
-  while (t.width > max && n > 1) {
-    n -= 1;
-    t.text = `${full.slice(0, n)}…`;
-  }
-  return t;
-}
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -197,11 +179,7 @@ export class SaloonScene {
   }
 
   private label(value: string, x: number, y: number, size: number, color = CREAM, bold = false, maxW = 0): Text {
-    const t = text(value, { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal' });
-    if (maxW > 0) fit(t, maxW);
-    t.position.set(x, y);
-    this.root.addChild(t);
-    return t;
+    return addLabel(this.root, value, x, y, size, color, bold, maxW);
   }
 
   private centred(value: string, x: number, y: number, size: number, color = CREAM, bold = false, wrap = 0): Text {
@@ -213,9 +191,7 @@ export class SaloonScene {
   }
 
   private place(c: Container, x: number, y: number): Container {
-    c.position.set(x, y);
-    this.root.addChild(c);
-    return c;
+    return placeIn(this.root, c, x, y);
   }
 
   private nameOf(seat: number, lower = false): string {
