@@ -22,17 +22,15 @@
 import { Rattlesnake, rattlesnake } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { RattlesnakeScene, type RattlesnakeSceneModel } from '../scenes/rattlesnake';
-import { list, type List, type TableStateLike } from '../state';
+import { list } from '../state';
+import { JsonBoard, type JsonBoardLike } from './json-board';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
 
 type View = Rattlesnake.RattlesnakeView;
 type Intent = Rattlesnake.RattlesnakeIntent;
 type AbilityIntent = Rattlesnake.AbilityIntent;
 
-export interface RattlesnakeBoardLike {
-  public: string;
-  players: List<{ secret: string }>;
-}
+export type RattlesnakeBoardLike = JsonBoardLike;
 
 /** "Focus (1)", "Hit", "High Noon". */
 export function cardLabel(id: string | null | undefined): string {
@@ -96,16 +94,17 @@ class RattlesnakeUi implements GameUi {
   /** Ability window picker: the card whose options are listed. */
   private picker: string | null = null;
   private stageKey = '';
-  /** The synced strings when the last intent was sent: no second intent until they change. */
-  private sentSig: string | null = null;
   private actionsSignature = '';
   private scene: RattlesnakeScene | null = null;
   private destroyed = false;
+
+  private readonly board: JsonBoard<View, Intent>;
 
   constructor(
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
+    this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
     RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) })
       .then((scene) => {
         if (this.destroyed) return scene.destroy();
@@ -118,36 +117,8 @@ class RattlesnakeUi implements GameUi {
       });
   }
 
-  private state(): TableStateLike<RattlesnakeBoardLike | undefined> {
-    return this.ctx.state() as TableStateLike<RattlesnakeBoardLike | undefined>;
-  }
-
-  private sig(): string {
-    const b = this.state().board;
-    const me = this.ctx.mySeat();
-    return `${b?.public ?? ''}|${me >= 0 ? (b?.players?.[me]?.secret ?? '') : ''}`;
-  }
-
-  /** The engine's view for my seat, rebuilt from the synced strings; null before the first state. */
-  private view(): View | null {
-    const b = this.state().board;
-    if (!b || !b.public) return null;
-    const me = this.ctx.mySeat();
-    try {
-      return Rattlesnake.viewFromSynced(b.public, me >= 0 ? (b.players?.[me]?.secret ?? '') : '', me >= 0 ? me : null);
-    } catch {
-      return null;
-    }
-  }
-
-  private legal(v: View | null): Intent[] {
-    if (!v || this.state().status !== 'playing' || this.sentSig === this.sig()) return [];
-    return Rattlesnake.legalFromView(v);
-  }
-
   private send(intent: Intent): void {
-    this.ctx.send(intent as unknown as { type: string });
-    this.sentSig = this.sig();
+    this.board.send(intent);
     this.selected.clear();
     this.buyTarget = null;
     this.picker = null;
@@ -155,13 +126,13 @@ class RattlesnakeUi implements GameUi {
   }
 
   refused(): void {
-    this.sentSig = null;
+    this.board.refused();
     this.update();
   }
 
   private toggle(id: string): void {
-    const v = this.view();
-    if (!v || !this.selectableHand(v, this.legal(v)).has(id)) return;
+    const v = this.board.view();
+    if (!v || !this.selectableHand(v, this.board.legal(v)).has(id)) return;
     if (this.selected.has(id)) this.selected.delete(id);
     else {
       if (this.buyTarget && this.selected.size >= v.buyCost) this.selected.clear();
@@ -171,8 +142,8 @@ class RattlesnakeUi implements GameUi {
   }
 
   private chooseBuy(id: string | null): void {
-    const v = this.view();
-    if (id !== null && (!v || !this.legal(v).some((i) => i.type === 'buy' && i.cardId === id))) return;
+    const v = this.board.view();
+    if (id !== null && (!v || !this.board.legal(v).some((i) => i.type === 'buy' && i.cardId === id))) return;
     this.buyTarget = this.buyTarget === id ? null : id;
     this.selected.clear();
     this.update();
@@ -188,8 +159,8 @@ class RattlesnakeUi implements GameUi {
   }
 
   update(): void {
-    const v = this.view();
-    if (this.sentSig !== null && this.sentSig !== this.sig()) this.sentSig = null;
+    const v = this.board.view();
+    this.board.settle();
     if (v) {
       const key = `${v.turn}|${v.step.kind}|${v.attacksLeft}|${v.bought}|${v.response ? 1 : 0}|${v.scout ? 1 : 0}`;
       if (key !== this.stageKey) {
@@ -200,7 +171,7 @@ class RattlesnakeUi implements GameUi {
       }
       for (const id of [...this.selected]) if (!v.hand.includes(id)) this.selected.delete(id);
     }
-    const legal = this.legal(v);
+    const legal = this.board.legal(v);
     if (this.buyTarget && !legal.some((i) => i.type === 'buy' && i.cardId === this.buyTarget)) this.buyTarget = null;
     this.renderActions(v, legal);
     if (v) this.scene?.update(this.sceneModel(v, legal));
@@ -215,7 +186,7 @@ class RattlesnakeUi implements GameUi {
   }
 
   private sceneModel(v: View, legal: Intent[]): RattlesnakeSceneModel {
-    const state = this.state();
+    const state = this.board.state();
     return {
       view: v,
       names: [0, 1].map((i) => this.ctx.name(i)),
@@ -230,18 +201,18 @@ class RattlesnakeUi implements GameUi {
 
   /** Whose decision it is, in words (also shown in the table's status bar). */
   statusText(): string | null {
-    const v = this.view();
-    const s = this.state();
+    const v = this.board.view();
+    const s = this.board.state();
     if (!v || s.status !== 'playing') return null;
-    return this.prompt(v, this.legal(v));
+    return this.prompt(v, this.board.legal(v));
   }
 
   private prompt(v: View, legal: Intent[]): string {
     const me = v.seat;
-    const who = list(this.state().pending)[0] ?? v.pending[0] ?? -1;
+    const who = list(this.board.state().pending)[0] ?? v.pending[0] ?? -1;
     const them = who >= 0 ? this.ctx.name(who) : 'The other player';
     if (v.winner !== null) return 'Game over.';
-    if (me !== null && v.pending.includes(me) && this.sentSig === this.sig()) return 'Sending…';
+    if (me !== null && v.pending.includes(me) && this.board.sending()) return 'Sending…';
     if (me === null) return `You are watching. ${them} is deciding…`;
     const mine = v.pending.includes(me) && legal.length > 0;
     const opp = this.ctx.name(1 - me);
@@ -408,7 +379,7 @@ class RattlesnakeUi implements GameUi {
   }
 
   private renderActions(v: View | null, legal: Intent[]): void {
-    const s = this.state();
+    const s = this.board.state();
     const prompt =
       s.status === 'waiting'
         ? 'The shootout starts as soon as both seats are taken.'
@@ -525,15 +496,15 @@ class RattlesnakeUi implements GameUi {
   }
 
   seatSummary(seat: number): SeatSummary {
-    const v = this.view();
+    const v = this.board.view();
     const p = v?.players[seat];
-    if (!p || this.state().status === 'waiting') return { score: '', alive: null };
+    if (!p || this.board.state().status === 'waiting') return { score: '', alive: null };
     return { score: `${plural(p.hits.length, 'Hit')} left`, alive: null };
   }
 
   winnerText(): string {
-    const state = this.state();
-    const v = this.view();
+    const state = this.board.state();
+    const v = this.board.view();
     const seat = list(state.winners)[0] ?? v?.winner ?? -1;
     if (seat === undefined || seat === null || seat < 0) return 'The game is over.';
     return `${this.ctx.name(seat)} wins — ${this.ctx.name(1 - seat)} has no Hits left!`;

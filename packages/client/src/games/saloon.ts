@@ -21,7 +21,8 @@
 import { Saloon, saloon } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { GUN_CSS, GUN_GLYPH, GUN_LETTER, revealWords, SaloonScene, type SaloonSceneModel } from '../scenes/saloon';
-import { list, type List, type TableStateLike } from '../state';
+import { list } from '../state';
+import { JsonBoard, type JsonBoardLike } from './json-board';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
 
 type View = Saloon.SaloonView;
@@ -30,10 +31,7 @@ type Colour = Saloon.Colour;
 type Area = Saloon.Area;
 type Noise = Saloon.Noise;
 
-export interface SaloonBoardLike {
-  public: string;
-  players: List<{ secret: string }>;
-}
+export type SaloonBoardLike = JsonBoardLike;
 
 const GLYPH_KEY = 'tumbleweed:saloon:bigGlyphs';
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -70,7 +68,6 @@ type Button = { label: string; text?: Node | string; onClick: () => void; presse
 class SaloonUi implements GameUi {
   private scene: SaloonScene | null = null;
   private destroyed = false;
-  private sentSig: string | null = null;
   private actionsSignature = '';
   private bigGlyphs = false;
   /** Duel picks: gun (or the Bottle), area, noise. */
@@ -83,10 +80,13 @@ class SaloonUi implements GameUi {
   private threatSeen = 0;
   private threatLocalEnd = 0;
 
+  private readonly board: JsonBoard<View, Intent>;
+
   constructor(
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
+    this.board = new JsonBoard<View, Intent>(ctx, Saloon.viewFromSynced, Saloon.legalFromView);
     try {
       this.bigGlyphs = localStorage.getItem(GLYPH_KEY) === '1';
     } catch {
@@ -107,40 +107,13 @@ class SaloonUi implements GameUi {
     this.ticker = window.setInterval(() => this.tick(), 200);
   }
 
-  private state(): TableStateLike<SaloonBoardLike | undefined> {
-    return this.ctx.state() as TableStateLike<SaloonBoardLike | undefined>;
-  }
-
-  private sig(): string {
-    const b = this.state().board;
-    const me = this.ctx.mySeat();
-    return `${b?.public ?? ''}|${me >= 0 ? (b?.players?.[me]?.secret ?? '') : ''}`;
-  }
-
-  private view(): View | null {
-    const b = this.state().board;
-    if (!b || !b.public) return null;
-    const me = this.ctx.mySeat();
-    try {
-      return Saloon.viewFromSynced(b.public, me >= 0 ? (b.players?.[me]?.secret ?? '') : '', me >= 0 ? me : null);
-    } catch {
-      return null;
-    }
-  }
-
-  private legal(v: View | null): Intent[] {
-    if (!v || this.state().status !== 'playing' || this.sentSig === this.sig()) return [];
-    return Saloon.legalFromView(v);
-  }
-
   private send(intent: Intent): void {
-    this.ctx.send(intent as unknown as { type: string });
-    this.sentSig = this.sig();
+    this.board.send(intent);
     this.update();
   }
 
   refused(): void {
-    this.sentSig = null;
+    this.board.refused();
     this.update();
   }
 
@@ -163,7 +136,7 @@ class SaloonUi implements GameUi {
   }
 
   private tick(): void {
-    const v = this.view();
+    const v = this.board.view();
     if (!v) return;
     if (v.phase.kind === 'threat' || this.lockEnd > Date.now() - 300) this.update();
   }
@@ -173,8 +146,8 @@ class SaloonUi implements GameUi {
   }
 
   update(): void {
-    const v = this.view();
-    if (this.sentSig !== null && this.sentSig !== this.sig()) this.sentSig = null;
+    const v = this.board.view();
+    this.board.settle();
     if (v && v.phase.kind === 'duel') {
       const key = `${v.turn}|${v.phase.startedAt}`;
       if (key !== this.duelKey) {
@@ -202,7 +175,7 @@ class SaloonUi implements GameUi {
       this.els.scene.classList.add('saloon-duel');
       window.setTimeout(() => this.els.scene.scrollIntoView({ block: 'start' }), 0);
     } else if (!duelist) this.els.scene.classList.remove('saloon-duel');
-    const legal = this.legal(v);
+    const legal = this.board.legal(v);
     this.renderActions(v, legal);
     if (v && this.scene) this.scene.update(this.sceneModel(v, duelist));
   }
@@ -211,7 +184,7 @@ class SaloonUi implements GameUi {
     return {
       view: v,
       names: v.players.map((_, i) => this.ctx.name(i)),
-      started: this.state().status !== 'waiting',
+      started: this.board.state().status !== 'waiting',
       bigGlyphs: this.bigGlyphs,
       threatLeft: this.threatLeft(v),
       lockLeft: this.lockLeft(),
@@ -220,9 +193,9 @@ class SaloonUi implements GameUi {
   }
 
   statusText(): string | null {
-    const v = this.view();
-    if (!v || this.state().status !== 'playing') return null;
-    return this.prompt(v, this.legal(v));
+    const v = this.board.view();
+    if (!v || this.board.state().status !== 'playing') return null;
+    return this.prompt(v, this.board.legal(v));
   }
 
   private who(seat: number, me: number | null): string {
@@ -233,7 +206,7 @@ class SaloonUi implements GameUi {
     const me = v.seat;
     const ph = v.phase;
     const crash = legal.some((i) => i.type === 'crash');
-    if (me !== null && v.pending.includes(me) && this.sentSig === this.sig()) return 'Sending…';
+    if (me !== null && v.pending.includes(me) && this.board.sending()) return 'Sending…';
     switch (ph.kind) {
       case 'turn':
         if (v.active === me) return 'Your turn: draw a card, cash Booty, or threaten someone with a gun';
@@ -324,8 +297,8 @@ class SaloonUi implements GameUi {
       if (value === 'bottle' && this.pick.noise !== 'crash') this.pick.noise = null;
       if (value !== 'bottle' && this.pick.noise === 'crash') this.pick.noise = null;
     }
-    const v = this.view();
-    if (v) this.shootIfReady(v, this.legal(v));
+    const v = this.board.view();
+    if (v) this.shootIfReady(v, this.board.legal(v));
     this.update();
   }
 
@@ -375,7 +348,7 @@ class SaloonUi implements GameUi {
   }
 
   private renderActions(v: View | null, legal: Intent[]): void {
-    const s = this.state();
+    const s = this.board.state();
     const prompt = s.status === 'waiting' ? 'The game starts when every seat is taken.' : s.status === 'over' ? 'Game over.' : v ? this.prompt(v, legal) : 'Setting up the table…';
     const duelist = v ? this.isDuelist(v) && s.status === 'playing' : false;
     const rows = v && !duelist ? this.turnButtons(v, legal).rows : [];
@@ -552,15 +525,15 @@ class SaloonUi implements GameUi {
   }
 
   seatSummary(seat: number): SeatSummary {
-    const v = this.view();
+    const v = this.board.view();
     const p = v?.players[seat];
-    if (!p || this.state().status === 'waiting') return { score: '', alive: null };
+    if (!p || this.board.state().status === 'waiting') return { score: '', alive: null };
     return { score: `$${p.loot} Loot · $${p.bounty} Bounty · ${plural(p.wounds, 'Wound')}`, alive: null };
   }
 
   winnerText(): string {
-    const v = this.view();
-    const winners = list(this.state().winners);
+    const v = this.board.view();
+    const winners = list(this.board.state().winners);
     if (!v || winners.length === 0) return 'The game is over.';
     const score = v.players[winners[0]]?.score ?? 0;
     const names = listNames(winners.map((w) => this.ctx.name(w)));
