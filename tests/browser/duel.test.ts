@@ -2,31 +2,12 @@
  * Two people play Duel in real browsers against one bot, only by clicking buttons, until someone wins.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, shot, stallCheck, useStack } from '../support/browser';
 
 jest.setTimeout(180_000);
 
-let stack: Stack | null = null;
-let base = '';
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  stack = await startStack({ BOT_DELAY_MS: '50' });
-  base = stack.base;
-  browser = stack.browser;
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-  stack = null;
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-
-const PLAY = /^Play (Pistol|Rifle|Barricade|Reload)$/;
-const AIM = /^Aim at /;
+const stack = useStack({ BOT_DELAY_MS: '50' });
 
 /**
  * Clicks legal moves (any card; any target for a gun) until the winner banner shows; returns the banner text.
@@ -35,10 +16,8 @@ const AIM = /^Aim at /;
  */
 async function playUntilWinner(page: Page, who: string, deadline: number, midGame: () => Promise<void>): Promise<string> {
   const banner = page.getByTestId('winner');
-  const status = page.getByTestId('status');
+  const stalled = stallCheck(page, who, `${who.toLowerCase()}-stuck`, 25_000);
   let moves = 0;
-  let lastStatus = '';
-  let lastChange = Date.now();
   while (Date.now() < deadline) {
     if (await banner.isVisible()) return (await banner.textContent()) ?? '';
     const aims = page.getByRole('button', { name: AIM });
@@ -60,32 +39,19 @@ async function playUntilWinner(page: Page, who: string, deadline: number, midGam
     } catch {
       // The buttons were redrawn under the pointer (the table moved on); look again.
     }
-    const now = ((await status.textContent()) ?? '').replace(/ — \d+ s$/, '');
-    if (now !== lastStatus) {
-      lastStatus = now;
-      lastChange = Date.now();
-    } else if (Date.now() - lastChange > 25_000) {
-      await shot(page, `${who.toLowerCase()}-stuck`);
-      const bar = (await page.locator('.actions').textContent()) ?? '';
-      throw new Error(`${who}: the table is stuck at "${now}" (action bar: "${bar}")`);
-    }
+    await stalled();
     await page.waitForTimeout(60);
   }
   throw new Error(`${who}: no winner before the deadline`);
 }
 
 test('two players and a bot play a Duel to the end by clicking', async () => {
-  const b = browser as Browser;
-  const ctxA = await b.newContext({ viewport: { width: 1280, height: 800 } });
-  const ctxB = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const errors: string[] = [];
+  const { base, browser } = stack();
+  const folks = people(browser);
+  const errors = folks.errors;
   try {
-    const ann = await ctxA.newPage();
-    const bob = await ctxB.newPage();
-    for (const [p, who] of [[ann, 'Ann'], [bob, 'Bob']] as const) {
-      p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-    }
-
+    const ann = await folks.open('Ann', DESKTOP);
+    const bob = await folks.open('Bob', PHONE);
     // Ann creates a table: Duel, 3 seats, 1 bot, first to $3, 20 s timer.
     await ann.goto(`${base}/`);
     await ann.getByLabel('Your name', { exact: true }).fill('Ann');
@@ -151,7 +117,6 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     await expect(ann.getByRole('button', { name: 'Back to lobby' }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
   } finally {
-    await ctxA.close().catch(() => undefined);
-    await ctxB.close().catch(() => undefined);
+    await folks.close();
   }
 });

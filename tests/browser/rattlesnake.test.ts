@@ -3,28 +3,12 @@
  * leaves and a bot takes his seat at once (RECONNECT_SECONDS=0); Ann plays on until the winner banner.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, people, PHONE, shot, stallCheck, useStack } from '../support/browser';
 
 jest.setTimeout(240_000);
 
-let stack: Stack | null = null;
-let base = '';
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  stack = await startStack({ BOT_DELAY_MS: '50', RECONNECT_SECONDS: '0' });
-  base = stack.base;
-  browser = stack.browser;
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-  stack = null;
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+const stack = useStack({ BOT_DELAY_MS: '50', RECONNECT_SECONDS: '0' });
 
 interface Player {
   page: Page;
@@ -42,11 +26,9 @@ interface Player {
 async function play(p: Player, deadline: number): Promise<string> {
   const { page, who } = p;
   const banner = page.getByTestId('winner');
-  const status = page.getByTestId('status');
   const button = (name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+  const stalled = stallCheck(page, who, `rattlesnake-${who.toLowerCase()}-stuck`, 30_000);
   let moves = 0;
-  let lastStatus = '';
-  let lastChange = Date.now();
   while (Date.now() < deadline) {
     if (await banner.isVisible()) return (await banner.textContent()) ?? '';
     let clicked = false;
@@ -90,30 +72,19 @@ async function play(p: Player, deadline: number): Promise<string> {
       await page.waitForTimeout(40);
       continue;
     }
-    const now = ((await status.textContent()) ?? '').replace(/ — \d+ s$/, '');
-    if (now !== lastStatus) {
-      lastStatus = now;
-      lastChange = Date.now();
-    } else if (Date.now() - lastChange > 30_000) {
-      await shot(page, `rattlesnake-${who.toLowerCase()}-stuck`);
-      const bar = (await page.locator('.actions').textContent()) ?? '';
-      throw new Error(`${who}: the table is stuck at "${now}" (action bar: "${bar}")`);
-    }
+    await stalled();
     await page.waitForTimeout(60);
   }
   throw new Error(`${who}: no winner before the deadline`);
 }
 
 test('two players start a Rattlesnake shootout by clicking; a bot takes over one seat; it ends with a winner', async () => {
-  const b = browser as Browser;
-  const ctxA = await b.newContext({ viewport: { width: 1280, height: 800 } });
-  const ctxB = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const errors: string[] = [];
+  const { base, browser } = stack();
+  const folks = people(browser);
+  const errors = folks.errors;
   try {
-    const ann = await ctxA.newPage();
-    const bob = await ctxB.newPage();
-    for (const [p, who] of [[ann, 'Ann'], [bob, 'Bob']] as const) p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-
+    const ann = await folks.open('Ann', DESKTOP);
+    const bob = await folks.open('Bob', PHONE);
     // Ann creates a Rattlesnake table: 2 seats, 0 bots, 45 s timer.
     await ann.goto(`${base}/`);
     await ann.getByLabel('Your name', { exact: true }).fill('Ann');
@@ -194,7 +165,6 @@ test('two players start a Rattlesnake shootout by clicking; a bot takes over one
     await expect(ann.getByRole('button', { name: 'Back to lobby' }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
   } finally {
-    await ctxA.close().catch(() => undefined);
-    await ctxB.close().catch(() => undefined);
+    await folks.close();
   }
 });

@@ -5,24 +5,12 @@
  * wins and both pages show the result.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, people, PHONE, shot, useStack } from '../support/browser';
 
 jest.setTimeout(240_000);
 
-let stack: Stack | null = null;
-
-beforeAll(async () => {
-  stack = await startStack({ BOT_DELAY_MS: '50' });
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-  stack = null;
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+const stack = useStack({ BOT_DELAY_MS: '50' });
 const COLOURS = ['red', 'blue', 'green', 'yellow'];
 const AREAS = ['head', 'chest', 'arm', 'leg'];
 const NOISES = ['bang', 'boom', 'blam'];
@@ -107,16 +95,12 @@ async function play(p: Seat, deadline: number, shots: { duel: Set<string> }): Pr
 }
 
 test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a bot', async () => {
-  const b = (stack as Stack).browser as Browser;
-  const base = (stack as Stack).base;
-  const ctxA = await b.newContext({ viewport: { width: 1280, height: 800 } });
-  const ctxB = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const errors: string[] = [];
+  const { base, browser } = stack();
+  const folks = people(browser);
+  const errors = folks.errors;
   try {
-    const ann = await ctxA.newPage();
-    const bob = await ctxB.newPage();
-    for (const [p, who] of [[ann, 'Ann'], [bob, 'Bob']] as const) p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-
+    const ann = await folks.open('Ann', DESKTOP);
+    const bob = await folks.open('Bob', PHONE);
     // Ann creates a Saloon Showdown table: 3 seats, 1 bot, 10 s threat window.
     await ann.goto(`${base}/`);
     await ann.getByLabel('Your name', { exact: true }).fill('Ann');
@@ -175,7 +159,6 @@ test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a 
     expect([...shots.duel].some((k) => !k.startsWith('threat-'))).toBe(true);
     expect(errors).toEqual([]);
   } finally {
-    await ctxA.close().catch(() => undefined);
-    await ctxB.close().catch(() => undefined);
+    await folks.close();
   }
 });

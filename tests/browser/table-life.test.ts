@@ -4,30 +4,12 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, startStack, stopStack, type Stack } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
 
 jest.setTimeout(180_000);
 
-let stack: Stack | null = null;
-let base = '';
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  stack = await startStack({ BOT_DELAY_MS: '50' });
-  base = stack.base;
-  browser = stack.browser;
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-  stack = null;
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-const PLAY = /^Play (Pistol|Rifle|Barricade|Reload)$/;
-const AIM = /^Aim at /;
+const stack = useStack({ BOT_DELAY_MS: '50' });
 
 /** Polls `fn` until it returns true (or throws after `ms`). */
 async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
@@ -71,7 +53,7 @@ async function playUntilWinner(page: Page, who: string, deadline: number): Promi
 }
 
 async function createTable(page: Page, name: string, seats: number, bots: number, target = 3): Promise<string> {
-  await page.goto(`${base}/`);
+  await page.goto(`${stack().base}/`);
   await page.getByLabel('Your name', { exact: true }).fill(name);
   await page.getByRole('radio', { name: /Duel/ }).check();
   await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
@@ -84,7 +66,7 @@ async function createTable(page: Page, name: string, seats: number, bots: number
 }
 
 async function joinTable(page: Page, code: string, name: string, watch = false): Promise<void> {
-  await page.goto(`${base}/#/join/${code}`);
+  await page.goto(`${stack().base}/#/join/${code}`);
   await page.getByLabel('Your name', { exact: true }).fill(name);
   await page.getByRole('button', { name: watch ? 'Watch' : 'Join', exact: true }).click();
   await page.waitForURL(new RegExp(`#/table/${code}$`));
@@ -92,20 +74,16 @@ async function joinTable(page: Page, code: string, name: string, watch = false):
 
 const seatText = (page: Page, who: string) => page.locator('.seats li', { hasText: who }).first().textContent();
 
-const contexts: BrowserContext[] = [];
-const errors: string[] = [];
-async function newPage(who: string, mobile = false): Promise<Page> {
-  const ctx = await (browser as Browser).newContext(
-    mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true } : { viewport: { width: 1280, height: 800 }, acceptDownloads: true },
-  );
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-  return page;
-}
+let folks: People;
+let errors: string[] = [];
+beforeAll(() => {
+  folks = people(stack().browser);
+  errors = folks.errors;
+});
+const newPage = (who: string, mobile = false): Promise<Page> => folks.open(who, { ...(mobile ? PHONE : DESKTOP), acceptDownloads: true });
 
 afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+  await folks.close();
 });
 
 test('a refresh mid-game keeps the seat; chat; game log; play again starts a new game', async () => {
@@ -217,7 +195,7 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await shot(dee, 'table-life-3-spectator-390x844');
 
   // A full table: a sentence and a way to watch instead (Eve leaves the audience for the join page first).
-  await eve.goto(`${base}/#/join/${code}`);
+  await eve.goto(`${stack().base}/#/join/${code}`);
   await until('one watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
   await eve.getByRole('button', { name: 'Join', exact: true }).click();
   await until('the full-table message', async () => ((await eve.locator('.join .error').textContent()) ?? '').includes('Every seat is taken — you can watch instead'));
@@ -226,7 +204,7 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await until('two watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));
 
   // An unknown code.
-  await eve.goto(`${base}/#/join/ZZZZZ`);
+  await eve.goto(`${stack().base}/#/join/ZZZZZ`);
   await eve.getByRole('button', { name: 'Join', exact: true }).click();
   await until('the unknown-code message', async () => ((await eve.locator('.join .error').textContent()) ?? '').includes('No table with code ZZZZZ'));
   expect(errors).toEqual([]);

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CLIENT_INDEX, freePort, ROOT, SERVER_MAIN, startServer, stopAll, waitForHttp } from './processes';
 
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -33,3 +33,80 @@ export async function stopStack(stack: Stack | null): Promise<void> {
   await stack?.browser.close().catch(() => undefined);
   await stopAll();
 }
+
+/**
+ * Starts the stack before the file's tests and stops it after them; the returned getter gives the running stack.
+ */
+export function useStack(env: Record<string, string> = {}): () => Stack {
+  let stack: Stack | null = null;
+  beforeAll(async () => {
+    stack = await startStack(env);
+  });
+  afterAll(async () => {
+    await stopStack(stack);
+    stack = null;
+  });
+  return () => {
+    if (!stack) throw new Error('the stack is not running');
+    return stack;
+  };
+}
+
+/** Saves a screenshot of `page` as test-artifacts/<name>.png. */
+export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+
+/** A desktop browser window. */
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+/** A phone with a touch screen. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Pages in their own browser contexts, with every uncaught page error collected as "<who>: <message>". */
+export interface People {
+  errors: string[];
+  open(who: string, options?: BrowserContextOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export function people(browser: Browser): People {
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  return {
+    errors,
+    async open(who, options = DESKTOP) {
+      const ctx = await browser.newContext(options);
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+      return page;
+    },
+    async close() {
+      for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Watches a table's status line (its countdown left out) and throws, after a screenshot named `shotName`,
+ * once it has not changed for `ms`: a table that stops moving is named instead of letting the test time out.
+ * Call the returned check whenever a loop found nothing to click.
+ */
+export function stallCheck(page: Page, who: string, shotName: string, ms: number): () => Promise<void> {
+  const status = page.getByTestId('status');
+  let lastStatus = '';
+  let lastChange = Date.now();
+  return async () => {
+    const now = ((await status.textContent()) ?? '').replace(/ — \d+ s$/, '');
+    if (now !== lastStatus) {
+      lastStatus = now;
+      lastChange = Date.now();
+    } else if (Date.now() - lastChange > ms) {
+      await shot(page, shotName);
+      const bar = (await page.locator('.actions').textContent()) ?? '';
+      throw new Error(`${who}: the table is stuck at "${now}" (action bar: "${bar}")`);
+    }
+  };
+}
+
+/** Duel's action bar: play a card, aim a gun. */
+export const DUEL_PLAY = /^Play (Pistol|Rifle|Barricade|Reload)$/;
+export const DUEL_AIM = /^Aim at /;
