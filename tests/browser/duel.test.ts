@@ -3,7 +3,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
-import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, shot, stallCheck, useStack } from '../support/browser';
+import { annAndBob, DUEL_AIM as AIM, DUEL_PLAY as PLAY, shot, stallCheck, useStack } from '../support/browser';
 
 jest.setTimeout(180_000);
 
@@ -46,12 +46,9 @@ async function playUntilWinner(page: Page, who: string, deadline: number, midGam
 }
 
 test('two players and a bot play a Duel to the end by clicking', async () => {
-  const { base, browser } = stack();
-  const folks = people(browser);
-  const errors = folks.errors;
+  const base = stack().base;
+  const { ann, bob, errors, close } = await annAndBob(stack().browser);
   try {
-    const ann = await folks.open('Ann', DESKTOP);
-    const bob = await folks.open('Bob', PHONE);
     // Ann creates a table: Duel, 3 seats, 1 bot, first to $3, 20 s timer.
     await ann.goto(`${base}/`);
     await ann.getByLabel('Your name', { exact: true }).fill('Ann');
@@ -117,6 +114,6 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     await expect(ann.getByRole('button', { name: 'Back to lobby' }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
   } finally {
-    await folks.close();
+    await close();
   }
 });

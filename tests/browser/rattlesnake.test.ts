@@ -4,7 +4,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
-import { DESKTOP, people, PHONE, shot, stallCheck, useStack } from '../support/browser';
+import { annAndBob, shot, stallCheck, useStack } from '../support/browser';
 
 jest.setTimeout(240_000);
 
@@ -79,12 +79,9 @@ async function play(p: Player, deadline: number): Promise<string> {
 }
 
 test('two players start a Rattlesnake shootout by clicking; a bot takes over one seat; it ends with a winner', async () => {
-  const { base, browser } = stack();
-  const folks = people(browser);
-  const errors = folks.errors;
+  const base = stack().base;
+  const { ann, bob, errors, close } = await annAndBob(stack().browser);
   try {
-    const ann = await folks.open('Ann', DESKTOP);
-    const bob = await folks.open('Bob', PHONE);
     // Ann creates a Rattlesnake table: 2 seats, 0 bots, 45 s timer.
     await ann.goto(`${base}/`);
     await ann.getByLabel('Your name', { exact: true }).fill('Ann');
@@ -165,6 +162,6 @@ test('two players start a Rattlesnake shootout by clicking; a bot takes over one
     await expect(ann.getByRole('button', { name: 'Back to lobby' }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
   } finally {
-    await folks.close();
+    await close();
   }
 });

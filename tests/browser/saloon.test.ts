@@ -6,7 +6,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
-import { DESKTOP, people, PHONE, shot, useStack } from '../support/browser';
+import { annAndBob, shot, useStack } from '../support/browser';
 
 jest.setTimeout(240_000);
 
@@ -95,12 +95,9 @@ async function play(p: Seat, deadline: number, shots: { duel: Set<string> }): Pr
 }
 
 test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a bot', async () => {
-  const { base, browser } = stack();
-  const folks = people(browser);
-  const errors = folks.errors;
+  const base = stack().base;
+  const { ann, bob, errors, close } = await annAndBob(stack().browser);
   try {
-    const ann = await folks.open('Ann', DESKTOP);
-    const bob = await folks.open('Bob', PHONE);
     // Ann creates a Saloon Showdown table: 3 seats, 1 bot, 10 s threat window.
     await ann.goto(`${base}/`);
     await ann.getByLabel('Your name', { exact: true }).fill('Ann');
@@ -159,6 +156,6 @@ test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a 
     expect([...shots.duel].some((k) => !k.startsWith('threat-'))).toBe(true);
     expect(errors).toEqual([]);
   } finally {
-    await folks.close();
+    await close();
   }
 });

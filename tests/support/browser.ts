@@ -85,6 +85,19 @@ export function people(browser: Browser): People {
   };
 }
 
+/** Ann at a desktop and Bob on a phone, each in a browser context of their own. */
+export async function annAndBob(browser: Browser): Promise<People & { ann: Page; bob: Page }> {
+  const folks = people(browser);
+  try {
+    const ann = await folks.open('Ann', DESKTOP);
+    const bob = await folks.open('Bob', PHONE);
+    return { ...folks, ann, bob };
+  } catch (err) {
+    await folks.close();
+    throw err;
+  }
+}
+
 /**
  * Watches a table's status line (its countdown left out) and throws, after a screenshot named `shotName`,
  * once it has not changed for `ms`: a table that stops moving is named instead of letting the test time out.
