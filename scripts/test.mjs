@@ -32,9 +32,9 @@ ensureDebianPackage(chromium, 'chromium');
 ensureDebianPackage('/usr/bin/redis-server', 'redis-server');
 ensureDebianPackage('/usr/sbin/nginx', 'nginx');
 
-console.log('Building engine, server and client…');
-if (run('npm', ['run', 'build', '--silent']) !== 0) {
-  console.error('The build failed; no test was run.');
+console.log('Building engine, server and client, and type-checking the client…');
+if (run('npm', ['run', 'build', '--silent']) !== 0 || run('npm', ['run', 'typecheck', '--silent']) !== 0) {
+  console.error('The build or the type check failed; no test was run.');
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }

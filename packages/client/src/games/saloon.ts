@@ -231,6 +231,14 @@ class SaloonUi implements GameUi {
         if (crash) return `Duel on! You hold 3 ${ph.gun} cards: hit ${this.ctx.name(ph.threatener)} with the Bottle!`;
         return `GO! ${this.ctx.name(ph.threatener)} and ${this.ctx.name(ph.target)} are drawing…`;
       }
+      // The special-symbol phases (issue 5) are in the engine; this table cannot act in them yet, it only says what
+      // is going on while the game's own clock moves them along.
+      case 'truel':
+        return 'A Truel! Three gunslingers draw at once…';
+      case 'standoff':
+        return 'A Mexican Standoff!';
+      case 'turkey':
+        return 'The Turkey runs through the saloon!';
       case 'over':
         return 'Game over.';
     }
