@@ -3,7 +3,7 @@ import { Rng } from '../core/rng';
 import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, isWindEvent, NOISES, WIND_EVENTS, windKind, type Colour } from './cards';
 import { ERRORS, intentKey, INTENT_TYPES, type AnswerIntent, type SaloonIntent, type ShootIntent } from './intents';
 import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, standoffCrashTarget, standoffJoins, standoffSeats, threatDecider, truelSeats } from './shared';
-import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState } from './state';
+import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState, ShotRecord } from './state';
 import { legalFromView, view } from './view';
 
 /* ---------------- the numbers, in one place ---------------- */
@@ -303,14 +303,7 @@ function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, r
   const ph = state.phase as Extract<Phase, { kind: 'duel' }>;
   const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
-  const record = { seat, gun: shot.gun, area: shot.area, noise, at: now, correct };
-  ph.shots.push(record);
-  events.push({ type: 'shot', ...record });
-  if (!correct) {
-    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
-    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
-    return;
-  }
+  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, events)) return;
   const loser = other(ph, seat);
   const l = state.players[loser];
   l.wounds += 1;
@@ -505,14 +498,7 @@ function markWind(phase: Phase): void {
 function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'turkey' }>;
   const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
-  const record = { seat, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct };
-  ph.shots.push(record);
-  events.push({ type: 'shot', ...record });
-  if (!correct) {
-    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
-    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
-    return;
-  }
+  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, events)) return;
   events.push({ type: 'turkey_shot', seat, drawer: ph.drawer, at: now });
   for (const s of [seat, ph.drawer]) {
     bankPays(state, s, WIND_TURKEY, 'loot', 'turkey', events);
@@ -619,14 +605,7 @@ function endStandoff(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
   const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
-  const record = { seat, target: shot.target, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct };
-  ph.shots.push(record);
-  events.push({ type: 'shot', ...record });
-  if (!correct) {
-    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
-    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
-    return;
-  }
+  if (!fire(ph, { seat, target: shot.target, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, events)) return;
   const hit = shot.target as Seat;
   const h = state.players[hit];
   h.wounds += 1;
@@ -680,14 +659,7 @@ function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: numbe
   const ph = state.phase as Extract<Phase, { kind: 'truel' }>;
   const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
-  const record = { seat, gun: shot.gun, area: shot.area, noise, at: now, correct };
-  ph.shots.push(record);
-  events.push({ type: 'shot', ...record });
-  if (!correct) {
-    ph.lockedUntil[seat] = now + MISFIRE_LOCK_MS;
-    events.push({ type: 'misfire', seat, lockedUntil: ph.lockedUntil[seat] });
-    return;
-  }
+  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, events)) return;
   const d = ph.desperado;
   const seats = truelSeats(ph);
   // The Desperado's cards are checked after the Truel: they went to the player on his right.
@@ -1103,4 +1075,17 @@ export function locations(state: SaloonState): Map<string, string> {
     state.wind.done.forEach((id) => put(id, 'wind done'));
   }
   return out;
+}
+
+/**
+ * A shot in any of the races (duel, truel, standoff, turkey), already judged: it is recorded and announced, and a
+ * miss locks the shooter out for MISFIRE_LOCK_MS. Returns whether it hit.
+ */
+function fire(ph: { shots: ShotRecord[]; lockedUntil: number[] }, record: ShotRecord, events: GameEvent[]): boolean {
+  ph.shots.push(record);
+  events.push({ type: 'shot', ...record });
+  if (record.correct) return true;
+  ph.lockedUntil[record.seat] = record.at + MISFIRE_LOCK_MS;
+  events.push({ type: 'misfire', seat: record.seat, lockedUntil: ph.lockedUntil[record.seat] });
+  return false;
 }
