@@ -1,64 +1,16 @@
 import { isError, type GameEvent, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
 import { bot } from './bot';
-import { CARDS, deckIds, isWindEvent, WIND_EVENTS, type CardInfo } from './cards';
+import { CARDS, isWindEvent, WIND_EVENTS, type CardInfo } from './cards';
 import type { SaloonIntent } from './intents';
 import { apply, interrupters, legalIntents, pending, setup, timeout } from './rules';
 import type { Phase, SaloonPlayer, SaloonState } from './state';
 import { view } from './view';
 import { majorities } from './majority';
+import { craft, run } from './testkit';
 
-/* ---------- helpers (as in rules.test.ts) ---------- */
+/* ---------- helpers: ./testkit ---------- */
 
-type Spec = Partial<Pick<CardInfo, 'colour' | 'area' | 'noise' | 'bullets' | 'symbol'>>;
-
-function picker() {
-  const used = new Set<string>();
-  return (spec: Spec): string => {
-    const c = CARDS.find((x) => !used.has(x.id) && (Object.keys(spec) as (keyof Spec)[]).every((k) => x[k] === spec[k]));
-    if (!c) throw new Error(`no card ${JSON.stringify(spec)}`);
-    used.add(c.id);
-    return c.id;
-  };
-}
-
-function craft(hands: string[][], c: { players?: Partial<SaloonPlayer>[]; phase?: Phase } = {}): SaloonState {
-  const n = hands.length;
-  const simplified = n === 2;
-  const used = new Set(hands.flat());
-  const rest = deckIds(simplified).filter((id) => !used.has(id));
-  return {
-    options: { threatSeconds: 10, simplified, russianRoulette: false },
-    simplified,
-    players: hands.map((hand, s) => ({ hand: [...hand], loot: 20, bounty: 20, wounds: 0, ...(c.players?.[s] ?? {}) })),
-    deck: rest.slice(4),
-    discard: [],
-    public: rest.slice(0, 4),
-    dealer: n - 1,
-    active: 0,
-    turn: 1,
-    guns: { red: null, blue: null, green: null, yellow: null },
-    phase: c.phase ?? { kind: 'turn' },
-    lastReveal: null,
-    lastDuel: null,
-    endAfter: null,
-    clock: 0,
-    rng: Rng.fromSeed(7).state(),
-  };
-}
-
-type Move = [Seat, SaloonIntent, number?];
-
-function run(state: SaloonState, moves: Move[]): { state: SaloonState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const [seat, intent, now] of moves) {
-    const r = apply(state, seat, intent, now);
-    if (isError(r)) throw new Error(`seat ${seat} ${JSON.stringify(intent)}: ${r.error.code} ${r.error.message}`);
-    state = r.state;
-    events.push(...r.events);
-  }
-  return { state, events };
-}
 
 function errorOf(state: SaloonState, seat: Seat, intent: unknown, now?: number): string | null {
   const r = apply(state, seat, intent as SaloonIntent, now);
