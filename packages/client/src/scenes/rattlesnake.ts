@@ -1,7 +1,7 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Rattlesnake } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
-import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn } from './common';
+import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn, cardBack as back } from './common';
 
 /** Everything the Rattlesnake scene draws, prepared by the Rattlesnake UI. */
 export interface RattlesnakeSceneModel {
@@ -99,15 +99,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
 }
 
 function cardBack(seat: number, w: number, hgt: number, label = ''): Container {
-  const c = new Container();
-  const r = Math.max(4, w * 0.1);
-  c.addChild(new Graphics().roundRect(0, 0, w, hgt, r).fill(BACK_COLOR[seat] ?? 0x7c2f12).stroke({ width: 2, color: INK }));
-  c.addChild(new Graphics().roundRect(3, 3, w - 6, hgt - 6, 3).stroke({ width: 1.5, color: GOLD }));
-  const t = text(label || '★', { fontSize: Math.max(10, w * (label ? 0.3 : 0.4)), fill: label ? CREAM : GOLD, fontWeight: 'bold' });
-  t.anchor.set(0.5);
-  t.position.set(w / 2, hgt / 2);
-  c.addChild(t);
-  return c;
+  return back(w, hgt, { fill: BACK_COLOR[seat] ?? 0x7c2f12, label, radius: 0.1, labelScale: 0.3 });
 }
 
 function emptySlot(w: number, hgt: number, label = ''): Container {

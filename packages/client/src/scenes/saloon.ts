@@ -1,7 +1,7 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
-import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn } from './common';
+import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn, cardBack as back } from './common';
 
 type Colour = Saloon.Colour;
 type View = Saloon.SaloonView;
@@ -131,15 +131,7 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
 }
 
 function cardBack(w: number, h: number, label = ''): Container {
-  const c = new Container();
-  const r = Math.max(4, w * 0.09);
-  c.addChild(new Graphics().roundRect(0, 0, w, h, r).fill(0x7c2f12).stroke({ width: 2, color: INK }));
-  c.addChild(new Graphics().roundRect(3, 3, w - 6, h - 6, 3).stroke({ width: 1.5, color: GOLD }));
-  const t = text(label || '★', { fontSize: Math.max(10, w * (label ? 0.28 : 0.4)), fill: label ? CREAM : GOLD, fontWeight: 'bold' });
-  t.anchor.set(0.5);
-  t.position.set(w / 2, h / 2);
-  c.addChild(t);
-  return c;
+  return back(w, h, { fill: 0x7c2f12, label, radius: 0.09, labelScale: 0.28 });
 }
 
 function bottleShape(h: number): Graphics {
