@@ -26,7 +26,7 @@ const ESCAPE = ofSymbol('escape');
 const PLAIN = CARDS.filter((c) => c.symbol === null).map((c) => c.id);
 const plain = (k: number) => PLAIN.slice(3 * k, 3 * k + 3);
 const THREATEN = (gun: 'red' | 'blue' | 'green' | 'yellow', target: Seat): SaloonIntent => ({ type: 'threaten', gun, target });
-const answer = (call: 'bluffing' | 'duel' | 'law' | 'wanted' | 'escape', more: { card?: string; target?: Seat } = {}): SaloonIntent => ({ type: 'answer', call, ...more });
+const answer = (call: Extract<SaloonIntent, { type: 'answer' }>['call'], more: { card?: string; target?: Seat } = {}): SaloonIntent => ({ type: 'answer', call, ...more });
 
 /* ---------- Wanted Alive ---------- */
 
@@ -585,7 +585,7 @@ describe('What the Wind Brings (table option)', () => {
     const heist = events.filter((e) => e.type === 'bank_paid' && e.reason === 'heist');
     expect(heist).toHaveLength(1);
     expect(heist[0]).toMatchObject({ seat: 2 });
-    expect(state.players[2].loot).toBe(10 + heist[0].amount);
+    expect(state.players[2].loot).toBe(10 + (heist[0].amount as number));
   });
 
   test('The Turkey: 3 cards flipped; the first other player to shoot it and the drawer each collect $10 and discard a Wound; an event flipped meanwhile is shuffled back', () => {
