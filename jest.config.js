@@ -1,4 +1,4 @@
-/** One jest run, three projects: pure engine tests, server tests (real Colyseus on loopback), browser tests. */
+/** One jest run: pure engine tests, client logic (translations), server tests (real Colyseus on loopback), browser and scale tests. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }];
 const common = {
   rootDir: __dirname,
@@ -10,6 +10,13 @@ module.exports = {
   testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'engine', testMatch: ['<rootDir>/packages/engine/src/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'client',
+      testMatch: ['<rootDir>/packages/client/src/**/*.test.ts'],
+      // The client package is "type": "module"; its tests run as CommonJS like the others.
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { ...require('./tsconfig.test.json').compilerOptions, module: 'commonjs', moduleResolution: 'node' } }] },
+    },
     { ...common, displayName: 'server', testMatch: ['<rootDir>/packages/server/src/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
     { ...common, displayName: 'scale', testMatch: ['<rootDir>/tests/scale/**/*.test.ts'] },
