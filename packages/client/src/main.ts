@@ -3,6 +3,7 @@ import { normalizeCode } from '@tumbleweed/engine';
 import { h } from './dom';
 import { mountLobby } from './lobby';
 import { current, forgetSession, humanError, isGone, leaveTable, resumeTable, storedSession, type Session } from './net';
+import { mountReplay } from './replay';
 import { mountRules } from './rules';
 import { mountTable } from './table';
 
@@ -21,7 +22,7 @@ function notice(title: string, text: string, ...buttons: HTMLElement[]): void {
 
 /**
  * Hash routes: `#/` lobby, `#/join/CODE` lobby with the join box filled in, `#/table/CODE` the table,
- * `#/rules/GAME` a game's rules.
+ * `#/rules/GAME` a game's rules, `#/replay` the replay viewer.
  */
 function route(): void {
   const [page = '', raw = ''] = location.hash.replace(/^#\/?/, '').split('/');
@@ -64,6 +65,11 @@ function route(): void {
   // Rules (rules.ts): reading them does not leave a table this tab sits at.
   if (page === 'rules') {
     teardown = mountRules(root, arg, () => go(session ? `#/table/${session.code}` : '#/'));
+    return;
+  }
+  // The replay viewer works from a downloaded game log, offline: it does not leave a table this tab sits at.
+  if (page === 'replay') {
+    teardown = mountReplay(root, () => go(session ? `#/table/${session.code}` : '#/'));
     return;
   }
   if (session) void leaveTable();
