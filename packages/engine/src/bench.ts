@@ -1,5 +1,5 @@
 /**
- * Engine benchmark (Duel, then Rattlesnake, then Saloon Showdown): bot-only games, played through the Game contract exactly as the server drives it
+ * Engine benchmark (Duel, then Rattlesnake, then Saloon Showdown and how often its bots use each special symbol): bot-only games, played through the Game contract exactly as the server drives it
  * (view → bot → apply for every pending seat).
  *
  *   npm run bench                       # 500 bot-only games of 4 seats to $5
@@ -173,4 +173,67 @@ if (stalled > 0) {
   const w3 = Math.max(...ssRows.map(([k]) => k.length));
   console.log(`\nSaloon Showdown engine bench — node ${process.version}`);
   for (const [k, v] of ssRows) console.log(`  ${k.padEnd(w3)}  ${v}`);
+}
+
+/* ---------------- Saloon Showdown: the special symbols ---------------- */
+// 1,000 bot-only games with every option on (What the Wind Brings, not simplified; Russian Roulette every other
+// game), 3–6 seats in turn: how often the bots use each symbol, and every game must end.
+{
+  const SYM_GAMES = 1000;
+  /** Counter → [label, the events that count it]. */
+  const uses: [string, (e: { type: string; [k: string]: unknown }) => boolean][] = [
+    ['Wanted Alive (Cash Loot action)', (e) => e.type === 'wanted_alive' && e.answer === false],
+    ['Wanted Alive (answer to a threat)', (e) => e.type === 'wanted_alive' && e.answer === true],
+    ['The Law: "I am the Law"', (e) => e.type === 'i_am_the_law'],
+    ['The Law: won a duel (paid again)', (e) => e.type === 'law_won_duel'],
+    ['Escape: new target', (e) => e.type === 'escaped' && e.result === 'new_target'],
+    ['Escape: threatener answers', (e) => e.type === 'escaped' && e.result === 'threatener_answers'],
+    ['Desperado: "nothing to lose"', (e) => e.type === 'nothing_to_lose'],
+    ['Desperado: Truel as an answer', (e) => e.type === 'answered' && e.call === 'desperado'],
+    ['Truel won by the Desperado', (e) => e.type === 'truel_won' && (e.winners as unknown[]).length === 1],
+    ['Truel won by the two', (e) => e.type === 'truel_won' && (e.winners as unknown[]).length === 2],
+    ['Standoff: "I don\'t think so!"', (e) => e.type === 'i_dont_think_so'],
+    ['Standoff: races (Judge flipped)', (e) => e.type === 'judge_flipped'],
+    ['Standoff: won', (e) => e.type === 'standoff_won'],
+    ['Bottle: hit a threatener', (e) => e.type === 'crashed' && e.stopped === 'threat'],
+    ['Bottle: stopped a duel', (e) => e.type === 'crashed' && e.stopped === 'duel'],
+    ['Bottle: knocked out of a Standoff', (e) => e.type === 'crashed' && e.stopped === 'standoff'],
+    ['Bottle: first use in a duel', (e) => e.type === 'shot' && e.gun === 'bottle'],
+    ['Wind: The Turkey shot', (e) => e.type === 'turkey_shot'],
+    ['Wind: The Turkey escaped', (e) => e.type === 'turkey_escaped'],
+    ['Wind: Showdown at Noon', (e) => e.type === 'showdown_at_noon'],
+    ['Wind: Hail of Bullets', (e) => e.type === 'hail_of_bullets'],
+    ['Wind: Great Bank Heist', (e) => e.type === 'bank_heist'],
+  ];
+  const counts = uses.map(() => 0);
+  let unfinished = 0;
+  let turns = 0;
+  const t = performance.now();
+  for (let g = 0; g < SYM_GAMES; g++) {
+    const seats = 3 + (g % 4);
+    const r = playSaloon(400_000 + g, {
+      seats,
+      options: { wind: true, simplified: false, russianRoulette: g % 2 === 1 },
+      onStep: (_s, _step, events) => {
+        for (const e of events) uses.forEach(([, hit], i) => hit(e) && counts[i]++);
+      },
+    });
+    turns += r.turns;
+    if (r.outcome === null) unfinished++;
+  }
+  const s = (performance.now() - t) / 1000;
+  const rows: [string, string][] = [
+    ['games', `${SYM_GAMES} bot-only, 3–6 seats, wind on, not simplified, roulette every other game`],
+    ['unfinished', String(unfinished)],
+    ['mean turns', (turns / SYM_GAMES).toFixed(1)],
+    ['games/s', (SYM_GAMES / s).toFixed(0)],
+    ...uses.map(([label], i): [string, string] => [label, `${counts[i]} (${(counts[i] / SYM_GAMES).toFixed(2)} per game)`]),
+  ];
+  const w = Math.max(...rows.map(([k]) => k.length));
+  console.log(`\nSaloon Showdown special symbols (bots, every option on) — node ${process.version}`);
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`);
+  if (unfinished > 0) {
+    console.error(`\n  FAIL: ${unfinished} Saloon games with every option on did not finish.`);
+    process.exitCode = 1;
+  }
 }

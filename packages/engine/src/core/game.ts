@@ -76,6 +76,22 @@ export interface Game<S, V, I extends Intent, O> {
   pending(state: S): Seat[];
   /** A bot picks an intent from what its seat may see; randomness comes from the injected generator. */
   bot(view: V, rng: Rng): I;
+  /**
+   * Real-time games with interrupts (a Bottle hit, "I don't think so!"): seats that may act now although the game
+   * does not wait for them (never in `pending`). The server wakes these seats' bots too, with the same reaction
+   * time as any bot decision. Server-side only: it tells who holds what, so it is never sent to anyone.
+   */
+  interrupters?(state: S): Seat[];
+  /**
+   * The interrupt a bot makes from its view (a seat in `interrupters`), or null when it does not pay: the bot lets
+   * the moment pass. Games without it use `bot`.
+   */
+  botInterrupt?(view: V, rng: Rng): I | null;
+  /**
+   * The earliest time (ms, the `now` clock) a seat's bot may act usefully (e.g. the end of a misfire lock-out), or
+   * null for at once. The server adds the bot's reaction time after it.
+   */
+  botReadyAt?(state: S, seat: Seat): number | null;
 }
 
 /** The events a recipient may see: a seat, or `null` for a spectator. The `to` field is dropped. */

@@ -1,7 +1,7 @@
 import type { Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { bulletsOf, card, isBooty, type Colour, type Noise } from './cards';
-import type { AnswerIntent, DesperadoIntent, SaloonIntent, ShootIntent, WantedIntent } from './intents';
+import type { AnswerIntent, DesperadoIntent, SaloonIntent, ShootIntent, StandoffIntent, WantedIntent } from './intents';
 import { majorities } from './majority';
 import { judgeShot, shotsFor } from './shared';
 import { legalFromView, type SaloonView } from './view';
@@ -11,16 +11,18 @@ import { legalFromView, type SaloonView } from './view';
  *  - It always cashes its Booty (free money) and always hits a threatener with the Bottle when it can (+$20).
  *  - It threatens when its hand is strong in Bullets (5+ always, 4 half the time) and now and then bluffs with a
  *    weak hand; its target is the richest Bounty (a won duel takes it), ties to the next seat in play order.
- *  - Otherwise it draws: a public Booty card or a public card with 2+ Bullets, else the top of the deck; after a
- *    draw it discards its least useful card (Booty is kept, then Bullets).
+ *  - Otherwise it draws: a public card that completes three Law / Wanted Alive / Desperado cards, a public Booty
+ *    card or a public card with 2+ Bullets (a card that makes a pair counts a little), else the top of the deck;
+ *    after a draw it discards its least useful card (three of a symbol are kept above all, then Booty, then Bullets).
  *  - Threatened, it calls the bluff when it holds many Bullets (6+ always, 5 half the time); with Russian Roulette
  *    it calls when the threatener was likely bluffing (a coin flip, it cannot see their hand). Otherwise: "Do you?".
  *  - Holding three Wanted Alive it takes the richest Bounty on its turn; threatened, it answers "I am the Law" or
  *    reveals its Wanted Alive when it can (and the threatener's Bounty is not $0), and escapes on horseback when it
- *    would not call the bluff. After two escapes, as the threatener, it calls the bluff with 4+ Bullets, else duels.
+ *    would not call the bluff, sending the threat to the leader (the best score among the others). After two escapes, as the threatener, it calls the bluff with 4+ Bullets, else duels.
  *    It keeps pairs of Law / Wanted Alive / Desperado cards (towards three) and Escape cards when it discards.
- *  - It always says "I don't think so!" (joins a Mexican Standoff) when it can, and in the race shoots the richest
- *    Bounty still in it.
+ *  - It says "I don't think so!" (joins a Mexican Standoff) when it can, unless its own Bounty is bigger than every
+ *    Bounty already in the fight (it would be the one everybody shoots); in the race it shoots the richest Bounty
+ *    still in it. Interrupts (Bottle, Standoff) come from `botInterrupt`, which may let the moment pass (null).
  *  - Holding three Desperados it says "I have nothing to lose" at the two biggest Bounties; threatened, it starts a
  *    Truel with the threatener and the biggest other Bounty.
  *  - In a duel it computes the correct shot from its hand (the Bottle when the gun it needs is taken). The SERVER
@@ -38,13 +40,74 @@ export function cardValue(id: string): number {
   return (isBooty(id) ? 10 : 0) + card(id).bullets;
 }
 
-/** How much the bot wants to keep a card in `hand`: its value, plus a Law / Wanted Alive pair towards three, plus an Escape. */
+/** Symbols that work when three are held. */
+const TRIPLES = ['law', 'wanted', 'desperado'];
+/** Keeping three of a kind beats any Booty (at most $10 + 3 Bullets); a pair is worth a little. */
+const TRIPLE_BONUS = 15;
+const PAIR_BONUS = 4;
+
+/**
+ * How much the bot wants to keep a card in `hand` (the card itself included): its value, plus a big bonus when the
+ * hand holds three Law / Wanted Alive / Desperado cards of its kind, a smaller one for a pair, plus an Escape or a
+ * Standoff card (both are answers to a threat).
+ */
 export function keepValue(id: string, hand: readonly string[]): number {
   const sym = card(id).symbol;
   let v = cardValue(id);
-  if ((sym === 'law' || sym === 'wanted' || sym === 'desperado') && hand.filter((h) => card(h).symbol === sym).length >= 2) v += 4;
-  if (sym === 'escape') v += 1;
+  if (sym && TRIPLES.includes(sym)) {
+    const same = hand.filter((h) => card(h).symbol === sym).length;
+    if (same >= 3) v += TRIPLE_BONUS;
+    else if (same === 2) v += PAIR_BONUS;
+  }
+  if (sym === 'escape' || sym === 'standoff') v += 1;
   return v;
+}
+
+/** What taking public card `id` is worth to a bot holding `hand`: its value, or more when it completes three (or a pair). */
+export function drawValue(id: string, hand: readonly string[]): number {
+  const sym = card(id).symbol;
+  let v = cardValue(id);
+  if (sym && TRIPLES.includes(sym)) {
+    const same = hand.filter((h) => card(h).symbol === sym).length;
+    if (same >= 2) v += TRIPLE_BONUS;
+    else if (same === 1) v += 1;
+  }
+  return v;
+}
+
+/** The seats already in the fight a Standoff card would join (the last threatener and everyone in the chain). */
+function fightersOf(ph: SaloonView['phase']): Seat[] {
+  if (ph.kind === 'threat') return [ph.threatener];
+  if (ph.kind === 'standoff') return ph.links.map((l) => l.seat).filter((s) => !ph.out.includes(s));
+  return [];
+}
+
+/**
+ * "I don't think so!" pays unless the bot's Bounty is bigger than every Bounty already in the fight: bots shoot the
+ * richest Bounty in a Standoff, so it would be the one hit. The first Standoff card, and the first free gun.
+ */
+function standoffJoin(v: SaloonView, legal: readonly SaloonIntent[]): StandoffIntent | null {
+  const joins = legal.filter((i): i is StandoffIntent => i.type === 'standoff');
+  if (joins.length === 0 || v.seat === null) return null;
+  const mine = v.players[v.seat].bounty;
+  const richest = Math.max(...fightersOf(v.phase).map((s) => v.players[s].bounty));
+  return mine > richest ? null : joins[0];
+}
+
+/**
+ * A bot's interrupt (its seat is not waited for): the Bottle whenever it can (+$20, and it stops a threat), else
+ * "I don't think so!" when it pays; null lets the moment pass.
+ */
+export function botInterrupt(v: SaloonView, _rng?: Rng): SaloonIntent | null {
+  const legal = legalFromView(v);
+  if (legal.some((i) => i.type === 'crash')) return { type: 'crash' };
+  return standoffJoin(v, legal);
+}
+
+/** Escaping on horseback: the new target is the leader among the others (best score, then Bounty, then seat order). */
+function escapeChoice(v: SaloonView, escapes: readonly AnswerIntent[]): AnswerIntent {
+  const score = (i: AnswerIntent) => (i.target === undefined ? -Infinity : v.players[i.target].score * 1000 + v.players[i.target].bounty);
+  return escapes.reduce((b, i) => (score(i) > score(b) ? i : b));
 }
 
 /** The correct shot for a duelist holding `hand` (first of any tied values), or the Bottle when needed. */
@@ -76,8 +139,8 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
     if (me === null || legal.length === 0) throw new Error('Saloon bot: nothing to decide');
     if (legal.some((i) => i.type === 'crash')) return { type: 'crash' };
     const ph = v.phase;
-    // "I don't think so!" whenever it can: a Standoff is a chance at a Bounty.
-    const join = legal.find((i) => i.type === 'standoff');
+    // "I don't think so!" when it pays: a Standoff is a chance at a Bounty.
+    const join = standoffJoin(v, legal);
     if (join) return join;
     if (ph.kind === 'turkey') {
       const m = majorities(ph.flipped);
@@ -118,7 +181,7 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       let bestIndex = -1;
       let bestValue = 1;
       v.public.forEach((id, i) => {
-        const value = cardValue(id);
+        const value = drawValue(id, v.hand);
         if (value > bestValue) {
           bestValue = value;
           bestIndex = i;
@@ -140,7 +203,7 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       const wanted = answers.find((i) => i.call === 'wanted');
       if (wanted && v.players[ph.threatener].bounty > 0) return wanted;
       const escapes = answers.filter((i) => i.call === 'escape');
-      if (escapes.length > 0 && bullets < 5) return rng.pick(escapes);
+      if (escapes.length > 0 && bullets < 5) return escapeChoice(v, escapes);
       const call = v.options.russianRoulette ? rng.int(2) === 0 : bullets >= 6 || (bullets === 5 && rng.int(2) === 0);
       return { type: 'answer', call: call ? 'bluffing' : 'duel' };
     }

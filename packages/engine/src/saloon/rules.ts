@@ -779,6 +779,17 @@ export function interrupters(state: SaloonState): Seat[] {
     .filter((s) => !waiting.includes(s) && (canCrash(state.phase, s, state.players[s].hand) || standoffJoins(state.phase, state.guns, s, state.players[s].hand).length > 0));
 }
 
+/**
+ * The end of `seat`'s misfire lock-out in the race now running (duel, Truel, Standoff, Turkey), or null when it may
+ * shoot at once. The room's bot waits for it (then its reaction time) instead of firing a shot the engine refuses.
+ */
+export function botReadyAt(state: SaloonState, seat: Seat): number | null {
+  const ph = state.phase;
+  if (ph.kind !== 'duel' && ph.kind !== 'truel' && ph.kind !== 'standoff' && ph.kind !== 'turkey') return null;
+  const until = ph.lockedUntil[seat] ?? 0;
+  return until > state.clock ? until : null;
+}
+
 /** Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction. */
 export function legalIntents(state: SaloonState, seat: Seat): SaloonIntent[] {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) return [];

@@ -1,9 +1,8 @@
 import { isError, type GameEvent, type Outcome, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
-import { BOT_REACTION_MS, makeBot, DEFAULT_BOT, type BotConfig } from './bot';
+import { BOT_REACTION_MS, botInterrupt, makeBot, DEFAULT_BOT, type BotConfig } from './bot';
 import type { SaloonIntent } from './intents';
-import { canCrash, standoffJoins } from './shared';
-import { apply, deadline, legalIntents, options as makeOptions, outcome, pending, setup, timeout } from './rules';
+import { apply, deadline, interrupters, legalIntents, options as makeOptions, outcome, pending, setup, timeout } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
 import { view } from './view';
 
@@ -40,8 +39,9 @@ function between(rng: Rng, [lo, hi]: readonly [number, number]): number {
 
 /**
  * Plays one game through the engine as a server would drive it, on a simulated clock: every seat with something
- * legal to do (the pending seats, and anyone who may hit a threatener with the Bottle) acts after a human-like
- * delay (bots: 600–1,200 ms reaction in a duel), the earliest first; deadlines (threat window, "Go!", an unwon duel)
+ * legal to do (the pending seats, and the `interrupters`: a Bottle hit, "I don't think so!") acts after a
+ * human-like delay (bots: 600–1,200 ms reaction for a shot or an interrupt, as the server gives them), the earliest
+ * first; deadlines (threat window, "Go!", an unwon duel)
  * and the turn countdown call `timeout`. Deterministic in `seed`.
  */
 export function playGame(seed: number, config: SimConfig): SimResult {
@@ -61,22 +61,28 @@ export function playGame(seed: number, config: SimConfig): SimResult {
   while (outcome(state) === null) {
     if (steps.length >= maxSteps) break;
     const waiting = pending(state);
+    const interrupting = interrupters(state);
     let best: { at: number; seat: Seat; intent: SaloonIntent } | null = null;
     for (let seat = 0; seat < config.seats; seat++) {
       const isPending = waiting.includes(seat);
-      if (!isPending && !canCrash(state.phase, seat, state.players[seat].hand) && standoffJoins(state.phase, state.guns, seat, state.players[seat].hand).length === 0) continue;
+      if (!isPending && !interrupting.includes(seat)) continue;
       const legal = legalIntents(state, seat);
       if (legal.length === 0) continue;
       if (isPending && idleRate > 0 && rng.int(1000) < idleRate) continue;
       let intent: SaloonIntent;
-      if (players[seat] === 'bot') intent = bot(view(state, seat), rng);
-      else {
+      if (players[seat] === 'bot') {
+        // As the server does: a waited-for seat decides with the bot, an interrupter with botInterrupt (may pass).
+        const chosen = isPending ? bot(view(state, seat), rng) : botInterrupt(view(state, seat), rng);
+        if (!chosen) continue;
+        intent = chosen;
+      } else {
         if (!isPending && rng.int(10) < 7) continue; // a random player does not always see its Bottle chance
         intent = rng.pick(legal);
       }
       const ph = state.phase;
       let at: number;
       if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey')) at = Math.max(now, ph.lockedUntil[seat]) + between(rng, BOT_REACTION_MS);
+      else if (players[seat] === 'bot' && !isPending) at = now + between(rng, BOT_REACTION_MS); // a bot's interrupt: the server's reaction time
       else if (intent.type === 'crash') at = now + between(rng, [300, 1500]);
       else if (intent.type === 'answer') at = now + between(rng, [500, 3000]);
       else at = now + between(rng, [200, 1000]);
