@@ -37,6 +37,76 @@ export interface SaloonView {
   endAfter: Seat | null;
   /** What the Wind Brings (with the option): events waiting, held to be shuffled back, and set aside. */
   wind: SaloonState['wind'] | null;
+  /** The response window or race now open (its end, who must act, who may still interrupt), or null. Public. */
+  window: SaloonWindow | null;
+}
+
+/**
+ * Who may still act in the window now open, by the rules' positions only — never by what anyone holds (a seat in
+ * `mayJoin` may have no Standoff card; one in `mayCrash` may not hold the 3 cards). The same for every recipient.
+ *  - `until`: the window's end (ms, the server's clock): the threat's answer window, the Standoff chain's window,
+ *    a race's end (0 before "Go!" / the flip: `goAt` is then the start)
+ *  - `act`: seats the game waits for (the answer) or that race
+ *  - `mayJoin`: seats that may still say "I don't think so!" (a Standoff card and a free gun needed)
+ *  - `mayCrash`: seats that may still hit with the Bottle (3 cards of the right colour needed)
+ */
+export interface SaloonWindow {
+  kind: 'threat' | 'chain' | 'ready' | 'race';
+  until: number;
+  goAt: number;
+  act: Seat[];
+  mayJoin: Seat[];
+  mayCrash: Seat[];
+}
+
+/** The public window of `phase` (see SaloonWindow). */
+export function windowOf(phase: Phase, seats: number, guns: Readonly<Record<Colour, Seat | null>>, simplified: boolean): SaloonWindow | null {
+  const all = Array.from({ length: seats }, (_, s) => s);
+  const freeGun = (Object.keys(guns) as Colour[]).some((g) => guns[g] === null);
+  const joinable = !simplified && seats > 2 && freeGun;
+  switch (phase.kind) {
+    case 'threat': {
+      const decider = threatDecider(phase);
+      const twoEscapes = (phase.escaped?.length ?? 0) >= 2;
+      return {
+        kind: 'threat',
+        until: phase.until,
+        goAt: 0,
+        act: [decider],
+        mayJoin: joinable && !twoEscapes ? all.filter((s) => s !== phase.threatener && s !== phase.target) : [],
+        mayCrash: all.filter((s) => s !== phase.threatener),
+      };
+    }
+    case 'standoff': {
+      const inIt = standoffSeats(phase);
+      if (phase.stage === 'chain') {
+        return {
+          kind: 'chain',
+          until: phase.until,
+          goAt: 0,
+          act: [],
+          mayJoin: joinable ? all.filter((s) => s !== phase.threatener && s !== phase.judge && !phase.links.some((l) => l.seat === s)) : [],
+          mayCrash: inIt.length > 0 ? all : [],
+        };
+      }
+      return { kind: phase.stage, until: phase.stage === 'race' ? phase.endsAt : 0, goAt: phase.goAt, act: inIt, mayJoin: [], mayCrash: [] };
+    }
+    case 'duel':
+      return {
+        kind: phase.go ? 'race' : 'ready',
+        until: phase.go ? phase.endsAt : 0,
+        goAt: phase.goAt,
+        act: [phase.threatener, phase.target],
+        mayJoin: [],
+        mayCrash: phase.wind ? [] : all.filter((s) => s !== phase.threatener && s !== phase.target),
+      };
+    case 'truel':
+      return { kind: phase.go ? 'race' : 'ready', until: phase.go ? phase.endsAt : 0, goAt: phase.goAt, act: truelSeats(phase), mayJoin: [], mayCrash: [] };
+    case 'turkey':
+      return { kind: phase.stage, until: phase.stage === 'race' ? phase.endsAt : 0, goAt: phase.goAt, act: all.filter((s) => s !== phase.drawer), mayJoin: [], mayCrash: [] };
+    default:
+      return null;
+  }
 }
 
 /** Whether `seat` may see its own hand now: not while it is a duelist waiting for "Go!". */
@@ -66,6 +136,7 @@ export function view(state: SaloonState, seat: Seat | null): SaloonView {
     lastDuel: state.lastDuel ? clone(state.lastDuel) : null,
     endAfter: state.endAfter,
     wind: state.wind ? clone(state.wind) : null,
+    window: windowOf(state.phase, state.players.length, state.guns, state.simplified),
   };
 }
 
