@@ -1,5 +1,6 @@
 import { Duel, duel } from '@tumbleweed/engine';
-import { h, listNames } from '../dom';
+import { h } from '../dom';
+import { listNames, t } from '../i18n';
 import { DuelScene, type DuelSceneModel } from '../scenes/duel';
 import { list, type TableStateLike } from '../state';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
@@ -10,13 +11,10 @@ type Card = Duel.Card;
 export type DuelBoardLike = Duel.SyncedDuelBoard;
 export type DuelTableStateLike = TableStateLike<DuelBoardLike>;
 
-/** Display names of the cards; the record type makes the compiler insist on every engine card. */
-export const CARD_LABEL: Record<Card, string> = {
-  pistol: 'Pistol',
-  rifle: 'Rifle',
-  barricade: 'Barricade',
-  reload: 'Reload',
-};
+/** Display name of a card ("Pistol"), in the current language. */
+export function cardLabel(card: Card): string {
+  return t(`duel:cards.${card}`);
+}
 
 /** The board, or an empty one before the first full state has arrived. */
 function boardOf(state: DuelTableStateLike): DuelBoardLike {
@@ -33,24 +31,25 @@ const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number'
 
 /** Sentences for one reveal: who fired at whom, who ducked, who reloaded, who was hit. */
 export function describeReveal(r: Duel.Reveal, name: (seat: number) => string): string[] {
-  const out = [`Shootout ${r.shootout} of round ${r.round} — cards up!`];
+  const out: string[] = [t('duel:log.cardsUp', { shootout: String(r.shootout), round: String(r.round) })];
   const playOf = (seat: number) => r.plays.find((p) => p.seat === seat);
   const guns = r.plays.filter((p) => Duel.isGun(p.card));
   const rest = r.plays.filter((p) => !Duel.isGun(p.card));
   for (const p of guns) {
     const target = p.target ?? -1;
-    const shot = `${name(p.seat)} fired a ${CARD_LABEL[p.card].toLowerCase()} at ${name(target)}`;
+    const shot = { shooter: name(p.seat), card: t(`duel:cardA.${p.card}`), target: name(target) };
     const theirs = playOf(target)?.card;
-    if (r.hit.includes(target)) out.push(`${shot} — ${name(target)} is hit!`);
-    else if (theirs && Duel.isGun(theirs)) out.push(`${shot} — missed, ${name(target)} was on the move.`);
-    else if (theirs) out.push(`${shot} — the ${CARD_LABEL[theirs].toLowerCase()} held.`);
-    else out.push(`${shot}.`);
+    if (r.hit.includes(target)) out.push(t('duel:log.shotHit', shot));
+    else if (theirs && Duel.isGun(theirs)) out.push(t('duel:log.shotMissed', shot));
+    else if (theirs) out.push(t('duel:log.shotHeld', { ...shot, theirs: t(`duel:cardThe.${theirs}`) }));
+    else out.push(t('duel:log.shot', shot));
   }
   for (const p of rest) {
     const who = name(p.seat);
-    if (r.reloaded.includes(p.seat)) out.push(`${who} reloaded and picked up every card played this round.`);
-    else if (r.hit.includes(p.seat)) out.push(`${who} played a ${CARD_LABEL[p.card].toLowerCase()} — and was hit!`);
-    else out.push(`${who} played a ${CARD_LABEL[p.card].toLowerCase()}.`);
+    const card = t(`duel:cardA.${p.card}`);
+    if (r.reloaded.includes(p.seat)) out.push(t('duel:log.reloaded', { name: who }));
+    else if (r.hit.includes(p.seat)) out.push(t('duel:log.playedHit', { name: who, card }));
+    else out.push(t('duel:log.played', { name: who, card }));
   }
   return out;
 }
@@ -75,7 +74,7 @@ class DuelUi implements GameUi {
       })
       .catch((err: unknown) => {
         console.error('Duel scene failed to start', err);
-        els.scene.replaceChildren(h('p', { class: 'scene-fallback' }, 'The table picture could not be drawn here; use the buttons below to play.'));
+        els.scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('duel:sceneFailed')));
       });
   }
 
@@ -159,26 +158,27 @@ class DuelUi implements GameUi {
 
   private prompt(v: Duel.DuelView, legal: Duel.DuelIntent[]): string {
     const state = this.state();
-    if (state.status === 'waiting') return 'The shootout starts as soon as every seat is taken.';
-    if (state.status === 'over') return 'Game over.';
-    if (v.seat === null) return 'You are watching. Everyone’s card is revealed at once.';
+    if (state.status === 'waiting') return t('duel:prompt.waiting');
+    if (state.status === 'over') return t('duel:prompt.over');
+    if (v.seat === null) return t('duel:prompt.watching');
     const me = v.players[v.seat];
-    if (!me?.alive) return 'You were hit — you sit out the rest of this round.';
+    if (!me?.alive) return t('duel:prompt.hit');
     if (v.commit) {
-      const at = v.commit.target !== null ? ` aimed at ${this.ctx.name(v.commit.target)}` : '';
-      return `Your card is down: ${CARD_LABEL[v.commit.card]}${at}. Waiting for the reveal…`;
+      const card = cardLabel(v.commit.card);
+      if (v.commit.target !== null) return t('duel:prompt.downAimed', { card, target: this.ctx.name(v.commit.target) });
+      return t('duel:prompt.down', { card });
     }
-    if (this.sentKey !== null && list(this.state().pending).includes(v.seat)) return 'Placing your card…';
-    if (legal.length === 0) return 'Waiting…';
-    if (this.selected) return `Who do you aim your ${CARD_LABEL[this.selected]} at?`;
-    return 'Pick a card for this shootout (a gun then needs a target):';
+    if (this.sentKey !== null && list(this.state().pending).includes(v.seat)) return t('duel:prompt.placing');
+    if (legal.length === 0) return t('duel:prompt.wait');
+    if (this.selected) return t('duel:prompt.aim', { card: cardLabel(this.selected) });
+    return t('duel:prompt.pick');
   }
 
   private renderActions(v: Duel.DuelView, legal: Duel.DuelIntent[]): void {
     const playable = Duel.CARDS.filter((c) => legal.some((i) => i.card === c));
     const targets = this.selected ? legal.filter((i) => i.card === this.selected && i.target != null) : [];
     const prompt = this.prompt(v, legal);
-    const signature = JSON.stringify([prompt, playable, this.selected, targets.map((t) => [t.target, this.ctx.name(t.target ?? -1)])]);
+    const signature = JSON.stringify([prompt, playable, this.selected, targets.map((i) => [i.target, this.ctx.name(i.target ?? -1)])]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
 
@@ -191,17 +191,17 @@ class DuelUi implements GameUi {
           class: 'play',
           'data-card': card,
           'aria-pressed': Duel.isGun(card) ? String(this.selected === card) : null,
-          title: `You hold ${held}`,
+          title: t('duel:buttons.held', { count: held }),
           onclick: () => this.choose(card),
         },
-        `Play ${CARD_LABEL[card]}`,
+        t('duel:buttons.play', { card: cardLabel(card) }),
       );
     });
-    for (const t of targets) {
-      const seat = t.target as number;
-      buttons.push(h('button', { type: 'button', class: 'aim', 'data-seat': seat, onclick: () => this.aim(seat) }, `Aim at ${this.ctx.name(seat)}`));
+    for (const i of targets) {
+      const seat = i.target as number;
+      buttons.push(h('button', { type: 'button', class: 'aim', 'data-seat': seat, onclick: () => this.aim(seat) }, t('duel:buttons.aim', { name: this.ctx.name(seat) })));
     }
-    if (this.selected) buttons.push(h('button', { type: 'button', class: 'secondary', onclick: () => this.cancelAim() }, 'Cancel'));
+    if (this.selected) buttons.push(h('button', { type: 'button', class: 'secondary', onclick: () => this.cancelAim() }, t('duel:buttons.cancel')));
     this.els.actions.replaceChildren(h('p', { class: 'prompt' }, prompt), ...buttons);
   }
 
@@ -210,16 +210,17 @@ class DuelUi implements GameUi {
     const me = this.ctx.mySeat();
     switch (e.type) {
       case 'committed':
-        return num(e, 'seat') === me ? [] : [`${name(num(e, 'seat'))} placed a card face down.`];
+        return num(e, 'seat') === me ? [] : [t('duel:log.committed', { name: name(num(e, 'seat')) })];
       case 'you_committed': {
         const card = e.card;
         if (typeof card !== 'string' || !Duel.isCard(card)) return [];
         const target = num(e, 'target');
-        return [`You placed your ${CARD_LABEL[card]}${target >= 0 ? `, aimed at ${name(target)}` : ''}.`];
+        if (target >= 0) return [t('duel:log.youCommittedAimed', { card: cardLabel(card), target: name(target) })];
+        return [t('duel:log.youCommitted', { card: cardLabel(card) })];
       }
       case 'timed_out': {
         const seats = Array.isArray(e.seats) ? (e.seats as number[]) : [];
-        return [`Time ran out for ${listNames(seats.map(name))} — a random card was played.`];
+        return [t('duel:log.timedOut', { names: listNames(seats.map(name)) })];
       }
       case 'revealed': {
         const r = e as unknown as Duel.Reveal;
@@ -227,11 +228,11 @@ class DuelUi implements GameUi {
         return describeReveal({ ...r, hit: r.hit ?? [], reloaded: r.reloaded ?? [] }, name);
       }
       case 'round_won':
-        return [`${name(num(e, 'seat'))} is the last one standing and wins round ${num(e, 'round')} — now $${num(e, 'money')}.`];
+        return [t('duel:log.roundWon', { name: name(num(e, 'seat')), round: String(num(e, 'round')), money: String(num(e, 'money')) })];
       case 'round_started':
-        return [`Round ${num(e, 'round')}: everyone picks up a full hand again.`];
+        return [t('duel:log.roundStarted', { round: String(num(e, 'round')) })];
       case 'game_won':
-        return [`${name(num(e, 'seat'))} wins the game with $${num(e, 'money')}!`];
+        return [t('duel:log.gameWon', { name: name(num(e, 'seat')), money: String(num(e, 'money')) })];
       default:
         return [];
     }
@@ -241,16 +242,16 @@ class DuelUi implements GameUi {
     const state = this.state();
     const p = list(boardOf(state).players)[seat];
     if (!p || state.status === 'waiting') return { score: '', alive: null };
-    return { score: `$${p.money}`, alive: p.alive };
+    return { score: t('duel:score', { money: String(p.money) }), alive: p.alive };
   }
 
   winnerText(): string {
     const state = this.state();
     const board = boardOf(state);
     const seat = list(state.winners)[0] ?? board.winner;
-    if (seat === undefined || seat < 0) return 'The game is over.';
+    if (seat === undefined || seat < 0) return t('duel:over');
     const money = list(board.players)[seat]?.money ?? 0;
-    return `${this.ctx.name(seat)} wins with $${money}!`;
+    return t('duel:winner', { name: this.ctx.name(seat), money: String(money) });
   }
 
   destroy(): void {
@@ -262,29 +263,35 @@ class DuelUi implements GameUi {
 
 export const duelModule: GameModule = {
   id: duel.id,
-  title: 'Duel',
-  year: 'Once Upon a Game in the West (2010)',
-  blurb: 'Everyone picks a card in secret; all are revealed at once. Last one standing takes a dollar.',
+  get title() {
+    return t('duel:title');
+  },
+  get year() {
+    return t('duel:year');
+  },
+  get blurb() {
+    return t('duel:blurb');
+  },
   enabled: true,
   minSeats: duel.minSeats,
   maxSeats: duel.maxSeats,
   options: [
     {
       key: 'target',
-      label: 'Target money',
-      hint: 'First to this many dollars wins.',
+      get label() {
+        return t('duel:options.target.label');
+      },
+      get hint() {
+        return t('duel:options.target.hint');
+      },
       min: Duel.TARGET_RANGE.min,
       max: Duel.TARGET_RANGE.max,
       value: Duel.DEFAULT_OPTIONS.target,
-      format: (v) => `$${v}`,
+      format: (v) => t('duel:options.target.format', { value: String(v) }),
     },
   ],
-  rules: [
-    'Everyone holds 3 pistols, a rifle, a barricade and a reload.',
-    'Each shootout, everyone secretly picks one card (and a target for a gun). All are revealed together.',
-    'Whoever fires is not hit. A barricade stops pistols, not rifles.',
-    'Reloading while shot at: hit. Reloading in peace: take back every card you played this round.',
-    'Last one standing earns $1. First to the target money wins.',
-  ],
+  get rules() {
+    return [t('duel:rules.hand'), t('duel:rules.secret'), t('duel:rules.guns'), t('duel:rules.reload'), t('duel:rules.win')];
+  },
   mount: (ctx, els) => new DuelUi(ctx, els),
 };

@@ -2,6 +2,7 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
 import { INK, PAPER, GOLD, text, fit } from './common';
+import { t } from '../i18n';
 
 type Card = Duel.Card;
 
@@ -27,7 +28,8 @@ export interface DuelSceneHooks {
   onAim(seat: number): void;
 }
 
-const LABEL: Record<Card, string> = { pistol: 'Pistol', rifle: 'Rifle', barricade: 'Barricade', reload: 'Reload' };
+/** A card's printed name, in the current language. */
+const label = (card: Card): string => t(`duel:cards.${card}`);
 const CARD_COLOR: Record<Card, number> = { pistol: 0x7a4a22, rifle: 0x35506e, barricade: 0x6e5a2a, reload: 0x2f6b3a };
 
 const RED = 0xc0281e;
@@ -69,10 +71,10 @@ function cardFace(card: Card, w: number, hgt: number, small = false): Container 
   c.addChild(new Graphics().roundRect(-w / 2, -hgt / 2, w, hgt, Math.max(4, w * 0.1)).fill(PAPER).stroke({ width: 2, color: INK }));
   const band = Math.max(14, hgt * 0.24);
   c.addChild(new Graphics().roundRect(-w / 2 + 3, -hgt / 2 + 3, w - 6, band, 4).fill(color));
-  const label = fit(text(LABEL[card], { fontSize: Math.max(9, Math.min(15, w * 0.19)), fontWeight: 'bold', fill: 0xfff6e0 }), w - 8);
-  label.anchor.set(0.5, 0.5);
-  label.position.set(0, -hgt / 2 + 3 + band / 2);
-  c.addChild(label);
+  const name = fit(text(label(card), { fontSize: Math.max(9, Math.min(15, w * 0.19)), fontWeight: 'bold', fill: 0xfff6e0 }), w - 8);
+  name.anchor.set(0.5, 0.5);
+  name.position.set(0, -hgt / 2 + 3 + band / 2);
+  c.addChild(name);
   const icon = drawIcon(card, color);
   const s = (Math.min(w, hgt * 0.7) / 56) * (small ? 0.9 : 1);
   icon.scale.set(s);
@@ -232,7 +234,7 @@ export class DuelScene {
 
     // Centre: where we are in the game.
     const centre = text(
-      m.started ? `Round ${v.round} · Shootout ${v.shootout}\nFirst to $${v.target} wins` : 'Waiting for players…',
+      m.started ? t('duel:scene.centre', { round: String(v.round), shootout: String(v.shootout), target: String(v.target) }) : t('duel:scene.waiting'),
       { fontSize: phone ? 12 : 15, fill: 0xf6e3b8, fontWeight: 'bold' },
     );
     centre.position.set(10, 8);
@@ -311,7 +313,7 @@ export class DuelScene {
       const face = cardFace(play.card, slotW, slotH, true);
       slot.addChild(face);
       if (reveal) {
-        const cap = text(`shootout ${reveal.shootout}`, { fontSize: phone ? 9 : 11, fill: 0xf6e3b8, fontStyle: 'italic' });
+        const cap = text(t('duel:scene.caption', { shootout: String(reveal.shootout) }), { fontSize: phone ? 9 : 11, fill: 0xf6e3b8, fontStyle: 'italic' });
         cap.anchor.set(0.5, 1);
         cap.position.set(0, -slotH / 2 - 1);
         slot.addChild(cap);
@@ -341,37 +343,37 @@ export class DuelScene {
 
     const pad = 8;
     const nameSize = phone ? 12 : 16;
-    const name = m.names[spot.seat] || 'Open seat';
+    const name = m.names[spot.seat] || t('duel:scene.openSeat');
     // Narrow spots keep the name whole; the players list still says who is a bot.
-    const suffix = isMe ? ' (you)' : m.bots[spot.seat] && !phone ? ' · bot' : '';
-    c.addChild(Object.assign(fit(text(name + suffix, { fontSize: nameSize, fontWeight: 'bold' }), sw - pad * 2), { x: pad, y: 5 }));
+    const title = isMe ? t('duel:scene.you', { name }) : m.bots[spot.seat] && !phone ? t('duel:scene.bot', { name }) : name;
+    c.addChild(Object.assign(fit(text(title, { fontSize: nameSize, fontWeight: 'bold' }), sw - pad * 2), { x: pad, y: 5 }));
 
     const lifeY = 8 + nameSize + 2;
     if (p && m.started) {
       const icon = alive ? heart(phone ? 18 : 22) : grave(phone ? 18 : 22);
       icon.position.set(pad, lifeY + (alive ? -2 : 1));
       c.addChild(icon);
-      const money = text(`$${p.money} of $${v.target}`, { fontSize: phone ? 13 : 15, fontWeight: 'bold', fill: GREEN });
+      const money = text(t('duel:scene.money', { money: String(p.money), target: String(v.target) }), { fontSize: phone ? 13 : 15, fontWeight: 'bold', fill: GREEN });
       money.position.set(pad + (phone ? 20 : 26), lifeY + 1);
       c.addChild(money);
     }
 
     let state = '';
-    if (!m.started) state = m.names[spot.seat] ? 'seated' : 'waiting for a player';
-    else if (aimable) state = 'click to aim here';
-    else if (!alive) state = 'hit — out this round';
-    else if (pending) state = 'deciding…';
-    else if (p?.committed) state = 'card placed';
+    if (!m.started) state = m.names[spot.seat] ? t('duel:scene.seated') : t('duel:scene.waitingPlayer');
+    else if (aimable) state = t('duel:scene.clickToAim');
+    else if (!alive) state = t('duel:scene.out');
+    else if (pending) state = t('duel:scene.deciding');
+    else if (p?.committed) state = t('duel:scene.placed');
     if (state) {
       const st = fit(text(state, { fontSize: phone ? 11 : 13, fontStyle: 'italic', fill: aimable ? RED : 0x5a3d26, fontWeight: aimable ? 'bold' : 'normal' }), sw - pad * 2);
       st.position.set(pad, lifeY + (phone ? 21 : 26));
       c.addChild(st);
     }
     if (p && m.started) {
-      const played = p.aside.length ? `Played: ${p.aside.map((card) => LABEL[card]).join(', ')}` : 'Played: nothing yet';
-      const t = text(played, { fontSize: phone ? 10 : 12, wordWrap: true, wordWrapWidth: sw - pad * 2, fill: 0x3d2a18 });
-      t.position.set(pad, lifeY + (phone ? 37 : 46));
-      c.addChild(t);
+      const played = p.aside.length ? t('duel:scene.played', { cards: p.aside.map(label).join(', ') }) : t('duel:scene.playedNothing');
+      const line = text(played, { fontSize: phone ? 10 : 12, wordWrap: true, wordWrapWidth: sw - pad * 2, fill: 0x3d2a18 });
+      line.position.set(pad, lifeY + (phone ? 37 : 46));
+      c.addChild(line);
     }
 
     // Stamps from the last reveal.
@@ -380,7 +382,7 @@ export class DuelScene {
       const reloaded = reveal.reloaded.includes(spot.seat);
       const recent = reveal.round === v.round || v.phase === 'over';
       if ((hit || reloaded) && recent) {
-        const stamp = text(hit ? 'HIT!' : 'RELOADED', { fontSize: phone ? 14 : 18, fontWeight: 'bold', fill: hit ? RED : GREEN, stroke: { color: 0xffffff, width: 3 } });
+        const stamp = text(hit ? t('duel:scene.stampHit') : t('duel:scene.stampReloaded'), { fontSize: phone ? 14 : 18, fontWeight: 'bold', fill: hit ? RED : GREEN, stroke: { color: 0xffffff, width: 3 } });
         stamp.anchor.set(1, 0);
         stamp.rotation = -0.12;
         stamp.position.set(sw - 6, lifeY);
@@ -416,14 +418,14 @@ export class DuelScene {
     strip.position.set(0, top);
     strip.addChild(new Graphics().rect(0, 0, W, handH).fill(0x3b2416).rect(0, 0, W, 3).fill(GOLD));
     const myTurn = m.playable.size > 0;
-    let hint = 'Your hand';
-    if (m.selected) hint = `Your ${LABEL[m.selected]} is ready — click the player to aim at`;
-    else if (myTurn) hint = 'Your hand — click a card to play it';
-    else if (m.placing) hint = 'Your hand — placing your card…';
-    else if (v.seat !== null && !v.players[v.seat]?.alive) hint = 'Your hand — you are out until the next round';
-    const label = fit(text(hint, { fontSize: phone ? 12 : 14, fill: 0xf6e3b8, fontWeight: 'bold' }), W - 16);
-    label.position.set(8, 6);
-    strip.addChild(label);
+    let hint: string = t('duel:scene.hand');
+    if (m.selected) hint = t('duel:scene.handReady', { card: label(m.selected) });
+    else if (myTurn) hint = t('duel:scene.handTurn');
+    else if (m.placing) hint = t('duel:scene.handPlacing');
+    else if (v.seat !== null && !v.players[v.seat]?.alive) hint = t('duel:scene.handOut');
+    const hintText = fit(text(hint, { fontSize: phone ? 12 : 14, fill: 0xf6e3b8, fontWeight: 'bold' }), W - 16);
+    hintText.position.set(8, 6);
+    strip.addChild(hintText);
 
     const hand = v.hand;
     const k = Math.max(1, hand.length);
@@ -457,7 +459,7 @@ export class DuelScene {
       x += cw + gap;
     }
     if (hand.length === 0) {
-      const none = text(v.commit ? `Card placed: ${LABEL[v.commit.card]}` : 'No cards', { fontSize: 14, fill: 0xf6e3b8 });
+      const none = text(v.commit ? t('duel:scene.cardPlaced', { card: label(v.commit.card) }) : t('duel:scene.noCards'), { fontSize: 14, fill: 0xf6e3b8 });
       none.position.set(8, 30);
       strip.addChild(none);
     }
