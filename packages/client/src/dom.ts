@@ -18,8 +18,5 @@ export function append(el: Element, children: Child[]): void {
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
 }
 
-/** "Ann", "Ann and Bob", "Ann, Bob and Cid". */
-export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
+/** "Ann", "Ann and Bob", "Ann, Bob, and Cid" — in the player's language. */
+export { listNames } from './i18n';

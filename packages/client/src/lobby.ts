@@ -1,5 +1,6 @@
 import { normalizeCode } from '@tumbleweed/engine';
 import { h } from './dom';
+import { languagePicker, t } from './i18n';
 import { GAMES, type GameModule } from './games';
 import { createTable, humanError, isFull, joinTable, type Session } from './net';
 import { hasRules } from './rules';
@@ -9,10 +10,6 @@ const TIMERS = [0, 10, 20, 30, 45, 60];
 const DEFAULT_TIMER = 20;
 /** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
 const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
-const TIMER_HINT: Record<string, string> = {
-  rattlesnake: 'When time runs out you pass (in your turn: the turn ends).',
-  saloon: 'When time runs out you draw the top card and throw it away.',
-};
 /** Game options that are On/Off selects (0/1) but travel to the server as true/false. */
 const BOOLEAN_OPTIONS: Record<string, string[]> = { saloon: ['simplified', 'russianRoulette'] };
 const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
@@ -58,7 +55,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   const invited = opts.joinCode !== '';
 
   // Your name (shared by both forms).
-  const nameInput = h('input', { name: 'name', maxlength: 20, autocomplete: 'nickname', placeholder: 'e.g. Calamity Jane', value: savedName() });
+  const nameInput = h('input', { name: 'name', maxlength: 20, autocomplete: 'nickname', placeholder: t('lobby.namePlaceholder'), value: savedName() });
   nameInput.addEventListener('change', () => saveName(nameInput.value.trim()));
   const playerName = (): string | undefined => {
     const n = nameInput.value.trim();
@@ -68,7 +65,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
 
   // Create a table.
   let chosen: GameModule = GAMES.find((g) => g.enabled) ?? GAMES[0];
-  const gameChoices = h('fieldset', { class: 'games' }, h('legend', {}, 'Game'));
+  const gameChoices = h('fieldset', { class: 'games' }, h('legend', {}, t('lobby.game')));
   for (const g of GAMES) {
     const radio = h('input', { type: 'radio', name: 'game', value: g.id, checked: g === chosen, disabled: !g.enabled });
     radio.addEventListener('change', () => {
@@ -85,9 +82,9 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
         h('strong', {}, g.title),
         g.year ? h('span', { class: 'hint' }, g.year) : null,
         h('span', { class: 'hint' }, g.blurb),
-        g.enabled ? null : h('span', { class: 'soon-tag' }, 'Coming soon'),
+        g.enabled ? null : h('span', { class: 'soon-tag' }, t('lobby.comingSoon')),
         // Rules (rules.ts): a link inside the label navigates without choosing the game.
-        hasRules(g.id) ? h('a', { class: 'rules-btn', href: `#/rules/${g.id}`, 'aria-label': `${g.title} rules` }, 'Rules') : null,
+        hasRules(g.id) ? h('a', { class: 'rules-btn', href: `#/rules/${g.id}`, 'aria-label': t('lobby.rulesOf', { game: g.title }) }, t('lobby.rules')) : null,
       ),
     );
   }
@@ -102,7 +99,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     const seats = Number(seatsSel.value);
     const prev = Math.min(Number(botsSel.value), seats);
     const maxBots = BOTS_ONLY_ALLOWED[chosen.id] === false ? seats - 1 : seats;
-    botsSel.replaceChildren(...range(0, maxBots).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? `${v} (watch bots play)` : String(v))));
+    botsSel.replaceChildren(...range(0, maxBots).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? t('lobby.botsAll', { count: v }) : String(v))));
   }
 
   function renderFields(): void {
@@ -111,27 +108,27 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     botsSel = select('bots', [1], 1);
     seatsSel.addEventListener('change', renderBots);
     renderBots();
-    timerSel = select('turnSeconds', TIMERS, TIMER_DEFAULT[g.id] ?? DEFAULT_TIMER, (v) => (v === 0 ? 'Off' : `${v} seconds`));
+    timerSel = select('turnSeconds', TIMERS, TIMER_DEFAULT[g.id] ?? DEFAULT_TIMER, (v) => (v === 0 ? t('lobby.timerOff') : t('lobby.seconds', { count: v })));
     optionSels = g.options.map((o) => ({ key: o.key, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
     fields.replaceChildren(
-      field('Seats', seatsSel, 'Players at the table, bots included.'),
-      field('Bots', botsSel, 'Bots take the last seats.'),
+      field(t('lobby.seats'), seatsSel, t('lobby.seatsHint')),
+      field(t('lobby.bots'), botsSel, t('lobby.botsHint')),
       ...g.options.map((o, i) => field(o.label, optionSels[i].el, o.hint)),
-      field('Turn timer', timerSel, TIMER_HINT[g.id] ?? 'A random card is played when time runs out.'),
+      field(t('lobby.turnTimer'), timerSel, g.id === 'rattlesnake' || g.id === 'saloon' ? t(`lobby.timerHint.${g.id}`) : t('lobby.timerHint.default')),
     );
-    rules.replaceChildren(h('strong', {}, `How ${g.title} works`), h('ul', {}, ...g.rules.map((r) => h('li', {}, r))));
+    rules.replaceChildren(h('strong', {}, t('lobby.howItWorks', { game: g.title })), h('ul', {}, ...g.rules.map((r) => h('li', {}, r))));
   }
   renderFields();
 
-  const createBtn = h('button', { type: 'submit' }, 'Create table');
+  const createBtn = h('button', { type: 'submit' }, t('lobby.create'));
   const createError = h('p', { class: 'error', role: 'alert' });
-  const createForm = h('form', { class: 'panel create', 'aria-label': 'Start a table' }, h('h2', {}, 'Start a table'), gameChoices, fields, createBtn, createError, rules);
+  const createForm = h('form', { class: 'panel create', 'aria-label': t('lobby.startTable') }, h('h2', {}, t('lobby.startTable')), gameChoices, fields, createBtn, createError, rules);
   createForm.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     if (!chosen.enabled) return;
     createError.textContent = '';
     createBtn.disabled = true;
-    createBtn.textContent = 'Saddling up…';
+    createBtn.textContent = t('lobby.creating');
     try {
       const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value) };
       for (const o of optionSels) options[o.key] = BOOLEAN_OPTIONS[chosen.id]?.includes(o.key) ? o.el.value === '1' : Number(o.el.value);
@@ -141,21 +138,21 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       createError.textContent = humanError(err);
     } finally {
       createBtn.disabled = false;
-      createBtn.textContent = 'Create table';
+      createBtn.textContent = t('lobby.create');
     }
   });
 
   // Join a table.
-  const codeInput = h('input', { name: 'code', 'aria-label': 'Table code', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', placeholder: 'ABCDE', value: opts.joinCode, maxlength: 12 });
-  const joinBtn = h('button', { type: 'submit' }, 'Join');
-  const watchBtn = h('button', { type: 'button', class: 'secondary' }, 'Watch');
+  const codeInput = h('input', { name: 'code', 'aria-label': t('lobby.tableCode'), autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', placeholder: 'ABCDE', value: opts.joinCode, maxlength: 12 });
+  const joinBtn = h('button', { type: 'submit' }, t('lobby.join'));
+  const watchBtn = h('button', { type: 'button', class: 'secondary' }, t('lobby.watch'));
   const joinNote = h('p', { class: 'note', 'aria-live': 'polite' });
   const joinError = h('p', { class: 'error', role: 'alert' });
   const joinForm = h(
     'form',
-    { class: 'panel join', 'aria-label': 'Join a table' },
-    h('h2', {}, invited ? 'You’re invited to a table' : 'Join a table'),
-    h('p', { class: 'hint' }, 'Type or paste the 5-character code a friend shared (any case).'),
+    { class: 'panel join', 'aria-label': t('lobby.joinTitle') },
+    h('h2', {}, invited ? t('lobby.invitedTitle') : t('lobby.joinTitle')),
+    h('p', { class: 'hint' }, t('lobby.joinHint')),
     h('div', { class: 'join-row' }, codeInput, joinBtn, watchBtn),
     joinNote,
     joinError,
@@ -175,8 +172,8 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       if (seq !== lookupSeq || disposed) return;
       if (res.ok) {
         const title = GAMES.find((g) => g.id === body.game)?.title ?? body.game;
-        joinNote.textContent = `Table ${code}: ${title}, ${body.clients ?? 0} connected.`;
-      } else joinNote.textContent = body.message ?? `No table with code ${code} is open.`;
+        joinNote.textContent = t('lobby.tableInfo', { code, game: title, count: body.clients ?? 0 });
+      } else joinNote.textContent = t('lobby.noSuchTable', { code });
     } catch {
       if (seq === lookupSeq) joinNote.textContent = '';
     }
@@ -187,7 +184,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     joinError.textContent = '';
     const code = normalizeCode(codeInput.value);
     if (!code) {
-      joinError.textContent = 'A table code is 5 letters or digits, like K7QMZ.';
+      joinError.textContent = t('lobby.badCode');
       codeInput.focus();
       return;
     }
@@ -199,7 +196,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     } catch (err) {
       joinError.textContent = humanError(err, code);
       // Table life: a full table offers to watch instead.
-      if (!spectate && isFull(err)) joinError.append(' ', h('button', { type: 'button', class: 'secondary', onclick: () => void join(true) }, 'Watch instead'));
+      if (!spectate && isFull(err)) joinError.append(' ', h('button', { type: 'button', class: 'secondary', onclick: () => void join(true) }, t('lobby.watchInstead')));
     } finally {
       joinBtn.disabled = watchBtn.disabled = false;
     }
@@ -213,11 +210,24 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   const namePanel = h(
     'div',
     { class: 'panel name-panel' },
-    field('Your name', nameInput, 'Shown to the other players; remembered on this device.'),
+    field(t('lobby.yourName'), nameInput, t('lobby.nameHint')),
+  );
+  // Replays (replay.ts): a downloaded game log, watched again with every card shown.
+  const replayPanel = h(
+    'section',
+    { class: 'panel replay-link', 'aria-label': t('lobby.replayTitle') },
+    h('h2', {}, t('lobby.replayTitle')),
+    h('p', { class: 'hint' }, t('lobby.replayHint')),
+    h('a', { class: 'button secondary', href: '#/replay' }, t('lobby.replayOpen')),
   );
   root.replaceChildren(
-    h('header', { class: 'brand' }, h('h1', {}, 'Tumbleweed'), h('p', {}, 'Western card games with friends — or against the bots.')),
-    h('div', { class: `lobby${invited ? ' invited' : ''}` }, h('div', { class: 'col' }, namePanel, invited ? joinForm : createForm), h('div', { class: 'col' }, invited ? createForm : joinForm)),
+    h('header', { class: 'brand' }, h('h1', {}, t('brand.title')), h('p', {}, t('brand.tagline')), languagePicker()),
+    h(
+      'div',
+      { class: `lobby${invited ? ' invited' : ''}` },
+      h('div', { class: 'col' }, namePanel, invited ? joinForm : createForm),
+      h('div', { class: 'col' }, invited ? createForm : joinForm, replayPanel),
+    ),
   );
   if (invited) {
     void lookup();

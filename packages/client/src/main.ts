@@ -1,8 +1,10 @@
 import './style.css';
+import './table-life.css';
 import { normalizeCode } from '@tumbleweed/engine';
 import { h } from './dom';
+import { languagePicker, onLanguageChanged, t } from './i18n';
 import { mountLobby } from './lobby';
-import { current, forgetSession, humanError, isGone, leaveTable, resumeTable, storedSession, type Session } from './net';
+import { current, forgetSession, humanError, isGone, joinTable, leaveTable, resumeTable, storedSession, type Session } from './net';
 import { mountReplay } from './replay';
 import { mountRules } from './rules';
 import { mountTable } from './table';
@@ -15,14 +17,14 @@ let routeSeq = 0;
 /** A full-page message with a way on (never a blank screen). */
 function notice(title: string, text: string, ...buttons: HTMLElement[]): void {
   root.replaceChildren(
-    h('header', { class: 'brand' }, h('h1', {}, 'Tumbleweed')),
+    h('header', { class: 'brand' }, h('h1', {}, t('brand.title')), languagePicker()),
     h('div', { class: 'panel notice', role: 'alert' }, h('h2', {}, title), h('p', {}, text), h('div', { class: 'join-row' }, ...buttons)),
   );
 }
 
 /**
  * Hash routes: `#/` lobby, `#/join/CODE` lobby with the join box filled in, `#/table/CODE` the table,
- * `#/rules/GAME` a game's rules, `#/replay` the replay viewer.
+ * `#/rules/GAME` a game's rules, `#/replay` the replay viewer, `#/tv/CODE` the TV view of a table (watching).
  */
 function route(): void {
   const [page = '', raw = ''] = location.hash.replace(/^#\/?/, '').split('/');
@@ -41,7 +43,7 @@ function route(): void {
     // A refresh mid-game: this tab sat at that table, so take the seat back silently.
     const stored = storedSession();
     if (code && stored && stored.code === code) {
-      notice('Back to the table…', `Reconnecting to table ${code}…`);
+      notice(t('notice.backTitle'), t('notice.reconnecting', { code }));
       resumeTable(stored).then(
         (s) => {
           if (seq !== routeSeq) return void (current() === s && leaveTable());
@@ -50,16 +52,38 @@ function route(): void {
         (err: unknown) => {
           forgetSession();
           if (seq !== routeSeq) return;
-          const lobby = h('button', { type: 'button', onclick: () => go('#/') }, 'Back to lobby');
-          const again = h('button', { type: 'button', class: 'secondary', onclick: () => go(`#/join/${code}`) }, 'Join again');
-          if (isGone(err)) notice('That table has closed', humanError(err, code), lobby);
-          else notice('Could not get back to the table', `Your seat at ${code} could not be taken back. ${humanError(err, code)}`, lobby, again);
+          const lobby = h('button', { type: 'button', onclick: () => go('#/') }, t('backToLobby'));
+          const again = h('button', { type: 'button', class: 'secondary', onclick: () => go(`#/join/${code}`) }, t('notice.joinAgain'));
+          if (isGone(err)) notice(t('notice.closedTitle'), humanError(err, code), lobby);
+          else notice(t('notice.lostTitle'), t('notice.lost', { code, reason: humanError(err, code) }), lobby, again);
         },
       );
       return;
     }
     // A shared table link without a live connection: offer to join that table.
     location.replace(`#/join/${code ?? arg}`);
+    return;
+  }
+  // TV view: a spectator connection of its own (usually a second tab or a shared screen), the public table large.
+  if (page === 'tv') {
+    const code = normalizeCode(arg);
+    const lobby = h('button', { type: 'button', onclick: () => go('#/') }, t('backToLobby'));
+    if (!code) return void notice(t('notice.tvTitle'), t('lobby.badCode'), lobby);
+    if (session?.code === code && session.spectate) {
+      teardown = mountTable(root, session, () => go('#/'), { tv: true });
+      return;
+    }
+    if (session) void leaveTable();
+    notice(t('notice.tvTitle'), t('notice.tvJoining', { code }));
+    joinTable(code, undefined, true).then(
+      (s) => {
+        if (seq !== routeSeq) return void (current() === s && leaveTable());
+        teardown = mountTable(root, s, () => go('#/'), { tv: true });
+      },
+      (err: unknown) => {
+        if (seq === routeSeq) notice(t('notice.tvTitle'), t('notice.tvFailed', { code, reason: humanError(err, code) }), lobby);
+      },
+    );
     return;
   }
   // Rules (rules.ts): reading them does not leave a table this tab sits at.
@@ -85,4 +109,6 @@ function go(hash: string): void {
 }
 
 window.addEventListener('hashchange', route);
+// A language switch redraws the current page in the new words (a table keeps its connection and its log).
+onLanguageChanged(route);
 route();

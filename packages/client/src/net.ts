@@ -1,4 +1,6 @@
 import { Client, type Room } from 'colyseus.js';
+import type { ServerEvent } from './games/types';
+import { hasKey, t } from './i18n';
 import type { TableStateLike } from './state';
 
 /** The server serves this page, so it lives on the same origin; `vite dev` points at a separately started server. */
@@ -73,6 +75,8 @@ export class Session {
   private backlog: RoomMessage[] = [];
   private listener: ((m: RoomMessage) => void) | null = null;
   private roomListeners = new Set<(room: TableRoom) => void>();
+  /** The events of the current game as they arrived: the table page redraws its log from them (language switch). */
+  readonly history: ServerEvent[] = [];
 
   constructor(
     room: TableRoom,
@@ -260,15 +264,25 @@ export function isUnreachable(err: unknown): boolean {
   return err instanceof TypeError || /fetch|network|websocket|ECONNREFUSED|failed|xhr|offline/i.test(message) || errCode(err) === 0;
 }
 
-/** Turns a refused create/join into a sentence for people. */
+/** Turns a refused create/join into a sentence for people, in their language. */
 export function humanError(err: unknown, code?: string): string {
   const message = errMessage(err);
-  if (isGone(err)) {
-    return code ? `No table with code ${code} — check the code or ask for a new link.` : 'That table is not open any more.';
-  }
-  if (isFull(err)) return 'Every seat is taken — you can watch instead.';
+  if (isGone(err)) return code ? t('errors.gone_code', { code }) : t('errors.gone');
+  if (isFull(err)) return t('errors.full');
   const m = /^([A-Z_]+): (.*)$/s.exec(message);
-  if (m) return m[2];
-  if (isUnreachable(err)) return 'Can’t reach the server — is it running?';
-  return message || 'Something went wrong. Please try again.';
+  if (m) return knownError(m[1]) ?? m[2];
+  if (isUnreachable(err)) return t('errors.unreachable');
+  return message || t('errors.unknown');
+}
+
+/** Our words for a server error code, when we have them (the server's English message otherwise). */
+function knownError(code: string): string | null {
+  return hasKey(`errors.${code}`) ? t(`errors.${code}` as 'errors.unknown') : null;
+}
+
+/** The sentence for an `error` message (`{ code, message }`) the table sent back. */
+export function refusalText(payload: unknown): string {
+  const p = payload as { code?: unknown; message?: unknown } | null;
+  const known = typeof p?.code === 'string' ? knownError(p.code) : null;
+  return known ?? (typeof p?.message === 'string' ? p.message : t('errors.refused'));
 }

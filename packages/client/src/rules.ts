@@ -1,39 +1,43 @@
 /**
- * In-app rules: the rule documents under docs/rules, bundled as text at build time and turned into HTML with
- * `marked`. The markdown is our own (not user input), so its HTML is trusted.
- * Each "**Decision:**" (a choice the project made where the rulebook is silent) is tagged so it stands out.
+ * In-app rules: the rule documents under docs/rules (English) and docs/rules/pt-BR (Brazilian Portuguese), bundled
+ * as text at build time and turned into HTML with `marked`, in the player's language. The markdown is our own (not
+ * user input), so its HTML is trusted. Each "**Decision:**" / "**Decisão:**" (a choice the project made where the
+ * rulebook is silent) is tagged so it stands out.
  */
 import { Marked } from 'marked';
 import duelRules from '../../../docs/rules/duel.md?raw';
 import rattlesnakeRules from '../../../docs/rules/rattlesnake.md?raw';
 import saloonRules from '../../../docs/rules/saloon-showdown.md?raw';
+import duelPt from '../../../docs/rules/pt-BR/duel.md?raw';
+import rattlesnakePt from '../../../docs/rules/pt-BR/rattlesnake.md?raw';
+import saloonPt from '../../../docs/rules/pt-BR/saloon-showdown.md?raw';
 import { h } from './dom';
+import { language, languagePicker, t, type Language } from './i18n';
 
-const RULES: Record<string, string> = {
-  duel: duelRules,
-  rattlesnake: rattlesnakeRules,
-  saloon: saloonRules,
+const RULES: Record<Language, Record<string, string>> = {
+  en: { duel: duelRules, rattlesnake: rattlesnakeRules, saloon: saloonRules },
+  'pt-BR': { duel: duelPt, rattlesnake: rattlesnakePt, saloon: saloonPt },
 };
 
 const marked = new Marked({ gfm: true, async: false });
 
 export function hasRules(gameId: string): boolean {
-  return gameId in RULES;
+  return gameId in RULES.en;
 }
 
 /** The rules of one game as an `<article>`; decisions carry the class `decision`. */
 export function rulesArticle(gameId: string): HTMLElement {
   const article = h('article', { class: 'rules-doc', 'data-testid': 'rules' });
-  const md = RULES[gameId];
+  const md = RULES[language()][gameId] ?? RULES.en[gameId];
   if (!md) {
-    article.append(h('p', {}, `No rules for "${gameId}" yet.`));
+    article.append(h('p', {}, t('rules.none', { game: gameId })));
     return article;
   }
   article.innerHTML = marked.parse(md) as string;
   for (const strong of article.querySelectorAll('strong')) {
-    if (!/^Decision:?$/.test(strong.textContent?.trim() ?? '')) continue;
+    if (!/^(Decision|Decisão):?$/.test(strong.textContent?.trim() ?? '')) continue;
     strong.classList.add('decision-tag');
-    strong.textContent = '⚖ Decision:';
+    strong.textContent = t('rules.decision');
     strong.parentElement?.classList.add('decision');
   }
   // Links in the rules open elsewhere, never over the table.
@@ -51,17 +55,17 @@ export function rulesArticle(gameId: string): HTMLElement {
 
 /** The `#/rules/GAME` page. */
 export function mountRules(root: HTMLElement, gameId: string, back: () => void): () => void {
-  const backBtn = h('button', { type: 'button', class: 'secondary' }, '← Back');
+  const backBtn = h('button', { type: 'button', class: 'secondary' }, t('back'));
   backBtn.addEventListener('click', back);
-  root.replaceChildren(h('div', { class: 'rules-page' }, h('nav', { class: 'rules-nav' }, backBtn), h('div', { class: 'panel' }, rulesArticle(gameId))));
+  root.replaceChildren(h('div', { class: 'rules-page' }, h('nav', { class: 'rules-nav' }, backBtn, languagePicker()), h('div', { class: 'panel' }, rulesArticle(gameId))));
   window.scrollTo(0, 0);
   return () => undefined;
 }
 
 /** The rules over the current page (used at a table, where leaving the page would leave the table). */
 export function openRulesDialog(gameId: string): void {
-  const closeBtn = h('button', { type: 'button', class: 'secondary rules-close' }, 'Close');
-  const dialog = h('dialog', { class: 'rules-dialog', 'aria-label': 'Rules' }, closeBtn, rulesArticle(gameId));
+  const closeBtn = h('button', { type: 'button', class: 'secondary rules-close' }, t('close'));
+  const dialog = h('dialog', { class: 'rules-dialog', 'aria-label': t('rules.title'), lang: language() }, closeBtn, rulesArticle(gameId));
   closeBtn.addEventListener('click', () => dialog.close());
   dialog.addEventListener('click', (ev) => {
     if (ev.target === dialog) dialog.close(); // a click on the backdrop

@@ -1,3 +1,5 @@
+import { t } from './i18n';
+
 /**
  * The shape of `room.state` as colyseus.js decodes it (by reflection, so untyped). Mirrors the server's
  * TableState; each game adds its own `board`. Arrays arrive as ArraySchema: iterable, with `length`.
@@ -36,6 +38,5 @@ export function list<T>(xs: List<T> | undefined | null): T[] {
 
 export function seatName(state: TableStateLike, seat: number): string {
   const s = state.seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  return s.name || `Seat ${seat + 1}`;
+  return s?.name || t('seatName', { n: seat + 1 });
 }

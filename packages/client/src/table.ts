@@ -1,7 +1,9 @@
-import { chatLine, CHAT_INTERVAL_MS, CHAT_PHRASES, CHAT_TEXT, isPhrase } from './chat';
+import { chatLine, chatText, CHAT_INTERVAL_MS, CHAT_PHRASES, isPhrase } from './chat';
 import { h, listNames } from './dom';
+import { languagePicker, t } from './i18n';
 import { gameById, type GameUi, type ServerEvent, type TableContext } from './games';
-import { CONSENTED, dropSession, isGone, leaveTable, type Session } from './net';
+import { CONSENTED, dropSession, isGone, leaveTable, refusalText, type Session } from './net';
+import { setReplayLog } from './replay';
 import { hasRules, openRulesDialog } from './rules';
 import { isMuted, play, setMuted } from './sound';
 import { list, seatName, type SeatLike, type TableStateLike } from './state';
@@ -14,7 +16,11 @@ const BUBBLE_MS = 3500;
 type LiveSeat = SeatLike & { away?: boolean; ready?: boolean };
 
 /** The table page: code, seats, status, log, winner banner around one game's scene and action bar. */
-export function mountTable(root: HTMLElement, session: Session, toLobby: () => void, opts: { resumed?: boolean } = {}): () => void {
+/**
+ * `resumed`: this tab took its seat back after a refresh. `tv`: the TV view — the public table alone, large, for a
+ * shared screen (a spectator connection; no move buttons, chat or host controls).
+ */
+export function mountTable(root: HTMLElement, session: Session, toLobby: () => void, opts: { resumed?: boolean; tv?: boolean } = {}): () => void {
   // The room changes after a reconnection: always read it through the session.
   const room = () => session.room;
   const state = (): TableStateLike => room().state;
@@ -24,20 +30,20 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const game = gameById(session.game) ?? gameById(state().game);
   let disposed = false;
 
-  const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-label': `Table code ${session.code.split('').join(' ')}` }, session.code);
-  const copyBtn = h('button', { type: 'button', class: 'secondary' }, 'Copy link');
+  const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-label': t('table.codeSpelled', { code: session.code.split('').join(' ') }) }, session.code);
+  const copyBtn = h('button', { type: 'button', class: 'secondary' }, t('table.copyLink'));
   // Rules (rules.ts): shown over the table, so the game keeps running underneath.
   const gameId = game?.id ?? session.game;
-  const rulesBtn = hasRules(gameId) ? h('button', { type: 'button', class: 'secondary', 'aria-label': 'Rules' }, 'Rules') : null;
+  const rulesBtn = hasRules(gameId) ? h('button', { type: 'button', class: 'secondary', 'aria-label': t('table.rules') }, t('table.rules')) : null;
   rulesBtn?.addEventListener('click', () => openRulesDialog(gameId));
   const muteBtn = h('button', { type: 'button', class: 'secondary mute' });
   const renderMute = () => {
     // A music note (in every font, unlike the speaker emoji), struck through when muted.
     muteBtn.textContent = '♪';
     muteBtn.classList.toggle('muted', isMuted());
-    muteBtn.setAttribute('aria-label', isMuted() ? 'Sound off — turn on' : 'Sound on — mute');
+    muteBtn.setAttribute('aria-label', isMuted() ? t('table.soundOff') : t('table.soundOn'));
     muteBtn.setAttribute('aria-pressed', String(isMuted()));
-    muteBtn.title = isMuted() ? 'Sound is off' : 'Sound is on';
+    muteBtn.title = isMuted() ? t('table.soundIsOff') : t('table.soundIsOn');
   };
   renderMute();
   muteBtn.addEventListener('click', () => {
@@ -45,35 +51,41 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     renderMute();
     play('click');
   });
-  const leaveBtn = h('button', { type: 'button' }, 'Leave');
+  const leaveBtn = h('button', { type: 'button' }, t('table.leave'));
+  const tvUrl = `${location.origin}${location.pathname}#/tv/${session.code}`;
+  const tvBtn = opts.tv ? null : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
+  const joinUrl = `${location.host}/#/join/${session.code}`;
   const statusText = h('span', { role: 'status' });
   const statusClock = h('span', { 'aria-hidden': 'true' });
   const status = h('div', { class: 'status', 'data-testid': 'status' }, statusText, statusClock);
   const bannerText = h('h2', { 'data-testid': 'winner' });
   const bannerNote = h('p', { class: 'banner-note', 'data-testid': 'rematch-note', 'aria-live': 'polite' });
-  const againBtn = h('button', { type: 'button' }, 'Play again');
-  const logBtn = h('button', { type: 'button', class: 'secondary' }, 'Download game log');
-  const bannerBtn = h('button', { type: 'button', class: 'secondary' }, 'Back to lobby');
-  const banner = h('div', { class: 'banner', hidden: true }, bannerText, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, logBtn, bannerBtn));
+  const againBtn = h('button', { type: 'button' }, t('table.playAgain'));
+  const logBtn = h('button', { type: 'button', class: 'secondary' }, t('table.downloadLog'));
+  const replayBtn = h('button', { type: 'button', class: 'secondary' }, t('table.watchReplay'));
+  const bannerBtn = h('button', { type: 'button', class: 'secondary' }, t('backToLobby'));
+  const banner = h('div', { class: 'banner', hidden: true }, bannerText, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, replayBtn, logBtn, bannerBtn));
   const scene = h('div', { class: 'scene' });
   const bubbles = h('div', { class: 'bubbles', 'aria-hidden': 'true' });
-  const actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'Your move' });
-  const hostBar = h('div', { class: 'host-bar', role: 'group', 'aria-label': 'Host controls', hidden: true });
+  const actions = h('div', { class: 'actions', role: 'group', 'aria-label': t('table.yourMove') });
+  const hostBar = h('div', { class: 'host-bar', role: 'group', 'aria-label': t('table.hostControls'), hidden: true });
   const seats = h('ul', { class: 'seats' });
-  const chatRow = h('div', { class: 'chat-row', role: 'group', 'aria-label': 'Quick chat' });
-  const log = h('ol', { class: 'log', role: 'log', 'aria-label': 'What happened', tabindex: 0 });
+  const chatRow = h('div', { class: 'chat-row', role: 'group', 'aria-label': t('table.quickChat') });
+  const log = h('ol', { class: 'log', role: 'log', 'aria-label': t('table.whatHappened'), tabindex: 0 });
   const toast = h('div', { class: 'toast', role: 'alert', hidden: true });
 
   const page = h(
     'div',
-    { class: 'table-page' },
+    { class: `table-page${opts.tv ? ' tv' : ''}` },
     h(
       'header',
       { class: 'table-head' },
-      h('div', { class: 'code-block' }, h('span', { class: 'label' }, 'Table code'), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game)),
+      h('div', { class: 'code-block' }, h('span', { class: 'label' }, t('table.code')), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game), opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinUrl })) : null),
       rulesBtn,
       muteBtn,
+      languagePicker(),
       copyBtn,
+      tvBtn,
       leaveBtn,
     ),
     status,
@@ -85,9 +97,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       h(
         'aside',
         { class: 'side' },
-        h('section', { 'aria-label': 'Players' }, h('h3', {}, 'Players'), hostBar, seats),
-        h('section', { 'aria-label': 'Quick chat' }, chatRow),
-        h('section', {}, h('h3', {}, 'What happened'), log),
+        h('section', { 'aria-label': t('table.players') }, h('h3', {}, t('table.players')), hostBar, seats),
+        h('section', { 'aria-label': t('table.quickChat') }, chatRow),
+        h('section', {}, h('h3', {}, t('table.whatHappened')), log),
       ),
     ),
     toast,
@@ -105,8 +117,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   copyBtn.addEventListener('click', () => {
     const url = `${location.origin}/#/join/${session.code}`;
     const done = () => {
-      copyBtn.textContent = 'Copied!';
-      window.setTimeout(() => (copyBtn.textContent = 'Copy link'), 2000);
+      copyBtn.textContent = t('table.copied');
+      window.setTimeout(() => (copyBtn.textContent = t('table.copyLink')), 2000);
     };
     const fallback = () => {
       const input = h('input', { value: url, 'aria-hidden': 'true' });
@@ -115,7 +127,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       const ok = document.execCommand('copy');
       input.remove();
       if (ok) done();
-      else showToast(`Copy this link: ${url}`, 8000);
+      else showToast(t('table.copyThis', { url }), 8000);
     };
     if (navigator.clipboard?.writeText) navigator.clipboard.writeText(url).then(done, fallback);
     else fallback();
@@ -133,7 +145,16 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     againBtn.disabled = true;
     room().send('table', { action: 'rematch' });
   });
-  logBtn.addEventListener('click', () => room().send('table', { action: 'log' }));
+  // The log arrives as a `log` message: saved as a file, or handed to the replay viewer.
+  let logFor: 'file' | 'replay' = 'file';
+  logBtn.addEventListener('click', () => {
+    logFor = 'file';
+    room().send('table', { action: 'log' });
+  });
+  replayBtn.addEventListener('click', () => {
+    logFor = 'replay';
+    room().send('table', { action: 'log' });
+  });
   function saveLog(payload: unknown): void {
     const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
@@ -146,7 +167,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
 
   // Quick chat: one line per 2 s (the server refuses faster ones with RATE_LIMITED).
   const chatButtons = CHAT_PHRASES.map((phrase) =>
-    h('button', { type: 'button', class: 'secondary chat', 'data-phrase': phrase, 'aria-label': CHAT_TEXT[phrase].label, title: CHAT_TEXT[phrase].text }, CHAT_TEXT[phrase].button),
+    h('button', { type: 'button', class: 'secondary chat', 'data-phrase': phrase, 'aria-label': chatText(phrase).label, title: chatText(phrase).text }, chatText(phrase).button),
   );
   let chatTimer = 0;
   for (const btn of chatButtons) {
@@ -181,7 +202,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   };
   let ui: GameUi | null = null;
   if (game?.enabled) ui = game.mount(ctx, { scene, actions });
-  else scene.replaceChildren(h('p', { class: 'scene-fallback' }, `This client cannot show "${session.game}" tables yet.`));
+  else scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('table.cannotShow', { game: session.game })));
 
   /** Set by the server's `server_restarting` event: the coming disconnect is expected. */
   let restarting = false;
@@ -195,47 +216,45 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   /** The table is gone for good (the message shown in the banner). */
   let closed: string | null = null;
 
-  /** Table-level events; the game's UI words its own. */
+  /** Table-level events in words (the game's UI words its own); no side effects, so the log can be redrawn. */
   function describe(e: ServerEvent): string[] {
     const seat = typeof e.seat === 'number' ? e.seat : -1;
     const who = typeof e.name === 'string' && e.name ? e.name : name(seat);
     switch (e.type) {
       case 'player_joined':
-        return [`${who} sat down${seat === mySeat() ? ' (that’s you)' : ''}.`];
+        return [t('table.log.sat', { name: who, context: seat === mySeat() ? 'me' : undefined })];
       case 'player_left':
-        return [`${who} left the table.`];
+        return [t('table.log.left', { name: who })];
       case 'game_started':
-        if (hadGame) {
-          log.replaceChildren();
-          againBtn.disabled = false;
-          return ['A new game begins — same seats, fresh hands!'];
-        }
-        return ['Every seat is taken — the game begins!'];
+        return [e.rematch ? t('table.log.newGame') : t('table.log.begins')];
       case 'bot_took_seat':
-        return [`${name(seat)} is gone; a bot plays that seat now.`];
+        return [t('table.log.botTook', { name: name(seat) })];
       case 'player_returned':
-        return [`${who} is back and takes the seat again.`];
+        return [t('table.log.returned', { name: who })];
       case 'player_kicked':
-        if (seat === mySeat()) kicked = true;
-        return [`The host asked ${who} to leave.`];
+        return [t('table.log.kicked', { name: who })];
       case 'seat_away':
-        return [`${name(seat)} seems to be away — a bot plays for them for now.`];
+        return [t('table.log.away', { name: name(seat) })];
       case 'seat_back':
-        return [`${name(seat)} is back.`];
+        return [t('table.log.back', { name: name(seat) })];
       case 'rematch_asked':
-        return [`${name(seat)} wants to play again.`];
-      case 'chat': {
-        if (!isPhrase(e.phrase)) return [];
-        const line = chatLine(seat >= 0 ? name(seat) : who, e.phrase);
-        bubble(line);
-        return [line];
-      }
+        return [t('table.log.rematch', { name: name(seat) })];
+      case 'chat':
+        return isPhrase(e.phrase) ? [chatLine(seat >= 0 ? name(seat) : t('chat.spectator'), e.phrase)] : [];
       case 'server_restarting':
-        restarting = true;
-        return [typeof e.message === 'string' ? e.message : 'The server is restarting.'];
+        return [t('table.log.restarting')];
       default:
         return ui?.describe(e) ?? [];
     }
+  }
+
+  /** What an event does to the page besides its log line. */
+  function sideEffects(e: ServerEvent): void {
+    const seat = typeof e.seat === 'number' ? e.seat : -1;
+    if (e.type === 'game_started' && e.rematch) againBtn.disabled = false;
+    if (e.type === 'player_kicked' && seat === mySeat()) kicked = true;
+    if (e.type === 'server_restarting') restarting = true;
+    if (e.type === 'chat' && isPhrase(e.phrase)) bubble(chatLine(seat >= 0 ? name(seat) : t('chat.spectator'), e.phrase));
   }
 
   // Countdown against a server deadline, tolerant of a skewed local clock.
@@ -261,28 +280,28 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     let main = '';
     let mine = false;
     if (closed !== null) {
-      main = 'Disconnected.';
+      main = t('table.status.disconnected');
     } else if (reconnecting) {
-      main = reconnectTry > 0 ? `Reconnecting… (try ${reconnectTry + 1})` : 'Reconnecting…';
+      main = reconnectTry > 0 ? t('table.status.reconnectingTry', { n: reconnectTry + 1 }) : t('table.status.reconnecting');
     } else if (s.status === 'waiting') {
       const open = list(s.seats).filter((x) => x.kind === 'open').length;
-      main = `Waiting for ${open} more player${open === 1 ? '' : 's'} — share the code`;
+      main = t('table.status.waiting', { count: open });
     } else if (s.status === 'over') {
-      main = `Game over — ${ui?.winnerText() ?? 'the game has ended.'}`;
+      main = t('table.status.over', { winner: ui?.winnerText() ?? t('table.status.ended') });
     } else if (ui?.statusText?.()) {
       mine = pending.includes(me);
       main = ui.statusText() ?? '';
     } else if (pending.includes(me)) {
       mine = true;
-      main = 'Pick your card';
+      main = t('table.status.pick');
     } else if (pending.length > 0) {
-      const out = me >= 0 && ui?.seatSummary(me).alive === false ? 'You’re out this round. ' : '';
-      main = `${out}Waiting for ${listNames(pending.map(name))}…`;
+      const out = me >= 0 && ui?.seatSummary(me).alive === false ? `${t('table.status.out')} ` : '';
+      main = `${out}${t('table.status.waitingFor', { names: listNames(pending.map(name)) })}`;
     } else {
-      main = 'Cards are coming up…';
+      main = t('table.status.coming');
     }
     if (statusText.textContent !== main) statusText.textContent = main;
-    const clock = secs !== null && pending.length > 0 ? ` — ${secs} s` : '';
+    const clock = secs !== null && pending.length > 0 ? t('table.status.clock', { secs }) : '';
     if (statusClock.textContent !== clock) statusClock.textContent = clock;
     status.classList.toggle('mine', mine);
     status.classList.toggle('offline', reconnecting || closed !== null);
@@ -316,8 +335,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     hostBar.replaceChildren(
       ...(amHost && waiting
         ? [
-            open > 0 ? btn('Add bot', 'Add bot', () => hostSend('addBot')) : null,
-            open > 0 ? btn('Start now (fill with bots)', 'Start now (fill with bots)', () => hostSend('start'), 'small') : null,
+            open > 0 ? btn(t('table.host.addBot'), t('table.host.addBot'), () => hostSend('addBot')) : null,
+            open > 0 ? btn(t('table.host.startNow'), t('table.host.startNow'), () => hostSend('start'), 'small') : null,
           ].filter((x): x is HTMLButtonElement => x !== null)
         : []),
     );
@@ -326,26 +345,26 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
         const isOpen = seat.kind === 'open';
         const human = seat.kind === 'human';
         const other = human && i !== me;
-        const label = seat.name || `seat ${i + 1}`;
+        const label = seat.name || t('table.seat.seatN', { n: i + 1 });
         return h(
           'li',
           { class: i === me ? 'me' : null, 'data-seat': i },
-          h('span', { class: 'who' }, isOpen ? 'Open seat' : seat.name, i === me ? ' (you)' : ''),
-          seat.kind === 'bot' ? h('span', { class: 'tag' }, 'bot') : human ? h('span', { class: 'tag' }, 'human') : null,
-          s.host === i ? h('span', { class: 'tag host' }, 'host') : null,
-          human && seat.away ? h('span', { class: 'tag afk', title: 'Missed two turns: a bot plays for them until they act' }, 'away — bot playing') : null,
-          human && !seat.connected && !waiting ? h('span', { class: 'tag offline' }, 'reconnecting…') : null,
-          s.status === 'over' && seat.ready ? h('span', { class: 'tag ready' }, 'ready') : null,
-          pending.includes(i) && s.status === 'playing' ? h('span', { class: 'tag deciding' }, 'deciding') : null,
+          h('span', { class: 'who' }, isOpen ? t('table.seat.open') : seat.name, i === me ? t('table.seat.you') : ''),
+          seat.kind === 'bot' ? h('span', { class: 'tag' }, t('table.seat.bot')) : human ? h('span', { class: 'tag' }, t('table.seat.human')) : null,
+          s.host === i ? h('span', { class: 'tag host' }, t('table.seat.host')) : null,
+          human && seat.away ? h('span', { class: 'tag afk', title: t('table.seat.awayHint') }, t('table.seat.away')) : null,
+          human && !seat.connected && !waiting ? h('span', { class: 'tag offline' }, t('table.seat.reconnecting')) : null,
+          s.status === 'over' && seat.ready ? h('span', { class: 'tag ready' }, t('table.seat.ready')) : null,
+          pending.includes(i) && s.status === 'playing' ? h('span', { class: 'tag deciding' }, t('table.seat.deciding')) : null,
           summary.score ? h('span', { class: 'money' }, summary.score) : null,
-          summary.alive === true ? h('span', { class: 'life alive', title: 'Standing' }, '♥ standing') : null,
-          summary.alive === false ? h('span', { class: 'life dead', title: 'Hit this round' }, '✝ hit') : null,
-          amHost && waiting && seat.kind === 'bot' ? btn('Remove', `Remove bot ${label}`, () => hostSend('removeBot', i)) : null,
-          amHost && waiting && other ? btn('To audience', `Move ${label} to audience`, () => hostSend('toSpectator', i)) : null,
-          amHost && other ? btn('Kick', `Kick ${label}`, () => hostSend('kick', i)) : null,
+          summary.alive === true ? h('span', { class: 'life alive', title: t('table.seat.standingHint') }, t('table.seat.standing')) : null,
+          summary.alive === false ? h('span', { class: 'life dead', title: t('table.seat.hitHint') }, t('table.seat.hit')) : null,
+          amHost && waiting && seat.kind === 'bot' ? btn(t('table.host.remove'), t('table.host.removeBot', { name: label }), () => hostSend('removeBot', i)) : null,
+          amHost && waiting && other ? btn(t('table.host.toAudience'), t('table.host.moveToAudience', { name: label }), () => hostSend('toSpectator', i)) : null,
+          amHost && other ? btn(t('table.host.kick'), t('table.host.kickName', { name: label }), () => hostSend('kick', i)) : null,
         );
       }),
-      ...(s.spectators > 0 ? [h('li', { class: 'watching', 'data-testid': 'spectators' }, `👁 ${s.spectators} watching`)] : []),
+      ...(s.spectators > 0 ? [h('li', { class: 'watching', 'data-testid': 'spectators' }, t('table.seat.watching', { count: s.spectators }))] : []),
     );
   }
 
@@ -356,22 +375,22 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     if (show && banner.hidden) window.setTimeout(() => banner.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), 0);
     banner.hidden = !show;
     if (!show) return;
-    const text = closed ?? ui?.winnerText() ?? 'The game is over.';
+    const text = closed ?? ui?.winnerText() ?? t('table.banner.over');
     if (bannerText.textContent !== text) bannerText.textContent = text;
     const me = mySeat();
     const canPlay = closed === null && !reconnecting && me >= 0;
     const mine = seatAt(me);
     againBtn.hidden = !canPlay;
-    logBtn.hidden = closed !== null || reconnecting;
+    logBtn.hidden = replayBtn.hidden = closed !== null || reconnecting || !!opts.tv;
     let note = '';
     if (canPlay && mine?.ready) {
       againBtn.disabled = true;
       const others = (list(s.seats) as LiveSeat[]).flatMap((x, i) => (i !== me && x.kind === 'human' && x.connected && !x.ready ? [x.name] : []));
-      note = others.length ? `Waiting for ${listNames(others)} to accept…` : 'Starting…';
+      note = others.length ? t('table.banner.waitingAccept', { names: listNames(others) }) : t('table.banner.starting');
     } else if (closed === null) {
       againBtn.disabled = false;
       const asking = (list(s.seats) as LiveSeat[]).filter((x) => x.kind === 'human' && x.ready).map((x) => x.name);
-      if (asking.length) note = `${listNames(asking)} ${asking.length === 1 ? 'wants' : 'want'} a rematch.`;
+      if (asking.length) note = t('table.banner.wantsRematch', { names: listNames(asking), count: asking.length });
     }
     if (bannerNote.textContent !== note) bannerNote.textContent = note;
   }
@@ -397,6 +416,14 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     let bang = false;
     for (const e of events) {
       if (!e || typeof e.type !== 'string') continue;
+      // A rematch starts a fresh log (the session's history too, so a language switch redraws only this game).
+      if (e.type === 'game_started' && hadGame) {
+        e.rematch = true;
+        session.history.length = 0;
+        log.replaceChildren();
+      }
+      session.history.push(e);
+      sideEffects(e);
       addLog(describe(e));
       if (e.type === 'revealed' || e.type === 'attack_resolved' || e.type === 'hit_taken') bang = true;
     }
@@ -411,10 +438,10 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       dropSession();
       close(
         restarting
-          ? 'The server is restarting, so this table has closed. Go back to the lobby and start a new table in a moment.'
+          ? t('table.banner.restarting')
           : kicked
-            ? 'The host removed you from this table.'
-            : 'You are no longer at this table.',
+            ? t('table.banner.kicked')
+            : t('table.banner.notHere'),
       );
       return;
     }
@@ -434,14 +461,14 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
           page.classList.remove('offline');
           bind();
           seatsSignature = '';
-          addLog(['Reconnected.']);
+          addLog([t('table.log.reconnected')]);
           render();
         },
         (err: unknown) => {
           if (disposed) return;
           reconnecting = false;
           dropSession();
-          close(isGone(err) ? 'This table has closed — go back to the lobby and start a new one.' : 'The connection to this table was lost and could not be restored.');
+          close(isGone(err) ? t('table.banner.closed') : t('table.banner.lost'));
         },
       );
   }
@@ -449,7 +476,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   function close(message: string): void {
     closed = message;
     page.classList.add('offline');
-    actions.replaceChildren(h('p', { class: 'prompt' }, 'Disconnected.'));
+    actions.replaceChildren(h('p', { class: 'prompt' }, t('table.status.disconnected')));
     seatsSignature = '';
     render();
   }
@@ -463,19 +490,23 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     if (m.kind === 'events' && Array.isArray(m.payload)) {
       onEvents(m.payload as ServerEvent[]);
     } else if (m.kind === 'error') {
-      const err = m.payload as { message?: unknown };
-      showToast(typeof err?.message === 'string' ? err.message : 'The table refused that move.');
+      showToast(refusalText(m.payload));
       againBtn.disabled = false;
       ui?.refused?.();
     } else if (m.kind === 'log') {
-      saveLog(m.payload);
+      if (logFor === 'replay') {
+        setReplayLog(m.payload);
+        location.hash = '#/replay';
+      } else saveLog(m.payload);
     } else if (m.kind === 'left') {
       dropped(m.code);
     }
   });
   const clock = window.setInterval(renderStatus, 250);
   // (The state may still be on its way here, so the session says whether this tab sat or watched.)
-  if (opts.resumed) addLog([session.spectate ? 'You’re watching again.' : 'You’re back at your seat — the table carries on.']);
+  // A language switch re-mounts this page: the log is redrawn from the session's events, in the new words.
+  for (const e of session.history) addLog(describe(e));
+  if (opts.resumed) addLog([session.spectate ? t('table.log.watchingAgain') : t('table.log.seatAgain')]);
   render();
 
   return () => {

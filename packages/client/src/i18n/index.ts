@@ -13,6 +13,7 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { en } from './en';
 import { ptBR } from './pt-BR';
+import type { Translation } from './types';
 
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
@@ -24,7 +25,8 @@ export const LANGUAGE_KEY = 'tumbleweed:lang';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof en;
+    /** Keys are checked at compile time; values typed as plain strings so `{{n}}` takes numbers too. */
+    resources: Translation<typeof en>;
   }
 }
 
@@ -55,6 +57,11 @@ void i18next.use(LanguageDetector).init({
 document.documentElement.lang = language();
 
 export const t = i18next.t.bind(i18next);
+
+/** True when the dictionaries have `key` (for words chosen by a server code). */
+export function hasKey(key: string): boolean {
+  return i18next.exists(key);
+}
 
 export function language(): Language {
   return supported(i18next.resolvedLanguage ?? i18next.language);
