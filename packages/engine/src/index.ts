@@ -7,3 +7,4 @@ export * as Rattlesnake from './rattlesnake';
 export { rattlesnake } from './rattlesnake';
 export * as Saloon from './saloon';
 export { saloon } from './saloon';
+export * from './core/replay';

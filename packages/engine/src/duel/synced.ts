@@ -81,3 +81,42 @@ export function viewFromSynced(b: SyncedDuelBoard, mySeat: number): DuelView {
     winner: seatOrNull(b.winner),
   };
 }
+
+/**
+ * The other way: the board the server syncs, as a plain object, from the spectator's view (public fields) and each
+ * seat's own view (its private fields: hand and face-down card). A seat view given as null leaves that seat's private
+ * fields at their synced defaults, as a client that may not see them decodes them. The server's `DuelBoard` Schema
+ * is filled from this, and the replay viewer renders it as is.
+ */
+export function syncedBoard(publicView: DuelView, seatViews: readonly (DuelView | null)[]): SyncedDuelBoard & { players: SyncedDuelPlayer[] } {
+  const r = publicView.lastReveal;
+  return {
+    target: publicView.target,
+    round: publicView.round,
+    shootout: publicView.shootout,
+    phase: publicView.phase,
+    winner: publicView.winner ?? -1,
+    players: publicView.players.map((p, i) => {
+      const own = seatViews[i] ?? null;
+      return {
+        money: p.money,
+        alive: p.alive,
+        handCount: p.handCount,
+        aside: [...p.aside],
+        committed: p.committed,
+        hand: own ? [...own.hand] : [],
+        commitCard: own?.commit?.card ?? '',
+        commitTarget: own?.commit?.target ?? -1,
+      };
+    }),
+    lastReveal: r
+      ? {
+          round: r.round,
+          shootout: r.shootout,
+          plays: r.plays.map((p) => ({ seat: p.seat, card: p.card, target: p.target ?? -1 })),
+          hit: [...r.hit],
+          reloaded: [...r.reloaded],
+        }
+      : null,
+  };
+}

@@ -1,5 +1,5 @@
 import { ArraySchema, Schema, type, view } from '@colyseus/schema';
-import { duel, type Duel } from '@tumbleweed/engine';
+import { Duel, duel } from '@tumbleweed/engine';
 import { z } from 'zod';
 import { syncArray, TableState } from '../table-state';
 import type { GameAdapter } from '../game-adapter';
@@ -56,7 +56,7 @@ export const duelIntentSchema = z.object({
 
 export const duelOptionsSchema = z.object({ target: z.number().int().optional() }).strict();
 
-function mirrorReveal(board: DuelBoard, r: Duel.Reveal | null): void {
+function mirrorReveal(board: DuelBoard, r: Duel.SyncedDuelReveal | null | undefined): void {
   if (!r) {
     board.lastReveal = undefined;
     return;
@@ -69,11 +69,11 @@ function mirrorReveal(board: DuelBoard, r: Duel.Reveal | null): void {
     const play = new DuelPlaySchema();
     play.seat = p.seat;
     play.card = p.card;
-    play.target = p.target ?? -1;
+    play.target = p.target;
     s.plays.push(play);
   }
-  syncArray(s.hit, r.hit);
-  syncArray(s.reloaded, r.reloaded);
+  syncArray(s.hit, Array.from(r.hit));
+  syncArray(s.reloaded, Array.from(r.reloaded));
   board.lastReveal = s;
 }
 
@@ -85,13 +85,15 @@ export const duelAdapter: GameAdapter<Duel.DuelState, Duel.DuelView, Duel.DuelIn
   defaultTurnSeconds: 20,
   privateObjects: (state, seatIndex) => [state.board.players[seatIndex]],
   mirror(state, publicView, seatViews) {
+    // The plain board comes from the engine (Duel.syncedBoard, also what the replay viewer renders): same fields here.
+    const synced = Duel.syncedBoard(publicView, seatViews);
     const b = state.board;
-    b.target = publicView.target;
-    b.round = publicView.round;
-    b.shootout = publicView.shootout;
-    b.phase = publicView.phase;
-    b.winner = publicView.winner ?? -1;
-    publicView.players.forEach((p, i) => {
+    b.target = synced.target;
+    b.round = synced.round;
+    b.shootout = synced.shootout;
+    b.phase = synced.phase;
+    b.winner = synced.winner;
+    synced.players.forEach((p, i) => {
       let s = b.players[i];
       if (!s) {
         s = new DuelPlayerSchema();
@@ -101,12 +103,11 @@ export const duelAdapter: GameAdapter<Duel.DuelState, Duel.DuelView, Duel.DuelIn
       s.alive = p.alive;
       s.handCount = p.handCount;
       s.committed = p.committed;
-      syncArray(s.aside, p.aside);
-      const own = seatViews[i];
-      syncArray(s.hand, own.hand);
-      s.commitCard = own.commit?.card ?? '';
-      s.commitTarget = own.commit?.target ?? -1;
+      syncArray(s.aside, Array.from(p.aside));
+      syncArray(s.hand, Array.from(p.hand ?? []));
+      s.commitCard = p.commitCard ?? '';
+      s.commitTarget = p.commitTarget ?? -1;
     });
-    mirrorReveal(b, publicView.lastReveal);
+    mirrorReveal(b, synced.lastReveal);
   },
 };

@@ -1,0 +1,180 @@
+import { duel, syncedBoard as duelSyncedBoard, type DuelState } from '../duel';
+import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret } from '../rattlesnake';
+import { publicPart as saloonPublic, saloon, secretPart as saloonSecret } from '../saloon';
+import { isError, type EngineError, type Game, type GameEvent, type Intent, type Outcome, type Seat } from './game';
+import { Rng } from './rng';
+
+/**
+ * Replaying a finished game from its log (issue 6, "watch replay"): the server's `GameLog` holds the seed, the table
+ * options and every step the engine took — an intent from a seat, or a countdown running out — with the `now` it
+ * passed. Running setup/apply/timeout again from `Rng.fromSeed(seed)` gives back every state and every event, hidden
+ * cards included, exactly as the server saw them. Pure: no clock, no randomness beyond the seed.
+ */
+
+/** One step of a log: an intent from a seat, or the countdown/deadline running out; `at` is the `now` the server passed. */
+export type LogStep = { seat: Seat; intent: Intent; at: number } | { timeout: true; at: number };
+
+/** What a replay needs of the server's `GameLog` (the server adds `code`, `seats` names, `events` and `outcome`). */
+export interface ReplayInput {
+  game: string;
+  seed: number;
+  options: unknown;
+  /** The seat count, or the seats themselves. */
+  seats: number | readonly unknown[];
+  steps: readonly LogStep[];
+}
+
+/** The server's `GameLog` as a downloaded file holds it (packages/server/src/table-room.ts). */
+export interface GameLogFile extends ReplayInput {
+  code: string;
+  seats: { name: string; kind: string }[];
+  events: GameEvent[];
+  outcome: Outcome | null;
+}
+
+/** The state after a step (frame 0: after setup, `step` null) and the events that step produced (every audience). */
+export interface ReplayFrame<S = unknown> {
+  state: S;
+  step: LogStep | null;
+  events: GameEvent[];
+}
+
+/** Why a replay stopped early: `step` is 1-based (0: the setup itself). */
+export interface ReplayError extends EngineError {
+  step: number;
+}
+
+export interface Replay<S = unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  game: Game<S, any, any, any>;
+  /** frames[0] is the deal; frames[i] follows step i. Shorter than steps + 1 when `error` is set. */
+  frames: ReplayFrame<S>[];
+  /** The step the engine refused (or choked on), or null when every step replayed. */
+  error: ReplayError | null;
+  /** The game's outcome at the last frame (null: not over, or no frame). */
+  outcome: Outcome | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyGame = Game<any, any, any, any>;
+
+/** The games a log may name, by id. */
+export const REPLAY_GAMES: Readonly<Record<string, AnyGame>> = { [duel.id]: duel, [rattlesnake.id]: rattlesnake, [saloon.id]: saloon };
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** Runs a log through `game` as the server did: setup from the seed, then apply/timeout with each step's `at`. */
+export function replayGame<S, V, I extends Intent, O>(game: Game<S, V, I, O>, input: Omit<ReplayInput, 'game'>): Replay<S> {
+  const frames: ReplayFrame<S>[] = [];
+  const seats = typeof input.seats === 'number' ? input.seats : input.seats.length;
+  const done = (error: ReplayError | null): Replay<S> => {
+    const last = frames[frames.length - 1];
+    let outcome: Outcome | null = null;
+    try {
+      outcome = last ? game.outcome(last.state) : null;
+    } catch {
+      outcome = null;
+    }
+    return { game, frames, error, outcome };
+  };
+  if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
+    return done({ step: 0, code: 'BAD_SEATS', message: `${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${seats}` });
+  }
+  const options = game.options((input.options ?? undefined) as Partial<O> | undefined);
+  if (options && typeof options === 'object' && 'error' in options) return done({ step: 0, ...(options as { error: EngineError }).error });
+  try {
+    frames.push({ state: game.setup({ seats, options: options as O }, Rng.fromSeed(input.seed)), step: null, events: [] });
+  } catch (err) {
+    return done({ step: 0, code: 'SETUP_FAILED', message: message(err) });
+  }
+  for (let i = 0; i < input.steps.length; i++) {
+    const step = input.steps[i];
+    const state = frames[frames.length - 1].state;
+    let result;
+    try {
+      if ('timeout' in step) result = game.timeout(state, step.at);
+      else if (!Number.isInteger(step.seat) || step.seat < 0 || step.seat >= seats) {
+        return done({ step: i + 1, code: 'BAD_SEAT', message: `step ${i + 1}: there is no seat ${String(step.seat)}` });
+      } else result = game.apply(state, step.seat, step.intent as I, step.at);
+    } catch (err) {
+      return done({ step: i + 1, code: 'STEP_FAILED', message: `step ${i + 1}: ${message(err)}` });
+    }
+    if (isError(result)) return done({ step: i + 1, ...result.error, message: `step ${i + 1}: ${result.error.message}` });
+    frames.push({ state: result.state, step, events: result.events });
+  }
+  return done(null);
+}
+
+/** Replays a log of any game we ship (by its `game` id). */
+export function replay(input: ReplayInput): Replay {
+  const game = REPLAY_GAMES[input.game];
+  if (!game) {
+    return { game: undefined as unknown as AnyGame, frames: [], error: { step: 0, code: 'UNKNOWN_GAME', message: `no game "${input.game}"` }, outcome: null };
+  }
+  return replayGame(game, input);
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/**
+ * Checks that parsed JSON is a game log (the shape the server sends), without replaying it: a file picked by hand
+ * may be anything. Codes: NOT_A_LOG (not the shape), UNKNOWN_GAME (a game we do not ship).
+ */
+export function readGameLog(raw: unknown): { log: GameLogFile } | { error: EngineError } {
+  const bad = (why: string) => ({ error: { code: 'NOT_A_LOG', message: `not a game log: ${why}` } });
+  if (!isObj(raw)) return bad('not a JSON object');
+  const { game, code, seed, options, seats, steps, events, outcome } = raw;
+  if (typeof game !== 'string') return bad('no "game"');
+  if (!Number.isInteger(seed)) return bad('no "seed"');
+  if (!Array.isArray(seats) || !seats.every((s) => isObj(s) && typeof s.name === 'string' && typeof s.kind === 'string')) return bad('no "seats"');
+  if (!Array.isArray(steps)) return bad('no "steps"');
+  for (const s of steps) {
+    const ok = isObj(s) && isNum(s.at) && (s.timeout === true || (Number.isInteger(s.seat) && isObj(s.intent) && typeof s.intent.type === 'string'));
+    if (!ok) return bad('a step is neither an intent nor a timeout');
+  }
+  if (options !== undefined && options !== null && !isObj(options)) return bad('"options" is not an object');
+  if (!REPLAY_GAMES[game]) return { error: { code: 'UNKNOWN_GAME', message: `no game "${game}"` } };
+  return {
+    log: {
+      game,
+      code: typeof code === 'string' ? code : '',
+      seed: seed as number,
+      options: options ?? {},
+      seats: seats as GameLogFile['seats'],
+      steps: steps as LogStep[],
+      events: Array.isArray(events) ? (events as GameEvent[]) : [],
+      outcome: isObj(outcome) ? (outcome as unknown as Outcome) : null,
+    },
+  };
+}
+
+/** A JSON-synced board (Rattlesnake, Saloon Showdown) as a client decodes it. */
+export interface JsonSyncedBoard {
+  public: string;
+  players: { secret: string }[];
+}
+
+/**
+ * The table's `board` as a client at seat `viewer` (-1: a spectator) receives it, as a plain object, from an engine
+ * state: the same functions the server mirrors into its Schema, with the private parts of other seats left at their
+ * defaults. So a game's client UI renders a replayed state exactly like a live one.
+ */
+export function syncedBoardFor(gameId: string, state: unknown, viewer: number): unknown {
+  const game = REPLAY_GAMES[gameId];
+  if (!game) throw new Error(`no game "${gameId}"`);
+  if (gameId === duel.id) {
+    const s = state as DuelState;
+    const seatViews = s.players.map((_, i) => (i === viewer ? duel.view(s, i) : null));
+    return duelSyncedBoard(duel.view(s, null), seatViews);
+  }
+  const split =
+    gameId === rattlesnake.id
+      ? { pub: rattlesnakePublic as (v: never) => string, secret: rattlesnakeSecret as (v: never) => string }
+      : { pub: saloonPublic as (v: never) => string, secret: saloonSecret as (v: never) => string };
+  const seats = (state as { players: unknown[] }).players.length;
+  return {
+    public: split.pub(game.view(state, null) as never),
+    players: Array.from({ length: seats }, (_, i) => ({ secret: i === viewer ? split.secret(game.view(state, i) as never) : '' })),
+  } satisfies JsonSyncedBoard;
+}
