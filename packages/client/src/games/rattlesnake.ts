@@ -20,8 +20,9 @@
  * The hand in the scene is clickable too (same toggles); hovering or long-pressing any card shows its text.
  */
 import { Rattlesnake, rattlesnake } from '@tumbleweed/engine';
-import { h, listNames } from '../dom';
-import { RattlesnakeScene, type RattlesnakeSceneModel } from '../scenes/rattlesnake';
+import { h } from '../dom';
+import { language, listNames, t } from '../i18n';
+import { RattlesnakeScene, describeCombo, rulesText, type RattlesnakeSceneModel } from '../scenes/rattlesnake';
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
@@ -35,7 +36,7 @@ export type RattlesnakeBoardLike = JsonBoardLike;
 /** "Focus (1)", "Hit", "High Noon". */
 export function cardLabel(id: string | null | undefined): string {
   const c = Rattlesnake.cardInfo(id);
-  if (!c) return 'a card';
+  if (!c) return t('rattlesnake:aCard');
   if (c.kind === 'action') return `${c.name} (${c.value})`;
   return c.name;
 }
@@ -44,9 +45,9 @@ export function cardLabel(id: string | null | undefined): string {
 export function cardText(id: string): string {
   const c = Rattlesnake.cardInfo(id);
   if (!c) return '';
-  if (c.kind === 'hit') return 'Hit — no value. A Hit in a commitment is only a bluff; it never counts in a combo.';
-  if (c.kind === 'event') return `Event: ${c.name} — ${c.text} (In effect for the rest of the game; cannot be bought.)`;
-  return `${c.name} — value ${c.value}. ${c.text}`;
+  if (c.kind === 'hit') return t('rattlesnake:text.hit');
+  if (c.kind === 'event') return t('rattlesnake:text.event', { name: c.name, text: rulesText(c) });
+  return t('rattlesnake:text.action', { name: c.name, value: String(c.value), text: rulesText(c) });
 }
 
 /** Labels for a list of card ids, with " #2" on repeated names so every label is unique. */
@@ -62,23 +63,22 @@ function uniqueLabels(ids: readonly string[], label: (id: string) => string = ca
   return out;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);
 const str = (e: ServerEvent, key: string): string => (typeof e[key] === 'string' ? (e[key] as string) : '');
 const strs = (e: ServerEvent, key: string): string[] => (Array.isArray(e[key]) ? (e[key] as unknown[]).filter((x): x is string => typeof x === 'string') : []);
 
 /** What an ability does, in words ("set Disarm (5) to 3"). */
 function abilityWords(u: { ability?: string; cardId: string; target?: string; value?: number; delta?: number; mode?: string; take?: string }): string {
-  const name = Rattlesnake.cardInfo(u.cardId)?.name ?? 'a card';
+  const name = Rattlesnake.cardInfo(u.cardId)?.name ?? t('rattlesnake:aCard');
   switch (Rattlesnake.abilityOf(u.cardId)) {
     case 'focus':
-      return `${name}: set ${cardLabel(u.target)} to ${u.value}`;
+      return t('rattlesnake:used.focus', { name, target: cardLabel(u.target), value: String(u.value) });
     case 'distract':
       return `${name}: ${cardLabel(u.target)} ${u.delta === 1 ? '+1' : '−1'}`;
     case 'switch-up':
-      return u.mode === 'swap' ? `${name} (take ${cardLabel(u.take)} from the graveyard)` : `${name} (draw 2)`;
+      return u.mode === 'swap' ? t('rattlesnake:used.switchSwap', { name, card: cardLabel(u.take) }) : t('rattlesnake:used.switchDraw', { name });
     case 'quick-draw':
-      return u.mode === 'again' ? `${name} (draw 1 and attack again)` : `${name} (discard the hand, draw 6)`;
+      return u.mode === 'again' ? t('rattlesnake:used.quickAgain', { name }) : t('rattlesnake:used.quickRefill', { name });
     default:
       return name;
   }
@@ -113,7 +113,7 @@ class RattlesnakeUi implements GameUi {
       })
       .catch((err: unknown) => {
         console.error('Rattlesnake scene failed to start', err);
-        els.scene.replaceChildren(h('p', { class: 'scene-fallback' }, 'The table picture could not be drawn here; use the buttons below to play.'));
+        els.scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('rattlesnake:sceneFailed')));
       });
   }
 
@@ -210,37 +210,43 @@ class RattlesnakeUi implements GameUi {
   private prompt(v: View, legal: Intent[]): string {
     const me = v.seat;
     const who = list(this.board.state().pending)[0] ?? v.pending[0] ?? -1;
-    const them = who >= 0 ? this.ctx.name(who) : 'The other player';
-    if (v.winner !== null) return 'Game over.';
-    if (me !== null && v.pending.includes(me) && this.board.sending()) return 'Sending…';
-    if (me === null) return `You are watching. ${them} is deciding…`;
+    const them = who >= 0 ? this.ctx.name(who) : t('rattlesnake:prompt.otherPlayer');
+    if (v.winner !== null) return t('rattlesnake:prompt.over');
+    if (me !== null && v.pending.includes(me) && this.board.sending()) return t('rattlesnake:prompt.sending');
+    if (me === null) return t('rattlesnake:prompt.watching', { name: them });
     const mine = v.pending.includes(me) && legal.length > 0;
-    const opp = this.ctx.name(1 - me);
+    const name = this.ctx.name(1 - me);
     if (v.response) {
-      const used = `${abilityWords(v.response)}`;
-      return mine ? `Take Cover? ${opp} used ${used}` : `${opp} may cancel your ${used} with Take Cover…`;
+      const ability = abilityWords(v.response);
+      return mine ? t('rattlesnake:prompt.coverMine', { name, ability }) : t('rattlesnake:prompt.coverTheirs', { name, ability });
     }
-    if (v.scout) return mine ? 'Scout: pick one of the two cards you drew to put back on top of your deck' : `${opp} is putting a Scout card back…`;
+    if (v.scout) return mine ? t('rattlesnake:prompt.scoutMine') : t('rattlesnake:prompt.scoutTheirs', { name });
     switch (v.step.kind) {
-      case 'main':
-        if (!mine) return `${opp}'s turn: buying, attacking or ending the turn…`;
-        if (this.buyTarget) return `Buy ${cardLabel(this.buyTarget)}: pick ${plural(v.buyCost, 'card')} from your hand to discard, then Confirm buy`;
-        return `Your turn: ${[!v.bought && legal.some((i) => i.type === 'buy') ? 'buy' : '', v.attacksLeft > 0 && legal.some((i) => i.type === 'attack') ? 'attack' : '', 'end turn'].filter(Boolean).join(', ').replace(/, (?=[^,]*$)/, ' or ')}`;
+      case 'main': {
+        if (!mine) return t('rattlesnake:prompt.mainTheirs', { name });
+        if (this.buyTarget) return t('rattlesnake:prompt.buying', { card: cardLabel(this.buyTarget), count: v.buyCost });
+        const choices = [
+          !v.bought && legal.some((i) => i.type === 'buy') ? t('rattlesnake:prompt.choice.buy') : '',
+          v.attacksLeft > 0 && legal.some((i) => i.type === 'attack') ? t('rattlesnake:prompt.choice.attack') : '',
+          t('rattlesnake:prompt.choice.end'),
+        ].filter(Boolean);
+        return t('rattlesnake:prompt.yourTurn', { choices: new Intl.ListFormat(language(), { type: 'disjunction' }).format(choices) });
+      }
       case 'attackerCommit':
-        return mine ? 'Attack: pick at least 1 card from your hand to commit face down' : `${opp} is choosing attack cards…`;
+        return mine ? t('rattlesnake:prompt.attackMine') : t('rattlesnake:prompt.attackTheirs', { name });
       case 'defenderCommit': {
-        const n = v.players[1 - me]?.committedCount ?? 0;
-        return mine ? `Defend: ${opp} committed ${plural(n, 'card')}. Pick your defence cards (or none)` : `${opp} is choosing defence cards…`;
+        const count = v.players[1 - me]?.committedCount ?? 0;
+        return mine ? t('rattlesnake:prompt.defendMine', { name, count }) : t('rattlesnake:prompt.defendTheirs', { name });
       }
       case 'window':
-        return mine ? 'Use an ability or pass' : `${opp} may use an ability or pass…`;
+        return mine ? t('rattlesnake:prompt.windowMine') : t('rattlesnake:prompt.windowTheirs', { name });
       case 'after': {
         const hit = v.step.success;
-        if (!mine) return `${opp} may follow up (Double Tap, Quick Draw) or pass…`;
-        return hit ? 'Your attack hit! Double Tap, attack again with Quick Draw, or pass' : 'Your attack missed. Attack again with Quick Draw, or pass';
+        if (!mine) return t('rattlesnake:prompt.afterTheirs', { name });
+        return hit ? t('rattlesnake:prompt.afterHit') : t('rattlesnake:prompt.afterMiss');
       }
       default:
-        return 'Waiting…';
+        return t('rattlesnake:prompt.wait');
     }
   }
 
@@ -254,14 +260,14 @@ class RattlesnakeUi implements GameUi {
 
     if (v.response) {
       const cover = of('cover')[0];
-      if (cover) out.push(btn('Take Cover (cancel)', cover, { title: cardText(cover.cardId) }));
+      if (cover) out.push(btn(t('rattlesnake:buttons.cover'), cover, { title: cardText(cover.cardId) }));
       const allow = of('allow')[0];
-      if (allow) out.push(btn('Allow', allow, { cls: 'secondary' }));
+      if (allow) out.push(btn(t('rattlesnake:buttons.allow'), allow, { cls: 'secondary' }));
       return out;
     }
     if (v.scout) {
       const labels = uniqueLabels(of('putBack').map((i) => i.cardId));
-      for (const i of of('putBack')) out.push(btn(`Put back ${labels.get(i.cardId)}`, i, { title: cardText(i.cardId) }));
+      for (const i of of('putBack')) out.push(btn(t('rattlesnake:buttons.putBack', { card: labels.get(i.cardId) ?? '' }), i, { title: cardText(i.cardId) }));
       return out;
     }
     const abilities = of('ability');
@@ -270,11 +276,11 @@ class RattlesnakeUi implements GameUi {
       const seen = new Set<string>();
       for (const i of abilities) {
         const a = Rattlesnake.abilityOf(i.cardId);
-        let label = '';
-        if (a === 'reload') label = 'Use Reload';
-        else if (a === 'scout') label = 'Use Scout';
-        else if (a === 'switch-up') label = i.mode === 'swap' ? `Use Switch Up (take ${cardLabel(i.take)})` : 'Use Switch Up (draw 2)';
-        else if (a === 'quick-draw' && i.mode === 'refill') label = 'Use Quick Draw (new hand)';
+        let label: string = '';
+        if (a === 'reload') label = t('rattlesnake:buttons.useReload');
+        else if (a === 'scout') label = t('rattlesnake:buttons.useScout');
+        else if (a === 'switch-up') label = i.mode === 'swap' ? t('rattlesnake:buttons.switchTake', { card: cardLabel(i.take) }) : t('rattlesnake:buttons.switchDraw');
+        else if (a === 'quick-draw' && i.mode === 'refill') label = t('rattlesnake:buttons.quickRefill');
         if (!label || seen.has(label)) continue;
         seen.add(label);
         out.push(btn(label, i, { cls: 'ability', title: cardText(i.cardId) }));
@@ -284,7 +290,7 @@ class RattlesnakeUi implements GameUi {
       const can = this.selectableHand(v, legal);
       for (const id of v.hand) {
         if (!can.has(id)) continue;
-        out.push({ label: `Select ${names.get(id)}`, onClick: () => this.toggle(id), pressed: this.selected.has(id), cls: 'select', title: cardText(id) });
+        out.push({ label: t('rattlesnake:buttons.select', { card: names.get(id) ?? '' }), onClick: () => this.toggle(id), pressed: this.selected.has(id), cls: 'select', title: cardText(id) });
       }
     };
 
@@ -294,18 +300,18 @@ class RattlesnakeUi implements GameUi {
           selectToggles();
           const pick = [...this.selected];
           const buy = of('buy').find((i) => i.cardId === this.buyTarget && pick.length === i.discard.length && i.discard.every((c) => pick.includes(c)));
-          if (buy) out.push(btn('Confirm buy', buy));
-          out.push({ label: 'Cancel buy', onClick: () => this.chooseBuy(null), cls: 'secondary' });
+          if (buy) out.push(btn(t('rattlesnake:buttons.confirmBuy'), buy));
+          out.push({ label: t('rattlesnake:buttons.cancelBuy'), onClick: () => this.chooseBuy(null), cls: 'secondary' });
           return out;
         }
         const attack = of('attack')[0];
-        if (attack) out.push(btn('Attack', attack, { cls: 'attack' }));
+        if (attack) out.push(btn(t('rattlesnake:buttons.attack'), attack, { cls: 'attack' }));
         const buyable = [...new Set(of('buy').map((i) => i.cardId))];
         const labels = uniqueLabels(buyable);
-        for (const id of buyable) out.push({ label: `Buy ${labels.get(id)}`, onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
+        for (const id of buyable) out.push({ label: t('rattlesnake:buttons.buy', { card: labels.get(id) ?? '' }), onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
         outOfAttack();
         const end = of('endTurn')[0];
-        if (end) out.push(btn('End turn', end, { cls: 'secondary' }));
+        if (end) out.push(btn(t('rattlesnake:buttons.endTurn'), end, { cls: 'secondary' }));
         return out;
       }
       case 'attackerCommit':
@@ -313,28 +319,28 @@ class RattlesnakeUi implements GameUi {
         selectToggles();
         const pick = [...this.selected];
         const commit = of('commit').find((i) => i.cards.length === pick.length && i.cards.every((c) => pick.includes(c)));
-        if (commit && pick.length > 0) out.push(btn(`Commit ${plural(pick.length, 'card')}`, commit, { cls: 'attack' }));
+        if (commit && pick.length > 0) out.push(btn(t('rattlesnake:buttons.commit', { count: pick.length }), commit, { cls: 'attack' }));
         const none = of('commit').find((i) => i.cards.length === 0);
-        if (none && pick.length === 0) out.push(btn('Commit no cards', none, { cls: 'secondary' }));
+        if (none && pick.length === 0) out.push(btn(t('rattlesnake:buttons.commitNone'), none, { cls: 'secondary' }));
         outOfAttack();
         return out;
       }
       case 'window': {
         const mineRevealed = new Set((v.players[me]?.revealed ?? []).map((r) => r.id));
         const valueOf = new Map([...(v.players[0]?.revealed ?? []), ...(v.players[1]?.revealed ?? [])].map((r) => [r.id, r.value]));
-        const shown = (id: string | undefined) => `${Rattlesnake.cardInfo(id)?.name ?? 'card'} (${valueOf.get(id ?? '') ?? '?'})`;
+        const shown = (id: string | undefined) => `${Rattlesnake.cardInfo(id)?.name ?? t('rattlesnake:card')} (${valueOf.get(id ?? '') ?? '?'})`;
         const labelOf = (i: AbilityIntent): string => {
           switch (Rattlesnake.abilityOf(i.cardId)) {
             case 'focus':
-              return `Focus: set ${shown(i.target)} to ${i.value}`;
+              return t('rattlesnake:buttons.focus', { card: shown(i.target), value: String(i.value) });
             case 'distract':
-              return `Distract: ${mineRevealed.has(i.target ?? '') ? 'your' : 'their'} ${shown(i.target)} ${i.delta === 1 ? '+1' : '−1'}`;
+              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.distractYours' : 'rattlesnake:buttons.distractTheirs', { card: shown(i.target), delta: i.delta === 1 ? '+1' : '−1' });
             case 'disarm':
-              return 'Disarm';
+              return t('rattlesnake:buttons.disarm');
             case 'dodge-n-shoot':
-              return "Dodge 'n' Shoot";
+              return t('rattlesnake:buttons.dodge');
             default:
-              return `Use ${Rattlesnake.cardInfo(i.cardId)?.name ?? 'card'}`;
+              return t('rattlesnake:buttons.use', { name: Rattlesnake.cardInfo(i.cardId)?.name ?? t('rattlesnake:card') });
           }
         };
         // Same-named cards do the same thing: keep one card per ability.
@@ -348,29 +354,29 @@ class RattlesnakeUi implements GameUi {
         }
         if (this.picker && byAbility.has(this.picker)) {
           for (const i of byAbility.get(this.picker) ?? []) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
-          out.push({ label: 'Back', onClick: () => ((this.picker = null), this.update()), cls: 'secondary' });
+          out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary' });
           return out;
         }
         for (const [a, intents] of byAbility) {
           const name = Rattlesnake.cardInfo(intents[0].cardId)?.name ?? a;
-          if (intents.length > 6) out.push({ label: `Use ${name}…`, onClick: () => ((this.picker = a), this.update()), cls: 'ability', title: cardText(intents[0].cardId) });
+          if (intents.length > 6) out.push({ label: t('rattlesnake:buttons.useMany', { name }), onClick: () => ((this.picker = a), this.update()), cls: 'ability', title: cardText(intents[0].cardId) });
           else for (const i of intents) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
-        if (pass) out.push(btn('Pass', pass, { cls: 'pass' }));
+        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass' }));
         return out;
       }
       case 'after': {
         const seen = new Set<string>();
         for (const i of abilities) {
           const a = Rattlesnake.abilityOf(i.cardId);
-          const label = a === 'double-tap' ? 'Use Double Tap' : a === 'quick-draw' ? 'Use Quick Draw (attack again)' : '';
+          const label: string = a === 'double-tap' ? t('rattlesnake:buttons.doubleTap') : a === 'quick-draw' ? t('rattlesnake:buttons.quickAgain') : '';
           if (!label || seen.has(label)) continue;
           seen.add(label);
           out.push(btn(label, i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
-        if (pass) out.push(btn('Pass', pass, { cls: 'pass' }));
+        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass' }));
         return out;
       }
       default:
@@ -382,12 +388,12 @@ class RattlesnakeUi implements GameUi {
     const s = this.board.state();
     const prompt =
       s.status === 'waiting'
-        ? 'The shootout starts as soon as both seats are taken.'
+        ? t('rattlesnake:prompt.waiting')
         : s.status === 'over'
-          ? 'Game over.'
+          ? t('rattlesnake:prompt.over')
           : v
             ? this.prompt(v, legal)
-            : 'Setting up the table…';
+            : t('rattlesnake:prompt.setup');
     const buttons = v ? this.buttons(v, legal) : [];
     const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.pressed, b.cls])]);
     if (signature === this.actionsSignature) return;
@@ -411,85 +417,89 @@ class RattlesnakeUi implements GameUi {
   }
 
   describe(e: ServerEvent): string[] {
-    const name = (seat: number) => this.ctx.name(seat);
     const me = this.ctx.mySeat();
     const seat = num(e, 'seat');
-    const who = seat === me ? 'You' : name(seat);
+    /** The subject of a sentence: `_me` context ("You take") for my seat, else the name ("Ann takes"). */
+    const as = (s: number) => (s === me ? { name: this.ctx.name(s), context: 'me' } : { name: this.ctx.name(s) });
+    const who = as(seat);
+    const name = who.name;
     const cards = (ids: string[]) => listNames(ids.map(cardLabel));
+    const orNothing = (ids: string[]) => cards(ids) || t('rattlesnake:nothing');
     switch (e.type) {
       case 'turn_started':
-        return [`Turn ${num(e, 'turn')}: ${seat === me ? 'your' : `${name(seat)}'s`} turn. Both players draw up to a full hand.`];
+        return [t('rattlesnake:log.turnStarted', { ...who, turn: String(num(e, 'turn')) })];
       case 'turn_ended':
-        return [`${who} ended the turn.`];
+        return [t('rattlesnake:log.turnEnded', who)];
       case 'drew':
-        return seat === me ? [] : [`${name(seat)} drew ${plural(num(e, 'count'), 'card')}.`];
+        return seat === me ? [] : [t('rattlesnake:log.drew', { name, count: num(e, 'count') })];
       case 'you_drew':
-        return seat === me ? [`You drew ${cards(strs(e, 'cards'))}.`] : [];
+        return seat === me ? [t('rattlesnake:log.youDrew', { cards: cards(strs(e, 'cards')) })] : [];
       case 'reshuffled':
-        return [`${who} shuffled ${seat === me ? 'your' : 'their'} discard pile into a new deck (${plural(num(e, 'count'), 'card')}).`];
+        return [t('rattlesnake:log.reshuffled', { ...who, count: num(e, 'count') })];
       case 'discarded_hand':
-        return [`${who} discarded ${seat === me ? 'your' : 'their'} hand: ${cards(strs(e, 'cards')) || 'nothing'}.`];
+        return [t('rattlesnake:log.discardedHand', { ...who, cards: orNothing(strs(e, 'cards')) })];
       case 'hit_taken':
-        return [`${who} ${seat === me ? 'take' : 'takes'} a Hit! ${plural(num(e, 'left'), 'Hit')} left in front of ${seat === me ? 'you' : 'them'}.`];
+        return [t('rattlesnake:log.hitTaken', { ...who, count: num(e, 'left') })];
       case 'game_won':
-        return [`${who} ${seat === me ? 'win' : 'wins'} the shootout!`];
+        return [t('rattlesnake:log.gameWon', who)];
       case 'bought':
-        return [`${who} bought ${cardLabel(str(e, 'cardId'))} from the saloon, discarding ${cards(strs(e, 'discarded'))}.`];
+        return [t('rattlesnake:log.bought', { ...who, card: cardLabel(str(e, 'cardId')), cards: cards(strs(e, 'discarded')) })];
       case 'attack_declared':
-        return [`${who} ${seat === me ? 'attack' : 'attacks'}!`];
+        return [t('rattlesnake:log.attackDeclared', who)];
       case 'committed':
-        return seat === me ? [] : [`${name(seat)} committed ${plural(num(e, 'count'), 'card')} face down.`];
+        return seat === me ? [] : [t('rattlesnake:log.committed', { name, count: num(e, 'count') })];
       case 'you_committed': {
         const c = strs(e, 'cards');
-        return [c.length ? `You committed ${cards(c)} face down.` : 'You committed no cards.'];
+        return [c.length ? t('rattlesnake:log.youCommitted', { cards: cards(c) }) : t('rattlesnake:log.youCommittedNone')];
       }
       case 'passed':
-        return [`${who} passed.`];
+        return [t('rattlesnake:log.passed', who)];
       case 'ability_used':
-        return [`${who} used ${abilityWords(e as unknown as { cardId: string })}.`];
+        return [t('rattlesnake:log.abilityUsed', { ...who, ability: abilityWords(e as unknown as { cardId: string }) })];
       case 'covered':
-        return [`${who} took cover: ${cardLabel(str(e, 'cancelled'))} is cancelled.`];
+        return [t('rattlesnake:log.covered', { ...who, card: cardLabel(str(e, 'cancelled')) })];
       case 'allowed':
-        return [`${who} let ${cardLabel(str(e, 'cardId'))} happen.`];
+        return [t('rattlesnake:log.allowed', { ...who, card: cardLabel(str(e, 'cardId')) })];
       case 'put_back':
-        return seat === me ? [] : [`${name(seat)} put one card back on top of their deck.`];
+        return seat === me ? [] : [t('rattlesnake:log.putBack', { name })];
       case 'you_put_back':
-        return [`You put ${cardLabel(str(e, 'cardId'))} back on top of your deck and kept ${cards(strs(e, 'kept'))}.`];
+        return [t('rattlesnake:log.youPutBack', { card: cardLabel(str(e, 'cardId')), cards: cards(strs(e, 'kept')) })];
       case 'saloon_slot_empty':
-        return [`Saloon slot ${num(e, 'slot') + 1} stays empty: the saloon deck is used up.`];
+        return [t('rattlesnake:log.slotEmpty', { slot: String(num(e, 'slot') + 1) })];
       case 'saloon_refilled': {
         const id = str(e, 'cardId');
         const info = Rattlesnake.cardInfo(id);
-        if (info?.kind === 'event') return [`Event! ${info.name} enters the saloon: ${info.text}`];
-        return [`${cardLabel(id)} is new in the saloon.`];
+        if (info?.kind === 'event') return [t('rattlesnake:log.event', { name: info.name, text: rulesText(info) })];
+        return [t('rattlesnake:log.newInSaloon', { card: cardLabel(id) })];
       }
-      case 'revealed': {
-        const att = strs(e, 'attacker');
-        const def = strs(e, 'defender');
-        return [`Reveal! Attack: ${cards(att) || 'nothing'}. Defence: ${cards(def) || 'nothing'}.`];
-      }
+      case 'revealed':
+        return [t('rattlesnake:log.revealed', { attack: orNothing(strs(e, 'attacker')), defence: orNothing(strs(e, 'defender')) })];
       case 'value_changed':
-        return [`${cardLabel(str(e, 'cardId'))} now counts as ${num(e, 'value')} (was ${num(e, 'from')}).`];
+        return [t('rattlesnake:log.valueChanged', { card: cardLabel(str(e, 'cardId')), value: String(num(e, 'value')), from: String(num(e, 'from')) })];
       case 'disarmed':
-        return [`Disarmed: ${seat === me ? 'your' : `${name(seat)}'s`} ${cardLabel(str(e, 'cardId'))} is knocked away.`];
+        return [t('rattlesnake:log.disarmed', { ...who, card: cardLabel(str(e, 'cardId')) })];
       case 'switched':
-        return [`${who} took ${cardLabel(str(e, 'cardId'))} from the graveyard.`];
+        return [t('rattlesnake:log.switched', { ...who, card: cardLabel(str(e, 'cardId')) })];
       case 'dodge_flip': {
-        const a = typeof e.attacker === 'string' ? cardLabel(e.attacker) : 'nothing';
-        const d = typeof e.defender === 'string' ? cardLabel(e.defender) : 'nothing';
-        return [`Dodge 'n' Shoot: the attacker turns ${a}, the defender turns ${d}.`];
+        const attack = typeof e.attacker === 'string' ? cardLabel(e.attacker) : t('rattlesnake:nothing');
+        const defence = typeof e.defender === 'string' ? cardLabel(e.defender) : t('rattlesnake:nothing');
+        return [t('rattlesnake:log.dodgeFlip', { attack, defence })];
       }
       case 'attack_resolved': {
         const sd = e as unknown as Rattlesnake.Showdown;
-        const a = sd.attacker === me ? 'Your' : `${name(sd.attacker)}'s`;
-        const d = sd.defender === me ? 'your' : `${name(sd.defender)}'s`;
-        const how = sd.dodge ? "on the Dodge 'n' Shoot flip" : `${Rattlesnake.describeCombo(sd.attackerCombo)} against ${Rattlesnake.describeCombo(sd.defenderCombo)}`;
-        return [sd.attackerWon ? `${a} attack hits (${how}) — ${plural(sd.hits, 'Hit')}!` : `${d.charAt(0).toUpperCase()}${d.slice(1)} defence holds (${how}).`];
+        const how: string = sd.dodge
+          ? t('rattlesnake:log.howDodge')
+          : t('rattlesnake:log.howCombos', { attack: describeCombo(sd.attackerCombo), defence: describeCombo(sd.defenderCombo) });
+        return [
+          sd.attackerWon
+            ? t('rattlesnake:log.attackHits', { ...as(sd.attacker), how, count: sd.hits })
+            : t('rattlesnake:log.defenceHolds', { ...as(sd.defender), how }),
+        ];
       }
       case 'attack_abandoned':
-        return [`${who} ran out of time and called off the attack.`];
+        return [t('rattlesnake:log.abandoned', who)];
       case 'timed_out':
-        return [`Time ran out for ${seat === me ? 'you' : name(seat)}.`];
+        return [t('rattlesnake:log.timedOut', who)];
       default:
         return [];
     }
@@ -499,15 +509,15 @@ class RattlesnakeUi implements GameUi {
     const v = this.board.view();
     const p = v?.players[seat];
     if (!p || this.board.state().status === 'waiting') return { score: '', alive: null };
-    return { score: `${plural(p.hits.length, 'Hit')} left`, alive: null };
+    return { score: t('rattlesnake:score', { count: p.hits.length }), alive: null };
   }
 
   winnerText(): string {
     const state = this.board.state();
     const v = this.board.view();
     const seat = list(state.winners)[0] ?? v?.winner ?? -1;
-    if (seat === undefined || seat === null || seat < 0) return 'The game is over.';
-    return `${this.ctx.name(seat)} wins — ${this.ctx.name(1 - seat)} has no Hits left!`;
+    if (seat === undefined || seat === null || seat < 0) return t('rattlesnake:over');
+    return t('rattlesnake:winner', { winner: this.ctx.name(seat), loser: this.ctx.name(1 - seat) });
   }
 
   destroy(): void {
@@ -519,19 +529,21 @@ class RattlesnakeUi implements GameUi {
 
 export const rattlesnakeModule: GameModule = {
   id: rattlesnake.id,
-  title: 'Rattlesnake',
-  year: 'a deck-building shootout for 2',
-  blurb: 'Build your deck in the saloon, commit cards face down, outdraw the other outlaw. Knock out all 4 of their Hits.',
+  get title() {
+    return t('rattlesnake:title');
+  },
+  get year() {
+    return t('rattlesnake:year');
+  },
+  get blurb() {
+    return t('rattlesnake:blurb');
+  },
   enabled: true,
   minSeats: rattlesnake.minSeats,
   maxSeats: rattlesnake.maxSeats,
   options: [],
-  rules: [
-    'Each of you has a 10-card deck and 4 Hit cards in front of you. Lose all 4 and you lose.',
-    'On your turn: buy one saloon card (discard 2 cards from your hand), attack once, then end the turn.',
-    'Attack: commit cards face down; the defender answers face down; both are revealed.',
-    'Strongest combo wins: more cards, then a Set (equal values) over a Run (consecutive), then the higher card; ties to the defender.',
-    'After the reveal both may use abilities (Focus, Distract, Disarm, Dodge \u2019n\u2019 Shoot). A hit sends a Hit card into the defender\u2019s deck.',
-  ],
+  get rules() {
+    return [t('rattlesnake:rules.deck'), t('rattlesnake:rules.turn'), t('rattlesnake:rules.attack'), t('rattlesnake:rules.combo'), t('rattlesnake:rules.abilities')];
+  },
   mount: (ctx, els) => new RattlesnakeUi(ctx, els),
 };

@@ -2,6 +2,7 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Rattlesnake } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
 import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn, cardBack as back } from './common';
+import { t } from '../i18n';
 
 /** Everything the Rattlesnake scene draws, prepared by the Rattlesnake UI. */
 export interface RattlesnakeSceneModel {
@@ -22,6 +23,27 @@ export interface RattlesnakeSceneModel {
 export interface RattlesnakeSceneHooks {
   onHandCard(id: string): void;
   onSaloonCard(id: string): void;
+}
+
+/** What a card does, in the current language (names stay as printed). */
+export function rulesText(c: Rattlesnake.CardInfo): string {
+  if (c.kind === 'action') return t(`rattlesnake:ability.${c.ability}`);
+  if (c.kind === 'event') return t(`rattlesnake:event.${c.event}`);
+  return '';
+}
+
+const SIZE_WORDS = [null, null, 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'] as const;
+
+/** "Set of three 4s", "Run of 3 to 5", "Single 5", "No combo" — in the current language. */
+export function describeCombo(c: Rattlesnake.Combo | null): string {
+  if (!c) return t('rattlesnake:combo.none');
+  if (c.kind === 'single') return t('rattlesnake:combo.single', { top: String(c.top) });
+  if (c.kind === 'set') {
+    const word = SIZE_WORDS[c.size];
+    const size = word ? t(`rattlesnake:combo.size.${word}`) : String(c.size);
+    return t('rattlesnake:combo.set', { size, top: String(c.top) });
+  }
+  return t('rattlesnake:combo.run', { from: String(c.top - c.size + 1), to: String(c.top) });
 }
 
 /** Value bands: 1 green … 5 red. */
@@ -48,7 +70,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     g.roundRect(0, 0, w, hgt, r).fill(0x1d2a44).stroke({ width: 3, color: GOLD });
     g.roundRect(4, 4, w - 8, hgt - 8, r * 0.6).stroke({ width: 1, color: GOLD });
     c.addChild(g);
-    const tag = text('EVENT', { fontSize: Math.max(8, w * 0.15), fill: GOLD, fontWeight: 'bold', letterSpacing: 1 });
+    const tag = text(t('rattlesnake:scene.eventTag'), { fontSize: Math.max(8, w * 0.15), fill: GOLD, fontWeight: 'bold', letterSpacing: 1 });
     tag.anchor.set(0.5, 0);
     tag.position.set(w / 2, 6);
     c.addChild(tag);
@@ -60,10 +82,10 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     g.roundRect(0, 0, w, hgt, r).fill(0x8c1c13).stroke({ width: 2, color: INK });
     g.roundRect(3, 3, w - 6, hgt - 6, r * 0.6).stroke({ width: 1, color: 0xf0b0a0 });
     c.addChild(g);
-    const t = text('HIT', { fontSize: Math.max(9, w * 0.26), fill: CREAM, fontWeight: 'bold' });
-    t.anchor.set(0.5);
-    t.position.set(w / 2, hgt / 2);
-    c.addChild(t);
+    const tag = text(t('rattlesnake:scene.hitTag'), { fontSize: Math.max(9, w * 0.26), fill: CREAM, fontWeight: 'bold' });
+    tag.anchor.set(0.5);
+    tag.position.set(w / 2, hgt / 2);
+    c.addChild(tag);
   } else if (info?.kind === 'action') {
     const value = o.value ?? info.value;
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
@@ -82,7 +104,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     big.position.set(w / 2, band + (hgt - band) / 2);
     c.addChild(big);
     if (changed) {
-      const was = text(`was ${info.value}`, { fontSize: Math.max(8, w * 0.14), fill: 0x1f5fa8 });
+      const was = text(t('rattlesnake:scene.was', { value: String(info.value) }), { fontSize: Math.max(8, w * 0.14), fill: 0x1f5fa8 });
       was.anchor.set(0.5, 1);
       was.position.set(w / 2, hgt - 3);
       c.addChild(was);
@@ -157,7 +179,12 @@ export class RattlesnakeScene {
     const info = Rattlesnake.cardInfo(id);
     if (!info) return;
     const b = card.getBounds();
-    const body = info.kind === 'action' ? `Value ${info.value}. ${info.text}` : info.kind === 'event' ? `Event — ${info.text} In effect for the rest of the game; cannot be bought.` : 'No value. In a commitment a Hit is only a bluff: it never counts in a combo.';
+    const body: string =
+      info.kind === 'action'
+        ? t('rattlesnake:scene.tipAction', { value: String(info.value), text: rulesText(info) })
+        : info.kind === 'event'
+          ? t('rattlesnake:scene.tipEvent', { text: rulesText(info) })
+          : t('rattlesnake:scene.tipHit');
     this.tip.replaceChildren();
     const title = document.createElement('strong');
     title.textContent = info.name;
@@ -229,8 +256,9 @@ export class RattlesnakeScene {
       const p = v.players[seat];
       const isMe = seat === v.seat;
       const deciding = v.pending.includes(seat);
-      const pistol = v.active === seat ? ' ★ holds the pistol' : '';
-      const title = `${isMe ? `${m.names[seat]} (you)` : m.names[seat]}${pistol}${deciding && v.winner === null ? ' — deciding' : ''}`;
+      let title: string = isMe ? t('rattlesnake:scene.you', { name: m.names[seat] }) : m.names[seat];
+      if (v.active === seat) title = t('rattlesnake:scene.pistol', { title });
+      if (deciding && v.winner === null) title = t('rattlesnake:scene.deciding', { title });
       this.label(title, pad + 4, y, fs, deciding ? GOLD : CREAM, true, W - 2 * pad);
       y += fs + 6;
       if (!p) return y;
@@ -241,25 +269,25 @@ export class RattlesnakeScene {
       };
       // Hits in front
       const hitStep = Math.min(sw + 3, sw * 0.7 + 3);
-      if (p.hits.length === 0) this.place(emptySlot(sw, sh, 'no Hits'), x, y);
+      if (p.hits.length === 0) this.place(emptySlot(sw, sh, t('rattlesnake:scene.noHits')), x, y);
       p.hits.forEach((id, i) => this.place(this.inspectable(cardFace(id, sw, sh), id), x + i * hitStep, y));
       const hitsW = Math.max(sw, (Math.max(1, p.hits.length) - 1) * hitStep + sw);
-      caption(`Hits in front: ${p.hits.length}`, x, hitsW);
+      caption(t('rattlesnake:scene.hitsInFront', { n: String(p.hits.length) }), x, hitsW);
       x += Math.max(hitsW, fs * 7) + gap * 2;
       if (!isMe) {
         const n = p.handCount;
         const step = Math.min(sw * 0.35, 14);
         for (let i = 0; i < Math.max(1, n); i++) this.place(n === 0 ? emptySlot(sw, sh) : cardBack(seat, sw, sh), x + i * step, y);
         const handW = Math.max(0, n - 1) * step + sw;
-        caption(`Hand: ${n}`, x, handW);
+        caption(t('rattlesnake:scene.hand', { n: String(n) }), x, handW);
         x += Math.max(handW, fs * 4) + gap * 2;
       }
-      this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, 'empty'), x, y);
-      caption(`Deck: ${p.deckCount}`, x, sw);
+      this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+      caption(t('rattlesnake:scene.deck', { n: String(p.deckCount) }), x, sw);
       x += Math.max(sw, fs * 4) + gap * 2;
       const top = p.discard[p.discard.length - 1];
-      this.place(top ? this.inspectable(cardFace(top, sw, sh), top) : emptySlot(sw, sh, 'empty'), x, y);
-      caption(`Discard: ${p.discard.length}`, x, sw);
+      this.place(top ? this.inspectable(cardFace(top, sw, sh), top) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+      caption(t('rattlesnake:scene.discard', { n: String(p.discard.length) }), x, sw);
       return y + sh + fs + 6;
     };
 
@@ -267,11 +295,11 @@ export class RattlesnakeScene {
     y = playerRow(opp, y) + 2;
 
     // The saloon: 5 slots (events look different), the saloon deck, the graveyard.
-    this.label(`Saloon — buy for ${v.buyCost} discarded card${v.buyCost === 1 ? '' : 's'}`, pad + 4, y, fs, CREAM, true, W * 0.6);
+    this.label(t('rattlesnake:scene.saloonHead', { count: v.buyCost }), pad + 4, y, fs, CREAM, true, W * 0.6);
     y += fs + 6;
     let x = pad + 4;
     v.saloon.forEach((id) => {
-      if (id === null) this.place(emptySlot(cw, ch, 'empty'), x, y);
+      if (id === null) this.place(emptySlot(cw, ch, t('rattlesnake:scene.empty')), x, y);
       else {
         const buyable = m.buyable.has(id);
         const face = cardFace(id, cw, ch, { clickable: buyable, selected: m.buyTarget === id });
@@ -280,14 +308,14 @@ export class RattlesnakeScene {
       x += cw + gap;
     });
     x += gap;
-    this.place(v.saloonDeckCount > 0 ? cardBack(2, sw, sh, String(v.saloonDeckCount)) : emptySlot(sw, sh, 'empty'), x, y);
-    this.label('Saloon', x, y + sh + 2, Math.max(9, fs - 2));
-    this.label(`deck: ${v.saloonDeckCount}`, x, y + sh + fs, Math.max(9, fs - 2));
+    this.place(v.saloonDeckCount > 0 ? cardBack(2, sw, sh, String(v.saloonDeckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+    this.label(t('rattlesnake:scene.saloon'), x, y + sh + 2, Math.max(9, fs - 2));
+    this.label(t('rattlesnake:scene.saloonDeck', { n: String(v.saloonDeckCount) }), x, y + sh + fs, Math.max(9, fs - 2));
     x += sw + gap * 2;
     const grave = v.graveyard[v.graveyard.length - 1];
-    this.place(grave ? this.inspectable(cardFace(grave, sw, sh), grave) : emptySlot(sw, sh, 'empty'), x, y);
-    this.label('Graveyard', x, y + sh + 2, Math.max(9, fs - 2));
-    this.label(`${v.graveyard.length} card${v.graveyard.length === 1 ? '' : 's'}`, x, y + sh + fs, Math.max(9, fs - 2));
+    this.place(grave ? this.inspectable(cardFace(grave, sw, sh), grave) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+    this.label(t('rattlesnake:scene.graveyard'), x, y + sh + 2, Math.max(9, fs - 2));
+    this.label(t('rattlesnake:scene.graveyardCount', { count: v.graveyard.length }), x, y + sh + fs, Math.max(9, fs - 2));
     y += ch + 8;
 
     // The attack: face-down commitments with their counts, then the reveal with the combos highlighted and named.
@@ -296,31 +324,30 @@ export class RattlesnakeScene {
     const half = (W - 2 * pad) / 2;
     const side = (seat: number, x0: number) => {
       const p = v.players[seat];
-      const role = v.attack ? (v.attack.attacker === seat ? 'attack' : 'defence') : '';
-      const who = seat === v.seat ? 'Your' : `${m.names[seat]}'s`;
+      const who = seat === v.seat ? { name: m.names[seat], context: 'me' } : { name: m.names[seat] };
       const combo = m.combos?.[seat] ?? null;
-      let head = `${who} ${role}`;
+      let head: string = v.attack?.attacker === seat ? t('rattlesnake:scene.attack', who) : t('rattlesnake:scene.defence', who);
       let ids: { id: string; value: number | null }[] = [];
       let backs = 0;
       let dim = false;
       if (p?.revealed) {
         ids = p.revealed;
-        head += `: ${Rattlesnake.describeCombo(combo)}`;
+        head += `: ${describeCombo(combo)}`;
       } else if (p?.committedCount != null) {
         if (seat === v.seat && v.myCommit) {
           ids = v.myCommit.map((id) => ({ id, value: null }));
           dim = true;
-          head += `: ${v.myCommit.length} face down`;
+          head = t('rattlesnake:scene.faceDown', { head, n: String(v.myCommit.length) });
         } else {
           backs = p.committedCount;
-          head += `: ${p.committedCount} face down`;
+          head = t('rattlesnake:scene.faceDown', { head, n: String(p.committedCount) });
         }
-      } else head += ': choosing…';
+      } else head = t('rattlesnake:scene.choosing', { head });
       this.label(head, x0, y, fs, combo && p?.revealed ? GOLD : CREAM, true, half - 8);
       const n = Math.max(ids.length, backs);
       const step = n > 1 ? Math.min(bw + 4, (half - 12 - bw) / (n - 1)) : 0;
       const cy = y + fs + 6;
-      if (n === 0 && p?.committedCount === 0) this.label('no cards', x0, cy + bh / 2 - fs / 2, fs, CREAM);
+      if (n === 0 && p?.committedCount === 0) this.label(t('rattlesnake:scene.noCards'), x0, cy + bh / 2 - fs / 2, fs, CREAM);
       for (let i = 0; i < backs; i++) this.place(cardBack(seat, bw, bh), x0 + i * step, cy);
       ids.forEach((r, i) => {
         const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim });
@@ -334,16 +361,19 @@ export class RattlesnakeScene {
     } else {
       const sd = v.lastShowdown;
       const lines: string[] = [];
-      if (!m.started) lines.push('Waiting for both outlaws…');
+      if (!m.started) lines.push(t('rattlesnake:scene.waiting'));
       else if (sd) {
-        const name = (s: number) => (s === v.seat ? 'You' : m.names[s]);
-        lines.push(`Last attack: ${name(sd.attacker)} against ${name(sd.defender)}`);
+        const name = (s: number): string => (s === v.seat ? t('rattlesnake:scene.youWord') : m.names[s]);
+        lines.push(t('rattlesnake:scene.lastAttack', { attacker: name(sd.attacker), defender: name(sd.defender) }));
+        const result: string = sd.attackerWon ? t('rattlesnake:scene.hit', { count: sd.hits }) : t('rattlesnake:scene.held');
         lines.push(
           sd.dodge
-            ? `Decided by Dodge 'n' Shoot — ${sd.attackerWon ? 'hit!' : 'the defence held.'}`
-            : `${Rattlesnake.describeCombo(sd.attackerCombo)} vs ${Rattlesnake.describeCombo(sd.defenderCombo)} — ${sd.attackerWon ? `hit! (${sd.hits} Hit${sd.hits === 1 ? '' : 's'})` : 'the defence held.'}`,
+            ? sd.attackerWon
+              ? t('rattlesnake:scene.dodgeHit')
+              : t('rattlesnake:scene.dodgeHeld')
+            : t('rattlesnake:scene.combos', { attack: describeCombo(sd.attackerCombo), defence: describeCombo(sd.defenderCombo), result }),
         );
-      } else lines.push('No attack yet. The attacker commits cards face down, the defender answers, then both are revealed.');
+      } else lines.push(t('rattlesnake:scene.noAttack'));
       lines.forEach((s, i) => {
         const t = text(s, { fontSize: fs, fill: CREAM, align: 'center', wordWrap: true, wordWrapWidth: W - 4 * pad, fontWeight: i === 1 ? 'bold' : 'normal' });
         t.anchor.set(0.5, 0);
@@ -353,8 +383,8 @@ export class RattlesnakeScene {
     }
     if (v.events.length > 0) {
       const names = v.events.map((e) => Rattlesnake.EVENTS.find((d) => d.event === e)?.name ?? e);
-      const t = this.label(`In effect: ${names.join(', ')}`, pad + 4, y + fs + bh + 8, Math.max(9, fs - 2), GOLD, false, W - 2 * pad);
-      t.alpha = 0.9;
+      const line = this.label(t('rattlesnake:scene.inEffect', { names: names.join(', ') }), pad + 4, y + fs + bh + 8, Math.max(9, fs - 2), GOLD, false, W - 2 * pad);
+      line.alpha = 0.9;
     }
     y += fs + bh + 8 + fs + 4;
 
@@ -363,7 +393,7 @@ export class RattlesnakeScene {
       y = playerRow(me, y);
       const hand = v.hand;
       const hy = y + fs + 4;
-      this.label('Your hand', pad + 4, hy - fs - 2, fs, CREAM, true);
+      this.label(t('rattlesnake:scene.yourHand'), pad + 4, hy - fs - 2, fs, CREAM, true);
       const n = hand.length;
       const step = n > 1 ? Math.min(cw + gap, (W - 2 * pad - 8 - cw) / (n - 1)) : 0;
       hand.forEach((id, i) => {
@@ -372,7 +402,7 @@ export class RattlesnakeScene {
         const face = cardFace(id, cw, ch, { selected: sel, clickable: can });
         this.place(this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), pad + 4 + i * step, hy - (sel ? 8 : 0));
       });
-      if (n === 0) this.label('(empty)', pad + 4, hy + 10, fs, CREAM);
+      if (n === 0) this.label(t('rattlesnake:scene.emptyHand'), pad + 4, hy + 10, fs, CREAM);
     } else {
       playerRow(me, y);
     }
