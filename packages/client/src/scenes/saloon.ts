@@ -2,6 +2,11 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
 import { createPixiApp } from './pixi';
 import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn, cardBack as back } from './common';
+import { t } from '../i18n';
+
+/** `t('saloon:<key>', params)` with a key built at run time. */
+const T = (key: string, params?: Record<string, unknown>): string => (t as unknown as (k: string, o?: object) => string)(`saloon:${key}`, params);
+type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 
 type Colour = Saloon.Colour;
 type View = Saloon.SaloonView;
@@ -27,6 +32,8 @@ export interface SaloonSceneModel {
   bigGlyphs: boolean;
   /** Seconds left in the threat window (null: no threat). */
   threatLeft: number | null;
+  /** Seconds left in the open window: the threat, the Standoff chain, a race (null: none or not started). */
+  windowLeft: number | null;
   /** My misfire lock-out, seconds left (null: none). */
   lockLeft: number | null;
   /** A duelist's compact layout (the scene is shorter then; the buttons need the room). */
@@ -199,20 +206,20 @@ export class SaloonScene {
     const H = this.app.renderer.height / this.app.renderer.resolution;
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
     const v = m.view;
-    if (v.phase.kind === 'duel' && m.compactDuel) this.drawCompactDuel(m, W, H);
+    if (m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey')) this.drawCompactDuel(m, v.phase, W, H);
     else this.drawTable(m, W, H);
     this.app.render();
   }
 
   /** The duelist's view: who against whom, the big "Ready…" / "GO!", my 3 new cards, the shots so far. */
-  private drawCompactDuel(m: SaloonSceneModel, W: number, H: number): void {
+  private drawCompactDuel(m: SaloonSceneModel, ph: RacePhase, W: number, H: number): void {
     const v = m.view;
-    const ph = v.phase as Extract<Saloon.Phase, { kind: 'duel' }>;
     const fs = Math.max(12, Math.min(16, W / 30));
-    this.centred(`DUEL — ${this.nameOf(ph.threatener)} (${ph.gun} gun) against ${this.nameOf(ph.target, true)}`, W / 2, 8, fs, GOLD, true, W - 20);
+    const go = ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race';
+    this.centred(this.raceTitle(ph), W / 2, 8, fs, GOLD, true, W - 20);
     const wordSize = Math.max(28, Math.min(H * 0.2, 64));
-    const word = !ph.go ? 'Ready…' : m.lockLeft !== null ? `Misfire! ${m.lockLeft.toFixed(1)} s` : 'GO!';
-    const col = !ph.go ? CREAM : m.lockLeft !== null ? 0xff9d8a : GOLD;
+    const word = !go ? 'Ready…' : m.lockLeft !== null ? `Misfire! ${m.lockLeft.toFixed(1)} s` : 'GO!';
+    const col = !go ? CREAM : m.lockLeft !== null ? 0xff9d8a : GOLD;
     const t = this.centred(word, W / 2, 8 + fs * 1.4, m.lockLeft !== null ? wordSize * 0.7 : wordSize, col, true);
     t.style.stroke = { color: INK, width: 5 };
     const shotLine = ph.shots.length > 0;
@@ -221,16 +228,18 @@ export class SaloonScene {
     const cw = Math.min(ch / 1.38, (W - 40) / 3.3);
     const chh = cw * 1.38;
     const x0 = W / 2 - (3 * cw + 2 * 12) / 2;
+    // A duel or Truel: my new hand; a Standoff or the Turkey: the 3 flipped cards everyone reads.
+    const shown = ph.kind === 'standoff' || ph.kind === 'turkey' ? ph.flipped : v.hand;
     for (let i = 0; i < 3; i++) {
-      const id = v.hand[i];
+      const id = shown[i];
       this.place(id ? cardFace(id, cw, chh, m.bigGlyphs) : cardBack(cw, chh, '?'), x0 + i * (cw + 12), top);
     }
     const below = top + chh + 4;
     if (shotLine) {
-      const last = ph.shots.slice(-2).map((s) => `${this.nameOf(s.seat)}: ${s.gun === 'bottle' ? 'Bottle' : `${s.gun} gun`}, ${s.area}${s.noise ? `, ${cap(s.noise)}` : ''} — ${s.correct ? 'HIT' : 'misfire'}`);
+      const last = ph.shots.slice(-2).map((s) => this.shotWords(s));
       this.centred(last.join('   ·   '), W / 2, below, Math.max(11, fs - 2), 0xffc2b0, true, W - 24);
     } else {
-      const hint = !ph.go ? 'Hands are swapped unseen: your new cards turn up at GO.' : 'Gun of the majority colour + majority area + majority noise. Fastest correct shot wins.';
+      const hint = !go ? (ph.kind === 'standoff' || ph.kind === 'turkey' ? T('special.flippedHidden') : 'Hands are swapped unseen: your new cards turn up at GO.') : 'Gun of the majority colour + majority area + majority noise. Fastest correct shot wins.';
       this.centred(hint, W / 2, below, Math.max(11, fs - 3), CREAM, false, W - 24);
     }
   }
@@ -266,7 +275,7 @@ export class SaloonScene {
         this.place(d, nx + fs * 0.62, y + 5 + fs * 0.62);
         nx += fs * 1.5;
       }
-      const role = s === threatener ? ' — threatens' : s === target ? ' — threatened' : '';
+      const role = s === threatener ? ' — threatens' : s === target ? ' — threatened' : this.roleOf(ph, s);
       this.label(`${m.names[s] ?? `Seat ${s + 1}`}${s === v.seat ? ' (you)' : ''}${role}`, nx, y + 4, fs, active ? GOLD : CREAM, true, bw - (nx - x) - 6);
       this.label(`Loot $${p.loot} · Bounty $${p.bounty}`, x + 6, y + 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
       const wounds = p.wounds > 0 ? `${'✚'.repeat(p.wounds)} ${p.wounds} Wound${p.wounds === 1 ? '' : 's'}` : 'no Wounds';
@@ -305,6 +314,10 @@ export class SaloonScene {
       this.drawThreat(m, ph, y, midH, W, fs);
     } else if (ph.kind === 'duel') {
       this.drawDuelWatch(m, ph, y, midH, W, fs);
+    } else if (ph.kind === 'standoff' && ph.stage === 'chain') {
+      this.drawChain(m, ph, y, midH, W, fs);
+    } else if (ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey') {
+      this.drawRaceWatch(m, ph, y, midH, W, fs);
     } else {
       const infoH = fs * 2.6 + 6;
       const cw = Math.max(40, Math.min(narrow ? 62 : 92, (W - 2 * pad) / 6.6, (midH - fs - infoH - 10) / 1.38));
@@ -376,11 +389,84 @@ export class SaloonScene {
     const line = `${this.nameOf(ph.threatener)} ${ph.threatener === me ? 'point' : 'points'} the ${ph.gun} gun at ${this.nameOf(ph.target, true)}:`;
     this.centred(line, cx, y + fs * 4, fs + 2, CREAM, true, W - 24);
     this.centred('"Do you feel lucky?"', cx, y + fs * 5.8, fs + 6, GOLD, true, W - 24);
+    if (ph.escaped?.length) this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, y + 2, Math.max(10, fs - 1), 0xffc2b0, true, W - 24);
     const left = m.threatLeft ?? 0;
     const t = this.centred(`${left} s`, cx, y + fs * 8, Math.min(hgt * 0.3, fs * 4), left <= 3 ? RED : CREAM, true);
     t.style.stroke = { color: INK, width: 4 };
     const ask = v.options.russianRoulette ? '"You\'re bluffing!" (Russian Roulette: a die against the Bullets)' : '"You\'re bluffing!" (more Bullets takes $20)';
     this.centred(`${ph.target === me ? 'Answer' : `${this.nameOf(ph.target)} answers`}: ${ask} or "Do you?" (a duel). Silence means a duel.`, cx, y + fs * 8 + Math.min(hgt * 0.3, fs * 4) + 8, Math.max(10, fs - 1), CREAM, false, W - 24);
+  }
+
+  /** A player's part in a Truel, a Standoff or the Turkey, for the player boxes. */
+  private roleOf(ph: Saloon.Phase, s: number): string {
+    if (ph.kind === 'truel') return s === ph.desperado ? ' — Desperado' : ph.others.includes(s) ? ' — Truel' : '';
+    if (ph.kind === 'standoff') {
+      if (s === ph.judge && !ph.wind) return ` — ${T('scene.judgeRole')}`;
+      const link = ph.links.find((l) => l.seat === s);
+      if (link) return ph.out.includes(s) ? ' — ✗' : ` — ${GUN_GLYPH[link.gun]}`;
+    }
+    if (ph.kind === 'turkey' && s === ph.drawer) return ' — 🦃';
+    return '';
+  }
+
+  private raceTitle(ph: RacePhase): string {
+    const names = (seats: number[]) => seats.map((x) => (ph.kind === 'truel' && x === ph.desperado ? T('scene.desperado', { name: this.nameOf(x) }) : this.nameOf(x))).join(' · ');
+    if (ph.kind === 'duel') return `DUEL — ${this.nameOf(ph.threatener)} (${ph.gun} gun) against ${this.nameOf(ph.target, true)}`;
+    if (ph.kind === 'truel') return T('scene.truel', { names: names(Saloon.truelSeats(ph)) });
+    if (ph.kind === 'standoff') return `${T('scene.standoff')} — ${names(Saloon.standoffSeats(ph))}`;
+    return `${T('scene.turkey')} ${T('scene.turkeyBy', { name: this.nameOf(ph.drawer) })}`;
+  }
+
+  private shotWords(s: Saloon.ShotRecord): string {
+    const at = s.target !== undefined ? ` → ${this.nameOf(s.target)}` : '';
+    return `${this.nameOf(s.seat)}: ${s.gun === 'bottle' ? 'Bottle' : `${s.gun} gun`}, ${s.area}${s.noise ? `, ${cap(s.noise)}` : ''}${at} — ${s.correct ? 'HIT' : 'misfire'}`;
+  }
+
+  /** The Standoff's chain: who points which gun at whom, the Judge, the window's countdown. */
+  private drawChain(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'standoff' }>, y: number, hgt: number, W: number, fs: number): void {
+    const cx = W / 2;
+    this.centred(T('scene.standoff'), cx, y + 2, fs + 6, GOLD, true, W - 24);
+    let ly = y + fs * 2.4;
+    const rowH = Math.max(fs * 1.9, 22);
+    ph.links.forEach((l, i) => {
+      const aim = i === 0 ? ph.judge : ph.links[i - 1].seat;
+      const out = ph.out.includes(l.seat);
+      const mark = gunMark(l.gun, fs * 0.75, out);
+      this.place(mark, cx - W * 0.3, ly + rowH / 2 - 2);
+      const who = out ? T('scene.out', { name: this.nameOf(l.seat) }) : this.nameOf(l.seat);
+      this.label(T('scene.pointsAt', { name: who, target: this.nameOf(aim, true) }), cx - W * 0.3 + fs * 1.4, ly + 2, fs + 1, out ? 0x9aa59c : CREAM, true, W * 0.6);
+      ly += rowH;
+    });
+    this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ly + 4, fs, CREAM, false, W - 24);
+    const left = m.windowLeft ?? 0;
+    const size = Math.max(fs * 1.6, Math.min(hgt - (ly - y) - fs * 2.5, fs * 3.2));
+    const t = this.centred(T('scene.secondsLeft', { seconds: left }), cx, ly + fs * 1.8, size, left <= 2 ? RED : CREAM, true);
+    t.style.stroke = { color: INK, width: 4 };
+  }
+
+  /** A Truel, a Standoff past its chain or the Turkey, watched: who races, the flipped cards, Ready / GO!, the shots. */
+  private drawRaceWatch(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'truel' | 'standoff' | 'turkey' }>, y: number, hgt: number, W: number, fs: number): void {
+    const cx = W / 2;
+    this.centred(this.raceTitle(ph), cx, y + 2, fs + 3, GOLD, true, W - 24);
+    const go = ph.kind === 'truel' ? ph.go : ph.stage === 'race';
+    let ty = y + fs * 2.2;
+    if (ph.kind === 'standoff' || ph.kind === 'turkey') {
+      if (ph.kind === 'standoff' && !ph.wind) this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ty, Math.max(10, fs - 1), CREAM, false, W - 24);
+      ty += fs + 4;
+      const cw = Math.max(40, Math.min(84, (W - 60) / 3.4, (hgt - (ty - y) - fs * 4) / 1.38));
+      const ch = cw * 1.38;
+      const x0 = cx - (3 * cw + 2 * 10) / 2;
+      for (let i = 0; i < 3; i++) {
+        const id = ph.flipped[i];
+        this.place(id ? cardFace(id, cw, ch, m.bigGlyphs) : cardBack(cw, ch, '?'), x0 + i * (cw + 10), ty);
+      }
+      ty += ch + 6;
+    }
+    const big = Math.max(fs * 1.6, Math.min(fs * 3, (hgt - (ty - y)) * 0.4));
+    const word = go ? (m.windowLeft !== null ? `GO! ${m.windowLeft} s` : 'GO!') : 'Ready…';
+    const t = this.centred(word, cx, ty, big, go ? GOLD : CREAM, true);
+    t.style.stroke = { color: INK, width: 5 };
+    ph.shots.slice(-2).forEach((s, i) => this.centred(this.shotWords(s), cx, ty + big * 1.25 + i * (fs + 3), Math.max(10, fs - 1), 0xffc2b0, true, W - 24));
   }
 
   private drawDuelWatch(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'duel' }>, y: number, hgt: number, W: number, fs: number): void {
@@ -389,7 +475,7 @@ export class SaloonScene {
     const big = Math.min(hgt * 0.35, W / 6);
     const t = this.centred(ph.go ? 'GO!' : 'Ready…', cx, y + fs * 2.6, big, ph.go ? GOLD : CREAM, true);
     t.style.stroke = { color: INK, width: 6 };
-    const lines = ph.shots.map((s) => `${this.nameOf(s.seat)}: ${s.gun === 'bottle' ? 'Bottle' : `${s.gun} gun`}, ${s.area}${s.noise ? `, ${cap(s.noise)}` : ''} — ${s.correct ? 'HIT' : 'misfire'}`);
+    const lines = ph.shots.map((s) => this.shotWords(s));
     lines.slice(-3).forEach((l, i) => this.centred(l, cx, y + fs * 2.6 + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
   }
 }
