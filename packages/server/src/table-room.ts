@@ -59,6 +59,9 @@ const tableActionSchema = z.discriminatedUnion('action', [
 ]);
 type TableAction = z.infer<typeof tableActionSchema>;
 
+/** Intents arriving this long after one that came during a race are logged like it (info): the late answers. */
+export const RACE_LOG_TAIL_MS = 1000;
+
 /** Missed decisions in a row after which a bot plays for an absent-minded human. */
 export const AWAY_AFTER_MISSES = 2;
 
@@ -123,6 +126,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private steps: GameLog['steps'] = [];
   private allEvents: GameEvent[] = [];
   private lastChat = new Map<string, number>();
+  /** Every intent that reaches the table (a human's message or a bot's decision) gets the next number: arrival order. */
+  private arrivals = 0;
+  /** When the last intent arrived while the game's own clock ran (a race, a response window). */
+  private lastRealTimeArrival = -Infinity;
   private log = logger.child({ game: '?' });
 
   async onCreate(raw: unknown): Promise<void> {
@@ -485,9 +492,27 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const started = performance.now();
     const game = this.adapter.game.id;
     metrics.intents.inc({ game });
-    const at = Date.now();
-    this.commit(this.adapter.game.apply(this.engine, seat, parsed.data, at), { seat, intent: parsed.data, at }, client);
+    this.play(seat, parsed.data, 'human', client);
     metrics.intentSeconds.observe({ game }, (performance.now() - started) / 1000);
+  }
+
+  /**
+   * One intent reaches the engine, stamped with the server's clock and its arrival number. When several players
+   * answer in the same instant (a race, an interrupt), the earlier arrival is applied first and wins: that order is
+   * logged (info while the game's own clock runs — a response window, a race — debug otherwise).
+   */
+  private play(seat: Seat, intent: { type: string }, by: 'human' | 'bot', from?: Client): void {
+    const seq = ++this.arrivals;
+    const at = Date.now();
+    // A race or a response window, or just after one closed (the late answers that lost it).
+    const realTime = this.gameDeadline() !== null || at - this.lastRealTimeArrival < RACE_LOG_TAIL_MS;
+    if (this.gameDeadline() !== null) this.lastRealTimeArrival = at;
+    const pending = this.adapter.game.pending(this.engine).includes(seat);
+    const result = this.adapter.game.apply(this.engine, seat, intent, at);
+    const line = { seq, seat, by, intent: intent.type, at, pending, result: isError(result) ? result.error.code : 'accepted' };
+    if (realTime) this.log.info(line, 'intent arrived');
+    else this.log.debug(line, 'intent arrived');
+    this.commit(result, { seat, intent, at }, from);
   }
 
   private sendError(client: Client, code: string, message: string): void {
@@ -537,7 +562,14 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     else if (fresh || this.onGameClock) this.startCountdown();
     this.onGameClock = this.countdown !== null && this.gameDeadline() !== null;
     this.broadcastPatch();
-    for (const seat of pending) if (this.botPlays(seat)) this.scheduleBot(seat);
+    for (const seat of [...pending, ...this.interrupters(pending)]) if (this.botPlays(seat)) this.scheduleBot(seat);
+  }
+
+  /** Seats the game does not wait for but that may act now (an interrupt), when the game has them. Never sent. */
+  private interrupters(pending: readonly Seat[]): Seat[] {
+    const { game } = this.adapter;
+    if (this.state.status !== 'playing' || !game.interrupters) return [];
+    return game.interrupters(this.engine).filter((s: Seat) => !pending.includes(s));
   }
 
   private startCountdown(): void {
@@ -602,18 +634,29 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     return s.kind === 'bot' || s.away;
   }
 
+  /**
+   * A bot acts after its reaction time (the adapter's, else the table's base delay), counted from the end of any
+   * lock-out the game reports (`botReadyAt`). It decides when the timer fires, from the state then: as a waited-for
+   * seat with `bot`, as an interrupter with `botInterrupt` (which may let the moment pass).
+   */
   private scheduleBot(seat: Seat): void {
     if (this.botTimers.has(seat)) return;
+    const { game } = this.adapter;
+    const reaction = this.adapter.botDelayMs ? this.adapter.botDelayMs(this.botRng, settings.botDelayMs) : settings.botDelayMs;
+    const readyAt = game.botReadyAt?.(this.engine, seat) ?? null;
+    const wait = readyAt === null ? 0 : Math.max(0, readyAt - Date.now());
     const timer = this.later(() => {
       this.botTimers.delete(seat);
-      if (this.state.status !== 'playing' || !this.adapter.game.pending(this.engine).includes(seat)) return;
-      if (!this.botPlays(seat)) return;
-      const { game } = this.adapter;
-      const intent = game.bot(game.view(this.engine, seat), this.botRng);
+      if (this.state.status !== 'playing' || !this.botPlays(seat)) return;
+      const pending = game.pending(this.engine);
+      const waited = pending.includes(seat);
+      if (!waited && !this.interrupters(pending).includes(seat)) return;
+      const view = game.view(this.engine, seat);
+      const intent = waited || !game.botInterrupt ? game.bot(view, this.botRng) : game.botInterrupt(view, this.botRng);
+      if (!intent) return; // the interrupt does not pay now
       metrics.intents.inc({ game: game.id });
-      const at = Date.now();
-      this.commit(game.apply(this.engine, seat, intent, at), { seat, intent, at });
-    }, this.adapter.botDelayMs ? this.adapter.botDelayMs(this.botRng, settings.botDelayMs) : settings.botDelayMs);
+      this.play(seat, intent, 'bot');
+    }, wait + reaction);
     this.botTimers.set(seat, timer);
   }
 

@@ -26,7 +26,9 @@ export const saloonIntentSchema = z
   .strict();
 
 export const saloonAdapter = jsonBoardAdapter({
-  game: saloon,
+  // The interrupt hooks (Bottle, "I don't think so!"), so the room wakes bots that may interrupt, and a misfired
+  // bot waits out its lock-out. (They belong on the engine's `saloon` object; spread in here until it has them.)
+  game: { ...saloon, interrupters: Saloon.interrupters, botInterrupt: Saloon.botInterrupt, botReadyAt: Saloon.botReadyAt },
   publicPart: Saloon.publicPart,
   secretPart: Saloon.secretPart,
   intentSchema: saloonIntentSchema as z.ZodType<Saloon.SaloonIntent, z.ZodTypeDef, unknown>,
@@ -39,6 +41,6 @@ export const saloonAdapter = jsonBoardAdapter({
     })
     .strict(),
   defaultTurnSeconds: 30,
-  // Duels are a reflex race: bots react like people, 600–1,200 ms (none when the table's bot delay is 0, in tests).
+  // Duels, races and interrupts: bots react like people, 600–1,200 ms (none when the table's bot delay is 0, in tests).
   botDelayMs: (rng, base) => (base === 0 ? 0 : Saloon.BOT_REACTION_MS[0] + rng.int(Saloon.BOT_REACTION_MS[1] - Saloon.BOT_REACTION_MS[0] + 1)),
 });
