@@ -201,10 +201,10 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
   }
 
   const playBtn = h('button', { type: 'button', class: 'replay-play', 'data-testid': 'replay-play' });
-  const startBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:toStart'), title: t('replay:toStart') }, '⏮');
+  const startBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:toStart'), title: t('replay:toStart') }, '|◀');
   const backBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:stepBack'), title: t('replay:stepBack') }, '◀');
   const fwdBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:stepForward'), title: t('replay:stepForward') }, '▶');
-  const endBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:toEnd'), title: t('replay:toEnd') }, '⏭');
+  const endBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:toEnd'), title: t('replay:toEnd') }, '▶|');
   const slider = h('input', { type: 'range', min: 0, max: last, step: 1, value: position, 'aria-label': t('replay:position'), 'data-testid': 'replay-slider' });
   const stepText = h('span', { class: 'replay-step', 'data-testid': 'replay-position', 'aria-live': 'polite' });
   const stepWhat = h('span', { class: 'replay-what' });
@@ -255,7 +255,8 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
   let actions: HTMLElement | null = null;
   function mountUi(): void {
     ui?.destroy();
-    const scene = h('div', { class: 'scene' });
+    // Nothing to play here: the scene and the action bar show the seat's options but take no clicks.
+    const scene = h('div', { class: 'scene', inert: true });
     actions = h('div', { class: 'actions replay-actions', inert: true });
     sceneSlot.replaceChildren(scene, actions);
     try {

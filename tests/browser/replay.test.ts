@@ -1,0 +1,184 @@
+/**
+ * The replay viewer (issue 6): bots play a Duel while its creator watches, the creator downloads the game log through
+ * the table's button, opens `#/replay`, loads the file and watches it again — to the same winner, from a seat (its
+ * hand shown) and as a spectator; a file that is not a game log gets a clear sentence.
+ * Needs `npm run build` first.
+ */
+import fs from 'node:fs';
+import { isError, rattlesnake, Rng, saloon, type GameEvent, type LogStep } from '@tumbleweed/engine';
+import type { Page } from 'playwright-core';
+import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
+import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
+
+jest.setTimeout(120_000);
+
+const stack = useStack({ BOT_DELAY_MS: '20' });
+
+async function until(what: string, fn: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await fn().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let folks: People;
+afterEach(async () => {
+  await folks?.close();
+});
+
+test('a finished bot game is downloaded and watched again in the replay viewer', async () => {
+  folks = people(stack().browser);
+  const ann: Page = await folks.open('Ann', { ...DESKTOP, acceptDownloads: true });
+  const base = stack().base;
+
+  // Ann creates a Duel table of 3 bots (first to $3, no timer) and watches them play to the end.
+  await ann.goto(`${base}/`);
+  await ann.getByLabel('Your name', { exact: true }).fill('Ann');
+  await ann.getByRole('radio', { name: /Duel/ }).check();
+  await ann.getByLabel('Seats', { exact: true }).selectOption('3');
+  await ann.getByLabel('Bots', { exact: true }).selectOption('3');
+  await ann.getByLabel('Target money', { exact: true }).selectOption('3');
+  await ann.getByLabel('Turn timer', { exact: true }).selectOption('0');
+  await ann.getByRole('button', { name: 'Create table' }).click();
+  await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+  const code = ((await ann.getByTestId('table-code').textContent()) ?? '').trim();
+  const banner = ann.getByTestId('winner');
+  await until('the winner banner', () => banner.isVisible(), 60_000);
+  const tableWinner = ((await banner.textContent()) ?? '').trim();
+  expect(tableWinner).toMatch(/wins/);
+  const names = (await ann.locator('.seats .who').allTextContents()).map((s) => s.trim());
+
+  const [download] = await Promise.all([ann.waitForEvent('download'), ann.getByRole('button', { name: 'Download game log' }).click()]);
+  expect(download.suggestedFilename()).toBe(`tumbleweed-${code}.json`);
+  const file = await download.path();
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { steps: unknown[] };
+  const total = saved.steps.length;
+
+  // The replay page without a log: a file picker; a wrong file is named and refused.
+  await ann.goto(`${base}/#/replay`);
+  const picker = ann.getByLabel('Open a game log (.json)');
+  await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Dear diary, today I played cards.') });
+  await until('the not-JSON error', async () => ((await ann.getByTestId('replay-error').textContent()) ?? '').includes('“notes.txt” is not a game log'));
+  await picker.setInputFiles({ name: 'package.json', mimeType: 'application/json', buffer: Buffer.from('{"name":"tumbleweed","version":"1.0.0"}') });
+  await until('the not-a-log error', async () => ((await ann.getByTestId('replay-error').textContent()) ?? '').includes('“package.json” is not a Tumbleweed game log'));
+  await shot(ann, 'replay-1-wrong-file');
+
+  // The real log: the title names the game and the table; the viewer starts at the deal.
+  await picker.setInputFiles(file);
+  const title = ann.getByTestId('replay-title');
+  await until('the replay title', async () => ((await title.textContent()) ?? '') === `Replay — Duel table ${code}`);
+  const position = ann.getByTestId('replay-position');
+  await expect(position.textContent()).resolves.toBe(`Step 0 of ${total}`);
+  // Everyone's hands are open: three seats, each with a full Duel hand.
+  const hands = ann.getByTestId('replay-hands').locator('li');
+  await expect(hands.count()).resolves.toBe(3);
+  expect(await hands.first().textContent()).toContain('Pistol, Pistol, Pistol, Rifle, Barricade, Reload');
+
+  // Play at 4×: the position moves by itself; pause.
+  await ann.getByLabel('Speed').selectOption('4');
+  await ann.getByRole('button', { name: /Play/ }).first().click();
+  await until('playback moves on', async () => !((await position.textContent()) ?? '').startsWith('Step 0 '));
+  await ann.getByTestId('replay-play').click();
+  const paused = await position.textContent();
+  await ann.waitForTimeout(1200);
+  await expect(position.textContent()).resolves.toBe(paused);
+  await shot(ann, 'replay-2-playing');
+
+  // Step forward and back.
+  await ann.getByRole('button', { name: 'To the start' }).click();
+  await ann.getByRole('button', { name: 'Step forward' }).click();
+  await expect(position.textContent()).resolves.toBe(`Step 1 of ${total}`);
+  await ann.getByRole('button', { name: 'Step back' }).click();
+  await expect(position.textContent()).resolves.toBe(`Step 0 of ${total}`);
+
+  // To the end: the same winner as the table's banner; the log has the game's lines.
+  await ann.getByRole('button', { name: 'To the end' }).click();
+  await expect(position.textContent()).resolves.toBe(`Step ${total} of ${total}`);
+  const winner = ann.getByTestId('replay-winner');
+  await until('the replay winner', () => winner.isVisible());
+  expect((await winner.textContent())?.trim()).toBe(`Game over — ${tableWinner}`);
+  const logText = (await ann.locator('.replay-log li:not([hidden])').allTextContents()).join('\n');
+  expect(logText).toContain('cards up!');
+  expect(logText).toContain(tableWinner.replace(/ with .*$/, ''));
+  await shot(ann, 'replay-3-end');
+
+  // Watch as the first seat, from the deal: only that seat's hand, and its cards in the (inert) action bar.
+  await ann.getByLabel('Watch as').selectOption('0');
+  await ann.getByRole('button', { name: 'To the start' }).click();
+  await expect(hands.count()).resolves.toBe(1);
+  expect(await hands.first().textContent()).toBe(`${names[0]}’s handPistol, Pistol, Pistol, Rifle, Barricade, Reload`);
+  await until('the seat’s cards in the action bar', async () => (await ann.locator('.actions button', { hasText: 'Play Rifle' }).count()) === 1);
+  await shot(ann, 'replay-4-seat');
+
+  // As a spectator: no hand at all.
+  await ann.getByLabel('Watch as').selectOption('spectator');
+  await until('no hands for a spectator', async () => (await hands.count()) === 0);
+  await expect(ann.locator('.actions button', { hasText: 'Play Rifle' }).count()).resolves.toBe(0);
+  await shot(ann, 'replay-5-spectator');
+
+  expect(folks.errors).toEqual([]);
+});
+
+/** A bot-only game of `game` recorded as the server's GameLog (Saloon Showdown from its simulated real-time table). */
+function botLog(game: 'rattlesnake' | 'saloon', seats: number, seed: number): object {
+  const steps: LogStep[] = [];
+  const events: GameEvent[] = [];
+  let options: unknown = {};
+  let outcome: unknown = null;
+  if (game === 'saloon') {
+    const sim = playSaloon(seed, { seats, onStep: (_s, _step, ev) => events.push(...ev) });
+    for (const s of sim.steps) steps.push(s.kind === 'apply' ? { seat: s.seat, intent: s.intent, at: s.now } : { timeout: true, at: s.now });
+    options = saloon.options(undefined);
+    outcome = sim.outcome;
+  } else {
+    const g = rattlesnake;
+    let state = g.setup({ seats, options: {} }, Rng.fromSeed(seed));
+    const bots = Rng.fromSeed(seed + 1);
+    let at = 1_700_000_000_000;
+    while (!g.outcome(state) && steps.length < 3000) {
+      at += 700;
+      const seat = g.pending(state)[0];
+      const intent = g.bot(g.view(state, seat), bots);
+      const r = g.apply(state, seat, intent, at);
+      if (isError(r)) throw new Error(r.error.message);
+      steps.push({ seat, intent, at });
+      events.push(...r.events);
+      state = r.state;
+    }
+    outcome = g.outcome(state);
+  }
+  const names = ['Ann', 'Bob', 'Cid', 'Dee'];
+  return { game, code: 'TEST1', seed, options, seats: names.slice(0, seats).map((name) => ({ name, kind: 'human' })), steps, events, outcome };
+}
+
+test.each([
+  ['rattlesnake', 2, 'Rattlesnake'],
+  ['saloon', 3, 'Saloon Showdown'],
+] as const)('a %s log replays in the viewer from every seat without errors', async (game, seats, title) => {
+  folks = people(stack().browser);
+  const page = await folks.open('Ann', DESKTOP);
+  const log = botLog(game, seats, 17);
+  await page.goto(`${stack().base}/#/replay`);
+  await page.getByLabel('Open a game log (.json)').setInputFiles({ name: `tumbleweed-TEST1.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
+  await until('the replay title', async () => ((await page.getByTestId('replay-title').textContent()) ?? '') === `Replay — ${title} table TEST1`);
+  await expect(page.getByTestId('replay-error').count()).resolves.toBe(0);
+  const slider = page.getByTestId('replay-slider');
+  const max = Number(await slider.getAttribute('max'));
+  expect(max).toBe((log as { steps: unknown[] }).steps.length);
+  for (const watch of ['all', '0', '1', 'spectator']) {
+    await page.getByLabel('Watch as').selectOption(watch);
+    for (const at of [0, Math.floor(max / 3), Math.floor((2 * max) / 3)]) {
+      await slider.fill(String(at));
+      await expect(page.getByTestId('replay-position').textContent()).resolves.toBe(`Step ${at} of ${max}`);
+    }
+    await page.getByRole('button', { name: 'To the end' }).click();
+    await until('the winner', async () => ((await page.getByTestId('replay-winner').textContent()) ?? '').startsWith('Game over — '));
+  }
+  await page.getByLabel('Watch as').selectOption('0');
+  await slider.fill(String(Math.floor(max / 2)));
+  await page.waitForTimeout(500);
+  await shot(page, `replay-${game}`);
+  expect(folks.errors).toEqual([]);
+});
