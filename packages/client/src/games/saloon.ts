@@ -782,7 +782,7 @@ class SaloonUi implements GameUi {
       case 'judge_flipped':
         return [T('log.judgeFlipped', { judge: n(num(e, 'judge')), cards: cards(strs(e, 'cards')) })];
       case 'standoff_won':
-        return [T('log.standoffWon', { name: n(num(e, 'winner')), hit: num(e, 'hit') === me ? T('log.you') : n(num(e, 'hit')) })];
+        return [T('log.standoffWon', { name: n(num(e, 'winner')), hit: n(num(e, 'hit')) })];
       case 'standoff_ended':
         return [T(str(e, 'result') === 'broken' ? 'log.standoffBroken' : 'log.standoffAbandoned')];
       case 'wind_drawn':

@@ -1,0 +1,199 @@
+/**
+ * Saloon Showdown's special symbols in real browsers: a Mexican Standoff declared and fought through the UI.
+ *
+ * A 4-seat table (two bots) is created with a test seed (the server honours `seed` only with ALLOW_TEST_SEED=1,
+ * as in the server tests) by a watching host; Ann (desktop) and Bob (phone, 390×844) join by the code and sit in
+ * seats 0 and 1. The seed is searched here with the engine itself: Ann is dealt a Mexican Standoff card, the bots
+ * none (so the race is between the two humans), and Bob plays first. Bob threatens a bot; Ann clicks
+ * "I don't think so!"; once the chain's window closes the Judge (the bot) flips 3 cards and Ann and Bob race:
+ * each reads the flipped cards on their own page and clicks any gun, the majority area and noise, and the other as
+ * the target. The first correct shot wins and both pages say so. If a bot answers the threat before Ann could
+ * join, play goes on (Ann keeps her card, Bob threatens again on his next turn).
+ * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
+ */
+import type { Page } from 'playwright-core';
+import { Client } from 'colyseus.js';
+import { Rng, Saloon } from '@tumbleweed/engine';
+import { annAndBob, shot, useStack } from '../support/browser';
+
+jest.setTimeout(240_000);
+
+const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
+const AREAS = ['head', 'chest', 'arm', 'leg'];
+const NOISES = ['bang', 'boom', 'blam'];
+const COLOURS = ['red', 'blue', 'green', 'yellow'];
+const OPTIONS = { threatSeconds: 10, simplified: false, russianRoulette: false };
+const BOT_TARGET = 'Dusty Pete'; // seat 2 (bots sit in the last seats, named in order)
+const STANDOFF_WON = /(Ann|Bob) wins the Mexican Standoff and hits (Ann|Bob)/;
+
+/** The first seed whose deal works: Ann (seat 0) holds a Standoff card, the bots none and no 3 cards of one colour; Bob (seat 1) starts. */
+function findSeed(): number {
+  for (let seed = 1; seed < 100_000; seed++) {
+    const s = Saloon.setup({ seats: 4, options: OPTIONS }, Rng.fromSeed(seed));
+    const standoff = (hand: string[]) => hand.some((id) => Saloon.card(id).symbol === 'standoff');
+    const oneColour = (hand: string[]) => hand.every((id) => Saloon.card(id).colour === Saloon.card(hand[0]).colour);
+    if (s.active !== 1 || !standoff(s.players[0].hand)) continue;
+    if (s.players.slice(2).some((p) => standoff(p.hand) || oneColour(p.hand))) continue;
+    return seed;
+  }
+  throw new Error('no seed');
+}
+
+/** The values with the most cards, in rule order (any of them is correct). */
+function majority(values: string[], order: string[]): string[] {
+  const count = (v: string) => values.filter((x) => x === v).length;
+  const max = Math.max(...order.map(count));
+  return order.filter((v) => count(v) === max && max > 0);
+}
+
+const parse = (labels: string[]) => labels.map((l) => /^(\w+) (\w+) (\w+),/.exec(l)?.slice(1) ?? []);
+
+interface Player {
+  page: Page;
+  who: string;
+  other: string;
+}
+
+/**
+ * One player's loop until the Standoff has a winner. Ann joins every threat she may ("I don't think so!") and never
+ * throws away her Standoff card; Bob threatens the bot on his turn. Both answer threats "Do you?", shoot duels from
+ * their hand, and shoot the Standoff from the Judge's cards at the other human.
+ */
+async function play(p: Player, deadline: number, seen: Set<string>): Promise<void> {
+  const { page, who, other } = p;
+  const actions = page.locator('.actions');
+  const button = (name: string | RegExp) => actions.getByRole('button', { name, exact: typeof name === 'string' });
+  const log = page.getByRole('log');
+  let firedAt = 0;
+  while (Date.now() < deadline) {
+    if (STANDOFF_WON.test((await log.textContent().catch(() => '')) ?? '')) return;
+    try {
+      const join = button(/^I don't think so! \(\w+ gun\)$/);
+      const word = page.getByTestId('duel-word');
+      if ((await join.count()) > 0) {
+        await join.first().click({ timeout: 2000 });
+        seen.add(`joined-${who}`);
+      } else if ((await word.count()) > 0) {
+        const text = (await word.textContent()) ?? '';
+        if (text !== 'GO!' && text !== '…') {
+          // Ready… or a misfire lock-out.
+        } else if ((await page.getByTestId('flipped').count()) > 0) {
+          // The Standoff race: any gun, the majority area and noise of the flipped cards, the other human.
+          if (Date.now() - firedAt > 2500) {
+            const labels = await page.getByTestId('flipped').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+            if (labels.length === 3) {
+              if (!seen.has(`race-${who}`)) {
+                seen.add(`race-${who}`);
+                await shot(page, `saloon-specials-2-race-${who.toLowerCase()}`);
+              }
+              const cards = parse(labels);
+              const area = majority(cards.map((c) => c[1]), AREAS)[0];
+              const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
+              await button(`Target: ${other}`).click({ timeout: 2000 });
+              await button(`Area: ${area}`).click({ timeout: 2000 });
+              await button(`Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click({ timeout: 2000 });
+              await button('Gun: red').click({ timeout: 2000 });
+              firedAt = Date.now();
+            }
+          }
+        } else if (Date.now() - firedAt > 2500) {
+          // A duel against a bot: shoot from my new hand.
+          const labels = await page.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+          if (labels.length === 3) {
+            const cards = parse(labels);
+            const colours = majority(cards.map((c) => c[0]), COLOURS);
+            const area = majority(cards.map((c) => c[1]), AREAS)[0];
+            const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
+            let gun = '';
+            for (const c of colours) if (await button(`Gun: ${c}`).isEnabled()) gun = c;
+            if (gun) {
+              await button(`Gun: ${gun}`).click({ timeout: 2000 });
+              await button(`Area: ${area}`).click({ timeout: 2000 });
+              await button(`Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click({ timeout: 2000 });
+            } else {
+              await button('Gun: Bottle').click({ timeout: 2000 });
+              await button(`Area: ${area}`).click({ timeout: 2000 });
+              await button('Crash!').click({ timeout: 2000 });
+            }
+            firedAt = Date.now();
+          }
+        }
+      } else if ((await button('Do you?').count()) > 0) {
+        await button('Do you?').click({ timeout: 2000 });
+      } else if (who === 'Bob' && (await button(new RegExp(`^Threaten ${BOT_TARGET} with the \\w+ gun$`)).count()) > 0) {
+        await button(new RegExp(`^Threaten ${BOT_TARGET} with the \\w+ gun$`)).first().click({ timeout: 2000 });
+      } else if ((await button(/^Discard /).count()) > 0) {
+        // Never throw away a Mexican Standoff card.
+        const plain = actions.getByRole('button', { name: /^Discard (?!.*Mexican Standoff)/ });
+        await ((await plain.count()) > 0 ? plain.first() : button(/^Discard /).first()).click({ timeout: 2000 });
+      } else if ((await button('Draw from deck').count()) > 0) {
+        await button('Draw from deck').click({ timeout: 2000 });
+      }
+      // The chain's window, on the phone: who may still join, with its countdown.
+      if (who === 'Bob' && !seen.has('chain-shot') && /Mexican Standoff — \d+ s left to join/.test((await page.getByTestId('saloon-window').textContent().catch(() => '')) ?? '')) {
+        seen.add('chain-shot');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, 'saloon-specials-1-standoff-phone');
+      }
+    } catch {
+      // The bar was redrawn under the pointer (the table moved on); look again.
+    }
+    await page.waitForTimeout(40);
+  }
+  await shot(page, `saloon-specials-${who.toLowerCase()}-stuck`);
+  throw new Error(`${who}: no Standoff result before the deadline (bar: "${await actions.textContent()}")`);
+}
+
+test('a Mexican Standoff is declared and fought through the UI at a 4-seat table with two bots', async () => {
+  const base = stack().base;
+  const seed = findSeed();
+  // A watching host creates the table with the test seed (the lobby never sends one).
+  const host = await new Client(base.replace(/^http/, 'ws')).create('saloon', { name: 'Host', seats: 4, bots: 2, seed, spectate: true, options: { ...OPTIONS, turnSeconds: 0 } });
+  host.onMessage('*', () => undefined); // the host only watches
+  const code = host.roomId;
+  const { ann, bob, errors, close } = await annAndBob(stack().browser);
+  try {
+    for (const [page, name] of [
+      [ann, 'Ann'],
+      [bob, 'Bob'],
+    ] as const) {
+      await page.goto(`${base}/`);
+      await page.getByLabel('Your name', { exact: true }).fill(name);
+      await page.getByRole('textbox', { name: 'Table code' }).fill(code);
+      await page.getByRole('button', { name: 'Join', exact: true }).click();
+      await page.waitForURL(new RegExp(`#/table/${code}$`));
+    }
+    for (const page of [ann, bob]) await page.getByTestId('hand').locator('li').nth(2).waitFor({ timeout: 15_000 });
+    // Ann holds a Mexican Standoff card, as the seed promised.
+    const annCards = await ann.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    expect(annCards.some((l) => l.endsWith('Mexican Standoff'))).toBe(true);
+
+    const deadline = Date.now() + 180_000;
+    const seen = new Set<string>();
+    try {
+      await Promise.all([play({ page: ann, who: 'Ann', other: 'Bob' }, deadline, seen), play({ page: bob, who: 'Bob', other: 'Ann' }, deadline, seen)]);
+    } catch (err) {
+      await shot(ann, 'saloon-specials-ann-failed').catch(() => undefined);
+      await shot(bob, 'saloon-specials-bob-failed').catch(() => undefined);
+      throw err;
+    }
+    await bob.waitForTimeout(300);
+    await shot(bob, 'saloon-specials-3-result-phone');
+    await shot(ann, 'saloon-specials-3-result-desktop');
+
+    expect(seen.has('joined-Ann')).toBe(true);
+    expect(seen.has('race-Ann') && seen.has('race-Bob')).toBe(true);
+    const annLog = (await ann.getByRole('log').textContent()) ?? '';
+    const bobLog = (await bob.getByRole('log').textContent()) ?? '';
+    expect(annLog).toMatch(/"I don't think so!" You take the \w+ gun and point it at Bob/);
+    expect(bobLog).toMatch(/"I don't think so!" Ann takes the \w+ gun and points it at you/);
+    expect(annLog).toMatch(/Mexican Standoff: .* put the guns down; Dusty Pete is the Judge/);
+    const winner = STANDOFF_WON.exec(annLog)?.[1];
+    expect(winner).toBeDefined();
+    expect(STANDOFF_WON.exec(bobLog)?.[1]).toBe(winner);
+    expect(errors).toEqual([]);
+  } finally {
+    await host.leave().catch(() => undefined);
+    await close();
+  }
+});
