@@ -1,7 +1,10 @@
+import { isError } from '../core/game';
 import { Rng } from '../core/rng';
-import { CARDS, type CardInfo } from './cards';
-import { correctShot, makeBot, bot } from './bot';
-import { setup } from './rules';
+import { AREAS, CARDS, type CardInfo } from './cards';
+import { botInterrupt, correctShot, makeBot, bot } from './bot';
+import { majorities } from './majority';
+import { apply, botReadyAt, interrupters, setup } from './rules';
+import { craft, run } from './testkit';
 import { judgeShot } from './shared';
 import { playGame } from './sim';
 import type { SaloonState } from './state';
@@ -76,5 +79,64 @@ describe('the Saloon bot', () => {
     }
     console.log(`saloon bot vs random: ${wins}/${games}`);
     expect(wins).toBeGreaterThan(games * 0.6);
+  });
+});
+
+describe('the Saloon bot and the special symbols', () => {
+  const ofSymbol = (symbol: CardInfo['symbol']) => CARDS.filter((c) => c.symbol === symbol).map((c) => c.id);
+  const LAW = ofSymbol('law');
+  const STANDOFF = ofSymbol('standoff');
+  const PLAIN = CARDS.filter((c) => c.symbol === null && c.bullets <= 1).map((c) => c.id);
+  const rng = Rng.fromSeed(11);
+
+  test('it takes the public card that completes three Laws, and keeps the three when it discards (not the Booty)', () => {
+    const booty = CARDS.find((c) => c.symbol === 'booty' && c.bullets === 0)!.id;
+    const s = craft([[LAW[0], LAW[1], PLAIN[0]], PLAIN.slice(1, 4), PLAIN.slice(4, 7)], { public: [PLAIN[7], booty, LAW[2], PLAIN[8]] });
+    expect(bot(view(s, 0), rng)).toEqual({ type: 'draw', from: 2 });
+    const { state } = run(s, [[0, { type: 'draw', from: 2 }, 100]]);
+    const hand4 = [LAW[0], LAW[1], LAW[2], booty];
+    state.players[0].hand = hand4;
+    expect(bot(view(state, 0), rng)).toEqual({ type: 'discard', cards: [booty] });
+  });
+
+  test('threatened with three Laws it says "I am the Law"; an Escape sends the threat to the leader', () => {
+    const threat = (target: number): SaloonState['phase'] => ({ kind: 'threat', threatener: 0, target, gun: 'red', until: 10_000 });
+    const law = craft([PLAIN.slice(0, 3), LAW.slice(0, 3), PLAIN.slice(3, 6)], { phase: threat(1) });
+    law.guns.red = 0;
+    expect(bot(view(law, 1), rng)).toEqual({ type: 'answer', call: 'law' });
+    const escapeCard = CARDS.find((c) => c.symbol === 'escape' && c.bullets === 0)!.id;
+    const esc = craft([PLAIN.slice(0, 3), [escapeCard, PLAIN[3], PLAIN[4]], PLAIN.slice(5, 8), PLAIN.slice(8, 11)], { phase: threat(1), players: [{}, {}, { loot: 20 }, { loot: 90 }] });
+    esc.guns.red = 0;
+    expect(bot(view(esc, 1), rng)).toEqual({ type: 'answer', call: 'escape', card: escapeCard, target: 3 });
+  });
+
+  test('as an interrupter it says "I don\'t think so!" unless its own Bounty is the biggest in the fight, and always uses the Bottle', () => {
+    const phase: SaloonState['phase'] = { kind: 'threat', threatener: 0, target: 1, gun: 'red', until: 10_000 };
+    const hands = [PLAIN.slice(0, 3), PLAIN.slice(3, 6), [STANDOFF[0], PLAIN[6], PLAIN[7]]];
+    const even = craft(hands, { phase });
+    even.guns.red = 0;
+    expect(interrupters(even)).toEqual([2]);
+    expect(botInterrupt(view(even, 2), rng)).toMatchObject({ type: 'standoff', card: STANDOFF[0] });
+    const rich = craft(hands, { phase, players: [{}, {}, { bounty: 60 }] });
+    rich.guns.red = 0;
+    expect(botInterrupt(view(rich, 2), rng)).toBeNull();
+    const reds = CARDS.filter((c) => c.colour === 'red' && c.symbol !== 'standoff').slice(0, 3).map((c) => c.id);
+    const bottle = craft([PLAIN.slice(0, 3), PLAIN.slice(3, 6), reds], { phase, players: [{}, {}, { bounty: 60 }] });
+    bottle.guns.red = 0;
+    expect(botInterrupt(view(bottle, 2), rng)).toEqual({ type: 'crash' });
+  });
+
+  test('after a misfire its next shot waits for the end of the lock-out (botReadyAt), and the shot is then accepted', () => {
+    const s = craft([PLAIN.slice(0, 3), PLAIN.slice(3, 6), PLAIN.slice(6, 9)], {
+      phase: { kind: 'turkey', drawer: 0, stage: 'race', goAt: 0, endsAt: 20_000, flipped: PLAIN.slice(9, 12), lockedUntil: [0, 0, 0], shots: [] },
+    });
+    const m = majorities(PLAIN.slice(9, 12));
+    const wrong = AREAS.find((a) => !m.areas.includes(a))!;
+    const { state } = run(s, [[1, { type: 'shoot', gun: 'red', area: wrong, noise: m.noises[0] }, 1000]]);
+    expect(botReadyAt(state, 1)).toBe(3000);
+    expect(botReadyAt(state, 2)).toBeNull();
+    const shot = bot(view(state, 1), Rng.fromSeed(1));
+    expect(isError(apply(state, 1, shot, 2500))).toBe(true);
+    expect(isError(apply(state, 1, shot, 3000))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { eventsFor, isError, type GameEvent, type Seat } from '../core/game';
 import { deckIds, WIND_EVENTS } from './cards';
 import { intentKey } from './intents';
-import { apply, legalIntents, locations, pending } from './rules';
+import { apply, interrupters, legalIntents, locations, pending } from './rules';
 import { playGame, replay, type Player, type SimConfig } from './sim';
 import type { SaloonState } from './state';
 import { publicPart, secretPart, viewFromSynced } from './synced';
@@ -89,6 +89,58 @@ describe('Saloon Showdown properties', () => {
     expect(games).toBe(2000);
     // The special symbols do come up in play (bots and random players use them).
     for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won', 'wind_event', 'turkey_shot', 'showdown_at_noon', 'hail_of_bullets', 'bank_heist']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
+  });
+
+  test('every option on (What the Wind Brings, not simplified, 3–6 seats, bots only): thousands of games end, conserve money and cards, and the bots use every symbol', () => {
+    const everyOption = fc.record({
+      seed: fc.integer(),
+      seats: fc.integer({ min: 3, max: 6 }),
+      roulette: fc.boolean(),
+      threatSeconds: fc.constantFrom(3, 10, 60),
+    });
+    const uses = new Map<string, number>();
+    const use = (k: string) => uses.set(k, (uses.get(k) ?? 0) + 1);
+    let games = 0;
+    fc.assert(
+      fc.property(everyOption, (g) => {
+        const deck = [...deckIds(false), ...WIND_EVENTS].sort();
+        const r = playGame(g.seed, {
+          seats: g.seats,
+          options: { wind: true, simplified: false, russianRoulette: g.roulette, threatSeconds: g.threatSeconds },
+          maxSteps: MAX_STEPS,
+          onStep: (s, step, events, prev) => {
+            const fail = (what: string) => {
+              throw new Error(`seed ${g.seed} seats ${g.seats} turn ${s.turn}: ${what}`);
+            };
+            if (money(s) - money(prev) !== bankPaid(events)) fail('money not conserved outside bank payments');
+            const where = [...locations(s).keys()].sort();
+            if (where.length !== deck.length || where.some((id, i) => id !== deck[i])) fail('deck not conserved');
+            for (const p of s.players) if (p.loot < 0 || p.bounty < 0) fail('negative money');
+            // A bot's interrupt comes only from a seat the engine lists as an interrupter.
+            if (step?.kind === 'apply' && !pending(prev).includes(step.seat) && !interrupters(prev).includes(step.seat)) fail(`seat ${step.seat} acted unasked`);
+            for (const e of events) {
+              if (e.type === 'wanted_alive') use(e.answer ? 'Wanted Alive (answer)' : 'Wanted Alive (action)');
+              else if (e.type === 'escaped') use('Escape');
+              else if (e.type === 'crashed') use(`Bottle (${e.stopped as string})`);
+              else if (e.type === 'answered' && e.call === 'desperado') use('Truel (answer)');
+              else if (e.type === 'nothing_to_lose') use('Desperado');
+              else if (e.type === 'i_am_the_law') use('The Law');
+              else if (e.type === 'law_won_duel') use('The Law (won a duel)');
+              else if (e.type === 'i_dont_think_so') use('Standoff');
+              else if (e.type === 'standoff_won') use('Standoff (won)');
+              else if (e.type === 'turkey_shot') use('Turkey');
+              else if (e.type === 'shot' && e.gun === 'bottle') use('Bottle (first use)');
+            }
+          },
+        });
+        if (r.outcome === null) throw new Error(`seed ${g.seed} seats ${g.seats}: unfinished after ${r.steps.length} steps`);
+        games++;
+      }),
+      { numRuns: 1500 },
+    );
+    expect(games).toBe(1500);
+    const expected = ['Wanted Alive (action)', 'Wanted Alive (answer)', 'The Law', 'The Law (won a duel)', 'Escape', 'Desperado', 'Truel (answer)', 'Standoff', 'Standoff (won)', 'Bottle (threat)', 'Bottle (standoff)', 'Bottle (first use)', 'Turkey'];
+    expect(expected.filter((k) => !uses.get(k))).toEqual([]);
   });
 
   test('the same seed, intents and times replay byte for byte', () => {
