@@ -37,6 +37,6 @@ export function list<T>(xs: List<T> | undefined | null): T[] {
 }
 
 export function seatName(state: TableStateLike, seat: number): string {
-  const s = state.seats[seat];
+  const s = state?.seats?.[seat];
   return s?.name || t('seatName', { n: seat + 1 });
 }

@@ -219,7 +219,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   /** Table-level events in words (the game's UI words its own); no side effects, so the log can be redrawn. */
   function describe(e: ServerEvent): string[] {
     const seat = typeof e.seat === 'number' ? e.seat : -1;
-    const who = typeof e.name === 'string' && e.name ? e.name : name(seat);
+    const who = typeof e.name === 'string' && e.name ? e.name : seat >= 0 ? name(seat) : '';
     switch (e.type) {
       case 'player_joined':
         return [t('table.log.sat', { name: who, context: seat === mySeat() ? 'me' : undefined })];
@@ -243,9 +243,20 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
         return isPhrase(e.phrase) ? [chatLine(seat >= 0 ? name(seat) : t('chat.spectator'), e.phrase)] : [];
       case 'server_restarting':
         return [t('table.log.restarting')];
+      // This page's own lines (see local()).
+      case 'client_resumed':
+        return [session.spectate ? t('table.log.watchingAgain') : t('table.log.seatAgain')];
+      case 'client_reconnected':
+        return [t('table.log.reconnected')];
       default:
         return ui?.describe(e) ?? [];
     }
+  }
+
+  /** A line of this page's own (not from the server), kept with the events so a language switch redraws it too. */
+  function local(e: ServerEvent): void {
+    session.history.push(e);
+    addLog(describe(e));
   }
 
   /** What an event does to the page besides its log line. */
@@ -461,7 +472,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
           page.classList.remove('offline');
           bind();
           seatsSignature = '';
-          addLog([t('table.log.reconnected')]);
+          local({ type: 'client_reconnected' });
           render();
         },
         (err: unknown) => {
@@ -506,7 +517,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   // (The state may still be on its way here, so the session says whether this tab sat or watched.)
   // A language switch re-mounts this page: the log is redrawn from the session's events, in the new words.
   for (const e of session.history) addLog(describe(e));
-  if (opts.resumed) addLog([session.spectate ? t('table.log.watchingAgain') : t('table.log.seatAgain')]);
+  if (opts.resumed) local({ type: 'client_resumed' });
   render();
 
   return () => {

@@ -191,6 +191,8 @@ export class DuelScene {
     const handCardW = Math.min(phone ? 64 : 80, (W - 16 - (phone ? 5 : 10) * 5) / 6);
     const handH = mine ? Math.round(handCardW * 1.38 + 42) : 0;
     const tableH = H - handH;
+    // Not laid out yet (a page being redrawn): nothing to draw until the next update.
+    if (W < 80 || tableH < 80) return;
 
     // Felt table with a wooden rim.
     const tcx = W / 2;

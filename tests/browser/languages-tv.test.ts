@@ -1,0 +1,179 @@
+/**
+ * Languages, spectators, TV view and phones in real browsers: switching to Portuguese mid-game redraws the page and
+ * its log without leaving the seat (and is remembered); a browser in Portuguese starts in Portuguese; a spectator
+ * joins a running table; the TV view shows the public table alone; the rules in Portuguese mark the decisions;
+ * every table fits a 390×844 phone (screenshots in test-artifacts/).
+ * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
+ */
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
+
+jest.setTimeout(180_000);
+
+const stack = useStack({ BOT_DELAY_MS: '400' });
+
+async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await fn().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let folks: People;
+/** console.error lines of every page, e.g. "i18n: missing key …". */
+let consoleErrors: string[] = [];
+beforeEach(() => {
+  folks = people(stack().browser);
+  consoleErrors = [];
+});
+afterEach(async () => {
+  await folks.close();
+});
+
+async function open(who: string, options: BrowserContextOptions): Promise<Page> {
+  const page = await folks.open(who, options);
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${who}: ${m.text()}`);
+  });
+  return page;
+}
+
+/** Creates a table from the lobby in English; returns its code. */
+async function createTable(page: Page, game: RegExp, name: string, seats: number, bots: number): Promise<string> {
+  await page.goto(`${stack().base}/`);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  // (on a phone the title is what a thumb taps; the label checks the radio)
+  await page.locator('label.game-choice strong', { hasText: game }).click();
+  expect(await page.getByRole('radio', { name: game }).isChecked()).toBe(true);
+  await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
+  await page.getByLabel('Bots', { exact: true }).selectOption(String(bots));
+  await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/, { timeout: 10_000 }).catch(async (err: unknown) => {
+    throw new Error(`no table (${await text(page, '.create .error')}): ${String(err)}`);
+  });
+  return ((await page.getByTestId('table-code').textContent()) ?? '').trim();
+}
+
+const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim();
+const missingKeys = () => consoleErrors.filter((e) => e.includes('i18n: missing key'));
+
+test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spectator joins the running table; the TV view', async () => {
+  const ann = await open('Ann', { ...DESKTOP, locale: 'en-US' });
+  const code = await createTable(ann, /Duel/, 'Ann', 3, 2);
+  await until('Ann’s first cards', async () => (await ann.getByRole('button', { name: DUEL_PLAY }).count()) > 0);
+  expect(await ann.getByRole('button', { name: 'Leave' }).count()).toBe(1);
+  expect(await text(ann, '.log')).toContain('Every seat is taken — the game begins!');
+  const seatBefore = await ann.locator('.seats li.me').getAttribute('data-seat');
+
+  // Mid-game: Portuguese. The page redraws in Portuguese, the log too, and Ann is still at her seat with cards to play.
+  await ann.getByTestId('language').selectOption('pt-BR');
+  await until('the table in Portuguese', async () => (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+  expect(await ann.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+  expect(await text(ann, '.side')).toContain('O que aconteceu');
+  expect(await text(ann, '.log')).toContain('Todos os lugares ocupados — a partida começa!');
+  expect(await text(ann, '.log')).not.toContain('Every seat is taken');
+  expect(await ann.locator('.seats li.me').getAttribute('data-seat')).toBe(seatBefore);
+  expect(await text(ann, '.seats li.me')).toContain('(você)');
+  await until('Ann’s cards still there', async () => (await ann.locator('.actions button').count()) > 0);
+  await shot(ann, 'languages-1-duel-pt-BR');
+
+  // She plays on in Portuguese: a card (and a target when it is a gun) goes down.
+  const before = await ann.locator('.actions button').count();
+  await ann.locator('.actions button').first().click();
+  await until('her move taken', async () => (await ann.locator('.actions button').count()) !== before || (await text(ann, '.actions')).length > 0);
+
+  // Remembered on this device: a reload comes back in Portuguese, at the same seat.
+  await ann.reload();
+  await until('back at the seat in Portuguese', async () => (await ann.locator('.seats li.me').count()) === 1 && (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+
+  // Cy's browser speaks Portuguese: the lobby is in Portuguese from the start; Cy watches the running game.
+  const cy = await open('Cy', { ...PHONE, locale: 'pt-BR' });
+  await cy.goto(`${stack().base}/#/join/${code}`);
+  await cy.getByLabel('Seu nome', { exact: true }).fill('Cy');
+  await cy.getByRole('button', { name: 'Assistir', exact: true }).click();
+  await cy.waitForURL(new RegExp(`#/table/${code}$`));
+  await until('Ann sees one spectator', async () => (await text(ann, '[data-testid=spectators]')).includes('👁 1 assistindo'));
+  await until('Cy sees the running game', async () => (await cy.locator('.seats li[data-seat]').count()) === 3 && (await text(cy, '[data-testid=status]')).length > 0);
+  expect(await cy.locator('.seats li.me').count()).toBe(0);
+  expect(await cy.getByRole('button', { name: DUEL_PLAY }).count()).toBe(0);
+  await cy.waitForTimeout(400);
+  await shot(cy, 'languages-2-spectator-joins-running-pt-BR-390x844');
+
+  // Back to English for Ann: everything in English again.
+  await ann.getByTestId('language').selectOption('en');
+  await until('the table in English', async () => (await ann.getByRole('button', { name: 'Leave' }).count()) === 1);
+  expect(await text(ann, '.log')).toContain('You’re back at your seat');
+  expect(await text(ann, '.log')).not.toContain('Você voltou');
+
+  // The TV view: the public table alone and large, with how to join; it counts as a spectator.
+  const tv = await open('TV', { viewport: { width: 1600, height: 900 }, locale: 'en-US' });
+  await tv.goto(`${stack().base}/#/tv/${code}`);
+  await until('the TV view', async () => (await tv.locator('.table-page.tv').count()) === 1 && (await text(tv, '[data-testid=table-code]')) === code);
+  expect(await text(tv, '[data-testid=tv-join]')).toContain(`/#/join/${code}`);
+  expect(await tv.locator('.actions').isVisible()).toBe(false);
+  expect(await tv.getByRole('button', { name: DUEL_AIM }).count()).toBe(0);
+  expect(await tv.locator('.scene canvas, .scene .scene-fallback').count()).toBeGreaterThan(0);
+  await until('two watching', async () => (await text(ann, '[data-testid=spectators]')).includes('👁 2 watching')).catch(async (err: unknown) => {
+    await shot(ann, 'languages-3-ann-count');
+    throw new Error(`${String(err)}: Ann sees "${await text(ann, '[data-testid=spectators]')}", Cy "${await text(cy, '[data-testid=spectators]')}"; errors ${JSON.stringify([...folks.errors, ...consoleErrors])}`);
+  });
+  await tv.waitForTimeout(500);
+  await shot(tv, 'languages-3-tv-view');
+
+  expect(missingKeys()).toEqual([]);
+  expect(folks.errors).toEqual([]);
+});
+
+test('the rules help in Portuguese marks the same decisions as in English', async () => {
+  const page = await open('Reader', { ...PHONE, locale: 'pt-BR' });
+  for (const game of ['duel', 'rattlesnake', 'saloon']) {
+    await page.goto(`${stack().base}/#/rules/${game}`);
+    await until(`the ${game} rules`, async () => (await page.getByTestId('rules').count()) === 1);
+    const pt = await page.locator('.decision-tag').allTextContents();
+    expect(pt.length).toBeGreaterThan(0);
+    expect(new Set(pt)).toEqual(new Set(['⚖ Decisão:']));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    await page.getByTestId('language').selectOption('en');
+    await until('the rules in English', async () => (await page.locator('.decision-tag').first().textContent()) === '⚖ Decision:');
+    expect(await page.locator('.decision-tag').count()).toBe(pt.length);
+    await page.getByTestId('language').selectOption('pt-BR');
+    await until('Portuguese again', async () => (await page.locator('.decision-tag').first().textContent()) === '⚖ Decisão:');
+  }
+  expect(missingKeys()).toEqual([]);
+});
+
+test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Showdown (screenshots)', async () => {
+  const games: [string, RegExp, number, number][] = [
+    ['duel', /Duel/, 3, 2],
+    ['rattlesnake', /Rattlesnake/, 2, 1],
+    ['saloon', /Saloon Showdown/, 4, 3],
+  ];
+  const phone = await open('Phone', { ...PHONE, locale: 'en-US' });
+  await phone.goto(`${stack().base}/`);
+  await phone.getByLabel('Your name', { exact: true }).waitFor();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(phone, 'mobile-lobby-390x844');
+  for (const [id, radio, seats, bots] of games) {
+    await createTable(phone, radio, 'Pat', seats, bots);
+    await until(`${id}: the game under way`, async () => !/more player/.test(await text(phone, '[data-testid=status]')) && (await phone.locator('.scene canvas').count()) > 0, 20_000);
+    await phone.waitForTimeout(700);
+    // Nothing wider than the screen: no sideways scrolling, every move button inside the viewport.
+    const wide = await phone.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > 391 && getComputedStyle(el).position !== 'fixed')
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+    );
+    expect(wide).toEqual([]);
+    const outside = await phone.locator('.actions button:visible').evaluateAll((bs) => bs.filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > 390; }).length);
+    expect(outside).toBe(0);
+    await shot(phone, `mobile-${id}-390x844`);
+    await phone.getByRole('button', { name: 'Leave' }).click();
+    await phone.waitForURL(/#\/$/);
+  }
+  expect(missingKeys()).toEqual([]);
+  expect(folks.errors).toEqual([]);
+});
