@@ -11,7 +11,7 @@ const DEFAULT_TIMER = 20;
 /** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
 const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
 /** Game options that are On/Off selects (0/1) but travel to the server as true/false. */
-const BOOLEAN_OPTIONS: Record<string, string[]> = { saloon: ['simplified', 'russianRoulette'] };
+const BOOLEAN_OPTIONS: Record<string, string[]> = { saloon: ['simplified', 'russianRoulette', 'wind'] };
 const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
 
 function savedName(): string {
