@@ -118,6 +118,14 @@ test('a finished bot game is downloaded and watched again in the replay viewer',
   await expect(ann.locator('.actions button', { hasText: 'Play Rifle' }).count()).resolves.toBe(0);
   await shot(ann, 'replay-5-spectator');
 
+  // Straight from the table: "Watch replay" on the end banner opens this game in the viewer, no file needed.
+  await ann.goto(`${base}/#/table/${code}`);
+  await until('the table’s end banner', () => banner.isVisible());
+  await ann.getByRole('button', { name: 'Watch replay' }).click();
+  await ann.waitForURL(/#\/replay$/);
+  await until('the replay of this table', async () => ((await title.textContent()) ?? '') === `Replay — Duel table ${code}`);
+  await expect(position.textContent()).resolves.toBe(`Step 0 of ${total}`);
+
   expect(folks.errors).toEqual([]);
 });
 
