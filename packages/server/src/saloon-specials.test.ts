@@ -122,7 +122,7 @@ function captureTableLog(): { lines: Record<string, any>[]; stop: () => void } {
   const original = logger.child.bind(logger);
   const spy = jest.spyOn(logger, 'child').mockImplementation(((bindings: Record<string, unknown>, options?: unknown) => {
     const child = original(bindings, options as any);
-    for (const level of ['info', 'debug'] as const) {
+    for (const level of ['error', 'warn', 'info', 'debug'] as const) {
       const write = child[level].bind(child);
       (child as any)[level] = (obj: unknown, msg?: string, ...rest: unknown[]) => {
         if (obj && typeof obj === 'object') lines.push({ ...bindings, ...(obj as object), level, msg });
@@ -370,4 +370,37 @@ describe('the server\'s bots interrupt', () => {
     expect(eventsOf(t.watcherBox, 'i_am_the_law')[0]).toMatchObject({ seat: 2, threatener: a, amount: before[a].bounty });
     expect(eventsOf(t.watcherBox, 'turn_ended')[0]).toMatchObject({ seat: a }); // the threatener lost the turn
   });
+});
+
+describe('a bot-only table with every option on', () => {
+  // With the tests' bot delay of 0 a waited-for bot answers before an interrupter can (both wake at once, the
+  // waited-for seat first), and the other duelist usually wins before a misfired bot could shoot again; the
+  // interrupts are the tests above, the lock-out wait is bot.test.ts. This seed's game has a misfire.
+  test('plays to the end; a bot that misfired shoots again only after its lock-out; no bot intent is ever refused', async () => {
+    const log = captureTableLog();
+    const errors: unknown[] = [];
+    try {
+      const watcher = await server.sdk.create('saloon', { name: 'Watcher', seats: 4, bots: 4, seed: 2, spectate: true, options: { threatSeconds: 3, wind: true, turnSeconds: 0 } });
+      const box = inbox(watcher);
+      const code = watcher.roomId;
+      const spy = log.lines; // the table's own lines, by code
+      await waitFor(() => watcher.state.status === 'over', 'game over', 170_000);
+      for (const l of spy) if (l.table === code && (l.level === 'error' || l.level === 'warn')) errors.push(l);
+      expect(errors).toEqual([]);
+      const arrivals = spy.filter((l) => l.table === code && l.msg === 'intent arrived');
+      expect(arrivals.every((l) => l.by === 'bot' && l.result === 'accepted')).toBe(true);
+      const misfires = eventsOf(box, 'misfire');
+      for (const m of misfires) {
+        // After its lock-out the bot fired again (or the race was over by then).
+        const later = box.events.slice(box.events.indexOf(m) + 1);
+        const again = later.find((e) => e.type === 'shot' && e.seat === m.seat);
+        const over = later.find((e) => ['duel_won', 'truel_won', 'standoff_won', 'turkey_shot', 'duel_abandoned', 'truel_abandoned', 'standoff_ended', 'turkey_escaped', 'crashed'].includes(e.type));
+        expect(again ?? over).toBeDefined();
+        if (again && (!over || box.events.indexOf(again) < box.events.indexOf(over))) expect(again.at as number).toBeGreaterThanOrEqual(m.lockedUntil as number);
+      }
+      console.log(`bot-only table: ${arrivals.length} intents, ${arrivals.filter((l) => !l.pending).length} interrupts, ${misfires.length} misfires, ${eventsOf(box, 'i_dont_think_so').length} standoff joins`);
+    } finally {
+      log.stop();
+    }
+  }, 180_000);
 });
