@@ -116,6 +116,18 @@ function expectNoOtherHands(room: Room<any>, me: number | null): void {
   expect(own > 0).toBe(me !== null);
 }
 
+/**
+ * Byte for byte: the cards of a hand that was never shown reach only its owner. Each id is searched in every frame
+ * the others (players and the spectator) received; the owner's frames must hold them (so the search can fail).
+ */
+function expectHandStaysWith(t: Table, owner: number, cards: readonly string[]): void {
+  const ids = cards.map((id) => new TextEncoder().encode(id));
+  const holds = (room: Room<any>) => framesOf(room).some((f) => ids.some((id) => containsBytes(f, id)));
+  expect(holds(t.players[owner])).toBe(true);
+  t.players.forEach((room, seat) => seat !== owner && expect([seat, holds(room)]).toEqual([seat, false]));
+  expect(holds(t.watcher)).toBe(false);
+}
+
 /** The log lines a table writes, caught from the logger its child is made from. */
 function captureTableLog(): { lines: Record<string, any>[]; stop: () => void } {
   const lines: Record<string, any>[] = [];
@@ -167,6 +179,7 @@ describe('races with scripted clients', () => {
     expect(after[a].loot).toBe(before[a].loot + before[c].bounty);
     expect(after[a].bounty).toBe(before[a].bounty + 10);
     expect(after[judge]).toMatchObject({ loot: before[judge].loot, bounty: before[judge].bounty, wounds: 0 }); // the Judge is out of it
+    expectHandStaysWith(t, judge, state.players[judge].hand); // the Judge's hand was never shown
     await waitFor(() => t.boxes[c].errors.length === 1, 'the later shot is refused');
     expect(t.boxes[c].errors[0].code).toBe('NOT_NOW');
     for (const [room, me] of [...t.players.map((r, i) => [r, i] as const), [t.watcher, null] as const]) expectNoOtherHands(room, me);
@@ -260,6 +273,7 @@ describe('races with scripted clients', () => {
     expect(after[c].loot).toBe(before[c].loot + 10);
     expect(after[a].loot).toBe(before[a].loot + 10);
     expect(after[b].loot).toBe(before[b].loot);
+    for (const s of [b, c]) expectHandStaysWith(t, s, state.players[s].hand); // the racers' hands were never shown
     for (const [room, me] of [...t.players.map((r, i) => [r, i] as const), [t.watcher, null] as const]) expectNoOtherHands(room, me);
   });
 
