@@ -75,7 +75,7 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
         seen.add(`joined-${who}`);
       } else if ((await word.count()) > 0) {
         const text = (await word.textContent()) ?? '';
-        if (text !== 'GO!' && text !== '…') {
+        if (text !== 'GO!') {
           // Ready… or a misfire lock-out.
         } else if ((await page.getByTestId('flipped').count()) > 0) {
           // The Standoff race: any gun, the majority area and noise of the flipped cards, the other human.

@@ -38,7 +38,7 @@
  */
 import { Saloon, saloon } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
-import { GUN_CSS, GUN_GLYPH, GUN_LETTER, revealWords, SaloonScene, type SaloonSceneModel } from '../scenes/saloon';
+import { GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, SaloonScene, type SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { t } from '../i18n';
 import { JsonBoard, type JsonBoardLike } from './json-board';
@@ -69,12 +69,13 @@ const strs = (e: ServerEvent, key: string): string[] => (Array.isArray(e[key]) ?
 /** "red head Bang, 2 bullets, Booty". */
 export function cardLabel(id: string | null | undefined): string {
   const c = Saloon.cardInfo(id ?? '');
-  if (!c) return 'a card';
-  return `${c.colour} ${c.area} ${cap(c.noise)}, ${plural(c.bullets, 'bullet')}${c.symbol ? `, ${Saloon.SYMBOL_NAMES[c.symbol]}` : ''}`;
+  if (!c) return T('card.aCard');
+  const parts = { colour: T(`colour.${c.colour}`), area: T(`area.${c.area}`), noise: T(`noise.${c.noise}`), bullets: T('card.bullets', { count: c.bullets }) };
+  return c.symbol ? T('card.labelSymbol', { ...parts, symbol: T(`symbol.${c.symbol}`) }) : T('card.label', parts);
 }
 
 function cards(ids: readonly string[]): string {
-  return ids.length ? ids.map(cardLabel).join('; ') : 'nothing';
+  return ids.length ? ids.map(cardLabel).join('; ') : T('card.nothing');
 }
 
 /** A card as a DOM chip: colour band with the gun's glyph, area, noise, bullets, symbol. */
@@ -85,7 +86,7 @@ function cardChip(id: string): HTMLElement {
     'li',
     { class: `saloon-chip ${c.colour}`, 'aria-label': cardLabel(id), style: `--gun:${GUN_CSS[c.colour]}` },
     h('span', { class: 'glyph', 'aria-hidden': 'true' }, `${GUN_GLYPH[c.colour]}${GUN_LETTER[c.colour]}`),
-    h('span', { class: 'chip-body', 'aria-hidden': 'true' }, h('b', {}, `${cap(c.colour)} ${c.area}`), ` ${Saloon.NOISE_NAMES[c.noise]} `, h('span', { class: 'bullets' }, plural(c.bullets, 'bullet')), c.symbol === 'booty' ? h('span', { class: 'booty' }, ' $Booty') : null),
+    h('span', { class: 'chip-body', 'aria-hidden': 'true' }, h('b', {}, `${cap(T(`colour.${c.colour}`))} ${T(`area.${c.area}`)}`), ` ${T(`noise.${c.noise}`)}! `, h('span', { class: 'bullets' }, T('card.bullets', { count: c.bullets })), c.symbol === 'booty' ? h('span', { class: 'booty' }, ` ${T('card.booty')}`) : null),
   );
 }
 
@@ -130,7 +131,7 @@ class SaloonUi implements GameUi {
       })
       .catch((err: unknown) => {
         console.error('Saloon scene failed to start', err);
-        els.scene.replaceChildren(h('p', { class: 'scene-fallback' }, 'The table picture could not be drawn here; use the buttons below to play.'));
+        els.scene.replaceChildren(h('p', { class: 'scene-fallback' }, T('ui.sceneFailed')));
       });
     this.ticker = window.setInterval(() => this.tick(), 200);
   }
@@ -255,45 +256,47 @@ class SaloonUi implements GameUi {
   }
 
   private who(seat: number, me: number | null): string {
-    return seat === me ? 'you' : this.ctx.name(seat);
+    return seat === me ? T('log.you') : this.ctx.name(seat);
   }
 
   private prompt(v: View, legal: Intent[]): string {
     const me = v.seat;
     const ph = v.phase;
     const crash = legal.some((i) => i.type === 'crash');
-    if (me !== null && v.pending.includes(me) && this.board.sending()) return 'Sending…';
+    if (me !== null && v.pending.includes(me) && this.board.sending()) return T('ui.sending');
     switch (ph.kind) {
       case 'turn':
-        if (v.active === me) return 'Your turn: draw a card, cash Booty, or threaten someone with a gun';
-        return `${this.ctx.name(v.active)}'s turn…`;
+        if (v.active === me) return T('core.yourTurn');
+        return T('core.theirTurn', { name: this.ctx.name(v.active) });
       case 'discard':
-        if (v.active === me) return 'You hold 4 cards: discard one';
-        return `${this.ctx.name(v.active)} is discarding…`;
+        if (v.active === me) return T('core.youDiscard');
+        return T('core.theyDiscard', { name: this.ctx.name(v.active) });
       case 'threat': {
-        const t = `${ph.threatener === me ? 'You point' : `${this.ctx.name(ph.threatener)} points`} the ${ph.gun} gun at ${this.who(ph.target, me)}`;
+        const gun = T(`colour.${ph.gun}`);
+        const tp = { threatener: this.ctx.name(ph.threatener), gun, target: this.who(ph.target, me), name: this.ctx.name(ph.threatener), context: ph.threatener === me ? 'me' : undefined };
         const escaped = ph.escaped?.length ?? 0;
         if (escaped >= 2) {
           if (ph.threatener === me) return T('prompt.threatenerDecides', { target: this.ctx.name(ph.target) });
           return T('prompt.threatenerDecidesOther', { threatener: this.ctx.name(ph.threatener) });
         }
-        if (escaped === 1 && ph.target === me) return T('prompt.escapedAtMe', { threatener: this.ctx.name(ph.threatener), gun: ph.gun });
-        if (ph.target === me) return `${this.ctx.name(ph.threatener)} points the ${ph.gun} gun at you: "Do you feel lucky?" Call the bluff or duel — silence means a duel`;
-        if (legal.some((i) => i.type === 'standoff')) return T('prompt.joinOrWait', { threatener: this.who(ph.threatener, me), gun: ph.gun, target: this.who(ph.target, me) });
-        if (escaped === 1) return T('prompt.escapedTarget', { threatener: this.who(ph.threatener, me), gun: ph.gun, target: this.who(ph.target, me) });
-        if (crash) return `${t}. You hold 3 ${ph.gun} cards: hit ${this.ctx.name(ph.threatener)} with the Bottle!`;
-        return `${t}. Waiting for the answer…`;
+        if (escaped === 1 && ph.target === me) return T('prompt.escapedAtMe', { threatener: this.ctx.name(ph.threatener), gun });
+        if (ph.target === me) return T('core.threatAtMe', { threatener: this.ctx.name(ph.threatener), gun });
+        if (legal.some((i) => i.type === 'standoff')) return T('prompt.joinOrWait', { threatener: this.who(ph.threatener, me), gun, target: this.who(ph.target, me) });
+        if (escaped === 1) return T('prompt.escapedTarget', { threatener: this.who(ph.threatener, me), gun, target: this.who(ph.target, me) });
+        if (crash) return T('core.threatCrash', tp);
+        return T('core.threatWait', tp);
       }
       case 'duel': {
         const duelist = ph.threatener === me || ph.target === me;
-        if (!ph.go) return duelist ? 'DUEL! Hands swapped — Ready…' : `Duel: ${this.ctx.name(ph.threatener)} against ${this.ctx.name(ph.target)} — Ready…`;
+        const ab = { a: this.ctx.name(ph.threatener), b: this.ctx.name(ph.target) };
+        if (!ph.go) return duelist ? T('core.duelReady') : T('core.duelReadyWatch', ab);
         if (duelist) {
           const lock = this.lockLeft();
-          if (lock !== null) return `Misfire! You can shoot again in ${lock.toFixed(1)} s`;
-          return 'GO! Pick the gun, the body area and the noise of your majority';
+          if (lock !== null) return T('prompt.misfire', { seconds: lock.toFixed(1) });
+          return T('core.duelGo');
         }
-        if (crash) return `Duel on! You hold 3 ${ph.gun} cards: hit ${this.ctx.name(ph.threatener)} with the Bottle!`;
-        return `GO! ${this.ctx.name(ph.threatener)} and ${this.ctx.name(ph.target)} are drawing…`;
+        if (crash) return T('core.duelCrash', { gun: T(`colour.${ph.gun}`), name: this.ctx.name(ph.threatener) });
+        return T('core.duelWatch', ab);
       }
       case 'truel': {
         const mine = me !== null && Saloon.truelSeats(ph).includes(me);
@@ -323,7 +326,7 @@ class SaloonUi implements GameUi {
         return lock !== null ? T('prompt.misfire', { seconds: lock.toFixed(1) }) : T('prompt.turkeyRace');
       }
       case 'over':
-        return 'Game over.';
+        return T('ui.gameOver');
     }
   }
 
@@ -333,16 +336,16 @@ class SaloonUi implements GameUi {
     const of = <T extends Intent['type']>(t: T) => legal.filter((i): i is Extract<Intent, { type: T }> => i.type === t);
     const main: Button[] = [];
     for (const i of of('draw')) {
-      if (i.from === 'deck') main.push(btn('Draw from deck', i, { text: 'Draw from deck' }));
+      if (i.from === 'deck') main.push(btn(T('ui.drawDeck'), i, { text: T('ui.drawDeck') }));
       else {
         const id = v.public[i.from];
-        main.push(btn(`Take public card ${i.from + 1} (${cardLabel(id)})`, i, { text: `Take public card ${i.from + 1}`, cls: 'secondary', title: `${cardLabel(id)} — you also take the dealer token` }));
+        main.push(btn(T('ui.takePublic', { n: i.from + 1, card: cardLabel(id) }), i, { text: T('ui.takePublicText', { n: i.from + 1 }), cls: 'secondary', title: T('ui.takePublicTitle', { card: cardLabel(id) }) }));
       }
     }
     const cash = of('cashLoot');
     const all = cash.reduce<Extract<Intent, { type: 'cashLoot' }> | null>((best, i) => (!best || i.cards.length > best.cards.length ? i : best), null);
-    if (all) main.push(btn(`Cash Loot (${all.cards.length} Booty)`, all, { cls: 'cash', title: `+$${10 * all.cards.length} from the bank` }));
-    if (all && all.cards.length > 1) for (const i of cash.filter((c) => c.cards.length === 1)) main.push(btn(`Cash Loot (1 Booty: ${cardLabel(i.cards[0])})`, i, { cls: 'cash secondary' }));
+    if (all) main.push(btn(T('ui.cashAll', { count: all.cards.length }), all, { cls: 'cash', title: T('ui.cashTitle', { amount: 10 * all.cards.length }) }));
+    if (all && all.cards.length > 1) for (const i of cash.filter((c) => c.cards.length === 1)) main.push(btn(T('ui.cashOne', { card: cardLabel(i.cards[0]) }), i, { cls: 'cash secondary' }));
     if (main.length) rows.push({ title: '', buttons: main });
     const wanted = of('wanted');
     if (wanted.length) {
@@ -362,8 +365,8 @@ class SaloonUi implements GameUi {
         title: T('special.desperadoRowTitle'),
         buttons: [
           ...guns.map((g) => ({
-            label: T('special.desperadoGun', { colour: g }),
-            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${cap(g)}`),
+            label: T('special.desperadoGun', { colour: T(`colour.${g}`) }),
+            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${cap(T(`colour.${g}`))}`),
             cls: `pick gun ${g}`,
             pressed: d.guns.includes(g),
             onClick: () => {
@@ -391,15 +394,15 @@ class SaloonUi implements GameUi {
       const bs = threats
         .filter((i) => i.target === t)
         .map((i) =>
-          btn(`Threaten ${this.ctx.name(t)} with the ${i.gun} gun`, i, {
-            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]), ` ${cap(i.gun)}`),
+          btn(T('ui.threaten', { name: this.ctx.name(t), colour: T(`colour.${i.gun}`) }), i, {
+            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]), ` ${cap(T(`colour.${i.gun}`))}`),
             cls: `gun ${i.gun}`,
           }),
         );
-      rows.push({ title: `Threaten ${this.ctx.name(t)} (Bounty $${v.players[t]?.bounty ?? 0}) with a gun:`, buttons: bs });
+      rows.push({ title: T('ui.threatenRow', { name: this.ctx.name(t), bounty: v.players[t]?.bounty ?? 0 }), buttons: bs });
     }
     const discards = of('discard');
-    if (discards.length) rows.push({ title: '', buttons: discards.map((i) => btn(`Discard ${cardLabel(i.cards[0])}`, i, { cls: 'secondary' })) });
+    if (discards.length) rows.push({ title: '', buttons: discards.map((i) => btn(T('ui.discard', { card: cardLabel(i.cards[0]) }), i, { cls: 'secondary' })) });
     const answers: Button[] = [];
     const specials: Button[] = [];
     const escapes: Button[] = [];
@@ -409,8 +412,8 @@ class SaloonUi implements GameUi {
     const bountyOf = (s: number) => v.players[s]?.bounty ?? 0;
     const seenEscape = new Set<string>();
     for (const i of of('answer')) {
-      if (i.call === 'bluffing') answers.push(btn("You're bluffing!", i, { cls: 'bluff', title: v.options.russianRoulette ? 'Russian Roulette: they roll a die against their Bullets' : 'Both hands are shown; more Bullets takes $20 (a tie goes to the threatener)' }));
-      else if (i.call === 'duel') answers.push(btn('Do you?', i, { cls: 'duel', title: 'A duel: you swap hands and shoot at GO' }));
+      if (i.call === 'bluffing') answers.push(btn(T('ui.bluffing'), i, { cls: 'bluff', title: v.options.russianRoulette ? T('ui.bluffingRouletteTitle') : T('ui.bluffingTitle') }));
+      else if (i.call === 'duel') answers.push(btn(T('ui.doYou'), i, { cls: 'duel', title: T('ui.doYouTitle') }));
       else if (i.call === 'law') specials.push(btn(T('special.law'), i, { cls: 'special law', title: T('special.lawTitle', { amount: bountyOf(threatener) }) }));
       else if (i.call === 'wanted') specials.push(btn(T('special.wantedAnswer', { name: this.ctx.name(threatener) }), i, { cls: 'special wanted', title: T('special.wantedAnswerTitle', { amount: bountyOf(threatener) }) }));
       else if (i.call === 'escape') {
@@ -434,16 +437,16 @@ class SaloonUi implements GameUi {
       if (seenGun.has(i.gun)) continue;
       seenGun.add(i.gun);
       joinBtns.push(
-        btn(T('special.standoffJoin', { colour: i.gun }), i, {
-          text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]), ` ${T('special.standoffJoin', { colour: i.gun })}`),
+        btn(T('special.standoffJoin', { colour: T(`colour.${i.gun}`) }), i, {
+          text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]), ` ${T('special.standoffJoin', { colour: T(`colour.${i.gun}`) })}`),
           cls: `special standoff gun ${i.gun}`,
-          title: T('special.standoffJoinTitle', { colour: i.gun, name: this.ctx.name(last) }),
+          title: T('special.standoffJoinTitle', { colour: T(`colour.${i.gun}`), name: this.ctx.name(last) }),
         }),
       );
     }
     if (joinBtns.length) rows.push({ title: T('special.standoffRowTitle'), buttons: joinBtns });
     const crash = of('crash')[0];
-    if (crash) rows.push({ title: '', buttons: [btn('Crash! (Bottle)', crash, { cls: 'crash', title: 'Hit the threatener with the Bottle: +$20 from the bank' })] });
+    if (crash) rows.push({ title: '', buttons: [btn(T('ui.crash'), crash, { cls: 'crash', title: T('ui.crashTitle') })] });
     return { rows };
   }
 
@@ -486,25 +489,25 @@ class SaloonUi implements GameUi {
     const guns = Saloon.COLOURS.map((c) => {
       const holder = v.guns[c];
       const usable = shots.some((i) => i.gun === c);
-      const title = holder !== null && holder !== v.seat && ph.kind !== 'standoff' && ph.kind !== 'turkey' ? `${this.ctx.name(holder)} holds the ${c} gun` : '';
-      return b(`Gun: ${c}`, h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(c)}`), p.gun === c, () => this.choose('gun', c), !live || !usable, `gun ${c}`, title);
+      const title = holder !== null && holder !== v.seat && ph.kind !== 'standoff' && ph.kind !== 'turkey' ? T('ui.holdsGun', { name: this.ctx.name(holder), colour: T(`colour.${c}`) }) : '';
+      return b(T('ui.gun', { colour: T(`colour.${c}`) }), h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(T(`colour.${c}`))}`), p.gun === c, () => this.choose('gun', c), !live || !usable, `gun ${c}`, title);
     });
     const flippedRace = ph.kind === 'standoff' || ph.kind === 'turkey';
-    if (!flippedRace) guns.push(b('Gun: Bottle', 'Bottle', p.gun === 'bottle', () => this.choose('gun', 'bottle'), !live || !bottleOk, 'bottle', 'Only when the gun you need is in someone else\'s hand: name the area and shout "Crash!"'));
-    const areas = Saloon.AREAS.map((a) => b(`Area: ${a}`, cap(a), p.area === a, () => this.choose('area', a), !live, `area area-${a}`));
-    const silhouette = h('div', { class: 'silhouette', role: 'group', 'aria-label': 'Body area' });
+    if (!flippedRace) guns.push(b(T('ui.gunBottle'), T('ui.bottle'), p.gun === 'bottle', () => this.choose('gun', 'bottle'), !live || !bottleOk, 'bottle', T('ui.bottleTitle')));
+    const areas = Saloon.AREAS.map((a) => b(T('ui.areaBtn', { area: T(`area.${a}`) }), cap(T(`area.${a}`)), p.area === a, () => this.choose('area', a), !live, `area area-${a}`));
+    const silhouette = h('div', { class: 'silhouette', role: 'group', 'aria-label': T('ui.bodyArea') });
     silhouette.innerHTML =
       '<svg viewBox="0 0 100 160" aria-hidden="true"><circle cx="50" cy="20" r="14"/><rect x="33" y="36" width="34" height="52" rx="8"/><rect x="14" y="38" width="14" height="48" rx="6"/><rect x="72" y="38" width="14" height="48" rx="6"/><rect x="35" y="90" width="13" height="62" rx="6"/><rect x="52" y="90" width="13" height="62" rx="6"/></svg>';
     silhouette.append(...areas);
     const noises: HTMLButtonElement[] =
       p.gun === 'bottle'
-        ? [b('Crash!', 'Crash!', p.noise === 'crash', () => this.choose('noise', 'crash'), !live, 'noise crash')]
-        : Saloon.NOISES.map((n) => b(`Noise: ${cap(n)}`, Saloon.NOISE_NAMES[n], p.noise === n, () => this.choose('noise', n), !live, 'noise'));
+        ? [b(T('ui.crashShout'), T('ui.crashShout'), p.noise === 'crash', () => this.choose('noise', 'crash'), !live, 'noise crash')]
+        : Saloon.NOISES.map((n) => b(T('ui.noiseBtn', { noise: T(`noise.${n}`) }), `${T(`noise.${n}`)}!`, p.noise === n, () => this.choose('noise', n), !live, 'noise'));
     const targets = ph.kind === 'standoff' && v.seat !== null ? Saloon.standoffSeats(ph).filter((s) => s !== v.seat) : [];
     const targetBtns = targets.map((s) => b(T('special.target', { name: this.ctx.name(s) }), this.ctx.name(s), p.target === s, () => this.choose('target', s), !live || !shots.some((i) => i.target === s), 'target'));
     const ready = !!(p.gun && p.area && p.noise && (targets.length === 0 || p.target !== null));
-    const shoot = h('button', { type: 'button', class: 'shoot', disabled: !live || !ready || null, onclick: () => this.shootIfReady(v, legal) }, 'Shoot!');
-    const word = !go ? 'Ready…' : locked ? `Misfire! ${(this.lockLeft() ?? 0).toFixed(1)} s` : ph.shots.length ? 'GO!' : '…';
+    const shoot = h('button', { type: 'button', class: 'shoot', disabled: !live || !ready || null, onclick: () => this.shootIfReady(v, legal) }, T('ui.shoot'));
+    const word = !go ? T('ui.ready') : locked ? T('ui.misfireWord', { seconds: (this.lockLeft() ?? 0).toFixed(1) }) : shots.length ? T('ui.go') : '…';
     // A Standoff or the Turkey: everyone reads the same 3 flipped cards (not a hand).
     const flipped = flippedRace
       ? h(
@@ -517,12 +520,12 @@ class SaloonUi implements GameUi {
     const rows = [
       h('p', { class: 'duel-word', 'data-testid': 'duel-word', 'aria-live': 'assertive' }, word),
       flipped,
-      h('div', { class: 'duel-row' }, h('div', { class: 'duel-group', role: 'group', 'aria-label': 'Gun' }, h('span', { class: 'group-title' }, '1. Gun'), ...guns)),
+      h('div', { class: 'duel-row' }, h('div', { class: 'duel-group', role: 'group', 'aria-label': T('ui.gunGroup') }, h('span', { class: 'group-title' }, T('ui.gunTitle')), ...guns)),
       h(
         'div',
         { class: 'duel-row two' },
-        h('div', { class: 'duel-group' }, h('span', { class: 'group-title' }, '2. Area'), silhouette),
-        h('div', { class: 'duel-group', role: 'group', 'aria-label': 'Noise' }, h('span', { class: 'group-title' }, p.gun === 'bottle' ? '3. Shout' : '3. Noise'), ...noises, targets.length ? null : shoot),
+        h('div', { class: 'duel-group' }, h('span', { class: 'group-title' }, T('ui.areaTitle')), silhouette),
+        h('div', { class: 'duel-group', role: 'group', 'aria-label': T('ui.noiseGroup') }, h('span', { class: 'group-title' }, p.gun === 'bottle' ? T('ui.shoutTitle') : T('ui.noiseTitle')), ...noises, targets.length ? null : shoot),
       ),
     ];
     if (targets.length) rows.push(h('div', { class: 'duel-row' }, h('div', { class: 'duel-group saloon-targets', role: 'group', 'aria-label': T('special.targetGroup') }, h('span', { class: 'group-title' }, T('special.targetTitle')), ...targetBtns, shoot)));
@@ -533,7 +536,7 @@ class SaloonUi implements GameUi {
 
   private renderActions(v: View | null, legal: Intent[]): void {
     const s = this.board.state();
-    const prompt = s.status === 'waiting' ? 'The game starts when every seat is taken.' : s.status === 'over' ? 'Game over.' : v ? this.prompt(v, legal) : 'Setting up the table…';
+    const prompt = s.status === 'waiting' ? T('ui.waiting') : s.status === 'over' ? T('ui.gameOver') : v ? this.prompt(v, legal) : T('ui.settingUp');
     const race = v && s.status === 'playing' ? this.myRace(v) : null;
     const duelist = race !== null;
     const rows = v && !duelist ? this.turnButtons(v, legal).rows : [];
@@ -543,8 +546,8 @@ class SaloonUi implements GameUi {
         ? h(
             'div',
             { class: 'saloon-hand' },
-            h('span', { class: 'group-title' }, hand.length ? `Your cards (${Saloon.bulletsOf(hand)} Bullets):` : 'Your cards: hidden until GO!'),
-            h('ul', { 'data-testid': 'hand', 'aria-label': 'Your cards' }, ...hand.map(cardChip)),
+            h('span', { class: 'group-title' }, hand.length ? T('ui.yourCards', { count: Saloon.bulletsOf(hand) }) : T('ui.yourCardsHidden')),
+            h('ul', { 'data-testid': 'hand', 'aria-label': T('ui.yourCardsList') }, ...hand.map(cardChip)),
           )
         : null;
     const panel = v && race ? this.duelPanel(v, legal, handEl, race) : null;
@@ -553,7 +556,7 @@ class SaloonUi implements GameUi {
     const signature = JSON.stringify([prompt, windowLine, rows.map((r) => [r.title, r.buttons.map((b) => [b.label, b.cls, b.pressed, b.disabled, b.title])]), panel?.sig ?? '', hand, news, this.bigGlyphs]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    const glyphBtn = h('button', { type: 'button', class: 'secondary glyph-toggle', 'aria-pressed': String(this.bigGlyphs), title: 'Bigger gun shapes and letters (R ● red, B ■ blue, G ▲ green, Y ◆ yellow)' }, 'Larger gun glyphs');
+    const glyphBtn = h('button', { type: 'button', class: 'secondary glyph-toggle', 'aria-pressed': String(this.bigGlyphs), title: T('ui.bigGlyphsTitle') }, T('ui.bigGlyphs'));
     glyphBtn.addEventListener('click', () => {
       this.bigGlyphs = !this.bigGlyphs;
       try {
@@ -613,132 +616,123 @@ class SaloonUi implements GameUi {
   /** The last duel and the last reveal, in words (also drawn on the table). */
   private newsLine(v: View): string {
     const me = v.seat;
-    const name = (s: number) => (s === me ? 'You' : this.ctx.name(s));
+    const name = (s: number) => (s === me ? T('scene.You') : this.ctx.name(s));
     const out: string[] = [];
     const d = v.lastDuel;
-    if (d) {
-      if (d.result === 'won' && d.winner !== null) out.push(`Last duel: ${this.ctx.name(d.winner)} won the duel against ${this.ctx.name(d.winner === d.threatener ? d.target : d.threatener)}.`);
-      else if (d.result === 'stopped') out.push(`Last duel: ${name(d.threatener)} vs ${name(d.target)}, stopped by a Bottle.`);
-      else out.push(`Last duel: ${name(d.threatener)} vs ${name(d.target)}, nobody hit in time.`);
-    }
+    if (d) out.push(lastDuelWords(d, name, (s: number) => this.ctx.name(s)));
     if (v.lastReveal) out.push(revealWords(v.lastReveal, name));
-    if (v.endAfter !== null && v.phase.kind !== 'over') out.push(`The game ends after ${name(v.endAfter)}'s turn.`);
+    if (v.endAfter !== null && v.phase.kind !== 'over') out.push(T('core.endsAfter', { name: this.ctx.name(v.endAfter), context: v.endAfter === me ? 'me' : undefined }));
     return out.join(' ');
   }
 
   describe(e: ServerEvent): string[] {
     const me = this.ctx.mySeat();
-    const name = (seat: number) => (seat === me ? 'you' : this.ctx.name(seat));
-    const Name = (seat: number) => (seat === me ? 'You' : this.ctx.name(seat));
+    const name = (seat: number) => (seat === me ? T('log.you') : this.ctx.name(seat));
+    const Name = (seat: number) => (seat === me ? T('scene.You') : this.ctx.name(seat));
+    const ctx = (s: number) => (s === me ? 'me' : undefined);
     const seat = num(e, 'seat');
-    const gunWords = (g: string) => (g === 'bottle' ? 'the Bottle' : `the ${g} gun`);
+    const n = (s: number) => this.ctx.name(s);
     switch (e.type) {
       case 'turn_started':
-        return [`Turn ${num(e, 'turn')}: ${seat === me ? 'your' : `${this.ctx.name(seat)}'s`} turn.`];
+        return [T('log.turnStarted', { turn: num(e, 'turn'), name: n(seat), context: ctx(seat) })];
       case 'turn_ended':
         return [];
       case 'drew':
-        return seat === me ? [] : [`${Name(seat)} drew ${plural(num(e, 'count'), 'card')}.`];
+        return seat === me ? [] : [T('log.drew', { name: n(seat), count: num(e, 'count') })];
       case 'you_drew':
-        return seat === me ? [`You drew ${cards(strs(e, 'cards'))}.`] : [];
+        return seat === me ? [T('log.youDrew', { cards: cards(strs(e, 'cards')) })] : [];
       case 'drew_public':
-        return [`${Name(seat)} took public card ${num(e, 'index') + 1} (${cardLabel(str(e, 'card'))}); ${cardLabel(str(e, 'replacement'))} replaces it.`];
+        return [T('log.drewPublic', { name: n(seat), n: num(e, 'index') + 1, card: cardLabel(str(e, 'card')), replacement: cardLabel(str(e, 'replacement')), context: ctx(seat) })];
       case 'dealer_moved':
-        return [`${Name(seat)} ${seat === me ? 'take' : 'takes'} the dealer token.`];
+        return [T('log.dealerMoved', { name: n(seat), context: ctx(seat) })];
       case 'discarded': {
         const reason = str(e, 'reason');
         const c = cards(strs(e, 'cards'));
         if (reason === 'cash_loot') return [];
-        if (reason === 'draw') return [`${Name(seat)} discarded ${c}.`];
-        if (reason === 'timeout') return [`${Name(seat)} threw away ${c} (time ran out).`];
-        return [`${Name(seat)} discarded ${seat === me ? 'your' : 'their'} hand: ${c}.`];
+        if (reason === 'draw' || reason === 'standoff' || reason === 'escape') return [T('log.discardedCards', { name: n(seat), cards: c, context: ctx(seat) })];
+        if (reason === 'timeout') return [T('log.discardedTimeout', { name: n(seat), cards: c, context: ctx(seat) })];
+        return [T('log.discardedHand', { name: n(seat), cards: c, context: ctx(seat) })];
       }
       case 'cashed_loot':
-        return [`${Name(seat)} cashed ${plural(strs(e, 'cards').length, 'Booty card')}.`];
+        return [T('log.cashed', { name: n(seat), count: strs(e, 'cards').length, context: ctx(seat) })];
       case 'bank_paid': {
-        const amt = num(e, 'amount');
-        switch (str(e, 'reason')) {
-          case 'cash_loot':
-            return [`The bank pays ${name(seat)} $${amt} Loot for Booty.`];
-          case 'bottle':
-            return [`The bank pays ${name(seat)} $${amt} Loot for the Bottle.`];
-          case 'duel_won':
-            return [`${Name(seat)} won a duel: Bounty +$${amt}.`];
-          case 'bounty_reset':
-            return [`${seat === me ? 'Your' : `${this.ctx.name(seat)}'s`} Bounty was $0: the bank puts it back to $${amt}.`];
-          case 'law':
-          case 'law_duel':
-          case 'standoff_won':
-          case 'hail':
-          case 'heist':
-          case 'turkey':
-            return [T(`log.bank.${str(e, 'reason')}`, { name: Name(seat), amount: amt, context: seat === me ? 'me' : undefined })];
-          default:
-            return [`The bank pays ${name(seat)} $${amt}.`];
-        }
+        const reason = str(e, 'reason');
+        const known = ['cash_loot', 'bottle', 'duel_won', 'bounty_reset', 'law', 'law_duel', 'standoff_won', 'hail', 'heist', 'turkey'];
+        return [T(`log.bank.${known.includes(reason) ? reason : 'other'}`, { name: n(seat), amount: num(e, 'amount'), context: ctx(seat) })];
       }
       case 'loot_moved': {
         const payer = num(e, 'payer');
         const payee = num(e, 'payee');
         const amt = num(e, 'amount');
-        return [amt > 0 ? `${Name(payer)} ${payer === me ? 'pay' : 'pays'} ${name(payee)} $${amt} of Loot.` : `${Name(payer)} ${payer === me ? 'have' : 'has'} no Loot to pay ${name(payee)}.`];
+        return [T(amt > 0 ? 'log.lootMoved' : 'log.noLoot', { payer: n(payer), payee: name(payee), amount: amt, context: ctx(payer) })];
       }
-      case 'bounty_claimed':
-        return [`${Name(seat)} ${seat === me ? 'collect' : 'collects'} ${num(e, 'from') === me ? 'your' : `${this.ctx.name(num(e, 'from'))}'s`} $${num(e, 'amount')} Bounty as Loot.`];
+      case 'bounty_claimed': {
+        const from = num(e, 'from');
+        if (from === me && seat !== me) return [T('log.bountyClaimedYours', { name: n(seat), amount: num(e, 'amount') })];
+        return [T('log.bountyClaimed', { name: n(seat), from: n(from), amount: num(e, 'amount'), context: ctx(seat) })];
+      }
       case 'reshuffled':
-        return [`The discard pile is shuffled into a new deck (${plural(num(e, 'count'), 'card')}).`];
+        return [T('log.reshuffled', { count: num(e, 'count') })];
       case 'public_replaced':
-        return [`${Name(seat)} ${seat === me ? 'hold' : 'holds'} the dealer token: 4 new public cards.`];
+        return [T('log.publicReplaced', { name: n(seat), context: ctx(seat) })];
       case 'threatened':
-        return [`${Name(seat)} ${seat === me ? 'point' : 'points'} the ${str(e, 'gun')} gun at ${name(num(e, 'target'))}: "Do you feel lucky?"`];
+        return [T('log.threatened', { name: n(seat), gun: T(`colour.${str(e, 'gun')}`), target: name(num(e, 'target')), context: ctx(seat) })];
       case 'answered':
-        if (str(e, 'call') === 'bluffing') return [`${Name(seat)}: "You're bluffing!"`];
+        if (str(e, 'call') === 'bluffing') return [T('log.saysBluffing', { name: Name(seat) })];
         if (str(e, 'call') !== 'duel') return [];
-        return [e.silent ? `${Name(seat)} said nothing — that means "Do you?": a duel!` : `${Name(seat)}: "Do you?" — a duel!`];
+        return [T(e.silent ? 'log.silentDuel' : 'log.saysDuel', { name: Name(seat) })];
       case 'bluff_called': {
         const hands = (e.hands as { seat: number; cards: string[]; bullets: number }[]) ?? [];
-        const shown = hands.map((x) => `${Name(x.seat)} ${x.seat === me ? 'show' : 'shows'} ${plural(x.bullets, 'Bullet')} (${cards(x.cards)})`).join('; ');
-        return [`Bluff called! ${shown}. ${Name(num(e, 'winner'))} ${num(e, 'winner') === me ? 'win' : 'wins'} the call.`];
+        const shown = hands.map((x) => T('log.shows', { name: n(x.seat), count: x.bullets, cards: cards(x.cards), context: ctx(x.seat) })).join('; ');
+        const w = num(e, 'winner');
+        return [T('log.bluffCalled', { shown, winner: T('log.winsCall', { name: n(w), context: ctx(w) }) })];
       }
       case 'roulette': {
         const hands = (e.hands as { seat: number; cards: string[]; bullets: number }[]) ?? [];
         const b = hands[0]?.bullets ?? 0;
-        const rolls = Array.isArray(e.rolls) ? (e.rolls as number[]).join(', then ') : '?';
-        const res = str(e, 'result') === 'click' ? 'Click!' : 'Bang!';
-        return [`Russian Roulette: ${Name(num(e, 'threatener'))} ${plural(b, 'Bullet')} (${cards(hands[0]?.cards ?? [])}); the die rolls ${rolls} — ${res} ${Name(num(e, 'winner'))} ${num(e, 'winner') === me ? 'win' : 'wins'}.`];
+        const rolls = Array.isArray(e.rolls) ? (e.rolls as number[]).join(T('log.rollsJoin')) : '?';
+        const res = str(e, 'result') === 'click' ? T('log.click') : T('log.bang');
+        const w = num(e, 'winner');
+        return [T('log.roulette', { name: Name(num(e, 'threatener')), bullets: T('log.bulletsWord', { count: b }), cards: cards(hands[0]?.cards ?? []), rolls, result: res, winner: T('log.wins', { name: n(w), context: ctx(w) }) })];
       }
       case 'duel_started':
-        return [`Duel! ${Name(num(e, 'threatener'))} and ${name(num(e, 'target'))} swap hands unseen. Ready…`];
+        return [T('log.duelStarted', { a: Name(num(e, 'threatener')), b: name(num(e, 'target')) })];
       case 'go':
-        return ['GO!'];
+        return [T('log.go')];
       case 'duel_hand':
-        return seat === me ? [`Your new hand: ${cards(strs(e, 'cards'))}.`] : [];
+        return seat === me ? [T('log.duelHand', { cards: cards(strs(e, 'cards')) })] : [];
       case 'shot': {
         const g = str(e, 'gun');
-        const noise = str(e, 'noise');
-        const what = g === 'bottle' ? `grabs the Bottle: ${str(e, 'area')}, "Crash!"` : `grabs ${gunWords(g)}: ${str(e, 'area')}, "${cap(noise)}!"`;
-        return [`${Name(seat)} ${what} — ${e.correct ? 'a hit!' : 'a misfire!'}`];
+        const result = e.correct ? T('log.hit') : T('log.misfire');
+        const area = T(`area.${str(e, 'area')}`);
+        if (g === 'bottle') return [T('log.shotBottle', { name: n(seat), area, result, context: ctx(seat) })];
+        const at = typeof e.target === 'number' ? T('log.shotAt', { name: name(e.target) }) : '';
+        return [T('log.shotGun', { name: n(seat), gun: T(`colour.${g}`), area, noise: T(`noise.${str(e, 'noise')}`), at, result, context: ctx(seat) })];
       }
       case 'misfire':
-        return [`${Name(seat)} cannot shoot for 2 seconds.`];
+        return [T('log.lockedOut', { name: n(seat), context: ctx(seat) })];
       case 'duel_won':
-        return [`${this.ctx.name(num(e, 'winner'))} won the duel against ${this.ctx.name(num(e, 'loser'))}!`];
+        return [T('log.duelWon', { winner: n(num(e, 'winner')), loser: n(num(e, 'loser')) })];
       case 'wounded':
-        return [`${Name(seat)} ${seat === me ? 'take' : 'takes'} a Wound (${num(e, 'wounds')} of 3).`];
+        return [T('log.wounded', { name: n(seat), wounds: num(e, 'wounds'), context: ctx(seat) })];
       case 'duel_abandoned':
-        return ['Nobody hit in 20 seconds: the duel is called off. Both throw away their hands and draw 3.'];
-      case 'crashed':
-        return [`Crash! ${Name(seat)} ${seat === me ? 'hit' : 'hits'} ${name(num(e, 'target'))} with the Bottle, holding 3 ${str(e, 'gun')} cards — the ${str(e, 'stopped') === 'duel' ? 'duel' : 'threat'} is over.`];
+        return [T('log.duelAbandoned')];
+      case 'crashed': {
+        const stopped = str(e, 'stopped');
+        const key = stopped === 'duel' ? 'log.crashedDuel' : stopped === 'standoff' ? 'log.crashedStandoff' : 'log.crashed';
+        return [T(key, { name: n(seat), target: name(num(e, 'target')), gun: T(`colour.${str(e, 'gun')}`), context: ctx(seat) })];
+      }
       case 'end_triggered': {
-        const why = str(e, 'reason') === 'loot' ? 'has $130 Loot' : 'has 3 Wounds';
-        return [`${Name(seat)} ${seat === me ? why.replace('has', 'have') : why}: the game ends after ${name(num(e, 'endAfter'))}${num(e, 'endAfter') === me ? 'r' : "'s"} turn.`];
+        const reason = T(str(e, 'reason') === 'loot' ? 'log.endLoot' : 'log.endWounds', { name: n(seat), context: ctx(seat) });
+        const after = num(e, 'endAfter');
+        return [T('log.endAfter', { reason, name: n(after), context: ctx(after) })];
       }
       case 'timed_out':
-        return [`Time ran out for ${name(seat)}.`];
+        return [T('log.timedOut', { name: name(seat) })];
       case 'game_over': {
         const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
         const scores = Array.isArray(e.scores) ? (e.scores as number[]) : [];
-        return [`Game over! ${listNames(winners.map((w) => this.ctx.name(w)))} ${winners.length === 1 ? 'wins' : 'share the win'} with $${scores[winners[0]] ?? 0}.`];
+        return [T(winners.length === 1 ? 'log.gameOver' : 'log.gameOverShared', { names: listNames(winners.map((w) => n(w))), score: scores[winners[0]] ?? 0 })];
       }
       default:
         return this.describeSpecial(e, me);
@@ -816,16 +810,16 @@ class SaloonUi implements GameUi {
     const v = this.board.view();
     const p = v?.players[seat];
     if (!p || this.board.state().status === 'waiting') return { score: '', alive: null };
-    return { score: `$${p.loot} Loot · $${p.bounty} Bounty · ${plural(p.wounds, 'Wound')}`, alive: null };
+    return { score: T('ui.seatScore', { loot: p.loot, bounty: p.bounty, count: p.wounds }), alive: null };
   }
 
   winnerText(): string {
     const v = this.board.view();
     const winners = list(this.board.state().winners);
-    if (!v || winners.length === 0) return 'The game is over.';
+    if (!v || winners.length === 0) return T('ui.over');
     const score = v.players[winners[0]]?.score ?? 0;
     const names = listNames(winners.map((w) => this.ctx.name(w)));
-    return winners.length === 1 ? `${names} wins with a score of $${score}!` : `${names} share the win with $${score} each!`;
+    return T(winners.length === 1 ? 'ui.winnerOne' : 'ui.winnerMany', { names, score });
   }
 
   destroy(): void {
@@ -855,37 +849,67 @@ export const WIND_OPTION: GameOption = {
   min: 0,
   max: 1,
   value: 0,
-  format: (v) => (v ? 'On' : 'Off'),
+  format: (v) => (v ? T('opt.on') : T('opt.off')),
 };
 
 export const saloonModule: GameModule = {
   id: saloon.id,
-  title: 'Saloon Showdown',
-  year: 'bluff and quick draws for 2–6',
-  blurb: 'Point a gun and ask "Do you feel lucky?" — call the bluff, or duel: swap hands and shoot first, and right.',
+  get title() {
+    return T('title');
+  },
+  get year() {
+    return T('year');
+  },
+  get blurb() {
+    return T('blurb');
+  },
   enabled: true,
   minSeats: saloon.minSeats,
   maxSeats: saloon.maxSeats,
   options: [
     {
       key: 'threatSeconds',
-      label: 'Threat window',
-      hint: 'Seconds to answer a threat; silence means a duel.',
+      get label() {
+        return T('opt.threatSeconds');
+      },
+      get hint() {
+        return T('opt.threatSecondsHint');
+      },
       min: Saloon.MIN_THREAT_SECONDS,
       max: Saloon.MAX_THREAT_SECONDS,
       value: Saloon.DEFAULT_THREAT_SECONDS,
-      format: (v) => `${v} seconds`,
+      format: (v) => T('opt.seconds', { count: v }),
     },
-    { key: 'simplified', label: 'Simplified game', hint: 'Without Desperado and Mexican Standoff cards (always on with 2 players).', min: 0, max: 1, value: 0, format: (v) => (v ? 'On' : 'Off') },
-    { key: 'russianRoulette', label: 'Russian Roulette', hint: 'A die against the Bullets replaces the bluff call.', min: 0, max: 1, value: 0, format: (v) => (v ? 'On' : 'Off') },
+    {
+      key: 'simplified',
+      get label() {
+        return T('opt.simplified');
+      },
+      get hint() {
+        return T('opt.simplifiedHint');
+      },
+      min: 0,
+      max: 1,
+      value: 0,
+      format: (v) => (v ? T('opt.on') : T('opt.off')),
+    },
+    {
+      key: 'russianRoulette',
+      get label() {
+        return T('opt.russianRoulette');
+      },
+      get hint() {
+        return T('opt.russianRouletteHint');
+      },
+      min: 0,
+      max: 1,
+      value: 0,
+      format: (v) => (v ? T('opt.on') : T('opt.off')),
+    },
     // WIND_OPTION goes here once lobby.ts sends it as true/false (see WIND_OPTION).
   ],
-  rules: [
-    'Everyone starts with $20 Loot and a $20 Bounty and holds 3 cards: a gun colour, a body area, a noise, Bullets.',
-    'Your turn: draw a card (then discard one), cash Booty cards for $10 each, or threaten someone with a gun.',
-    'Threatened? "You\'re bluffing!" shows both hands: more Bullets takes $20. "Do you?" starts a duel.',
-    'Duel: you swap hands unseen; at GO grab the gun of your majority colour, name the majority area and noise. First correct shot wins the loser\'s Bounty.',
-    'At $130 Loot or a third Wound the game ends soon; score = Loot + Bounty − $10 per Wound.',
-  ],
+  get rules() {
+    return ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((k) => T(`rules.${k}`));
+  },
   mount: (ctx, els) => new SaloonUi(ctx, els),
 };

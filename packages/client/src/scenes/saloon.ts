@@ -92,18 +92,18 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
   mark.position.set(big ? w / 2 : 4 + mr * 1.1, 2 + band / 2);
   c.addChild(mark);
   if (!big) {
-    const cn = fit(text(cap(info.colour), { fontSize: Math.max(8, w * 0.15), fontWeight: 'bold', fill: ON_COLOUR[info.colour] }), w - mr * 2.4 - 8);
+    const cn = fit(text(cap(T(`colour.${info.colour}`)), { fontSize: Math.max(8, w * 0.15), fontWeight: 'bold', fill: ON_COLOUR[info.colour] }), w - mr * 2.4 - 8);
     cn.anchor.set(0, 0.5);
     cn.position.set(8 + mr * 2.2, 2 + band / 2);
     c.addChild(cn);
   }
   const fs = Math.max(9, w * 0.19);
-  const area = text(info.area.toUpperCase(), { fontSize: fs, fontWeight: 'bold' });
+  const area = text(T(`area.${info.area}`).toUpperCase(), { fontSize: fs, fontWeight: 'bold' });
   fit(area, w - 6);
   area.anchor.set(0.5, 0);
   area.position.set(w / 2, band + h * 0.05);
   c.addChild(area);
-  const noise = text(Saloon.NOISE_NAMES[info.noise], { fontSize: fs * 0.95, fontStyle: 'italic', fill: 0x7c2f12, fontWeight: 'bold' });
+  const noise = text(`${T(`noise.${info.noise}`)}!`, { fontSize: fs * 0.95, fontStyle: 'italic', fill: 0x7c2f12, fontWeight: 'bold' });
   fit(noise, w - 6);
   noise.anchor.set(0.5, 0);
   noise.position.set(w / 2, band + h * 0.05 + fs * 1.25);
@@ -111,7 +111,7 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
   // Bullets: little brass rounds; "no bullets" when none.
   const by = band + h * 0.05 + fs * 2.6;
   if (info.bullets === 0) {
-    const t = text('no bullets', { fontSize: Math.max(7, w * 0.12), fill: 0x6b5a44 });
+    const t = text(T('card.noBullets'), { fontSize: Math.max(7, w * 0.12), fill: 0x6b5a44 });
     t.anchor.set(0.5, 0);
     t.position.set(w / 2, by);
     c.addChild(t);
@@ -127,7 +127,7 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
   }
   if (info.symbol) {
     const booty = info.symbol === 'booty';
-    const st = text(booty ? '$ Booty' : Saloon.SYMBOL_NAMES[info.symbol], { fontSize: Math.max(7, w * (booty ? 0.15 : 0.11)), fill: booty ? 0x8a5a00 : 0x6b5a44, fontWeight: booty ? 'bold' : 'normal' });
+    const st = text(booty ? T('card.bootyScene') : T(`symbol.${info.symbol}`), { fontSize: Math.max(7, w * (booty ? 0.15 : 0.11)), fill: booty ? 0x8a5a00 : 0x6b5a44, fontWeight: booty ? 'bold' : 'normal' });
     fit(st, w - 6);
     st.anchor.set(0.5, 1);
     st.position.set(w / 2, h - 4);
@@ -195,7 +195,7 @@ export class SaloonScene {
 
   private nameOf(seat: number, lower = false): string {
     const m = this.model as SaloonSceneModel;
-    return seat === m.view.seat ? (lower ? 'you' : 'You') : (m.names[seat] ?? `Seat ${seat + 1}`);
+    return seat === m.view.seat ? (lower ? T('scene.you') : T('scene.You')) : (m.names[seat] ?? T('scene.seat', { n: seat + 1 }));
   }
 
   draw(): void {
@@ -218,7 +218,7 @@ export class SaloonScene {
     const go = ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race';
     this.centred(this.raceTitle(ph), W / 2, 8, fs, GOLD, true, W - 20);
     const wordSize = Math.max(28, Math.min(H * 0.2, 64));
-    const word = !go ? 'Ready…' : m.lockLeft !== null ? `Misfire! ${m.lockLeft.toFixed(1)} s` : 'GO!';
+    const word = !go ? T('ui.ready') : m.lockLeft !== null ? T('ui.misfireWord', { seconds: m.lockLeft.toFixed(1) }) : T('ui.go');
     const col = !go ? CREAM : m.lockLeft !== null ? 0xff9d8a : GOLD;
     const t = this.centred(word, W / 2, 8 + fs * 1.4, m.lockLeft !== null ? wordSize * 0.7 : wordSize, col, true);
     t.style.stroke = { color: INK, width: 5 };
@@ -239,7 +239,8 @@ export class SaloonScene {
       const last = ph.shots.slice(-2).map((s) => this.shotWords(s));
       this.centred(last.join('   ·   '), W / 2, below, Math.max(11, fs - 2), 0xffc2b0, true, W - 24);
     } else {
-      const hint = !go ? (ph.kind === 'standoff' || ph.kind === 'turkey' ? T('special.flippedHidden') : 'Hands are swapped unseen: your new cards turn up at GO.') : 'Gun of the majority colour + majority area + majority noise. Fastest correct shot wins.';
+      const flippedRace = ph.kind === 'standoff' || ph.kind === 'turkey';
+      const hint = !go ? (flippedRace ? T('special.flippedHidden') : T('scene.hintSwap')) : flippedRace ? T('scene.hintFlipped') : T('scene.hintDuel');
       this.centred(hint, W / 2, below, Math.max(11, fs - 3), CREAM, false, W - 24);
     }
   }
@@ -275,11 +276,11 @@ export class SaloonScene {
         this.place(d, nx + fs * 0.62, y + 5 + fs * 0.62);
         nx += fs * 1.5;
       }
-      const role = s === threatener ? ' — threatens' : s === target ? ' — threatened' : this.roleOf(ph, s);
-      this.label(`${m.names[s] ?? `Seat ${s + 1}`}${s === v.seat ? ' (you)' : ''}${role}`, nx, y + 4, fs, active ? GOLD : CREAM, true, bw - (nx - x) - 6);
-      this.label(`Loot $${p.loot} · Bounty $${p.bounty}`, x + 6, y + 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
-      const wounds = p.wounds > 0 ? `${'✚'.repeat(p.wounds)} ${p.wounds} Wound${p.wounds === 1 ? '' : 's'}` : 'no Wounds';
-      this.label(`${wounds} · ${p.handCount} cards`, x + 6, y + 8 + fs * 2.3, Math.max(10, fs - 1), p.wounds > 0 ? 0xffb0a0 : CREAM, false, bw - 12);
+      const role = s === threatener ? T('scene.threatens') : s === target ? T('scene.threatened') : this.roleOf(ph, s);
+      this.label(`${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}${role}`, nx, y + 4, fs, active ? GOLD : CREAM, true, bw - (nx - x) - 6);
+      this.label(T('scene.lootBounty', { loot: p.loot, bounty: p.bounty }), x + 6, y + 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
+      const wounds = p.wounds > 0 ? `${'✚'.repeat(p.wounds)} ${T('scene.wounds', { count: p.wounds })}` : T('scene.noWounds');
+      this.label(T('scene.handCount', { wounds, count: p.handCount }), x + 6, y + 8 + fs * 2.3, Math.max(10, fs - 1), p.wounds > 0 ? 0xffb0a0 : CREAM, false, bw - 12);
     }
     let y = pad + rows * (bh + 6) + 2;
 
@@ -296,12 +297,12 @@ export class SaloonScene {
         const ring = new Graphics().circle(0, 0, gunR * 1.35).stroke({ width: 3, color: GOLD });
         this.place(ring, cx, gy);
       }
-      const cap1 = this.centred(holder === null ? `${cap(c)} gun` : `${this.nameOf(holder)} holds it`, cx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), holder === null ? CREAM : GOLD, holder !== null);
+      const cap1 = this.centred(holder === null ? cap(T('scene.gunCaption', { colour: T(`colour.${c}`) })) : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined }), cx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), holder === null ? CREAM : GOLD, holder !== null);
       fit(cap1, slot - 4);
     });
     const bx = pad + slot * 4 + slot / 2;
     this.place(bottleShape(gunR * 2.2), bx, gy);
-    this.centred('Bottle', bx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), CREAM);
+    this.centred(T('scene.bottle'), bx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), CREAM);
     y = gy + gunR * 1.3 + fs + 6;
 
     // 3. The middle: the threat, the duel, or the 4 public cards with the deck and discard pile.
@@ -322,7 +323,7 @@ export class SaloonScene {
       const infoH = fs * 2.6 + 6;
       const cw = Math.max(40, Math.min(narrow ? 62 : 92, (W - 2 * pad) / 6.6, (midH - fs - infoH - 10) / 1.38));
       const ch = cw * 1.38;
-      this.label('Public cards (take one and the dealer token comes to you)', pad + 4, y, Math.max(10, fs - 1), CREAM, true, W - 2 * pad);
+      this.label(T('scene.publicCards'), pad + 4, y, Math.max(10, fs - 1), CREAM, true, W - 2 * pad);
       const cy = y + fs + 4;
       let x = pad + 4;
       v.public.forEach((id, i) => {
@@ -336,12 +337,12 @@ export class SaloonScene {
       const sw = cw * 0.8;
       const sh = sw * 1.38;
       this.place(cardBack(sw, sh, String(v.deckCount)), x, cy);
-      this.label('Deck', x, cy + sh + 2, Math.max(9, fs - 2));
+      this.label(T('scene.deck'), x, cy + sh + 2, Math.max(9, fs - 2));
       x += sw + 8;
       const top = v.discard[v.discard.length - 1];
       if (top && x + sw < W - pad) {
         this.place(cardFace(top, sw, sh, m.bigGlyphs), x, cy);
-        this.label('Discard', x, cy + sh + 2, Math.max(9, fs - 2));
+        this.label(T('scene.discard'), x, cy + sh + 2, Math.max(9, fs - 2));
       }
       const news = this.news(m);
       const ny = cy + ch + fs + 4;
@@ -353,7 +354,7 @@ export class SaloonScene {
     // 4. My hand.
     if (v.seat !== null) {
       const hy = bottom + fs + 2;
-      const title = v.hand.length === 0 ? 'Your hand: hidden until GO!' : `Your hand (${Saloon.bulletsOf(v.hand)} Bullets)`;
+      const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
       this.label(title, pad + 4, bottom, fs, CREAM, true, W - 2 * pad);
       v.hand.forEach((id, i) => this.place(cardFace(id, cwHand, chHand, m.bigGlyphs), pad + 4 + i * (cwHand + 8), hy));
       if (v.hand.length === 0) for (let i = 0; i < 3; i++) this.place(cardBack(cwHand, chHand), pad + 4 + i * (cwHand + 8), hy);
@@ -365,18 +366,10 @@ export class SaloonScene {
     const v = m.view;
     const out: string[] = [];
     const d = v.lastDuel;
-    if (d) {
-      const a = this.nameOf(d.threatener);
-      const b = this.nameOf(d.target);
-      if (d.result === 'won' && d.winner !== null) {
-        const loser = d.winner === d.threatener ? d.target : d.threatener;
-        out.push(`Last duel: ${this.nameOf(d.winner)} won against ${this.nameOf(loser, true)}.`);
-      } else if (d.result === 'stopped') out.push(`Last duel: ${a} vs ${b}, stopped by a Bottle.`);
-      else out.push(`Last duel: ${a} vs ${b}, nobody hit in time.`);
-    }
+    if (d) out.push(lastDuelWords(d, (s) => this.nameOf(s)));
     const r = v.lastReveal;
     if (r) out.push(revealWords(r, (s) => this.nameOf(s)));
-    if (out.length === 0) out.push('No threat yet. On your turn: draw, cash Booty, or threaten someone with a gun.');
+    if (out.length === 0) out.push(T('scene.noThreat'));
     return out;
   }
 
@@ -386,20 +379,20 @@ export class SaloonScene {
     const mark = gunMark(ph.gun, fs * 1.6);
     this.place(mark, cx, y + fs * 2);
     const me = v.seat;
-    const line = `${this.nameOf(ph.threatener)} ${ph.threatener === me ? 'point' : 'points'} the ${ph.gun} gun at ${this.nameOf(ph.target, true)}:`;
+    const line = T('scene.threatLine', { a: this.nameOf(ph.threatener), gun: T(`colour.${ph.gun}`), b: this.nameOf(ph.target, true), context: ph.threatener === me ? 'me' : undefined });
     this.centred(line, cx, y + fs * 4, fs + 2, CREAM, true, W - 24);
-    this.centred('"Do you feel lucky?"', cx, y + fs * 5.8, fs + 6, GOLD, true, W - 24);
+    this.centred(T('scene.feelLucky'), cx, y + fs * 5.8, fs + 6, GOLD, true, W - 24);
     if (ph.escaped?.length) this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, y + 2, Math.max(10, fs - 1), 0xffc2b0, true, W - 24);
     const left = m.threatLeft ?? 0;
     const t = this.centred(`${left} s`, cx, y + fs * 8, Math.min(hgt * 0.3, fs * 4), left <= 3 ? RED : CREAM, true);
     t.style.stroke = { color: INK, width: 4 };
-    const ask = v.options.russianRoulette ? '"You\'re bluffing!" (Russian Roulette: a die against the Bullets)' : '"You\'re bluffing!" (more Bullets takes $20)';
-    this.centred(`${ph.target === me ? 'Answer' : `${this.nameOf(ph.target)} answers`}: ${ask} or "Do you?" (a duel). Silence means a duel.`, cx, y + fs * 8 + Math.min(hgt * 0.3, fs * 4) + 8, Math.max(10, fs - 1), CREAM, false, W - 24);
+    const ask = v.options.russianRoulette ? T('scene.askRoulette') : T('scene.askBluff');
+    this.centred(ph.target === me ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: this.nameOf(ph.target), ask }), cx, y + fs * 8 + Math.min(hgt * 0.3, fs * 4) + 8, Math.max(10, fs - 1), CREAM, false, W - 24);
   }
 
   /** A player's part in a Truel, a Standoff or the Turkey, for the player boxes. */
   private roleOf(ph: Saloon.Phase, s: number): string {
-    if (ph.kind === 'truel') return s === ph.desperado ? ' — Desperado' : ph.others.includes(s) ? ' — Truel' : '';
+    if (ph.kind === 'truel') return s === ph.desperado ? ` — ${T('scene.roleDesperado')}` : ph.others.includes(s) ? ` — ${T('scene.roleTruel')}` : '';
     if (ph.kind === 'standoff') {
       if (s === ph.judge && !ph.wind) return ` — ${T('scene.judgeRole')}`;
       const link = ph.links.find((l) => l.seat === s);
@@ -411,7 +404,7 @@ export class SaloonScene {
 
   private raceTitle(ph: RacePhase): string {
     const names = (seats: number[]) => seats.map((x) => (ph.kind === 'truel' && x === ph.desperado ? T('scene.desperado', { name: this.nameOf(x) }) : this.nameOf(x))).join(' · ');
-    if (ph.kind === 'duel') return `DUEL — ${this.nameOf(ph.threatener)} (${ph.gun} gun) against ${this.nameOf(ph.target, true)}`;
+    if (ph.kind === 'duel') return T('scene.duelTitle', { a: this.nameOf(ph.threatener), gun: T(`colour.${ph.gun}`), b: this.nameOf(ph.target, true) });
     if (ph.kind === 'truel') return T('scene.truel', { names: names(Saloon.truelSeats(ph)) });
     if (ph.kind === 'standoff') return `${T('scene.standoff')} — ${names(Saloon.standoffSeats(ph))}`;
     return `${T('scene.turkey')} ${T('scene.turkeyBy', { name: this.nameOf(ph.drawer) })}`;
@@ -419,7 +412,9 @@ export class SaloonScene {
 
   private shotWords(s: Saloon.ShotRecord): string {
     const at = s.target !== undefined ? ` → ${this.nameOf(s.target)}` : '';
-    return `${this.nameOf(s.seat)}: ${s.gun === 'bottle' ? 'Bottle' : `${s.gun} gun`}, ${s.area}${s.noise ? `, ${cap(s.noise)}` : ''}${at} — ${s.correct ? 'HIT' : 'misfire'}`;
+    const gun = s.gun === 'bottle' ? T('scene.bottle') : T('scene.shotGun', { colour: T(`colour.${s.gun}`) });
+    const noise = s.noise && s.noise !== 'crash' ? `, ${T(`noise.${s.noise}`)}` : s.noise ? ', Crash!' : '';
+    return T('scene.shot', { name: this.nameOf(s.seat), gun, area: T(`area.${s.area}`), noise, at, result: s.correct ? T('scene.HIT') : T('scene.misfire') });
   }
 
   /** The Standoff's chain: who points which gun at whom, the Judge, the window's countdown. */
@@ -463,7 +458,7 @@ export class SaloonScene {
       ty += ch + 6;
     }
     const big = Math.max(fs * 1.6, Math.min(fs * 3, (hgt - (ty - y)) * 0.4));
-    const word = go ? (m.windowLeft !== null ? `GO! ${m.windowLeft} s` : 'GO!') : 'Ready…';
+    const word = go ? (m.windowLeft !== null ? `${T('ui.go')} ${m.windowLeft} s` : T('ui.go')) : T('ui.ready');
     const t = this.centred(word, cx, ty, big, go ? GOLD : CREAM, true);
     t.style.stroke = { color: INK, width: 5 };
     ph.shots.slice(-2).forEach((s, i) => this.centred(this.shotWords(s), cx, ty + big * 1.25 + i * (fs + 3), Math.max(10, fs - 1), 0xffc2b0, true, W - 24));
@@ -471,22 +466,31 @@ export class SaloonScene {
 
   private drawDuelWatch(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'duel' }>, y: number, hgt: number, W: number, fs: number): void {
     const cx = W / 2;
-    this.centred(`DUEL: ${this.nameOf(ph.threatener)} against ${this.nameOf(ph.target, true)}`, cx, y + 4, fs + 4, GOLD, true, W - 24);
+    this.centred(T('scene.duelWatchTitle', { a: this.nameOf(ph.threatener), b: this.nameOf(ph.target, true) }), cx, y + 4, fs + 4, GOLD, true, W - 24);
     const big = Math.min(hgt * 0.35, W / 6);
-    const t = this.centred(ph.go ? 'GO!' : 'Ready…', cx, y + fs * 2.6, big, ph.go ? GOLD : CREAM, true);
+    const t = this.centred(ph.go ? T('ui.go') : T('ui.ready'), cx, y + fs * 2.6, big, ph.go ? GOLD : CREAM, true);
     t.style.stroke = { color: INK, width: 6 };
     const lines = ph.shots.map((s) => this.shotWords(s));
     lines.slice(-3).forEach((l, i) => this.centred(l, cx, y + fs * 2.6 + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
   }
 }
 
-/** One sentence for a reveal (bluff call, roulette, Bottle). */
+/** One sentence for a reveal (bluff call, roulette, Bottle, the Law, Wanted Alive). */
 export function revealWords(r: Saloon.Reveal, name: (seat: number) => string): string {
-  const hands = r.hands.map((h) => `${name(h.seat)} ${h.bullets} Bullet${h.bullets === 1 ? '' : 's'}`).join(', ');
-  if (r.kind === 'bluff') return `Last bluff call: ${hands} — ${name(r.winner)} took $${r.amount}.`;
-  if (r.kind === 'roulette') {
-    const roll = (r.rolls ?? []).join(', then ');
-    return `Last Russian Roulette: ${hands}, rolled ${roll} — ${name(r.winner)} took $${r.amount}.`;
-  }
-  return `Last Bottle: ${name(r.winner)} hit the threatener with the Bottle (+$${r.amount}).`;
+  const hands = r.hands.map((h) => T('scene.revealHand', { name: name(h.seat), count: h.bullets })).join(', ');
+  const p = { hands, winner: name(r.winner), amount: r.amount };
+  if (r.kind === 'bluff') return T('scene.revealBluff', p);
+  if (r.kind === 'roulette') return T('scene.revealRoulette', { ...p, rolls: (r.rolls ?? []).join(T('log.rollsJoin')) });
+  if (r.kind === 'law') return T('scene.revealLaw', p);
+  if (r.kind === 'wanted') return T('scene.revealWanted', p);
+  return T('scene.revealBottle', p);
+}
+
+/** One sentence for the last duel, Truel or Mexican Standoff. `name` may say "You"; `plain` never does. */
+export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string = name): string {
+  if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
+  if (d.truel) return d.result === 'won' && d.winner !== null ? T('core.lastTruelWon', { winner: name(d.winner) }) : T('core.lastTruelOther');
+  if (d.result === 'won' && d.winner !== null) return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(d.winner === d.threatener ? d.target : d.threatener) });
+  if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
+  return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
 }
