@@ -41,7 +41,7 @@ async function open(who: string, options: BrowserContextOptions): Promise<Page> 
 }
 
 /** Creates a table from the lobby in English; returns its code. */
-async function createTable(page: Page, game: RegExp, name: string, seats: number, bots: number): Promise<string> {
+async function createTable(page: Page, game: RegExp, name: string, seats: number, bots: number, options: Record<string, string> = {}): Promise<string> {
   await page.goto(`${stack().base}/`);
   await page.getByLabel('Your name', { exact: true }).fill(name);
   // (on a phone the title is what a thumb taps; the label checks the radio)
@@ -50,6 +50,7 @@ async function createTable(page: Page, game: RegExp, name: string, seats: number
   await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
   await page.getByLabel('Bots', { exact: true }).selectOption(String(bots));
   await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
+  for (const [label, value] of Object.entries(options)) await page.getByLabel(label, { exact: true }).selectOption(value);
   await page.getByRole('button', { name: 'Create table' }).click();
   await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/, { timeout: 10_000 }).catch(async (err: unknown) => {
     throw new Error(`no table (${await text(page, '.create .error')}): ${String(err)}`);
@@ -146,18 +147,19 @@ test('the rules help in Portuguese marks the same decisions as in English', asyn
 });
 
 test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Showdown (screenshots)', async () => {
-  const games: [string, RegExp, number, number][] = [
-    ['duel', /Duel/, 3, 2],
-    ['rattlesnake', /Rattlesnake/, 2, 1],
-    ['saloon', /Saloon Showdown/, 4, 3],
+  const games: [string, RegExp, number, number, Record<string, string>][] = [
+    ['duel', /Duel/, 3, 2, {}],
+    ['rattlesnake', /Rattlesnake/, 2, 1, {}],
+    // (with the What the Wind Brings events: the lobby sends the option as the server wants it)
+    ['saloon', /Saloon Showdown/, 4, 3, { 'What the Wind Brings': '1' }],
   ];
   const phone = await open('Phone', { ...PHONE, locale: 'en-US' });
   await phone.goto(`${stack().base}/`);
   await phone.getByLabel('Your name', { exact: true }).waitFor();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(phone, 'mobile-lobby-390x844');
-  for (const [id, radio, seats, bots] of games) {
-    await createTable(phone, radio, 'Pat', seats, bots);
+  for (const [id, radio, seats, bots, options] of games) {
+    await createTable(phone, radio, 'Pat', seats, bots, options);
     await until(`${id}: the game under way`, async () => !/more player/.test(await text(phone, '[data-testid=status]')) && (await phone.locator('.scene canvas').count()) > 0, 20_000);
     await phone.waitForTimeout(700);
     // Nothing wider than the screen: no sideways scrolling, every move button inside the viewport.

@@ -832,12 +832,7 @@ class SaloonUi implements GameUi {
   }
 }
 
-/**
- * The lobby option "What the Wind Brings" (option `wind`). NOT in `saloonModule.options` yet: the lobby sends a
- * 0/1 select as a number unless the game's key is in lobby.ts's BOOLEAN_OPTIONS (`saloon: ['simplified',
- * 'russianRoulette']`), and the server's schema wants a boolean — listing it now would make every Saloon table
- * refused with BAD_OPTIONS. Add 'wind' there, then put WIND_OPTION at the end of the list below.
- */
+/** The lobby option "What the Wind Brings" (option `wind`; lobby.ts sends it as true/false). */
 export const WIND_OPTION: GameOption = {
   key: 'wind',
   get label() {
@@ -906,7 +901,7 @@ export const saloonModule: GameModule = {
       value: 0,
       format: (v) => (v ? T('opt.on') : T('opt.off')),
     },
-    // WIND_OPTION goes here once lobby.ts sends it as true/false (see WIND_OPTION).
+    WIND_OPTION,
   ],
   get rules() {
     return ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((k) => T(`rules.${k}`));
