@@ -1,7 +1,7 @@
 import type { Game } from '../core/game';
-import { bot } from './bot';
+import { bot, botInterrupt } from './bot';
 import type { SaloonIntent } from './intents';
-import { apply, deadline, legalIntents, options, outcome, pending, setup, timeout } from './rules';
+import { apply, botReadyAt, deadline, interrupters, legalIntents, options, outcome, pending, setup, timeout } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
 import { view, type SaloonView } from './view';
 
@@ -29,4 +29,8 @@ export const saloon: Game<SaloonState, SaloonView, SaloonIntent, SaloonOptions> 
   outcome,
   pending,
   bot,
+  // Interrupts (the Bottle, "I don't think so!", races): who may act without being waited for, and the bots' part.
+  interrupters,
+  botInterrupt,
+  botReadyAt,
 };

@@ -28,7 +28,7 @@ export const saloonIntentSchema = z
 export const saloonAdapter = jsonBoardAdapter({
   // The interrupt hooks (Bottle, "I don't think so!"), so the room wakes bots that may interrupt, and a misfired
   // bot waits out its lock-out. (They belong on the engine's `saloon` object; spread in here until it has them.)
-  game: { ...saloon, interrupters: Saloon.interrupters, botInterrupt: Saloon.botInterrupt, botReadyAt: Saloon.botReadyAt },
+  game: saloon,
   publicPart: Saloon.publicPart,
   secretPart: Saloon.secretPart,
   intentSchema: saloonIntentSchema as z.ZodType<Saloon.SaloonIntent, z.ZodTypeDef, unknown>,
