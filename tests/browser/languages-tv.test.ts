@@ -172,6 +172,8 @@ test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Show
     expect(wide).toEqual([]);
     const outside = await phone.locator('.actions button:visible').evaluateAll((bs) => bs.filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > 390; }).length);
     expect(outside).toBe(0);
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.waitForTimeout(200);
     await shot(phone, `mobile-${id}-390x844`);
     await phone.getByRole('button', { name: 'Leave' }).click();
     await phone.waitForURL(/#\/$/);
