@@ -1,6 +1,6 @@
 import { Client, type Room } from 'colyseus.js';
 import type { ServerEvent } from './games/types';
-import { hasKey, t } from './i18n';
+import { hasKey, language, t } from './i18n';
 import type { TableStateLike } from './state';
 
 /** The server serves this page, so it lives on the same origin; `vite dev` points at a separately started server. */
@@ -280,9 +280,15 @@ function knownError(code: string): string | null {
   return hasKey(`errors.${code}`) ? t(`errors.${code}` as 'errors.unknown') : null;
 }
 
-/** The sentence for an `error` message (`{ code, message }`) the table sent back. */
+/**
+ * The sentence for an `error` message (`{ code, message }`) the table sent back. The server words its messages in
+ * English, often more precisely than a code can ("You have no Rifle in hand."): English players read them as sent,
+ * others read our words for the code.
+ */
 export function refusalText(payload: unknown): string {
   const p = payload as { code?: unknown; message?: unknown } | null;
+  const message = typeof p?.message === 'string' && p.message ? p.message : null;
+  if (message && language() === 'en') return message;
   const known = typeof p?.code === 'string' ? knownError(p.code) : null;
-  return known ?? (typeof p?.message === 'string' ? p.message : t('errors.refused'));
+  return known ?? message ?? t('errors.refused');
 }
