@@ -15,13 +15,11 @@ import type { Page } from 'playwright-core';
 import { Client } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, shot, useStack } from '../support/browser';
+import { AREAS, majority, NOISES, parseCards as parse, shootDuel } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
-const AREAS = ['head', 'chest', 'arm', 'leg'];
-const NOISES = ['bang', 'boom', 'blam'];
-const COLOURS = ['red', 'blue', 'green', 'yellow'];
 const OPTIONS = { threatSeconds: 10, simplified: false, russianRoulette: false };
 const BOT_TARGET = 'Dusty Pete'; // seat 2 (bots sit in the last seats, named in order)
 const STANDOFF_WON = /(Ann|Bob) wins the Mexican Standoff and hits (Ann|Bob)/;
@@ -38,15 +36,6 @@ function findSeed(): number {
   }
   throw new Error('no seed');
 }
-
-/** The values with the most cards, in rule order (any of them is correct). */
-function majority(values: string[], order: string[]): string[] {
-  const count = (v: string) => values.filter((x) => x === v).length;
-  const max = Math.max(...order.map(count));
-  return order.filter((v) => count(v) === max && max > 0);
-}
-
-const parse = (labels: string[]) => labels.map((l) => /^(\w+) (\w+) (\w+),/.exec(l)?.slice(1) ?? []);
 
 interface Player {
   page: Page;
@@ -101,20 +90,7 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
           const labels = await page.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
           if (labels.length === 3) {
             const cards = parse(labels);
-            const colours = majority(cards.map((c) => c[0]), COLOURS);
-            const area = majority(cards.map((c) => c[1]), AREAS)[0];
-            const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
-            let gun = '';
-            for (const c of colours) if (await button(`Gun: ${c}`).isEnabled()) gun = c;
-            if (gun) {
-              await button(`Gun: ${gun}`).click({ timeout: 2000 });
-              await button(`Area: ${area}`).click({ timeout: 2000 });
-              await button(`Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click({ timeout: 2000 });
-            } else {
-              await button('Gun: Bottle').click({ timeout: 2000 });
-              await button(`Area: ${area}`).click({ timeout: 2000 });
-              await button('Crash!').click({ timeout: 2000 });
-            }
+            await shootDuel(button, cards);
             firedAt = Date.now();
           }
         }

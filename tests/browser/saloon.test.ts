@@ -7,20 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { annAndBob, shot, useStack } from '../support/browser';
+import { parseCards, shootDuel } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50' });
-const COLOURS = ['red', 'blue', 'green', 'yellow'];
-const AREAS = ['head', 'chest', 'arm', 'leg'];
-const NOISES = ['bang', 'boom', 'blam'];
-
-/** The values with the most cards, in rule order (any of them is correct). */
-function majority(values: string[], order: string[]): string[] {
-  const count = (v: string) => values.filter((x) => x === v).length;
-  const max = Math.max(...order.map(count));
-  return order.filter((v) => count(v) === max && max > 0);
-}
 
 const DUEL_RESULT = /(Ann|Bob) won the duel against (Ann|Bob)/;
 
@@ -53,22 +44,7 @@ async function play(p: Seat, deadline: number, shots: { duel: Set<string> }): Pr
           }
           const labels = await page.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
           expect(labels).toHaveLength(3);
-          const parsed = labels.map((l) => /^(\w+) (\w+) (\w+),/.exec(l)?.slice(1) ?? []);
-          const colours = majority(parsed.map((c) => c[0]), COLOURS);
-          const area = majority(parsed.map((c) => c[1]), AREAS)[0];
-          const noise = majority(parsed.map((c) => c[2].toLowerCase()), NOISES)[0];
-          let gun = '';
-          for (const c of colours) if (await button(`Gun: ${c}`).isEnabled()) gun = c;
-          if (gun) {
-            await button(`Gun: ${gun}`).click({ timeout: 2000 });
-            await button(`Area: ${area}`).click({ timeout: 2000 });
-            await button(`Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click({ timeout: 2000 });
-          } else {
-            // The gun we need is in the other duelist's hand: the Bottle, the area, "Crash!".
-            await button('Gun: Bottle').click({ timeout: 2000 });
-            await button(`Area: ${area}`).click({ timeout: 2000 });
-            await button('Crash!').click({ timeout: 2000 });
-          }
+          await shootDuel(button, parseCards(labels));
           firedAt = Date.now();
         }
       } else if ((await button('Do you?').count()) > 0) {
