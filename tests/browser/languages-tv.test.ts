@@ -89,6 +89,10 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   // Remembered on this device: a reload comes back in Portuguese, at the same seat.
   await ann.reload();
   await until('back at the seat in Portuguese', async () => (await ann.locator('.seats li.me').count()) === 1 && (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+  // The log survived the reload (this tab keeps it), in Portuguese, with the welcome back after it.
+  await until('the log after the reload', async () => (await text(ann, '.log')).includes('Você voltou ao seu lugar'));
+  expect(await text(ann, '.log')).toContain('Todos os lugares ocupados — a partida começa!');
+  expect(await text(ann, '.log')).toContain('Ann sentou-se (é você).');
 
   // Cy's browser speaks Portuguese: the lobby is in Portuguese from the start; Cy watches the running game.
   const cy = await open('Cy', { ...PHONE, locale: 'pt-BR' });
@@ -106,6 +110,7 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   // Back to English for Ann: everything in English again.
   await ann.getByTestId('language').selectOption('en');
   await until('the table in English', async () => (await ann.getByRole('button', { name: 'Leave' }).count()) === 1);
+  expect(await text(ann, '.log')).toContain('Every seat is taken — the game begins!');
   expect(await text(ann, '.log')).toContain('You’re back at your seat');
   expect(await text(ann, '.log')).not.toContain('Você voltou');
 

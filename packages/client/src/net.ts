@@ -61,7 +61,29 @@ function store(s: StoredSession | null): void {
     // storage off: no reconnection after a refresh
   }
 }
-export const forgetSession = (): void => store(null);
+export const forgetSession = (): void => {
+  store(null);
+  try {
+    sessionStorage.removeItem(LOG_KEY);
+  } catch {
+    // storage off
+  }
+};
+
+/** The table log of this tab (events), kept so a reload shows it again. */
+const LOG_KEY = 'tumbleweed:log';
+const MAX_HISTORY = 400;
+function loadHistory(code: string): ServerEvent[] {
+  try {
+    const raw = sessionStorage.getItem(LOG_KEY);
+    const kept = raw ? (JSON.parse(raw) as { code?: unknown; events?: unknown }) : null;
+    return kept && kept.code === code && Array.isArray(kept.events) ? (kept.events as ServerEvent[]) : [];
+  } catch {
+    return [];
+  }
+}
+// A reload or a closed tab: keep the latest lines right now (the timer may not have run yet).
+window.addEventListener('pagehide', () => session?.keepHistory());
 
 /**
  * The one table this tab sits at (or watches). Message handlers are registered the moment the join resolves
@@ -75,8 +97,11 @@ export class Session {
   private backlog: RoomMessage[] = [];
   private listener: ((m: RoomMessage) => void) | null = null;
   private roomListeners = new Set<(room: TableRoom) => void>();
-  /** The events of the current game as they arrived: the table page redraws its log from them (language switch). */
-  readonly history: ServerEvent[] = [];
+  /**
+   * The events of the current game as they arrived (the last MAX_HISTORY): the table page redraws its log from them
+   * after a language switch, and after a reload (kept in `sessionStorage` with the seat, see `keepHistory`).
+   */
+  readonly history: ServerEvent[];
 
   constructor(
     room: TableRoom,
@@ -84,9 +109,11 @@ export class Session {
     readonly name: string | undefined,
     readonly spectate: boolean,
     seatToken = '',
+    restoreHistory = false,
   ) {
     this.code = room.roomId;
     this.seatToken = seatToken;
+    this.history = restoreHistory ? loadHistory(this.code) : [];
     this.attach(room);
   }
 
@@ -142,6 +169,31 @@ export class Session {
     this.attach(room);
   }
 
+  /** Adds events to the history (dropping the oldest past MAX_HISTORY) and keeps it for a reload, at most once a second. */
+  remember(...events: ServerEvent[]): void {
+    this.history.push(...events);
+    if (this.history.length > MAX_HISTORY) this.history.splice(0, this.history.length - MAX_HISTORY);
+    if (!this.keepTimer) this.keepTimer = window.setTimeout(() => this.keepHistory(), 1000);
+  }
+
+  /** A rematch: the log starts again. */
+  forgetHistory(): void {
+    this.history.length = 0;
+    this.keepHistory();
+  }
+
+  private keepTimer = 0;
+  keepHistory(): void {
+    window.clearTimeout(this.keepTimer);
+    this.keepTimer = 0;
+    if (session !== this) return;
+    try {
+      sessionStorage.setItem(LOG_KEY, JSON.stringify({ code: this.code, events: this.history }));
+    } catch {
+      // storage full or off: the log starts again after a reload
+    }
+  }
+
   stored(): StoredSession {
     return { code: this.code, game: this.game, reconnectionToken: this.room.reconnectionToken, seatToken: this.seatToken, name: this.name, spectate: this.spectate };
   }
@@ -176,7 +228,7 @@ export async function joinTable(code: string, name: string | undefined, spectate
 /** A page load at `#/table/CODE` with a stored session for that code: take the seat back silently. */
 export async function resumeTable(stored: StoredSession, onTry?: (attempt: number) => void): Promise<Session> {
   const room = await recoverRoom(stored, onTry);
-  return (session = new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken));
+  return (session = new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken, true));
 }
 
 export async function leaveTable(): Promise<void> {

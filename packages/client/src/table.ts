@@ -253,9 +253,21 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     }
   }
 
+  /**
+   * The log from the session's events: at mount (a language switch, a reload). After a reload the seats may still be
+   * on their way, so it waits for them (every line shown meanwhile is in the history too, and is drawn again).
+   */
+  let logDrawn = false;
+  function drawHistory(): void {
+    if (logDrawn || list(state().seats).length === 0) return;
+    logDrawn = true;
+    log.replaceChildren();
+    addLog(session.history.flatMap((e) => describe(e)));
+  }
+
   /** A line of this page's own (not from the server), kept with the events so a language switch redraws it too. */
   function local(e: ServerEvent): void {
-    session.history.push(e);
+    session.remember(e);
     addLog(describe(e));
   }
 
@@ -409,6 +421,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   let wasOver = state().status === 'over';
   function render(): void {
     if (disposed) return;
+    drawHistory();
     const s = state();
     const over = s.status === 'over';
     if (over && !wasOver) {
@@ -430,10 +443,10 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       // A rematch starts a fresh log (the session's history too, so a language switch redraws only this game).
       if (e.type === 'game_started' && hadGame) {
         e.rematch = true;
-        session.history.length = 0;
+        session.forgetHistory();
         log.replaceChildren();
       }
-      session.history.push(e);
+      session.remember(e);
       sideEffects(e);
       addLog(describe(e));
       if (e.type === 'revealed' || e.type === 'attack_resolved' || e.type === 'hit_taken') bang = true;
@@ -516,7 +529,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const clock = window.setInterval(renderStatus, 250);
   // (The state may still be on its way here, so the session says whether this tab sat or watched.)
   // A language switch re-mounts this page: the log is redrawn from the session's events, in the new words.
-  for (const e of session.history) addLog(describe(e));
+  drawHistory();
   if (opts.resumed) local({ type: 'client_resumed' });
   render();
 
