@@ -186,3 +186,33 @@ test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Show
   expect(missingKeys()).toEqual([]);
   expect(folks.errors).toEqual([]);
 });
+
+test('each table in Portuguese on a phone: every word found, the moves named in Portuguese (screenshots)', async () => {
+  const phone = await open('Telefone', { ...PHONE, locale: 'pt-BR' });
+  // Per game: the lobby's title, seats and bots, and a move button a player at the start would see.
+  const games: [string, string, number, number, RegExp][] = [
+    ['duel', 'Duel', 3, 2, /^Jogar (Pistola|Rifle|Barricada|Recarga)$/],
+    ['rattlesnake', 'Rattlesnake', 2, 1, /./],
+    ['saloon', 'Saloon Showdown', 4, 3, /./],
+  ];
+  for (const [id, title, seats, bots, move] of games) {
+    await phone.goto(`${stack().base}/`);
+    await phone.getByLabel('Seu nome', { exact: true }).fill('Zé');
+    await phone.locator('label.game-choice strong', { hasText: title }).click();
+    await phone.getByLabel('Lugares', { exact: true }).selectOption(String(seats));
+    await phone.getByLabel('Bots', { exact: true }).selectOption(String(bots));
+    await phone.getByLabel('Tempo por jogada', { exact: true }).selectOption('0');
+    await phone.getByRole('button', { name: 'Criar mesa' }).click();
+    await phone.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+    await until(`${id}: a move to make`, async () => (await phone.locator('.actions button').filter({ hasText: move }).count()) > 0, 20_000);
+    await phone.waitForTimeout(1500);
+    expect(await text(phone, '.side h3')).toBe('Jogadores');
+    expect(await text(phone, '.log')).toContain('Todos os lugares ocupados — a partida começa!');
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await shot(phone, `mobile-${id}-pt-BR-390x844`);
+    await phone.getByRole('button', { name: 'Sair' }).click();
+    await phone.waitForURL(/#\/$/);
+  }
+  expect(missingKeys()).toEqual([]);
+  expect(folks.errors).toEqual([]);
+});

@@ -17,7 +17,7 @@ import type { Translation } from './types';
 
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
-  { code: 'pt-BR', name: 'Português (Brasil)' },
+  { code: 'pt-BR', name: 'Português' },
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_KEY = 'tumbleweed:lang';
