@@ -1,8 +1,11 @@
 /**
  * Saloon Showdown in the browser tests: read cards from their accessible names ("red head Bang, 2 bullets, …") and
- * fire a correct duel shot through the duel panel, as a player would.
+ * fire a correct duel shot through the duel panel, as a player would; deal a table from a searched test seed and join
+ * it by its code.
  */
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { Client } from 'colyseus.js';
+import { Rng, Saloon } from '@tumbleweed/engine';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow'];
 export const AREAS = ['head', 'chest', 'arm', 'leg'];
@@ -38,4 +41,42 @@ export async function shootDuel(button: (name: string) => Locator, cards: string
     await button(`Area: ${area}`).click({ timeout: 2000 });
     await button('Crash!').click({ timeout: 2000 });
   }
+}
+
+/**
+ * A table made for a test: the first seed from 1 whose deal (the engine's own `Saloon.setup`, exactly as the room
+ * does it) satisfies `ok`. The server takes the seed only with ALLOW_TEST_SEED=1.
+ */
+export function findSaloonSeed(seats: number, options: Partial<Saloon.SaloonOptions>, ok: (s: Saloon.SaloonState) => boolean): number {
+  for (let seed = 1; seed < 500_000; seed++) {
+    if (ok(Saloon.setup({ seats, options: options as Saloon.SaloonOptions }, Rng.fromSeed(seed)))) return seed;
+  }
+  throw new Error('no seed deals that');
+}
+
+/** Does this hand hold `n` (default 3) cards with the symbol? */
+export const holds = (hand: readonly string[], symbol: Saloon.SymbolKind, n = 3): boolean => hand.filter((id) => Saloon.card(id).symbol === symbol).length >= n;
+/** Could a bot in this seat interrupt a threat (a Mexican Standoff card, or 3 cards of one colour for the Bottle)? */
+export const mayInterrupt = (hand: readonly string[]): boolean => holds(hand, 'standoff', 1) || hand.every((id) => Saloon.card(id).colour === Saloon.card(hand[0]).colour);
+
+/** The accessible names of the cards listed under `list` (`data-testid` "hand" or "flipped"). */
+export const labelsOf = (list: Locator): Promise<string[]> => list.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+
+/**
+ * A watching host creates a Saloon table from Node with a test seed (the lobby never sends one); players then join by
+ * its code. Returns the code and a `leave` for the host.
+ */
+export async function hostSaloon(base: string, seats: number, bots: number, seed: number, options: Partial<Saloon.SaloonOptions>): Promise<{ code: string; leave: () => Promise<void> }> {
+  const host = await new Client(base.replace(/^http/, 'ws')).create('saloon', { name: 'Host', seats, bots, seed, spectate: true, options: { ...options, turnSeconds: 0 } });
+  host.onMessage('*', () => undefined); // the host only watches
+  return { code: host.roomId, leave: () => host.leave().then(() => undefined, () => undefined) };
+}
+
+/** A player types their name and the table code in the lobby and joins (seat order = join order). */
+export async function joinByCode(page: Page, base: string, name: string, code: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Table code' }).fill(code);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await page.waitForURL(new RegExp(`#/table/${code}$`));
 }
