@@ -84,6 +84,7 @@ test('Wanted Alive: Ann, holding three on her turn, takes Bob\'s whole Bounty', 
     await inLog(ann, /You show three Wanted Alive: Bob's whole Bounty is yours\./);
     await inLog(ann, /You collect Bob's \$20 Bounty as Loot\./);
     await inLog(bob, /Ann collects your \$20 Bounty as Loot\./);
+    await inLog(bob, /Ann shows three Wanted Alive: Bob's whole Bounty goes to Ann\./);
     // Bob's turn now (a human who waits): his Bounty stays at $0 until his turn ends.
     for (const page of [ann, bob]) {
       await hasMoney(page, 0, /^\$40 Loot · \$20 Bounty/);

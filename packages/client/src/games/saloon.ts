@@ -748,7 +748,8 @@ class SaloonUi implements GameUi {
     const windName = (kind: string) => T(`wind.${kind}`);
     switch (e.type) {
       case 'wanted_alive':
-        return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(seat), target: num(e, 'target') === me ? T('log.you') : n(num(e, 'target')), context: ctx(seat) })];
+        // "{{target}}'s whole Bounty": a name, never "you" ("you's"); the next line tells the target "your Bounty".
+        return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(seat), target: n(num(e, 'target')), context: ctx(seat) })];
       case 'i_am_the_law':
         return [T('log.law', { name: n(seat), threatener: n(num(e, 'threatener')), amount: num(e, 'amount'), context: ctx(seat) })];
       case 'law_won_duel':
