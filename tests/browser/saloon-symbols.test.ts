@@ -62,7 +62,7 @@ test('"I am the Law": Bob threatens Ann, who holds three Law cards; Bob loses th
       await hasMoney(page, 1, /^\$20 Loot · \$20 Bounty/);
       await inLog(page, /Turn 2: Dusty Pete's turn\./);
     }
-    await bob.getByTestId('saloon-news').filter({ hasText: 'Last Law: Ann was the Law (+$20).' }).waitFor();
+    for (const page of [ann, bob]) await page.getByTestId('saloon-news').filter({ hasText: 'Last Law: Ann was the Law (+$20).' }).waitFor();
     await shot(ann, 'saloon-symbols-1-law');
     expect(errors).toEqual([]);
   } finally {

@@ -620,7 +620,7 @@ class SaloonUi implements GameUi {
     const out: string[] = [];
     const d = v.lastDuel;
     if (d) out.push(lastDuelWords(d, name, (s: number) => this.ctx.name(s)));
-    if (v.lastReveal) out.push(revealWords(v.lastReveal, name));
+    if (v.lastReveal) out.push(revealWords(v.lastReveal, name, (s: number) => this.ctx.name(s)));
     if (v.endAfter !== null && v.phase.kind !== 'over') out.push(T('core.endsAfter', { name: this.ctx.name(v.endAfter), context: v.endAfter === me ? 'me' : undefined }));
     return out.join(' ');
   }

@@ -368,7 +368,7 @@ export class SaloonScene {
     const d = v.lastDuel;
     if (d) out.push(lastDuelWords(d, (s) => this.nameOf(s)));
     const r = v.lastReveal;
-    if (r) out.push(revealWords(r, (s) => this.nameOf(s)));
+    if (r) out.push(revealWords(r, (s) => this.nameOf(s), (s) => m.names[s] ?? T('scene.seat', { n: s + 1 })));
     if (out.length === 0) out.push(T('scene.noThreat'));
     return out;
   }
@@ -475,13 +475,14 @@ export class SaloonScene {
   }
 }
 
-/** One sentence for a reveal (bluff call, roulette, Bottle, the Law, Wanted Alive). */
-export function revealWords(r: Saloon.Reveal, name: (seat: number) => string): string {
+/** One sentence for a reveal (bluff call, roulette, Bottle, the Law, Wanted Alive). `name` may say "You"; `plain` never does. */
+export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, plain: (seat: number) => string = name): string {
   const hands = r.hands.map((h) => T('scene.revealHand', { name: name(h.seat), count: h.bullets })).join(', ');
   const p = { hands, winner: name(r.winner), amount: r.amount };
   if (r.kind === 'bluff') return T('scene.revealBluff', p);
   if (r.kind === 'roulette') return T('scene.revealRoulette', { ...p, rolls: (r.rolls ?? []).join(T('log.rollsJoin')) });
-  if (r.kind === 'law') return T('scene.revealLaw', p);
+  // "{{winner}} was the Law": a name, never "You" ("You was").
+  if (r.kind === 'law') return T('scene.revealLaw', { ...p, winner: plain(r.winner) });
   if (r.kind === 'wanted') return T('scene.revealWanted', p);
   return T('scene.revealBottle', p);
 }
