@@ -2,61 +2,131 @@
  * A bot over the network: `npm run bot -- --server ws://HOST:PORT --code CODE [--name NAME]`.
  * Joins the table like any player and plays it to the end with the game's own bot, seeing only what its seat
  * is sent. Exits 0 when the game is over, 1 on an error.
+ *
+ * It acts when its seat is waited for (`pending`: the game's `bot`), and, in games with interrupts (Saloon's Bottle
+ * and "I don't think so!"), also when it is not: whenever its view lists a legal intent and the game's
+ * `botInterrupt` wants one. Like the server's bots it decides again when its reaction time is over, from the state
+ * then, and waits out a lock-out its view shows (`botReadyAtView`).
  */
 import { parseArgs } from 'node:util';
 import { randomInt } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
-import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloon } from '@tumbleweed/engine';
+import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloon, type Game, type Intent } from '@tumbleweed/engine';
 
 /**
- * Per game: the decision the synced board asks of this seat (`key` names it, so that one decision gets one
- * answer however many patches arrive before the server has applied it), or null when there is none.
+ * Per game, how the synced board becomes this seat's view (null before there is one), the legal intents of that
+ * view, and the board's `key` for this seat: one key gets one intent, however many patches arrive before the server
+ * has applied it (the browser's JsonBoard guard, by the same strings).
  */
-type Decide = (board: any, seat: number, rng: Rng) => { key: string; intent: object } | null;
-const players: Record<string, Decide> = {
-  duel: (board, seat, rng) => {
-    const view = Duel.viewFromSynced(board, seat);
-    if (Duel.legalFromView(view).length === 0) return null;
-    return { key: `${view.round}.${view.shootout}`, intent: duel.bot(view, rng) };
+interface Player {
+  game: Game<any, any, Intent, any>;
+  view(board: any, seat: number): unknown;
+  legal(view: any): Intent[];
+  key(board: any, seat: number, view: any): string;
+}
+const secretOf = (board: any, seat: number): string => board.players?.[seat]?.secret ?? '';
+const jsonBoard = (game: Game<any, any, Intent, any>, viewFromSynced: (pub: string, secret: string, seat: number) => unknown, legal: (v: any) => Intent[]): Player => ({
+  game,
+  view: (board, seat) => (board.public && secretOf(board, seat) ? viewFromSynced(board.public, secretOf(board, seat), seat) : null),
+  legal,
+  key: (board, seat) => board.public + secretOf(board, seat),
+});
+const players: Record<string, Player> = {
+  duel: {
+    game: duel,
+    view: (board, seat) => Duel.viewFromSynced(board, seat),
+    legal: Duel.legalFromView,
+    key: (_board, _seat, view) => `${view.round}.${view.shootout}`,
   },
-  rattlesnake: (board, seat, rng) => {
-    const secret = board.players?.[seat]?.secret ?? '';
-    if (!board.public || !secret) return null;
-    const view = Rattlesnake.viewFromSynced(board.public, secret, seat);
-    if (Rattlesnake.legalFromView(view).length === 0) return null;
-    return { key: board.public + secret, intent: rattlesnake.bot(view, rng) };
-  },
-  saloon: (board, seat, rng) => {
-    const secret = board.players?.[seat]?.secret ?? '';
-    if (!board.public || !secret) return null;
-    const view = Saloon.viewFromSynced(board.public, secret, seat);
-    if (!view.pending.includes(seat) || Saloon.legalFromView(view).length === 0) return null;
-    return { key: board.public + secret, intent: saloon.bot(view, rng) };
-  },
+  rattlesnake: jsonBoard(rattlesnake, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView),
+  saloon: jsonBoard(saloon, Saloon.viewFromSynced, Saloon.legalFromView),
 };
+
+/**
+ * A refused intent is tried again RETRIES times at most for one key, each later by RETRY_BACKOFF_MS × the refusals so
+ * far (on top of the reaction time): enough to outlast a lock-out the view does not show. Then the bot waits for the
+ * board to change.
+ */
+const RETRIES = 2;
+const RETRY_BACKOFF_MS = 1000;
+/** The command-line bot's reaction time, ms: the server's Saloon bots' range. */
+export const CLI_REACTION_MS: readonly [number, number] = [600, 1200];
+
+export interface BotOptions {
+  /**
+   * Reaction time, ms (a uniform [min, max]), before each intent, counted from the end of a lock-out its view shows.
+   * Default [0, 0] (at once); the command line uses CLI_REACTION_MS.
+   */
+  reactionMs?: readonly [number, number];
+}
 
 function usage(message: string): never {
   console.error(`${message}\nusage: npm run bot -- --server ws://HOST:PORT --code CODE [--name NAME]`);
   process.exit(2);
 }
 
-/** Joins the table `typed` (a code in any case) and plays every decision of its seat. */
-export async function runBot(server: string, typed: string, name: string, log = console.log): Promise<Room> {
+/** Joins the table `typed` (a code in any case) and plays every decision of its seat, and its interrupts. */
+export async function runBot(server: string, typed: string, name: string, log = console.log, options: BotOptions = {}): Promise<Room> {
   const code = normalizeCode(typed);
   if (!code) throw new Error(`"${typed}" is not a table code (5 letters or digits)`);
+  const [low, high] = options.reactionMs ?? [0, 0];
+  if (!(low >= 0 && high >= low)) throw new Error(`reaction time [${low}, ${high}] is not a range of ms`);
   const room = await new Client(server).joinById(code, { name });
   const rng = Rng.fromSeed(randomInt(0, 2 ** 31));
-  let lastSent = '';
-  room.onMessage('events', () => undefined);
-  room.onMessage('error', (e: { code: string; message: string }) => log(`refused: ${e.code} ${e.message}`));
-  room.onStateChange((state: any) => {
+  /** The key when the last intent was sent: no second intent until it changes (or the server refuses it). */
+  let sentKey: string | null = null;
+  let refusedKey = '';
+  let refusals = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  /** What this seat does now, or null: the waited-for decision, else an interrupt the game's bot wants. */
+  const decide = (): { key: string; intent: Intent; readyAt: number | null } | null => {
+    const state: any = room.state;
+    if (!state?.seats || !state.board || state.status !== 'playing') return null;
     const seat = Array.from(state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
     const play = players[state.game];
-    if (!play || seat < 0 || state.status !== 'playing' || !Array.from(state.pending as number[]).includes(seat)) return;
-    const decision = play(state.board, seat, rng);
-    if (!decision || decision.key === lastSent) return;
-    lastSent = decision.key;
-    room.send('intent', decision.intent);
+    if (!play || seat < 0) return null;
+    const view = play.view(state.board, seat);
+    if (!view || play.legal(view).length === 0) return null;
+    const key = play.key(state.board, seat, view);
+    if (key === sentKey) return null; // in flight
+    const { game } = play;
+    const waited = Array.from(state.pending as number[]).includes(seat);
+    const intent = waited ? game.bot(view, rng) : (game.botInterrupt?.(view, rng) ?? null);
+    return intent ? { key, intent, readyAt: game.botReadyAtView?.(view) ?? null } : null;
+  };
+
+  /** Schedules the next intent after the reaction time (one timer at a time); it is decided again when it fires. */
+  const wake = (extraMs = 0): void => {
+    if (timer) return;
+    const first = decide();
+    if (!first) return;
+    const wait = Math.max(0, (first.readyAt ?? 0) - Date.now()) + extraMs + low + (high > low ? rng.int(high - low + 1) : 0);
+    timer = setTimeout(() => {
+      timer = null;
+      const now = decide();
+      if (!now) return;
+      if (now.readyAt !== null && now.readyAt > Date.now()) return wake(); // locked out meanwhile: wait it out
+      sentKey = now.key;
+      room.send('intent', now.intent);
+    }, wait);
+  };
+
+  room.onMessage('events', () => undefined);
+  room.onMessage('error', (e: { code: string; message: string }) => {
+    log(`refused: ${e.code} ${e.message}`);
+    // The last intent was refused: try again (after a new reaction time) a few times, then wait for a change.
+    if (sentKey === null) return;
+    refusals = sentKey === refusedKey ? refusals + 1 : 1;
+    refusedKey = sentKey;
+    if (refusals > RETRIES) return;
+    sentKey = null;
+    wake(RETRY_BACKOFF_MS * refusals);
+  });
+  room.onStateChange(() => wake());
+  room.onLeave(() => {
+    if (timer) clearTimeout(timer);
+    timer = null;
   });
   return room;
 }
@@ -67,7 +137,7 @@ async function main(): Promise<void> {
   });
   if (!values.server) usage('--server is required');
   if (!values.code) usage('--code is required');
-  const room = await runBot(values.server, values.code, values.name!);
+  const room = await runBot(values.server, values.code, values.name!, console.log, { reactionMs: CLI_REACTION_MS });
   console.log(`joined table ${room.roomId} as ${values.name}`);
   room.onStateChange((state: any) => {
     if (state.status !== 'over') return;

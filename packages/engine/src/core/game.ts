@@ -92,6 +92,12 @@ export interface Game<S, V, I extends Intent, O> {
    * null for at once. The server adds the bot's reaction time after it.
    */
   botReadyAt?(state: S, seat: Seat): number | null;
+  /**
+   * `botReadyAt` from the seat's own view, for a bot that has nothing else (the network bot, `bot-cli.ts`): the end of
+   * a lock-out the view shows (ms, the server's clock), or null for at once. Without it such a bot learns of a
+   * lock-out only from a refusal.
+   */
+  botReadyAtView?(view: V): number | null;
 }
 
 /** The events a recipient may see: a seat, or `null` for a spectator. The `to` field is dropped. */
