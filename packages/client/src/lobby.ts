@@ -8,6 +8,9 @@ import { hasRules } from './rules';
 const NAME_KEY = 'tumbleweed:name';
 const TIMERS = [0, 10, 20, 30, 45, 60];
 const DEFAULT_TIMER = 20;
+/** How long a dropped player's seat waits for them before a bot plays it (seconds). */
+const GRACES = [30, 60, 120, 300];
+const DEFAULT_GRACE = 60;
 /** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
 const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
 /** Game options that are On/Off selects (0/1) but travel to the server as true/false. */
@@ -92,6 +95,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   let seatsSel: HTMLSelectElement;
   let botsSel: HTMLSelectElement;
   let timerSel: HTMLSelectElement;
+  let graceSel: HTMLSelectElement;
   let optionSels: { key: string; el: HTMLSelectElement }[] = [];
   const rules = h('div', { class: 'rules' });
 
@@ -108,6 +112,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     botsSel = select('bots', [1], 1);
     seatsSel.addEventListener('change', renderBots);
     renderBots();
+    graceSel = select('graceSeconds', GRACES, DEFAULT_GRACE, (v) => (v < 60 ? t('lobby.seconds', { count: v }) : t('lobby.minutes', { count: v / 60 })));
     timerSel = select('turnSeconds', TIMERS, TIMER_DEFAULT[g.id] ?? DEFAULT_TIMER, (v) => (v === 0 ? t('lobby.timerOff') : t('lobby.seconds', { count: v })));
     optionSels = g.options.map((o) => ({ key: o.key, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
     fields.replaceChildren(
@@ -115,6 +120,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       field(t('lobby.bots'), botsSel, t('lobby.botsHint')),
       ...g.options.map((o, i) => field(o.label, optionSels[i].el, o.hint)),
       field(t('lobby.turnTimer'), timerSel, g.id === 'rattlesnake' || g.id === 'saloon' ? t(`lobby.timerHint.${g.id}`) : t('lobby.timerHint.default')),
+      field(t('lobby.grace'), graceSel, t('lobby.graceHint')),
     );
     rules.replaceChildren(h('strong', {}, t('lobby.howItWorks', { game: g.title })), h('ul', {}, ...g.rules.map((r) => h('li', {}, r))));
   }
@@ -130,7 +136,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     createBtn.disabled = true;
     createBtn.textContent = t('lobby.creating');
     try {
-      const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value) };
+      const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value), graceSeconds: Number(graceSel.value) };
       for (const o of optionSels) options[o.key] = BOOLEAN_OPTIONS[chosen.id]?.includes(o.key) ? o.el.value === '1' : Number(o.el.value);
       const session = await createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
       if (!disposed) opts.onSeated(session);

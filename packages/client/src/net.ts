@@ -40,6 +40,8 @@ export interface StoredSession {
   seatToken: string;
   name?: string;
   spectate: boolean;
+  /** The table's grace period (seconds): how long reconnecting is worth trying. */
+  graceSeconds?: number;
 }
 
 const STORE_KEY = 'tumbleweed:table';
@@ -83,7 +85,10 @@ function loadHistory(code: string): ServerEvent[] {
   }
 }
 // A reload or a closed tab: keep the latest lines right now (the timer may not have run yet).
-window.addEventListener('pagehide', () => session?.keepHistory());
+window.addEventListener('pagehide', () => {
+  session?.save();
+  session?.keepHistory();
+});
 
 /**
  * The one table this tab sits at (or watches). Message handlers are registered the moment the join resolves
@@ -140,8 +145,11 @@ export class Session {
     for (const fn of this.roomListeners) fn(room);
   }
 
-  private save(): void {
-    store({ code: this.code, game: this.game, reconnectionToken: this.room.reconnectionToken, seatToken: this.seatToken, name: this.name, spectate: this.spectate });
+  /** Until the table's state says (after a reload: the stored value). */
+  graceSeconds: number | undefined = undefined;
+
+  save(): void {
+    store(this.stored());
   }
 
   private deliver(m: RoomMessage): void {
@@ -195,7 +203,8 @@ export class Session {
   }
 
   stored(): StoredSession {
-    return { code: this.code, game: this.game, reconnectionToken: this.room.reconnectionToken, seatToken: this.seatToken, name: this.name, spectate: this.spectate };
+    const grace = this.room.state?.graceSeconds;
+    return { code: this.code, game: this.game, reconnectionToken: this.room.reconnectionToken, seatToken: this.seatToken, name: this.name, spectate: this.spectate, graceSeconds: grace || this.graceSeconds };
   }
 }
 
@@ -228,7 +237,9 @@ export async function joinTable(code: string, name: string | undefined, spectate
 /** A page load at `#/table/CODE` with a stored session for that code: take the seat back silently. */
 export async function resumeTable(stored: StoredSession, onTry?: (attempt: number) => void): Promise<Session> {
   const room = await recoverRoom(stored, onTry);
-  return (session = new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken, true));
+  session = new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken, true);
+  session.graceSeconds = stored.graceSeconds;
+  return session;
 }
 
 export async function leaveTable(): Promise<void> {
@@ -250,7 +261,7 @@ export function dropSession(): void {
   forgetSession();
 }
 
-/** The server keeps a dropped seat this long (RECONNECT_SECONDS' default). */
+/** The server keeps a dropped seat this long unless the table says otherwise (RECONNECT_SECONDS' default). */
 export const GRACE_MS = 60_000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
@@ -289,7 +300,7 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
         }
       }
     }
-    if (Date.now() - started > GRACE_MS) throw last ?? new Error('Could not reconnect');
+    if (Date.now() - started > (stored.graceSeconds ? stored.graceSeconds * 1000 : GRACE_MS)) throw last ?? new Error('Could not reconnect');
     await sleep(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]);
   }
 }

@@ -27,6 +27,8 @@ export interface TableStateLike<B = unknown> {
   pending: List<number>;
   deadline: number;
   turnSeconds: number;
+  /** Seconds a dropped player's seat waits before a bot plays it. */
+  graceSeconds?: number;
   spectators: number;
   winners: List<number>;
   board: B;

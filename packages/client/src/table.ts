@@ -283,15 +283,22 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   // Countdown against a server deadline, tolerant of a skewed local clock.
   let seenDeadline = 0;
   let localDeadline = 0;
+  /**
+   * The deadline is the table's turn timer or one of the game's own clocks (a threat window, a race), which may be
+   * longer than the turn timer or run with the timer off. A deadline further away than either could be (a local
+   * clock set wrong) falls back to a full turn timer from now, or to no clock at all.
+   */
+  const LONGEST_GAME_CLOCK_S = 60;
   function secondsLeft(): number | null {
     const s = state();
     if (!s.deadline) return null;
     if (s.deadline !== seenDeadline) {
       seenDeadline = s.deadline;
       const remaining = s.deadline - Date.now();
-      const plausible = remaining <= s.turnSeconds * 1000 + 2000 && remaining > -2000;
-      localDeadline = plausible ? s.deadline : Date.now() + s.turnSeconds * 1000;
+      const plausible = remaining <= Math.max(s.turnSeconds, LONGEST_GAME_CLOCK_S) * 1000 + 2000 && remaining > -2000;
+      localDeadline = plausible ? s.deadline : s.turnSeconds > 0 ? Date.now() + s.turnSeconds * 1000 : 0;
     }
+    if (!localDeadline) return null;
     return Math.max(0, Math.ceil((localDeadline - Date.now()) / 1000));
   }
 

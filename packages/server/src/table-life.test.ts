@@ -40,6 +40,24 @@ test('a player back after the grace period takes their seat and hand back from t
   await expect(server.sdk.joinById(ann.roomId, { name: 'Eve', rejoin: 'not-a-token' })).rejects.toThrow(/TABLE_FULL/);
 });
 
+test("the table's own grace period keeps a dropped seat even where the server's default would not", async () => {
+  settings.reconnectSeconds = 0; // the server's default: no grace at all
+  await expect(server.sdk.create('duel', { name: 'Ann', seats: 2, options: { graceSeconds: 5 } })).rejects.toThrow(/BAD_OPTIONS/);
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0, graceSeconds: 120 } });
+  await waitFor(() => ann.state.graceSeconds === 120, 'the grace period in the public state');
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  await waitFor(() => ann.state.status === 'playing', 'start');
+  const hand: string[] = Array.from(bob.state.board.players[1].hand);
+  bob.connection.close(); // dropped, not a polite leave
+  await waitFor(() => ann.state.seats[1].connected === false, 'Bob shown as away');
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(ann.state.seats[1].kind).toBe('human'); // no bot yet: the table waits up to 120 s
+  const back = await server.sdk.reconnect(bob.reconnectionToken);
+  await waitFor(() => ann.state.seats[1].connected === true, 'Bob back');
+  await waitFor(() => (back.state.board?.players?.[1]?.hand?.length ?? 0) > 0, 'his hand');
+  expect(Array.from(back.state.board.players[1].hand)).toEqual(hand);
+});
+
 test('after two missed countdowns in a row a bot plays for the player, until they act again', async () => {
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 1 } });
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });

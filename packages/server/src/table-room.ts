@@ -14,7 +14,10 @@ import { SeatState, syncArray, type TableState } from './table-state';
 export const MAX_SPECTATORS = 50;
 
 /** Table-level options every game has, next to its own (`options` in the create call). */
-const tableOptionsSchema = z.object({ turnSeconds: z.number().int().min(0).max(600).optional() }).passthrough();
+/** Table options every game has: the decision timer (0 = off) and the reconnection grace period (default: RECONNECT_SECONDS). */
+const tableOptionsSchema = z
+  .object({ turnSeconds: z.number().int().min(0).max(600).optional(), graceSeconds: z.number().int().min(10).max(600).optional() })
+  .passthrough();
 
 const nameSchema = z
   .string()
@@ -131,6 +134,13 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   /** When the last intent arrived while the game's own clock ran (a race, a response window). */
   private lastRealTimeArrival = -Infinity;
   private log = logger.child({ game: '?' });
+  /** The table's own reconnection grace period (seconds), when its creator chose one. */
+  private graceSeconds: number | null = null;
+
+  /** Seconds a dropped player has to come back: the table's option, else the server's setting. */
+  private grace(): number {
+    return this.graceSeconds ?? settings.reconnectSeconds;
+  }
 
   async onCreate(raw: unknown): Promise<void> {
     const parsed = createSchema.safeParse(raw ?? {});
@@ -145,7 +155,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (opts.seed !== undefined && !settings.allowTestSeed) refuse('SEED_NOT_ALLOWED', 'seed is a test-only option');
     const table = tableOptionsSchema.safeParse(opts.options ?? {});
     if (!table.success) refuse('BAD_OPTIONS', table.error.issues[0].message);
-    const { turnSeconds, ...own } = table.data;
+    const { turnSeconds, graceSeconds, ...own } = table.data;
+    this.graceSeconds = graceSeconds ?? null;
     const ownParsed = this.adapter.optionsSchema.safeParse(own);
     if (!ownParsed.success) refuse('BAD_OPTIONS', ownParsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     const gameOptions = game.options(ownParsed.data);
@@ -169,6 +180,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     state.code = this.code;
     state.game = game.id;
     state.turnSeconds = turnSeconds ?? this.adapter.defaultTurnSeconds;
+    state.graceSeconds = this.grace();
     for (let i = 0; i < opts.seats; i++) {
       const seat = new SeatState();
       if (i >= opts.seats - bots) {
@@ -230,9 +242,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     }
     s.connected = false;
     this.broadcastPatch();
-    if (!consented && this.state.status === 'playing' && settings.reconnectSeconds > 0) {
+    if (!consented && this.state.status === 'playing' && this.grace() > 0) {
       try {
-        const back = await this.allowReconnection(client, settings.reconnectSeconds);
+        const back = await this.allowReconnection(client, this.grace());
         back.userData = { seat };
         back.view = new StateView();
         this.showPrivate(back, seat);

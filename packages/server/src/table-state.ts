@@ -29,6 +29,8 @@ export class TableState extends Schema {
   @type('number') deadline = 0;
   /** Seconds per decision, 0 = no timer. */
   @type('number') turnSeconds = 0;
+  /** Seconds a dropped player's seat waits for them before a bot plays it (a table option). */
+  @type('number') graceSeconds = 0;
   @type('number') spectators = 0;
   @type(['number']) winners = new ArraySchema<number>();
 }

@@ -24,6 +24,10 @@ export const common = {
     timerOff: 'Off',
     seconds_one: '{{count}} second',
     seconds_other: '{{count}} seconds',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    grace: 'Seat kept for',
+    graceHint: 'How long a dropped or refreshed player has to come back before a bot plays their seat.',
     timerHint: {
       default: 'A random card is played when time runs out.',
       rattlesnake: 'When time runs out you pass (in your turn: the turn ends).',

@@ -26,6 +26,10 @@ export const common: Translation<typeof en.common> = {
     timerOff: 'Sem limite',
     seconds_one: '{{count}} segundo',
     seconds_other: '{{count}} segundos',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minutos',
+    grace: 'Lugar guardado por',
+    graceHint: 'Quanto tempo quem caiu ou recarregou a página tem para voltar antes que um bot jogue no seu lugar.',
     timerHint: {
       default: 'Quando o tempo acaba, uma carta aleatória é jogada.',
       rattlesnake: 'Quando o tempo acaba, você passa (na sua vez: a vez termina).',
