@@ -102,11 +102,12 @@ describe('the network bot interrupts', () => {
 });
 
 test('the network bot plays a whole game with every option on (wind, not simplified) against three server bots', async () => {
-  const watcher = await server.sdk.create('saloon', { name: 'Watcher', seats: 4, bots: 3, seed: 7, spectate: true, options: { threatSeconds: 3, wind: true, simplified: false, turnSeconds: 0 } });
+  settings.botDelayMs = 700; // the server's Saloon bots then react in 600–1,200 ms, like the network bot
+  const watcher = await server.sdk.create('saloon', { name: 'Watcher', seats: 4, bots: 3, seed: 1, spectate: true, options: { threatSeconds: 3, wind: true, simplified: false, turnSeconds: 0 } });
   const box = inbox(watcher);
   const refusals: string[] = [];
   const started = Date.now();
-  const robo = await runBot(`ws://127.0.0.1:${server.port}`, watcher.roomId, 'Robo', (line) => refusals.push(line), { reactionMs: [100, 300] });
+  const robo = await runBot(`ws://127.0.0.1:${server.port}`, watcher.roomId, 'Robo', (line) => refusals.push(line), { reactionMs: CLI_REACTION_MS });
   const sent: { type: string }[] = [];
   const send = robo.send.bind(robo);
   (robo as any).send = (type: string, message: { type: string }) => {
