@@ -82,6 +82,31 @@ describe('the network bot interrupts', () => {
     console.log(`network bot: Bottle ${reaction} ms after the threat`);
   });
 
+  test('it waits out a lock-out its view shows (the game\'s optional botReadyAtView), then its reaction time', async () => {
+    // Saloon does not implement the hook yet: a stand-in says "ready 1.5 s after this view was first seen".
+    const { seed, state } = findSeed(3, BASE, (s) => s.active !== BOT && oneColour(s.players[BOT].hand) && !hasStandoff(s.players[BOT].hand));
+    const colour = Saloon.card(state.players[BOT].hand[0]).colour;
+    const game = saloon as { botReadyAtView?: (v: Saloon.SaloonView) => number | null };
+    const readyAt = new Map<string, number>();
+    game.botReadyAtView = (v) => {
+      if (v.phase.kind !== 'threat') return null;
+      const key = JSON.stringify(v.phase);
+      if (!readyAt.has(key)) readyAt.set(key, Date.now() + 1500);
+      return readyAt.get(key)!;
+    };
+    try {
+      const t = await table(seed);
+      t.humans[state.active].send('intent', { type: 'threaten', gun: colour, target: 1 - state.active });
+      await waitFor(() => eventsOf(t.box, 'crashed').length === 1, 'the Bottle', 5000);
+      const reaction = t.times.crashed - t.times.threatened;
+      expect(reaction).toBeGreaterThanOrEqual(1500 + 550);
+      expect(reaction).toBeLessThan(1500 + 2000);
+      expect(t.sent.filter((i) => i.type === 'crash')).toHaveLength(1);
+    } finally {
+      delete game.botReadyAtView;
+    }
+  });
+
   test('holding a Mexican Standoff card, it says "I don\'t think so!" to a threat between two others, once', async () => {
     const { seed, state } = findSeed(3, BASE, (s) => s.active !== BOT && hasStandoff(s.players[BOT].hand) && !s.players.some((p) => oneColour(p.hand)));
     const a = state.active;
