@@ -1,7 +1,7 @@
 import type { Game } from '../core/game';
 import { bot, botInterrupt } from './bot';
 import type { SaloonIntent } from './intents';
-import { apply, botReadyAt, deadline, interrupters, legalIntents, options, outcome, pending, setup, timeout } from './rules';
+import { apply, botReadyAt, botReadyAtView, deadline, interrupters, legalIntents, options, outcome, pending, setup, timeout } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
 import { view, type SaloonView } from './view';
 
@@ -33,4 +33,5 @@ export const saloon: Game<SaloonState, SaloonView, SaloonIntent, SaloonOptions> 
   interrupters,
   botInterrupt,
   botReadyAt,
+  botReadyAtView,
 };

@@ -4,7 +4,7 @@ import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, isWindEvent,
 import { ERRORS, intentKey, INTENT_TYPES, type AnswerIntent, type SaloonIntent, type ShootIntent } from './intents';
 import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, standoffCrashTarget, standoffJoins, standoffSeats, threatDecider, truelSeats } from './shared';
 import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState, ShotRecord } from './state';
-import { legalFromView, view } from './view';
+import { legalFromView, view, type SaloonView } from './view';
 
 /* ---------------- the numbers, in one place ---------------- */
 
@@ -788,6 +788,14 @@ export function botReadyAt(state: SaloonState, seat: Seat): number | null {
   if (ph.kind !== 'duel' && ph.kind !== 'truel' && ph.kind !== 'standoff' && ph.kind !== 'turkey') return null;
   const until = ph.lockedUntil[seat] ?? 0;
   return until > state.clock ? until : null;
+}
+
+/** The same from the seat's view (its own lock-out is public): for bots that see only their view (`npm run bot`). */
+export function botReadyAtView(v: SaloonView): number | null {
+  const ph = v.phase;
+  if (v.seat === null || (ph.kind !== 'duel' && ph.kind !== 'truel' && ph.kind !== 'standoff' && ph.kind !== 'turkey')) return null;
+  const until = ph.lockedUntil[v.seat] ?? 0;
+  return until > 0 ? until : null;
 }
 
 /** Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction. */
