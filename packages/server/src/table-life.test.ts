@@ -59,7 +59,8 @@ test("the table's own grace period keeps a dropped seat even where the server's 
 });
 
 test('after two missed countdowns in a row a bot plays for the player, until they act again', async () => {
-  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 1 } });
+  // (to $10: the bot playing fast for Bob must not end the game before Bob is back)
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 1, target: 10 } });
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
   const a = inbox(ann);
   autoPlay(ann, () => seatOf(ann));
