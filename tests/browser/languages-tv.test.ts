@@ -121,7 +121,7 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   expect(await text(tv, '[data-testid=tv-join]')).toContain(`/#/join/${code}`);
   expect(await tv.locator('.actions').isVisible()).toBe(false);
   expect(await tv.getByRole('button', { name: DUEL_AIM }).count()).toBe(0);
-  expect(await tv.locator('.scene canvas, .scene .scene-fallback').count()).toBeGreaterThan(0);
+  await until('the table drawn on the TV', async () => (await tv.locator('.scene canvas, .scene .scene-fallback').count()) > 0);
   await until('two watching', async () => (await text(ann, '[data-testid=spectators]')).includes('👁 2 watching')).catch(async (err: unknown) => {
     await shot(ann, 'languages-3-ann-count');
     throw new Error(`${String(err)}: Ann sees "${await text(ann, '[data-testid=spectators]')}", Cy "${await text(cy, '[data-testid=spectators]')}"; errors ${JSON.stringify([...folks.errors, ...consoleErrors])}`);
