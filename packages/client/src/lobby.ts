@@ -13,8 +13,6 @@ const GRACES = [30, 60, 120, 300];
 const DEFAULT_GRACE = 60;
 /** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
 const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
-/** Game options that are On/Off selects (0/1) but travel to the server as true/false. */
-const BOOLEAN_OPTIONS: Record<string, string[]> = { saloon: ['simplified', 'russianRoulette', 'wind'] };
 const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
 
 function savedName(): string {
@@ -96,7 +94,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   let botsSel: HTMLSelectElement;
   let timerSel: HTMLSelectElement;
   let graceSel: HTMLSelectElement;
-  let optionSels: { key: string; el: HTMLSelectElement }[] = [];
+  let optionSels: { key: string; boolean: boolean; el: HTMLSelectElement }[] = [];
   const rules = h('div', { class: 'rules' });
 
   function renderBots(): void {
@@ -114,7 +112,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     renderBots();
     graceSel = select('graceSeconds', GRACES, DEFAULT_GRACE, (v) => (v < 60 ? t('lobby.seconds', { count: v }) : t('lobby.minutes', { count: v / 60 })));
     timerSel = select('turnSeconds', TIMERS, TIMER_DEFAULT[g.id] ?? DEFAULT_TIMER, (v) => (v === 0 ? t('lobby.timerOff') : t('lobby.seconds', { count: v })));
-    optionSels = g.options.map((o) => ({ key: o.key, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
+    optionSels = g.options.map((o) => ({ key: o.key, boolean: o.boolean === true, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
     fields.replaceChildren(
       field(t('lobby.seats'), seatsSel, t('lobby.seatsHint')),
       field(t('lobby.bots'), botsSel, t('lobby.botsHint')),
@@ -137,7 +135,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     createBtn.textContent = t('lobby.creating');
     try {
       const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value), graceSeconds: Number(graceSel.value) };
-      for (const o of optionSels) options[o.key] = BOOLEAN_OPTIONS[chosen.id]?.includes(o.key) ? o.el.value === '1' : Number(o.el.value);
+      for (const o of optionSels) options[o.key] = o.boolean ? o.el.value === '1' : Number(o.el.value);
       const session = await createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
       if (!disposed) opts.onSeated(session);
     } catch (err) {

@@ -833,20 +833,23 @@ class SaloonUi implements GameUi {
   }
 }
 
-/** The lobby option "What the Wind Brings" (option `wind`; lobby.ts sends it as true/false). */
-export const WIND_OPTION: GameOption = {
-  key: 'wind',
-  get label() {
-    return T('option.wind');
-  },
-  get hint() {
-    return T('option.windHint');
-  },
-  min: 0,
-  max: 1,
-  value: 0,
-  format: (v) => (v ? T('opt.on') : T('opt.off')),
-};
+/** An On/Off table option (0/1 in the lobby, true/false on the wire); its words are `opt.<key>` and `opt.<key>Hint`. */
+function onOff(key: 'simplified' | 'russianRoulette' | 'wind'): GameOption {
+  return {
+    key,
+    get label() {
+      return T(`opt.${key}`);
+    },
+    get hint() {
+      return T(`opt.${key}Hint`);
+    },
+    min: 0,
+    max: 1,
+    value: 0,
+    format: (v) => (v ? T('opt.on') : T('opt.off')),
+    boolean: true,
+  };
+}
 
 export const saloonModule: GameModule = {
   id: saloon.id,
@@ -876,33 +879,9 @@ export const saloonModule: GameModule = {
       value: Saloon.DEFAULT_THREAT_SECONDS,
       format: (v) => T('opt.seconds', { count: v }),
     },
-    {
-      key: 'simplified',
-      get label() {
-        return T('opt.simplified');
-      },
-      get hint() {
-        return T('opt.simplifiedHint');
-      },
-      min: 0,
-      max: 1,
-      value: 0,
-      format: (v) => (v ? T('opt.on') : T('opt.off')),
-    },
-    {
-      key: 'russianRoulette',
-      get label() {
-        return T('opt.russianRoulette');
-      },
-      get hint() {
-        return T('opt.russianRouletteHint');
-      },
-      min: 0,
-      max: 1,
-      value: 0,
-      format: (v) => (v ? T('opt.on') : T('opt.off')),
-    },
-    WIND_OPTION,
+    onOff('simplified'),
+    onOff('russianRoulette'),
+    onOff('wind'),
   ],
   get rules() {
     return ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((k) => T(`rules.${k}`));

@@ -47,6 +47,8 @@ export interface GameOption {
   value: number;
   /** How a value reads in the select, e.g. "$5". */
   format(value: number): string;
+  /** An On/Off choice (0/1 in the select) that the server takes as true/false. */
+  boolean?: boolean;
 }
 
 export interface GameModule {

@@ -12,6 +12,8 @@ export const saloon = {
     r6: 'Special cards: three Wanted Alive, three Laws or three Desperados, Escape on Horseback and the Mexican Standoff ("I don\'t think so!") change a threat; see the Rules.',
   },
   opt: {
+    wind: 'What the Wind Brings',
+    windHint: 'Five event cards in the deck: The Turkey (twice), Showdown at Noon, Hail of Bullets, The Great Bank Heist.',
     threatSeconds: 'Threat window',
     threatSecondsHint: 'Seconds to answer a threat; silence means a duel.',
     seconds: '{{count}} seconds',
@@ -395,9 +397,5 @@ export const saloon = {
     noon: 'Showdown at Noon',
     hail: 'Hail of Bullets',
     heist: 'The Great Bank Heist',
-  },
-  option: {
-    wind: 'What the Wind Brings',
-    windHint: 'Five event cards in the deck: The Turkey (twice), Showdown at Noon, Hail of Bullets, The Great Bank Heist.',
   },
 } as const;

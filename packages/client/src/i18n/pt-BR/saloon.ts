@@ -14,6 +14,8 @@ export const saloon: Translation<typeof en.saloon> = {
     r6: 'Cartas especiais: três Procurado Vivo, três A Lei ou três Desperados, Fuga a Cavalo e o Impasse Mexicano ("Acho que não!") mudam uma ameaça; veja as Regras.',
   },
   opt: {
+    wind: 'O Que o Vento Traz',
+    windHint: 'Cinco cartas de evento no baralho: O Peru (duas vezes), Duelo ao Meio-Dia, Chuva de Balas, O Grande Assalto ao Banco.',
     threatSeconds: 'Tempo da ameaça',
     threatSecondsHint: 'Segundos para responder a uma ameaça; o silêncio é um duelo.',
     seconds: '{{count}} segundos',
@@ -397,9 +399,5 @@ export const saloon: Translation<typeof en.saloon> = {
     noon: 'Duelo ao Meio-Dia',
     hail: 'Chuva de Balas',
     heist: 'O Grande Assalto ao Banco',
-  },
-  option: {
-    wind: 'O Que o Vento Traz',
-    windHint: 'Cinco cartas de evento no baralho: O Peru (duas vezes), Duelo ao Meio-Dia, Chuva de Balas, O Grande Assalto ao Banco.',
   },
 };
