@@ -1,3 +1,4 @@
+import { localEnd, secondsUntil } from './clock';
 import { chatLine, chatText, CHAT_INTERVAL_MS, CHAT_PHRASES, isPhrase } from './chat';
 import { h, listNames } from './dom';
 import { languagePicker, t } from './i18n';
@@ -294,12 +295,10 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     if (!s.deadline) return null;
     if (s.deadline !== seenDeadline) {
       seenDeadline = s.deadline;
-      const remaining = s.deadline - Date.now();
-      const plausible = remaining <= Math.max(s.turnSeconds, LONGEST_GAME_CLOCK_S) * 1000 + 2000 && remaining > -2000;
-      localDeadline = plausible ? s.deadline : s.turnSeconds > 0 ? Date.now() + s.turnSeconds * 1000 : 0;
+      localDeadline = localEnd(s.deadline, Math.max(s.turnSeconds, LONGEST_GAME_CLOCK_S) * 1000, s.turnSeconds > 0 ? s.turnSeconds * 1000 : null) ?? 0;
     }
     if (!localDeadline) return null;
-    return Math.max(0, Math.ceil((localDeadline - Date.now()) / 1000));
+    return secondsUntil(localDeadline);
   }
 
   function renderStatus(): void {

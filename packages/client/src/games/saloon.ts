@@ -41,6 +41,7 @@ import { h, listNames } from '../dom';
 import { GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, SaloonScene, type SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { t } from '../i18n';
+import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import type { GameModule, GameOption, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
 
@@ -150,12 +151,11 @@ class SaloonUi implements GameUi {
   private secondsLeft(until: number, maxMs: number): number {
     let local = this.localEnds.get(until);
     if (local === undefined) {
-      const remaining = until - Date.now();
-      local = remaining > maxMs + 2000 || remaining < -2000 ? Date.now() + maxMs : until;
+      local = localEnd(until, maxMs, maxMs) ?? until;
       if (this.localEnds.size > 20) this.localEnds.clear();
       this.localEnds.set(until, local);
     }
-    return Math.max(0, Math.ceil((local - Date.now()) / 1000));
+    return secondsUntil(local);
   }
 
   /** Seconds left in the threat window, from the phase's end, tolerant of a skewed clock. */
