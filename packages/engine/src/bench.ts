@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { isError } from './core/game';
-import { Rng } from './core/rng';
+import { deriveSeed, Rng } from './core/rng';
 import { duel } from './duel';
 import { playGame as playRattlesnake } from './rattlesnake/sim';
 import { playGame as playSaloon } from './saloon/sim';
@@ -45,7 +45,7 @@ for (let g = 0; g < GAMES; g++) {
   const options = duel.options(undefined);
   if ('error' in options) throw new Error(options.error.message);
   let state = duel.setup({ seats: SEATS, options }, Rng.fromSeed(g));
-  const bots = Rng.fromSeed(0x5eed + g); // the players' own randomness: bot noise, random-legal picks
+  const bots = Rng.fromSeed(deriveSeed(g, 'players')); // the players' own randomness: bot noise, random-legal picks
   let gameShootouts = 0;
   while (duel.outcome(state) === null) {
     if (gameShootouts >= MAX_SHOOTOUTS) {

@@ -9,7 +9,7 @@
  * then, and waits out a lock-out its view shows (`botReadyAtView`).
  */
 import { parseArgs } from 'node:util';
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
 import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloon, type Game, type Intent } from '@tumbleweed/engine';
 
@@ -72,7 +72,7 @@ export async function runBot(server: string, typed: string, name: string, log = 
   const [low, high] = options.reactionMs ?? [0, 0];
   if (!(low >= 0 && high >= low)) throw new Error(`reaction time [${low}, ${high}] is not a range of ms`);
   const room = await new Client(server).joinById(code, { name });
-  const rng = Rng.fromSeed(randomInt(0, 2 ** 31));
+  const rng = Rng.fromSeed(randomBytes(32).toString('hex')); // a fresh 256-bit seed: its choices cannot be foreseen
   /** The key when the last intent was sent: no second intent until it changes (or the server refuses it). */
   let sentKey: string | null = null;
   let refusedKey = '';

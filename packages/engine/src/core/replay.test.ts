@@ -5,17 +5,17 @@ import { playGame as playSaloon } from '../saloon/sim';
 import { Saloon } from '../index';
 import { eventsFor, isError, type Game, type GameEvent, type Intent, type Seat } from './game';
 import { readGameLog, replay, syncedBoardFor, type GameLogFile, type LogStep } from './replay';
-import { Rng } from './rng';
+import { deriveSeed, Rng, type Seed } from './rng';
 
 /**
  * A bot-only game driven like the server drives it (setup from the seed's generator, bots on a second generator,
  * the clock passed as `now`, now and then a countdown running out), recorded as the server's GameLog.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function botGame(game: Game<any, any, any, any>, seats: number, seed: number, options: unknown, timeoutEvery = 0): GameLogFile {
+function botGame(game: Game<any, any, any, any>, seats: number, seed: Seed, options: unknown, timeoutEvery = 0): GameLogFile {
   const opts = game.options(options as never);
   let state = game.setup({ seats, options: opts }, Rng.fromSeed(seed));
-  const bots = Rng.fromSeed(seed ^ 0x5bd1e995);
+  const bots = Rng.fromSeed(deriveSeed(seed, 'bots'));
   const steps: LogStep[] = [];
   const events: GameEvent[] = [];
   let now = 1_700_000_000_000;
@@ -57,6 +57,20 @@ test('a bot Duel replays to the same outcome and the same events, step by step',
   expect(flat(r.frames)).toEqual(log.events);
   // Replaying twice gives equal states (pure, deterministic).
   expect(replay(read.log).frames.map((f) => f.state)).toEqual(r.frames.map((f) => f.state));
+});
+
+test('a game dealt from a 256-bit hex seed (as on a real table) replays exactly; one changed hex digit deals another game', () => {
+  const seed = 'c0ffee'.repeat(10) + 'f00d';
+  const log = JSON.parse(JSON.stringify(botGame(duel, 4, seed, { target: 3 }, 5))) as GameLogFile;
+  expect(log.seed).toBe(seed);
+  const read = readGameLog(log);
+  if ('error' in read) throw new Error(read.error.message);
+  const r = replay(read.log);
+  expect(r.error).toBeNull();
+  expect(r.outcome).toEqual(log.outcome);
+  expect(flat(r.frames)).toEqual(log.events);
+  const other = replay({ ...log, seed: '1' + seed.slice(1) });
+  expect(other.frames[0].state).not.toEqual(r.frames[0].state);
 });
 
 test('a bot Rattlesnake game replays to the same outcome and events', () => {
@@ -104,13 +118,20 @@ test('a tampered step is reported with its number, not thrown; the frames before
 
   // Another seed deals other cards: the recorded plays stop fitting, or tell another story.
   const snake = botGame(rattlesnake, 2, 9, {});
-  const reseeded = replay({ ...snake, seed: snake.seed + 1 });
+  const reseeded = replay({ ...snake, seed: 10 });
   expect(reseeded.error !== null || JSON.stringify(flat(reseeded.frames)) !== JSON.stringify(snake.events)).toBe(true);
 });
 
 test('readGameLog tells a game log from any other JSON', () => {
   const log = botGame(duel, 2, 3, {});
   expect('log' in readGameLog(JSON.parse(JSON.stringify(log)))).toBe(true);
+  const hexSeed = 'ab'.repeat(32);
+  expect('log' in readGameLog({ ...log, seed: hexSeed })).toBe(true);
+  expect('log' in readGameLog({ ...log, seed: -3 })).toBe(true);
+  const badSeeds = ['x', hexSeed.toUpperCase(), hexSeed.slice(1), hexSeed + '0', '42', 1.5, 2 ** 53, null, [1, 2]];
+  for (const seed of badSeeds) expect(readGameLog({ ...log, seed })).toEqual({ error: expect.objectContaining({ code: 'NOT_A_LOG' }) });
+  const { seed: _seed, ...noSeed } = log;
+  expect(readGameLog(noSeed)).toEqual({ error: expect.objectContaining({ code: 'NOT_A_LOG' }) });
   for (const junk of [null, 3, 'x', [], {}, { name: 'package', version: '1.0.0' }, { ...log, seed: 'x' }, { ...log, steps: [{ at: 1 }] }, { ...log, seats: 2 }]) {
     expect(readGameLog(junk)).toEqual({ error: expect.objectContaining({ code: 'NOT_A_LOG' }) });
   }

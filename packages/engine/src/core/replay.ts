@@ -2,7 +2,7 @@ import { duel, syncedBoard as duelSyncedBoard, type DuelState } from '../duel';
 import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret } from '../rattlesnake';
 import { publicPart as saloonPublic, saloon, secretPart as saloonSecret } from '../saloon';
 import { isError, type EngineError, type Game, type GameEvent, type Intent, type Outcome, type Seat } from './game';
-import { Rng } from './rng';
+import { isSeed, Rng, type Seed } from './rng';
 
 /**
  * Replaying a finished game from its log (issue 6, "watch replay"): the server's `GameLog` holds the seed, the table
@@ -17,7 +17,8 @@ export type LogStep = { seat: Seat; intent: Intent; at: number } | { timeout: tr
 /** What a replay needs of the server's `GameLog` (the server adds `code`, `seats` names, `events` and `outcome`). */
 export interface ReplayInput {
   game: string;
-  seed: number;
+  /** 64 hex characters (a real table), or a whole number (a test seed); see `Seed`. */
+  seed: Seed;
   options: unknown;
   /** The seat count, or the seats themselves. */
   seats: number | readonly unknown[];
@@ -126,7 +127,7 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
   if (!isObj(raw)) return bad('not a JSON object');
   const { game, code, seed, options, seats, steps, events, outcome } = raw;
   if (typeof game !== 'string') return bad('no "game"');
-  if (!Number.isInteger(seed)) return bad('no "seed"');
+  if (!isSeed(seed)) return bad('no "seed"');
   if (!Array.isArray(seats) || !seats.every((s) => isObj(s) && typeof s.name === 'string' && typeof s.kind === 'string')) return bad('no "seats"');
   if (!Array.isArray(steps)) return bad('no "steps"');
   for (const s of steps) {
@@ -139,7 +140,7 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
     log: {
       game,
       code: typeof code === 'string' ? code : '',
-      seed: seed as number,
+      seed,
       options: options ?? {},
       seats: seats as GameLogFile['seats'],
       steps: steps as LogStep[],

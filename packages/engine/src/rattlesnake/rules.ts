@@ -71,7 +71,7 @@ export function setup(config: SetupConfig<RattlesnakeOptions>, rng: Rng): Rattle
     opening: { reveals: [], first: 0 },
     lastShowdown: null,
     winner: null,
-    rng: [],
+    rng: rng.state(), // a placeholder: set again once the deal below is done
   };
   // First player: reveal top cards until one is higher; revealed cards are discarded.
   // Decision: if every card ties (practically impossible) seat 0 starts.

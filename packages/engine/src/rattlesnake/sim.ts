@@ -1,5 +1,5 @@
 import { isError, type Seat } from '../core/game';
-import { Rng } from '../core/rng';
+import { deriveSeed, Rng, type Seed } from '../core/rng';
 import { rattlesnake } from './index';
 import type { RattlesnakeIntent } from './intents';
 import type { RattlesnakeState } from './state';
@@ -17,10 +17,10 @@ export interface SimResult {
  * Plays one game through the Game contract (view → bot, or a random legal intent), as the server drives it.
  * `timeoutRate` (per mille) lets the countdown run out instead. Stops after maxSteps (winner null).
  */
-export function playGame(seed: number, players: [Player, Player], maxSteps = 5000, timeoutRate = 0, onState?: (s: RattlesnakeState, seat: Seat | null, intent: RattlesnakeIntent | null) => void): SimResult {
+export function playGame(seed: Seed, players: [Player, Player], maxSteps = 5000, timeoutRate = 0, onState?: (s: RattlesnakeState, seat: Seat | null, intent: RattlesnakeIntent | null) => void): SimResult {
   const g = rattlesnake;
   let state = g.setup({ seats: 2, options: {} }, Rng.fromSeed(seed));
-  const rng = Rng.fromSeed(0x5eed ^ seed);
+  const rng = Rng.fromSeed(deriveSeed(seed, 'players')); // the players' own choices: a stream of its own
   let steps = 0;
   onState?.(state, null, null);
   while (g.outcome(state) === null && steps < maxSteps) {

@@ -80,7 +80,7 @@ export function setup(config: SetupConfig<SaloonOptions>, rng: Rng): SaloonState
     lastDuel: null,
     endAfter: null,
     clock: 0,
-    rng: [],
+    rng: rng.state(), // a placeholder: set again once the deal below is done
   };
   const ignored: GameEvent[] = [];
   for (let i = 0; i < HAND_SIZE; i++) for (let k = 1; k <= n; k++) state.players[(dealer + k) % n].hand.push(takeTop(state, rng, ignored));

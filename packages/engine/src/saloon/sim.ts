@@ -1,5 +1,5 @@
 import { isError, type GameEvent, type Outcome, type Seat } from '../core/game';
-import { Rng } from '../core/rng';
+import { deriveSeed, Rng, type Seed } from '../core/rng';
 import { BOT_REACTION_MS, botInterrupt, makeBot, DEFAULT_BOT, type BotConfig } from './bot';
 import type { SaloonIntent } from './intents';
 import { apply, deadline, interrupters, legalIntents, options as makeOptions, outcome, pending, setup, timeout } from './rules';
@@ -44,11 +44,11 @@ function between(rng: Rng, [lo, hi]: readonly [number, number]): number {
  * first; deadlines (threat window, "Go!", an unwon duel)
  * and the turn countdown call `timeout`. Deterministic in `seed`.
  */
-export function playGame(seed: number, config: SimConfig): SimResult {
+export function playGame(seed: Seed, config: SimConfig): SimResult {
   const opts = makeOptions(config.options);
   if ('error' in opts) throw new Error(opts.error.message);
   let state = setup({ seats: config.seats, options: opts }, Rng.fromSeed(seed));
-  const rng = Rng.fromSeed(0x5a1 ^ seed);
+  const rng = Rng.fromSeed(deriveSeed(seed, 'players')); // the players' own choices: a stream of its own
   const bot = makeBot(config.bot ?? DEFAULT_BOT);
   const players = config.players ?? Array.from({ length: config.seats }, (): Player => 'bot');
   const maxSteps = config.maxSteps ?? 5000;
@@ -112,7 +112,7 @@ export function playGame(seed: number, config: SimConfig): SimResult {
 }
 
 /** Replays recorded steps from the same seed and options; returns every state. */
-export function replay(seed: number, seats: number, options: Partial<SaloonOptions> | undefined, steps: readonly SimStep[]): { states: SaloonState[]; events: GameEvent[][] } {
+export function replay(seed: Seed, seats: number, options: Partial<SaloonOptions> | undefined, steps: readonly SimStep[]): { states: SaloonState[]; events: GameEvent[][] } {
   const opts = makeOptions(options);
   if ('error' in opts) throw new Error(opts.error.message);
   let state = setup({ seats, options: opts }, Rng.fromSeed(seed));
