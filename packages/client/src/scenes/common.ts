@@ -1,4 +1,5 @@
 import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
+import { BOX, CARD, MARK, STACK } from './pixi';
 
 /** The palette and type shared by every game's scene. */
 export const INK = 0x2b1a0e;
@@ -22,6 +23,26 @@ export function fit(t: Text, max: number): Text {
   return t;
 }
 
+/** Shortens a word-wrapped Text to fit `maxH` pixels (its last line ends in "…"). */
+export function fitLines(t: Text, maxH: number): Text {
+  const full = t.text;
+  if (t.height <= maxH) return t;
+  // The longest start that fits (binary search: each try measures the text again).
+  let lo = 1;
+  let hi = full.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    t.text = `${full.slice(0, mid).trimEnd()}…`;
+    if (t.height <= maxH) lo = mid;
+    else hi = mid - 1;
+  }
+  t.text = `${full.slice(0, lo).trimEnd()}…`;
+  return t;
+}
+
+/** The height of one line of text at `size` px (Georgia's line box, rounded up), for laying rows out. */
+export const lineHeight = (size: number): number => Math.ceil(size * 1.25);
+
 /** A left-aligned label at (x, y) in `root`, shortened to `maxW` pixels when given. */
 export function addLabel(root: Container, value: string, x: number, y: number, size: number, color = CREAM, bold = false, maxW = 0): Text {
   const t = text(value, { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal' });
@@ -29,6 +50,32 @@ export function addLabel(root: Container, value: string, x: number, y: number, s
   t.position.set(x, y);
   root.addChild(t);
   return t;
+}
+
+/** Marks `c` as a card for the scenes' test hook (scenes/pixi.ts `sceneBounds`). */
+export function asCard<T extends Container>(c: T): T {
+  c.label = CARD;
+  return c;
+}
+
+/** Marks `c` as a box whose labels must fit inside it (scenes/pixi.ts `sceneBounds`). */
+export function asBox<T extends Container>(c: T): T {
+  c.label = BOX;
+  return c;
+}
+
+/** Marks `c` as a drawn sign (a gun's shape, bullets) that no text may cover (scenes/pixi.ts `sceneBounds`). */
+export function asMark<T extends Container>(c: T): T {
+  c.label = MARK;
+  return c;
+}
+
+/** A new container in `root` for a fan of cards that overlap each other on purpose (scenes/pixi.ts `sceneBounds`). */
+export function stackIn(root: Container): Container {
+  const s = new Container();
+  s.label = STACK;
+  root.addChild(s);
+  return s;
 }
 
 /** Adds `c` to `root` at (x, y). */
@@ -43,7 +90,7 @@ export function placeIn(root: Container, c: Container, x: number, y: number): Co
  * `radius` and `labelScale` are fractions of the width.
  */
 export function cardBack(w: number, h: number, opts: { fill: number; label?: string; radius: number; labelScale: number }): Container {
-  const c = new Container();
+  const c = asCard(new Container());
   c.addChild(new Graphics().roundRect(0, 0, w, h, Math.max(4, w * opts.radius)).fill(opts.fill).stroke({ width: 2, color: INK }));
   c.addChild(new Graphics().roundRect(3, 3, w - 6, h - 6, 3).stroke({ width: 1.5, color: GOLD }));
   const label = opts.label ?? '';

@@ -1,7 +1,7 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
-import { createPixiApp } from './pixi';
-import { INK, PAPER, GOLD, text, fit } from './common';
+import { createPixiApp, type PixiScene } from './pixi';
+import { INK, PAPER, GOLD, text, fit, asCard, asBox } from './common';
 import { t } from '../i18n';
 
 type Card = Duel.Card;
@@ -66,7 +66,7 @@ function drawIcon(card: Card, color: number): Graphics {
 
 /** A face-up card of size w×h, drawn centred on (0,0). */
 function cardFace(card: Card, w: number, hgt: number, small = false): Container {
-  const c = new Container();
+  const c = asCard(new Container());
   const color = CARD_COLOR[card];
   c.addChild(new Graphics().roundRect(-w / 2, -hgt / 2, w, hgt, Math.max(4, w * 0.1)).fill(PAPER).stroke({ width: 2, color: INK }));
   const band = Math.max(14, hgt * 0.24);
@@ -84,7 +84,7 @@ function cardFace(card: Card, w: number, hgt: number, small = false): Container 
 }
 
 function cardBack(w: number, hgt: number): Container {
-  const c = new Container();
+  const c = asCard(new Container());
   c.addChild(new Graphics().roundRect(-w / 2, -hgt / 2, w, hgt, Math.max(4, w * 0.1)).fill(0x7c2f12).stroke({ width: 2, color: INK }));
   c.addChild(new Graphics().roundRect(-w / 2 + 4, -hgt / 2 + 4, w - 8, hgt - 8, 3).stroke({ width: 1.5, color: GOLD }));
   const star = text('★', { fontSize: Math.max(12, w * 0.4), fill: GOLD });
@@ -125,6 +125,8 @@ interface Spot {
   /** Where this player's card for the shootout lies on the table. */
   cx: number;
   cy: number;
+  /** How wide the "→ name" label under the card may be (it must not reach the player's box beside it). */
+  labelW: number;
 }
 
 export class DuelScene {
@@ -138,12 +140,14 @@ export class DuelScene {
   private lastRevealKey: string | null = null;
   private revealAt = -Infinity;
 
+  private readonly app: Application;
+
   private constructor(
-    private readonly app: Application,
+    private readonly px: PixiScene,
     private readonly host: HTMLElement,
-    private readonly stop: () => void,
     private readonly hooks: DuelSceneHooks,
   ) {
+    const app = (this.app = px.app);
     app.stage.addChild(this.root);
     app.ticker.add(() => {
       const now = performance.now();
@@ -154,8 +158,8 @@ export class DuelScene {
 
   static async create(host: HTMLElement, hooks: DuelSceneHooks): Promise<DuelScene> {
     let scene: DuelScene | null = null;
-    const { app, stop } = await createPixiApp(host, () => scene?.draw());
-    scene = new DuelScene(app, host, stop, hooks);
+    const px = await createPixiApp(host, () => scene?.draw());
+    scene = new DuelScene(px, host, hooks);
     return scene;
   }
 
@@ -174,7 +178,7 @@ export class DuelScene {
 
   destroy(): void {
     this.tweens = [];
-    this.stop();
+    this.px.stop();
   }
 
   private draw(): void {
@@ -182,8 +186,7 @@ export class DuelScene {
     if (!m) return;
     for (const child of this.root.removeChildren()) child.destroy({ children: true });
     this.tweens = [];
-    const W = this.app.screen.width;
-    const H = this.app.screen.height;
+    const { width: W, height: H } = this.px.size();
     const phone = W < 560;
     const v = m.view;
     const mine = v.seat !== null && m.started;
@@ -222,15 +225,16 @@ export class DuelScene {
       // Where this player's card lies: beside the spot at the top and bottom of the table, inward on the
       // sides of a wide table, else below a spot in the upper half and above one in the lower half
       // (leaving room for its caption and "→ name" label).
+      const beside = slotW + 2 * 12 - 6;
       if (Math.abs(Math.cos(a)) < 0.3) {
-        spots.push({ seat, x, y, cx: x + sw / 2 + slotW / 2 + 12, cy: y });
+        spots.push({ seat, x, y, cx: x + sw / 2 + slotW / 2 + 12, cy: y, labelW: beside });
       } else if (!phone) {
         const dir = Math.cos(a) < 0 ? 1 : -1;
-        spots.push({ seat, x, y, cx: x + dir * (sw / 2 + slotW / 2 + 12), cy: y });
+        spots.push({ seat, x, y, cx: x + dir * (sw / 2 + slotW / 2 + 12), cy: y, labelW: beside });
       } else {
         const below = Math.sin(a) < 0.2;
         const off = sh / 2 + 20 + slotH / 2 + (below ? 0 : 14);
-        spots.push({ seat, x, y, cx: x, cy: y + (below ? off : -off) });
+        spots.push({ seat, x, y, cx: x, cy: y + (below ? off : -off), labelW: slotW * 2 });
       }
     }
 
@@ -321,7 +325,7 @@ export class DuelScene {
         slot.addChild(cap);
       }
       if (play.target !== null) {
-        const at = fit(text(`→ ${m.names[play.target] ?? ''}`, { fontSize: phone ? 10 : 12, fill: 0xfff6e0, fontWeight: 'bold' }), slotW * 2);
+        const at = fit(text(`→ ${m.names[play.target] ?? ''}`, { fontSize: phone ? 10 : 12, fill: 0xfff6e0, fontWeight: 'bold' }), spot.labelW);
         at.anchor.set(0.5, 0);
         at.position.set(0, slotH / 2 + 2);
         slot.addChild(at);
@@ -336,7 +340,7 @@ export class DuelScene {
     }
     this.root.addChild(slot);
 
-    const c = new Container();
+    const c = asBox(new Container());
     c.position.set(spot.x - sw / 2, spot.y - sh / 2);
     const alive = p ? p.alive : true;
     const border = aimable ? RED : pending ? GOLD : isMe ? 0xa3421c : INK;
@@ -416,7 +420,7 @@ export class DuelScene {
 
   private drawHand(m: DuelSceneModel, W: number, top: number, handH: number, phone: boolean): void {
     const v = m.view;
-    const strip = new Container();
+    const strip = asBox(new Container());
     strip.position.set(0, top);
     strip.addChild(new Graphics().rect(0, 0, W, handH).fill(0x3b2416).rect(0, 0, W, 3).fill(GOLD));
     const myTurn = m.playable.size > 0;
@@ -451,8 +455,9 @@ export class DuelScene {
         face.eventMode = 'static';
         face.cursor = 'pointer';
         face.on('pointertap', () => this.hooks.onCard(card));
+        // The frame lies on the card's edge, so cards side by side never touch.
         face.addChild(
-          new Graphics().roundRect(-cw / 2 - 2, -ch / 2 - 2, cw + 4, ch + 4, 8).stroke({ width: selected ? 4 : 3, color: selected ? RED : GOLD }),
+          new Graphics().roundRect(-cw / 2 + 2, -ch / 2 + 2, cw - 4, ch - 4, 6).stroke({ width: selected ? 4 : 3, color: selected ? RED : GOLD }),
         );
       } else {
         face.alpha = 0.6;

@@ -1,4 +1,4 @@
-import { Application } from 'pixi.js';
+import { Application, Container, Text } from 'pixi.js';
 
 /**
  * True when WebGL would run on the CPU (SwiftShader, llvmpipe: no GPU, e.g. headless or a VM). There every WebGL
@@ -18,20 +18,134 @@ function softwareWebGL(): boolean {
 }
 
 /**
- * A Pixi application filling `host`, resized with it. Shared by every game's scene. Its ticker is stopped:
- * a scene calls `app.render()` after drawing and starts the ticker only for animations.
+ * The canvas's pixels per CSS pixel: the screen's own (2 on most phones and Retina laptops, 3 on many phones), so
+ * text and card edges are as sharp as the screen can show. Capped for odd devices and extreme zoom, where a canvas
+ * that large would cost memory for no visible gain.
+ */
+export function screenResolution(): number {
+  return Math.min(4, Math.max(1, window.devicePixelRatio || 1));
+}
+
+/** A scene's drawing area in CSS pixels (the same units as the page and the host box), whatever the resolution. */
+export interface SceneSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * What a scene draws with: the Pixi application and its size in CSS pixels. Every scene lays itself out from
+ * `size()` only: Pixi's `app.screen` is in CSS pixels (with `autoDensity` the canvas backing store is
+ * `resolution` times larger, which the scenes never need to know).
+ */
+export interface PixiScene {
+  app: Application;
+  size(): SceneSize;
+  stop(): void;
+}
+
+/*
+ * Marks read by `sceneBounds()` (the test hook below), set as a container's Pixi `label`:
+ *  - CARD: a card, face up or down, or an empty card slot;
+ *  - BOX: a panel that holds labels (a player's box, the hand strip): its texts must fit inside it;
+ *  - MARK: a drawn sign that is read like a word (a gun's shape, a card's bullets): no text may cover it;
+ *  - STACK: a fan of cards that may overlap each other on purpose (a hand of backs, Hits in front): the part of a
+ *    card under the next one is hidden by design.
+ * A Text held by a card, a box or a mark must fit inside it; every other Text must fit inside the scene.
+ */
+export const CARD = 'card';
+export const BOX = 'box';
+export const MARK = 'mark';
+export const STACK = 'stack';
+
+/** One rectangle the scene draws, in CSS pixels of the viewport (as `getBoundingClientRect`). */
+export interface SceneRect {
+  kind: 'text' | 'card' | 'box' | 'mark';
+  /** A Text's words; its kind otherwise. */
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Index (in `items`) of the card, box or mark holding this one; -1: the scene itself. */
+  parent: number;
+  /** Which fan (STACK container) the card holding this one is part of; '' when none. */
+  stack: string;
+}
+
+export interface SceneBounds {
+  /** The canvas's box on the page (CSS pixels, viewport coordinates). */
+  canvas: { x: number; y: number; width: number; height: number };
+  /** The scene's own size (`app.screen`): equal to the canvas box. */
+  screen: SceneSize;
+  /** Canvas pixels per CSS pixel, and the resolution its Texts are drawn at. */
+  resolution: number;
+  textResolutions: number[];
+  devicePixelRatio: number;
+  /** In drawing order: later items are drawn over earlier ones. */
+  items: SceneRect[];
+}
+
+/**
+ * The labelled rectangles of everything drawn (texts, cards, boxes, marks), for tests:
+ * `window.__tumbleweedScene.bounds()`. Present in every build; it tells nothing that is not on the screen already.
+ */
+export function sceneBounds(app: Application): SceneBounds {
+  const c = app.canvas.getBoundingClientRect();
+  const items: SceneRect[] = [];
+  const textResolutions = new Set<number>();
+  let stacks = 0;
+  const walk = (node: Container, parent: number, stack: string): void => {
+    if (!node.visible || !node.renderable || node.alpha <= 0) return;
+    let here = parent;
+    let inStack = stack;
+    const mark = node.label;
+    if (mark === STACK) inStack = `${STACK}${++stacks}`;
+    const kind = node instanceof Text ? 'text' : mark === CARD ? 'card' : mark === BOX ? 'box' : mark === MARK ? 'mark' : null;
+    if (kind && !(node instanceof Text && node.text.trim() === '')) {
+      const b = node.getBounds();
+      items.push({ kind, label: node instanceof Text ? node.text : kind, x: c.x + b.x, y: c.y + b.y, width: b.width, height: b.height, parent, stack: inStack });
+      if (node instanceof Text) textResolutions.add(node.resolution);
+      if (kind !== 'text') here = items.length - 1;
+    }
+    for (const child of node.children) walk(child, here, inStack);
+  };
+  walk(app.stage, -1, '');
+  return {
+    canvas: { x: c.x, y: c.y, width: c.width, height: c.height },
+    screen: { width: app.screen.width, height: app.screen.height },
+    resolution: app.renderer.resolution,
+    textResolutions: [...textResolutions],
+    devicePixelRatio: window.devicePixelRatio,
+    items,
+  };
+}
+
+declare global {
+  interface Window {
+    /** The scene on the page, for tests (see `sceneBounds`). */
+    __tumbleweedScene?: { bounds(): SceneBounds };
+  }
+}
+
+/**
+ * A Pixi application filling `host`, resized with it (and with the screen's pixel ratio: a window moved to another
+ * screen, a browser zoom). Shared by every game's scene. Its ticker is stopped: a scene calls `app.render()` after
+ * drawing and starts the ticker only for animations.
  * The interactive bits of a scene are mirrored by real DOM buttons (the action bar), so Pixi's own
  * accessibility overlay stays off: it would only add a second, unlabelled copy of each control.
  */
-export async function createPixiApp(host: HTMLElement, onResize: () => void): Promise<{ app: Application; stop: () => void }> {
+export async function createPixiApp(host: HTMLElement, onResize: () => void): Promise<PixiScene> {
   const app = new Application();
+  let resolution = screenResolution();
   await app.init({
     width: Math.max(1, host.clientWidth),
     height: Math.max(1, host.clientHeight),
     background: '#5b3a22',
     antialias: true,
+    // The canvas is `resolution` device pixels per CSS pixel and styled back to the host's CSS size; Texts follow
+    // the renderer's resolution (they have none of their own), so they stay sharp too.
     autoDensity: true,
-    resolution: Math.min(2, window.devicePixelRatio || 1),
+    resolution,
     accessibilityOptions: { activateOnTab: false, enabledByDefault: false },
     // Card tables sit still most of the time: scenes render on change and run the ticker only while animating.
     autoStart: false,
@@ -43,18 +157,39 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
   host.replaceChildren(app.canvas);
   let w = host.clientWidth;
   let hgt = host.clientHeight;
-  const observer = new ResizeObserver(() => {
-    if (host.clientWidth === w && host.clientHeight === hgt) return;
+  const fit = () => {
+    const r = screenResolution();
+    if (host.clientWidth === w && host.clientHeight === hgt && r === resolution) return;
     w = host.clientWidth;
     hgt = host.clientHeight;
-    app.renderer.resize(Math.max(1, w), Math.max(1, hgt));
+    resolution = r;
+    app.renderer.resize(Math.max(1, w), Math.max(1, hgt), resolution);
     onResize();
-  });
+  };
+  const observer = new ResizeObserver(fit);
   observer.observe(host);
+  // The pixel ratio can change with no resize at all (the window dragged to another screen): a media query for the
+  // current ratio fires once it no longer matches, and is set up again for the new one.
+  let ratioQuery: MediaQueryList | null = null;
+  const watchRatio = () => {
+    ratioQuery?.removeEventListener('change', onRatio);
+    ratioQuery = window.matchMedia?.(`(resolution: ${window.devicePixelRatio || 1}dppx)`) ?? null;
+    ratioQuery?.addEventListener('change', onRatio);
+  };
+  function onRatio(): void {
+    watchRatio();
+    fit();
+  }
+  watchRatio();
+  const hook = { bounds: () => sceneBounds(app) };
+  window.__tumbleweedScene = hook;
   return {
     app,
+    size: () => ({ width: app.screen.width, height: app.screen.height }),
     stop: () => {
       observer.disconnect();
+      ratioQuery?.removeEventListener('change', onRatio);
+      if (window.__tumbleweedScene === hook) delete window.__tumbleweedScene;
       app.destroy(true, { children: true });
     },
   };

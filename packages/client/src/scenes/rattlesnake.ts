@@ -1,7 +1,7 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Rattlesnake } from '@tumbleweed/engine';
-import { createPixiApp } from './pixi';
-import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn, cardBack as back } from './common';
+import { createPixiApp, type PixiScene } from './pixi';
+import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asCard, stackIn } from './common';
 import { t } from '../i18n';
 
 /** Everything the Rattlesnake scene draws, prepared by the Rattlesnake UI. */
@@ -62,7 +62,7 @@ interface FaceOpts {
 
 /** A face-up card w×h with its top-left at (0,0). */
 function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Container {
-  const c = new Container();
+  const c = asCard(new Container());
   const info = Rattlesnake.cardInfo(id);
   const r = Math.max(4, w * 0.1);
   const g = new Graphics();
@@ -91,7 +91,11 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
     // Long names ("Dodge 'n' Shoot") wrap onto two lines in a taller band rather than being cut.
     const name = text(info.name, { fontSize: Math.max(7, Math.min(14, w * 0.17)), fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: w - 6, lineHeight: Math.max(8, Math.min(15, w * 0.19)) });
-    if (name.height > hgt * 0.45) fit(name, w - 6);
+    // Still too tall (a narrow card): one line, shortened.
+    if (name.height > hgt * 0.45) {
+      name.style.wordWrap = false;
+      fit(name, w - 6);
+    }
     const band = Math.max(13, hgt * 0.24, name.height + 4);
     g.roundRect(3, 3, w - 6, band, 4).fill(VALUE_COLOR[info.value] ?? 0x555555);
     c.addChild(g);
@@ -114,9 +118,10 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     c.addChild(g);
   }
   if (o.dim) c.alpha = 0.55;
-  if (o.highlight) c.addChild(new Graphics().roundRect(-3, -3, w + 6, hgt + 6, r + 2).stroke({ width: 4, color: GOLD }));
-  if (o.selected) c.addChild(new Graphics().roundRect(-3, -3, w + 6, hgt + 6, r + 2).stroke({ width: 4, color: 0x2f9be0 }));
-  else if (o.clickable) c.addChild(new Graphics().roundRect(-2, -2, w + 4, hgt + 4, r + 1).stroke({ width: 2, color: CREAM, alpha: 0.9 }));
+  // Frames lie on the card's own edge (not around it), so cards side by side never touch.
+  if (o.highlight) c.addChild(new Graphics().roundRect(2, 2, w - 4, hgt - 4, r).stroke({ width: 4, color: GOLD }));
+  if (o.selected) c.addChild(new Graphics().roundRect(2, 2, w - 4, hgt - 4, r).stroke({ width: 4, color: 0x2f9be0 }));
+  else if (o.clickable) c.addChild(new Graphics().roundRect(1, 1, w - 2, hgt - 2, r).stroke({ width: 2, color: CREAM, alpha: 0.9 }));
   return c;
 }
 
@@ -125,7 +130,7 @@ function cardBack(seat: number, w: number, hgt: number, label = ''): Container {
 }
 
 function emptySlot(w: number, hgt: number, label = ''): Container {
-  const c = new Container();
+  const c = asCard(new Container());
   c.addChild(new Graphics().roundRect(0, 0, w, hgt, Math.max(4, w * 0.1)).stroke({ width: 1.5, color: CREAM, alpha: 0.4 }));
   if (label) {
     const t = text(label, { fontSize: Math.max(8, w * 0.16), fill: CREAM, align: 'center', wordWrap: true, wordWrapWidth: w - 4 });
@@ -143,13 +148,15 @@ export class RattlesnakeScene {
   private readonly tip: HTMLDivElement;
   private pressTimer = 0;
 
+  private readonly app: Application;
+
   private constructor(
-    private readonly app: Application,
+    private readonly px: PixiScene,
     private readonly host: HTMLElement,
-    private readonly stop: () => void,
     private readonly hooks: RattlesnakeSceneHooks,
   ) {
-    app.stage.addChild(this.root);
+    this.app = px.app;
+    this.app.stage.addChild(this.root);
     this.tip = document.createElement('div');
     this.tip.className = 'card-tip';
     this.tip.setAttribute('role', 'tooltip');
@@ -159,8 +166,8 @@ export class RattlesnakeScene {
 
   static async create(host: HTMLElement, hooks: RattlesnakeSceneHooks): Promise<RattlesnakeScene> {
     let scene: RattlesnakeScene | null = null;
-    const { app, stop } = await createPixiApp(host, () => scene?.draw());
-    scene = new RattlesnakeScene(app, host, stop, hooks);
+    const px = await createPixiApp(host, () => scene?.draw());
+    scene = new RattlesnakeScene(px, host, hooks);
     return scene;
   }
 
@@ -172,7 +179,7 @@ export class RattlesnakeScene {
   destroy(): void {
     window.clearTimeout(this.pressTimer);
     this.tip.remove();
-    this.stop();
+    this.px.stop();
   }
 
   private showTip(id: string, card: Container): void {
@@ -235,23 +242,50 @@ export class RattlesnakeScene {
     const m = this.model;
     if (!m) return;
     for (const child of this.root.removeChildren()) child.destroy({ children: true });
-    const W = this.app.renderer.width / this.app.renderer.resolution;
-    const H = this.app.renderer.height / this.app.renderer.resolution;
+    const { width: W, height: H } = this.px.size();
     const v = m.view;
     const me = v.seat ?? 0;
     const opp = 1 - me;
+    const seated = v.seat !== null;
     const pad = 8;
-    // Height needed ≈ 8 text lines + 5.8 card widths (two player rows, saloon, attack, hand): fit both ways.
     const fs = Math.max(11, Math.min(14, W / 40));
-    const cw = Math.max(34, Math.min(78, (W - 2 * pad) / 7.6, (H - 8 * (fs + 2) - 76) / 5.8));
-    const ch = cw * 1.4;
-    const sw = cw * 0.62;
-    const sh = sw * 1.4;
-    const gap = Math.max(4, cw * 0.1);
+    const small = Math.max(9, fs - 2);
+    const inner = W - 2 * pad - 8;
+    // Rows, top to bottom: the opponent, the saloon, the attack, me, my hand. Their words are laid out first (a
+    // row's captions are as wide as their words), then the cards get the largest size that fits both ways.
+    const titleH = lineHeight(fs) + 4;
+    const capH = 2 + lineHeight(small);
+    const headLines = W < 600 ? 2 : 1;
+    const headH = headLines * lineHeight(fs) + 4;
+    const eventsH = v.events.length > 0 ? lineHeight(small) + 4 : 0;
+    const caption = (s: string): Text => {
+      const c = text(s, { fontSize: small, fill: CREAM });
+      c.alpha = 0.85;
+      return c;
+    };
+    const deckCaps = [caption(t('rattlesnake:scene.saloon')), caption(t('rattlesnake:scene.saloonDeck', { n: String(v.saloonDeckCount) }))];
+    const graveCaps = [caption(t('rattlesnake:scene.graveyard')), caption(t('rattlesnake:scene.graveyardCount', { count: v.graveyard.length }))];
+    const deckCapW = Math.max(...deckCaps.map((c) => c.width));
+    const graveCapW = Math.max(...graveCaps.map((c) => c.width));
+    const sizes = (cw: number) => {
+      const sw = cw * 0.62;
+      const ch = cw * 1.4;
+      return { cw, ch, sw, sh: sw * 1.4, gap: Math.max(4, cw * 0.1), bh: ch * 0.9, bw: ch * 0.9 / 1.4 };
+    };
+    type Sizes = ReturnType<typeof sizes>;
+    const saloonW = (z: Sizes) => 5 * (z.cw + z.gap) + z.gap + Math.max(z.sw, deckCapW) + 2 * z.gap + Math.max(z.sw, graveCapW);
+    const rowH = (z: Sizes) => titleH + z.sh + capH + 6;
+    const saloonH = (z: Sizes) => titleH + Math.max(z.ch, z.sh + 2 + 2 * lineHeight(small)) + 8;
+    const attackH = (z: Sizes) => headH + z.bh + 4 + eventsH;
+    const handH = (z: Sizes) => lineHeight(fs) + 10 + z.ch;
+    const totalH = (z: Sizes) => 2 * pad + 2 * rowH(z) + saloonH(z) + attackH(z) + (seated ? handH(z) : 0);
+    let cw = 78;
+    while (cw > 30 && (saloonW(sizes(cw)) > inner || totalH(sizes(cw)) > H)) cw -= 1;
+    const { ch, sw, sh, gap, bh, bw } = sizes(cw);
 
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(0x2f5d3a));
 
-    // A player's row: name line, then Hits in front, hand (backs, opponent only), deck, discard.
+    // A player's row: name line, then Hits in front, hand (backs, opponent only), deck, discard, each captioned.
     const playerRow = (seat: number, y: number): number => {
       const p = v.players[seat];
       const isMe = seat === v.seat;
@@ -259,44 +293,68 @@ export class RattlesnakeScene {
       let title: string = isMe ? t('rattlesnake:scene.you', { name: m.names[seat] }) : m.names[seat];
       if (v.active === seat) title = t('rattlesnake:scene.pistol', { title });
       if (deciding && v.winner === null) title = t('rattlesnake:scene.deciding', { title });
-      this.label(title, pad + 4, y, fs, deciding ? GOLD : CREAM, true, W - 2 * pad);
-      y += fs + 6;
-      if (!p) return y;
-      let x = pad + 4;
-      const caption = (s: string, cx: number, w: number) => {
-        const t = this.label(s, cx, y + sh + 2, Math.max(9, fs - 2), CREAM, false, w + 30);
-        t.alpha = 0.85;
-      };
+      this.label(title, pad + 4, y, fs, deciding ? GOLD : CREAM, true, inner);
+      y += titleH;
+      const end = y + sh + capH + 6;
+      if (!p) return end;
+      const cols: { w: number; cap: Text; draw: (x: number) => void }[] = [];
       // Hits in front
-      const hitStep = Math.min(sw + 3, sw * 0.7 + 3);
-      if (p.hits.length === 0) this.place(emptySlot(sw, sh, t('rattlesnake:scene.noHits')), x, y);
-      p.hits.forEach((id, i) => this.place(this.inspectable(cardFace(id, sw, sh), id), x + i * hitStep, y));
+      const hitStep = sw * 0.7 + 3;
       const hitsW = Math.max(sw, (Math.max(1, p.hits.length) - 1) * hitStep + sw);
-      caption(t('rattlesnake:scene.hitsInFront', { n: String(p.hits.length) }), x, hitsW);
-      x += Math.max(hitsW, fs * 7) + gap * 2;
+      cols.push({
+        w: hitsW,
+        cap: caption(t('rattlesnake:scene.hitsInFront', { n: String(p.hits.length) })),
+        draw: (x) => {
+          if (p.hits.length === 0) this.place(emptySlot(sw, sh, t('rattlesnake:scene.noHits')), x, y);
+          const hits = stackIn(this.root);
+          p.hits.forEach((id, i) => placeIn(hits, this.inspectable(cardFace(id, sw, sh), id), x + i * hitStep, y));
+        },
+      });
       if (!isMe) {
         const n = p.handCount;
         const step = Math.min(sw * 0.35, 14);
-        for (let i = 0; i < Math.max(1, n); i++) this.place(n === 0 ? emptySlot(sw, sh) : cardBack(seat, sw, sh), x + i * step, y);
-        const handW = Math.max(0, n - 1) * step + sw;
-        caption(t('rattlesnake:scene.hand', { n: String(n) }), x, handW);
-        x += Math.max(handW, fs * 4) + gap * 2;
+        cols.push({
+          w: Math.max(0, n - 1) * step + sw,
+          cap: caption(t('rattlesnake:scene.hand', { n: String(n) })),
+          draw: (x) => {
+            const fan = stackIn(this.root);
+            for (let i = 0; i < Math.max(1, n); i++) placeIn(fan, n === 0 ? emptySlot(sw, sh) : cardBack(seat, sw, sh), x + i * step, y);
+          },
+        });
       }
-      this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
-      caption(t('rattlesnake:scene.deck', { n: String(p.deckCount) }), x, sw);
-      x += Math.max(sw, fs * 4) + gap * 2;
+      cols.push({
+        w: sw,
+        cap: caption(t('rattlesnake:scene.deck', { n: String(p.deckCount) })),
+        draw: (x) => this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y),
+      });
       const top = p.discard[p.discard.length - 1];
-      this.place(top ? this.inspectable(cardFace(top, sw, sh), top) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
-      caption(t('rattlesnake:scene.discard', { n: String(p.discard.length) }), x, sw);
-      return y + sh + fs + 6;
+      cols.push({
+        w: sw,
+        cap: caption(t('rattlesnake:scene.discard', { n: String(p.discard.length) })),
+        draw: (x) => this.place(top ? this.inspectable(cardFace(top, sw, sh), top) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y),
+      });
+      // A column is as wide as its cards or its caption; on a narrow screen the captions give way.
+      const room = inner - 2 * gap * (cols.length - 1);
+      const need = cols.reduce((a, c) => a + Math.max(c.w, c.cap.width), 0);
+      if (need > room) {
+        const spare = Math.max(0, room - cols.reduce((a, c) => a + c.w, 0)) / cols.length;
+        for (const c of cols) fit(c.cap, c.w + spare);
+      }
+      let x = pad + 4;
+      for (const c of cols) {
+        c.draw(x);
+        placeIn(this.root, c.cap, x, y + sh + 2);
+        x += Math.max(c.w, c.cap.width) + gap * 2;
+      }
+      return end;
     };
 
     let y = pad;
-    y = playerRow(opp, y) + 2;
+    y = playerRow(opp, y);
 
     // The saloon: 5 slots (events look different), the saloon deck, the graveyard.
-    this.label(t('rattlesnake:scene.saloonHead', { count: v.buyCost }), pad + 4, y, fs, CREAM, true, W * 0.6);
-    y += fs + 6;
+    this.label(t('rattlesnake:scene.saloonHead', { count: v.buyCost }), pad + 4, y, fs, CREAM, true, inner);
+    y += titleH;
     let x = pad + 4;
     v.saloon.forEach((id) => {
       if (id === null) this.place(emptySlot(cw, ch, t('rattlesnake:scene.empty')), x, y);
@@ -309,19 +367,15 @@ export class RattlesnakeScene {
     });
     x += gap;
     this.place(v.saloonDeckCount > 0 ? cardBack(2, sw, sh, String(v.saloonDeckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
-    this.label(t('rattlesnake:scene.saloon'), x, y + sh + 2, Math.max(9, fs - 2));
-    this.label(t('rattlesnake:scene.saloonDeck', { n: String(v.saloonDeckCount) }), x, y + sh + fs, Math.max(9, fs - 2));
-    x += sw + gap * 2;
+    deckCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
+    x += Math.max(sw, deckCapW) + gap * 2;
     const grave = v.graveyard[v.graveyard.length - 1];
     this.place(grave ? this.inspectable(cardFace(grave, sw, sh), grave) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
-    this.label(t('rattlesnake:scene.graveyard'), x, y + sh + 2, Math.max(9, fs - 2));
-    this.label(t('rattlesnake:scene.graveyardCount', { count: v.graveyard.length }), x, y + sh + fs, Math.max(9, fs - 2));
-    y += ch + 8;
+    graveCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
+    y += saloonH(sizes(cw)) - titleH;
 
     // The attack: face-down commitments with their counts, then the reveal with the combos highlighted and named.
-    const bh = ch * 0.9;
-    const bw = bh / 1.4;
-    const half = (W - 2 * pad) / 2;
+    const half = inner / 2;
     const side = (seat: number, x0: number) => {
       const p = v.players[seat];
       const who = seat === v.seat ? { name: m.names[seat], context: 'me' } : { name: m.names[seat] };
@@ -343,15 +397,19 @@ export class RattlesnakeScene {
           head = t('rattlesnake:scene.faceDown', { head, n: String(p.committedCount) });
         }
       } else head = t('rattlesnake:scene.choosing', { head });
-      this.label(head, x0, y, fs, combo && p?.revealed ? GOLD : CREAM, true, half - 8);
+      // The heading wraps (two lines on a narrow screen) before it is shortened.
+      const ht = text(head, { fontSize: fs, fill: combo && p?.revealed ? GOLD : CREAM, fontWeight: 'bold', wordWrap: true, wordWrapWidth: half - 8 });
+      fitLines(ht, headLines * lineHeight(fs));
+      placeIn(this.root, ht, x0, y);
       const n = Math.max(ids.length, backs);
-      const step = n > 1 ? Math.min(bw + 4, (half - 12 - bw) / (n - 1)) : 0;
-      const cy = y + fs + 6;
-      if (n === 0 && p?.committedCount === 0) this.label(t('rattlesnake:scene.noCards'), x0, cy + bh / 2 - fs / 2, fs, CREAM);
-      for (let i = 0; i < backs; i++) this.place(cardBack(seat, bw, bh), x0 + i * step, cy);
+      const step = n > 1 ? Math.min(bw + 4, (half - 8 - bw) / (n - 1)) : 0;
+      const cy = y + headH;
+      if (n === 0 && p?.committedCount === 0) this.label(t('rattlesnake:scene.noCards'), x0, cy + bh / 2 - fs / 2, fs, CREAM, false, half - 8);
+      const fan = stackIn(this.root);
+      for (let i = 0; i < backs; i++) placeIn(fan, cardBack(seat, bw, bh), x0 + i * step, cy);
       ids.forEach((r, i) => {
         const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim });
-        this.place(this.inspectable(face, r.id), x0 + i * step, cy);
+        placeIn(fan, this.inspectable(face, r.id), x0 + i * step, cy);
       });
     };
     const inAttack = v.attack && (v.step.kind === 'attackerCommit' || v.step.kind === 'defenderCommit' || v.step.kind === 'window');
@@ -374,37 +432,44 @@ export class RattlesnakeScene {
             : t('rattlesnake:scene.combos', { attack: describeCombo(sd.attackerCombo), defence: describeCombo(sd.defenderCombo), result }),
         );
       } else lines.push(t('rattlesnake:scene.noAttack'));
+      // Centred sentences, one under the other, within the attack's place.
+      let ty = y + 6;
+      const bottom = y + headH + bh;
       lines.forEach((s, i) => {
-        const t = text(s, { fontSize: fs, fill: CREAM, align: 'center', wordWrap: true, wordWrapWidth: W - 4 * pad, fontWeight: i === 1 ? 'bold' : 'normal' });
-        t.anchor.set(0.5, 0);
-        t.position.set(W / 2, y + 10 + i * (fs * 2.6));
-        this.root.addChild(t);
+        const line = text(s, { fontSize: fs, fill: CREAM, align: 'center', wordWrap: true, wordWrapWidth: inner - 8, fontWeight: i === 1 ? 'bold' : 'normal' });
+        fitLines(line, Math.max(lineHeight(fs), bottom - ty));
+        line.anchor.set(0.5, 0);
+        line.position.set(W / 2, ty);
+        this.root.addChild(line);
+        ty += line.height + fs * 0.6;
       });
     }
     if (v.events.length > 0) {
       const names = v.events.map((e) => Rattlesnake.EVENTS.find((d) => d.event === e)?.name ?? e);
-      const line = this.label(t('rattlesnake:scene.inEffect', { names: names.join(', ') }), pad + 4, y + fs + bh + 8, Math.max(9, fs - 2), GOLD, false, W - 2 * pad);
+      const line = this.label(t('rattlesnake:scene.inEffect', { names: names.join(', ') }), pad + 4, y + headH + bh + 4, small, GOLD, false, inner);
       line.alpha = 0.9;
     }
-    y += fs + bh + 8 + fs + 4;
+    y += attackH(sizes(cw));
 
-    // My row and my hand (bottom).
-    if (v.seat !== null) {
-      y = playerRow(me, y);
+    // My row and my hand (bottom); a selected card rises into the gap under the "Your hand" line.
+    y = playerRow(me, y);
+    if (seated) {
+      this.label(t('rattlesnake:scene.yourHand'), pad + 4, y, fs, CREAM, true, inner);
+      const hy = y + lineHeight(fs) + 10;
       const hand = v.hand;
-      const hy = y + fs + 4;
-      this.label(t('rattlesnake:scene.yourHand'), pad + 4, hy - fs - 2, fs, CREAM, true);
       const n = hand.length;
-      const step = n > 1 ? Math.min(cw + gap, (W - 2 * pad - 8 - cw) / (n - 1)) : 0;
+      // My cards take the room left at the bottom (larger than the saloon's on a tall phone: easier to read and tap).
+      const k = Math.max(n, 5);
+      const hw = Math.max(cw, Math.min(96, (H - pad - hy) / 1.4, (inner - gap * (k - 1)) / k));
+      const step = n > 1 ? Math.min(hw + gap, (inner - hw) / (n - 1)) : 0;
+      const fan = stackIn(this.root);
       hand.forEach((id, i) => {
         const sel = m.selected.has(id);
         const can = m.selectable.has(id);
-        const face = cardFace(id, cw, ch, { selected: sel, clickable: can });
-        this.place(this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), pad + 4 + i * step, hy - (sel ? 8 : 0));
+        const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can });
+        placeIn(fan, this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), pad + 4 + i * step, hy - (sel ? 8 : 0));
       });
       if (n === 0) this.label(t('rattlesnake:scene.emptyHand'), pad + 4, hy + 10, fs, CREAM);
-    } else {
-      playerRow(me, y);
     }
     this.app.render();
   }

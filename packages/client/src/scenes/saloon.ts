@@ -1,7 +1,7 @@
-import { Container, Graphics, Text, type Application } from 'pixi.js';
+import { Container, Graphics, Text } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
-import { createPixiApp } from './pixi';
-import { INK, PAPER, GOLD, CREAM, text, fit, addLabel, placeIn, cardBack as back } from './common';
+import { createPixiApp, type PixiScene } from './pixi';
+import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asCard, asBox, asMark } from './common';
 import { t } from '../i18n';
 
 /** `t('saloon:<key>', params)` with a key built at run time. */
@@ -61,7 +61,7 @@ function gunShape(g: Graphics, colour: Colour, r: number): Graphics {
 
 /** The colour mark: shape in the gun's colour with its letter, outlined so it reads on any background. */
 function gunMark(colour: Colour, r: number, dim = false, onBand = false): Container {
-  const c = new Container();
+  const c = asMark(new Container());
   // On a card's colour band the shape is cream (the band already carries the colour), elsewhere it is the colour.
   const g = gunShape(new Graphics(), colour, r).fill(onBand ? CREAM : GUN_COLOUR[colour]).stroke({ width: Math.max(1.5, r * 0.14), color: INK });
   c.addChild(g);
@@ -74,7 +74,7 @@ function gunMark(colour: Colour, r: number, dim = false, onBand = false): Contai
 
 /** A face-up card w×h, top-left at (0,0): colour band with shape + letter, area, noise, bullets, symbol. */
 export function cardFace(id: string, w: number, h: number, big: boolean, highlight = false): Container {
-  const c = new Container();
+  const c = asCard(new Container());
   const info = Saloon.cardInfo(id);
   const r = Math.max(4, w * 0.09);
   const g = new Graphics();
@@ -97,43 +97,52 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
     cn.position.set(8 + mr * 2.2, 2 + band / 2);
     c.addChild(cn);
   }
-  const fs = Math.max(9, w * 0.19);
+  // Under the band, top to bottom: area, noise, bullets; the symbol at the foot. On a small card the type shrinks
+  // until they all fit apart — as much on every card of that size, whatever it carries (a row reads evenly).
+  const booty = info.symbol === 'booty';
+  const symbolSize = Math.max(7, w * (booty ? 0.15 : 0.11));
+  const br = Math.max(2.5, w * 0.06);
+  const noBulletsSize = Math.max(7, w * 0.12);
+  // (a line of type is ~1.15 times its size tall; the tallest foot is Booty's, the tallest middle a row of bullets)
+  const foot = Math.max(7, w * 0.15) * 1.15 + 1;
+  const bulletsH = Math.max(noBulletsSize * 1.15, br * 3.2 + 1);
+  const top = band + Math.max(2, h * 0.03);
+  const fs = Math.max(7, Math.min(w * 0.19, (h - 4 - foot - bulletsH - top) / 2.45));
   const area = text(T(`area.${info.area}`).toUpperCase(), { fontSize: fs, fontWeight: 'bold' });
   fit(area, w - 6);
   area.anchor.set(0.5, 0);
-  area.position.set(w / 2, band + h * 0.05);
+  area.position.set(w / 2, top);
   c.addChild(area);
   const noise = text(`${T(`noise.${info.noise}`)}!`, { fontSize: fs * 0.95, fontStyle: 'italic', fill: 0x7c2f12, fontWeight: 'bold' });
   fit(noise, w - 6);
   noise.anchor.set(0.5, 0);
-  noise.position.set(w / 2, band + h * 0.05 + fs * 1.25);
+  noise.position.set(w / 2, top + fs * 1.2);
   c.addChild(noise);
   // Bullets: little brass rounds; "no bullets" when none.
-  const by = band + h * 0.05 + fs * 2.6;
+  const by = top + fs * 2.45;
   if (info.bullets === 0) {
-    const t = text(T('card.noBullets'), { fontSize: Math.max(7, w * 0.12), fill: 0x6b5a44 });
+    const t = text(T('card.noBullets'), { fontSize: noBulletsSize, fill: 0x6b5a44 });
+    fit(t, w - 6);
     t.anchor.set(0.5, 0);
     t.position.set(w / 2, by);
     c.addChild(t);
   } else {
-    const br = Math.max(2.5, w * 0.06);
     const step = br * 2.8;
     const x0 = w / 2 - ((info.bullets - 1) * step) / 2;
-    const bg = new Graphics();
+    const bg = asMark(new Graphics());
     for (let i = 0; i < info.bullets; i++) {
       bg.roundRect(x0 + i * step - br * 0.7, by, br * 1.4, br * 3.2, br * 0.7).fill(0xb8862b).stroke({ width: 1, color: INK });
     }
     c.addChild(bg);
   }
   if (info.symbol) {
-    const booty = info.symbol === 'booty';
-    const st = text(booty ? T('card.bootyScene') : T(`symbol.${info.symbol}`), { fontSize: Math.max(7, w * (booty ? 0.15 : 0.11)), fill: booty ? 0x8a5a00 : 0x6b5a44, fontWeight: booty ? 'bold' : 'normal' });
+    const st = text(booty ? T('card.bootyScene') : T(`symbol.${info.symbol}`), { fontSize: symbolSize, fill: booty ? 0x8a5a00 : 0x6b5a44, fontWeight: booty ? 'bold' : 'normal' });
     fit(st, w - 6);
     st.anchor.set(0.5, 1);
     st.position.set(w / 2, h - 4);
     c.addChild(st);
   }
-  if (highlight) c.addChild(new Graphics().roundRect(-3, -3, w + 6, h + 6, r + 2).stroke({ width: 4, color: GOLD }));
+  if (highlight) c.addChild(new Graphics().roundRect(2, 2, w - 4, h - 4, r).stroke({ width: 4, color: GOLD }));
   return c;
 }
 
@@ -143,7 +152,7 @@ function cardBack(w: number, h: number, label = ''): Container {
 
 function bottleShape(h: number): Graphics {
   const w = h * 0.42;
-  const g = new Graphics();
+  const g = asMark(new Graphics());
   g.roundRect(-w / 2, -h * 0.1, w, h * 0.6, w * 0.25).fill(0x3f7f5a).stroke({ width: 2, color: INK });
   g.rect(-w * 0.18, -h * 0.5, w * 0.36, h * 0.42).fill(0x3f7f5a).stroke({ width: 2, color: INK });
   g.rect(-w * 0.5, h * 0.05, w, h * 0.18).fill(PAPER);
@@ -154,17 +163,14 @@ export class SaloonScene {
   private readonly root = new Container();
   private model: SaloonSceneModel | null = null;
 
-  private constructor(
-    private readonly app: Application,
-    private readonly stop: () => void,
-  ) {
-    app.stage.addChild(this.root);
+  private constructor(private readonly px: PixiScene) {
+    px.app.stage.addChild(this.root);
   }
 
   static async create(host: HTMLElement): Promise<SaloonScene> {
     let scene: SaloonScene | null = null;
-    const { app, stop } = await createPixiApp(host, () => scene?.draw());
-    scene = new SaloonScene(app, stop);
+    const px = await createPixiApp(host, () => scene?.draw());
+    scene = new SaloonScene(px);
     return scene;
   }
 
@@ -174,7 +180,7 @@ export class SaloonScene {
   }
 
   destroy(): void {
-    this.stop();
+    this.px.stop();
   }
 
   private label(value: string, x: number, y: number, size: number, color = CREAM, bold = false, maxW = 0): Text {
@@ -202,13 +208,12 @@ export class SaloonScene {
     const m = this.model;
     if (!m) return;
     for (const child of this.root.removeChildren()) child.destroy({ children: true });
-    const W = this.app.renderer.width / this.app.renderer.resolution;
-    const H = this.app.renderer.height / this.app.renderer.resolution;
+    const { width: W, height: H } = this.px.size();
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
     const v = m.view;
     if (m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey')) this.drawCompactDuel(m, v.phase, W, H);
     else this.drawTable(m, W, H);
-    this.app.render();
+    this.px.app.render();
   }
 
   /** The duelist's view: who against whom, the big "Ready…" / "GO!", my 3 new cards, the shots so far. */
@@ -216,15 +221,26 @@ export class SaloonScene {
     const v = m.view;
     const fs = Math.max(12, Math.min(16, W / 30));
     const go = ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race';
-    this.centred(this.raceTitle(ph), W / 2, 8, fs, GOLD, true, W - 20);
+    // Top down: who races (two lines at most), the big word; bottom up: the shots so far or a hint (two lines at
+    // most); my 3 cards (or the flipped ones) as large as the room left between them.
+    const title = fitLines(this.centred(this.raceTitle(ph), W / 2, 8, fs, GOLD, true, W - 20), 2 * lineHeight(fs));
     const wordSize = Math.max(28, Math.min(H * 0.2, 64));
     const word = !go ? T('ui.ready') : m.lockLeft !== null ? T('ui.misfireWord', { seconds: m.lockLeft.toFixed(1) }) : T('ui.go');
     const col = !go ? CREAM : m.lockLeft !== null ? 0xff9d8a : GOLD;
-    const t = this.centred(word, W / 2, 8 + fs * 1.4, m.lockLeft !== null ? wordSize * 0.7 : wordSize, col, true);
+    const t = this.centred(word, W / 2, 8 + title.height + 2, m.lockLeft !== null ? wordSize * 0.7 : wordSize, col, true);
     t.style.stroke = { color: INK, width: 5 };
-    const shotLine = ph.shots.length > 0;
-    const top = 8 + fs * 1.4 + wordSize * 1.2 + 4;
-    const ch = Math.max(60, H - top - 10 - (shotLine ? fs * 1.5 : fs * 1.3));
+    const top = t.y + t.height + 4;
+    let line: Text;
+    if (ph.shots.length > 0) {
+      const last = ph.shots.slice(-2).map((s) => this.shotWords(s));
+      line = this.centred(last.join('   ·   '), W / 2, 0, Math.max(11, fs - 2), 0xffc2b0, true, W - 24);
+    } else {
+      const flippedRace = ph.kind === 'standoff' || ph.kind === 'turkey';
+      const hint = !go ? (flippedRace ? T('special.flippedHidden') : T('scene.hintSwap')) : flippedRace ? T('scene.hintFlipped') : T('scene.hintDuel');
+      line = this.centred(hint, W / 2, 0, Math.max(11, fs - 3), CREAM, false, W - 24);
+    }
+    fitLines(line, 2 * lineHeight(line.style.fontSize));
+    const ch = Math.max(40, H - 6 - line.height - 4 - top);
     const cw = Math.min(ch / 1.38, (W - 40) / 3.3);
     const chh = cw * 1.38;
     const x0 = W / 2 - (3 * cw + 2 * 12) / 2;
@@ -234,15 +250,7 @@ export class SaloonScene {
       const id = shown[i];
       this.place(id ? cardFace(id, cw, chh, m.bigGlyphs) : cardBack(cw, chh, '?'), x0 + i * (cw + 12), top);
     }
-    const below = top + chh + 4;
-    if (shotLine) {
-      const last = ph.shots.slice(-2).map((s) => this.shotWords(s));
-      this.centred(last.join('   ·   '), W / 2, below, Math.max(11, fs - 2), 0xffc2b0, true, W - 24);
-    } else {
-      const flippedRace = ph.kind === 'standoff' || ph.kind === 'turkey';
-      const hint = !go ? (flippedRace ? T('special.flippedHidden') : T('scene.hintSwap')) : flippedRace ? T('scene.hintFlipped') : T('scene.hintDuel');
-      this.centred(hint, W / 2, below, Math.max(11, fs - 3), CREAM, false, W - 24);
-    }
+    line.y = top + chh + 4;
   }
 
   private drawTable(m: SaloonSceneModel, W: number, H: number): void {
@@ -265,22 +273,25 @@ export class SaloonScene {
       const x = pad + (s % cols) * (bw + 6);
       const y = pad + Math.floor(s / cols) * (bh + 6);
       const active = v.active === s && ph.kind !== 'over';
-      const box = new Graphics().roundRect(0, 0, bw, bh, 8).fill(s === v.seat ? 0x23472c : 0x1f3b26).stroke({ width: active ? 3 : 1.5, color: active ? GOLD : 0x8fb596 });
-      this.place(box, x, y);
-      let nx = x + 6;
+      // The box holds its labels (they must fit inside it).
+      const box = asBox(this.place(new Container(), x, y));
+      box.addChild(new Graphics().roundRect(0, 0, bw, bh, 8).fill(s === v.seat ? 0x23472c : 0x1f3b26).stroke({ width: active ? 3 : 1.5, color: active ? GOLD : 0x8fb596 }));
+      let nx = 6;
       if (v.dealer === s) {
-        const tok = new Graphics().circle(0, 0, fs * 0.62).fill(CREAM).stroke({ width: 1.5, color: INK });
-        this.place(tok, nx + fs * 0.62, y + 5 + fs * 0.62);
+        // The dealer token: a cream disc with its letter.
+        const tok = asMark(new Container());
+        tok.addChild(new Graphics().circle(0, 0, fs * 0.62).fill(CREAM).stroke({ width: 1.5, color: INK }));
         const d = text('D', { fontSize: fs * 0.8, fontWeight: 'bold' });
         d.anchor.set(0.5);
-        this.place(d, nx + fs * 0.62, y + 5 + fs * 0.62);
+        tok.addChild(d);
+        placeIn(box, tok, nx + fs * 0.62, 5 + fs * 0.62);
         nx += fs * 1.5;
       }
       const role = s === threatener ? T('scene.threatens') : s === target ? T('scene.threatened') : this.roleOf(ph, s);
-      this.label(`${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}${role}`, nx, y + 4, fs, active ? GOLD : CREAM, true, bw - (nx - x) - 6);
-      this.label(T('scene.lootBounty', { loot: p.loot, bounty: p.bounty }), x + 6, y + 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
+      addLabel(box, `${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}${role}`, nx, 4, fs, active ? GOLD : CREAM, true, bw - nx - 6);
+      addLabel(box, T('scene.lootBounty', { loot: p.loot, bounty: p.bounty }), 6, 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
       const wounds = p.wounds > 0 ? `${'✚'.repeat(p.wounds)} ${T('scene.wounds', { count: p.wounds })}` : T('scene.noWounds');
-      this.label(T('scene.handCount', { wounds, count: p.handCount }), x + 6, y + 8 + fs * 2.3, Math.max(10, fs - 1), p.wounds > 0 ? 0xffb0a0 : CREAM, false, bw - 12);
+      addLabel(box, T('scene.handCount', { wounds, count: p.handCount }), 6, 8 + fs * 2.3, Math.max(10, fs - 1), p.wounds > 0 ? 0xffb0a0 : CREAM, false, bw - 12);
     }
     let y = pad + rows * (bh + 6) + 2;
 
@@ -309,7 +320,7 @@ export class SaloonScene {
     const handCount = v.hand.length;
     const cwHand = Math.max(52, Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3)));
     const chHand = cwHand * 1.38;
-    const bottom = v.seat !== null ? H - pad - chHand - fs - 6 : H - pad;
+    const bottom = v.seat !== null ? H - pad - chHand - lineHeight(fs) - 4 : H - pad;
     const midH = bottom - y;
     if (ph.kind === 'threat') {
       this.drawThreat(m, ph, y, midH, W, fs);
@@ -320,11 +331,16 @@ export class SaloonScene {
     } else if (ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey') {
       this.drawRaceWatch(m, ph, y, midH, W, fs);
     } else {
-      const infoH = fs * 2.6 + 6;
-      const cw = Math.max(40, Math.min(narrow ? 62 : 92, (W - 2 * pad) / 6.6, (midH - fs - infoH - 10) / 1.38));
+      // Under the cards: their numbers, then two lines of news.
+      const newsStep = lineHeight(Math.max(10, fs - 1)) + 2;
+      const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + 2 * newsStep;
+      // A row of 4 public cards, the deck (a smaller back) and the discard pile's top card (as large as the others:
+      // its words must stay readable): 5.8 card widths and the gaps.
+      const headH = lineHeight(Math.max(10, fs - 1)) + 2;
+      const cw = Math.max(40, Math.min(narrow ? 62 : 92, (W - 2 * pad - 44) / 5.8, (midH - headH - infoH - 4) / 1.38));
       const ch = cw * 1.38;
       this.label(T('scene.publicCards'), pad + 4, y, Math.max(10, fs - 1), CREAM, true, W - 2 * pad);
-      const cy = y + fs + 4;
+      const cy = y + headH;
       let x = pad + 4;
       v.public.forEach((id, i) => {
         this.place(cardFace(id, cw, ch, m.bigGlyphs), x, cy);
@@ -337,23 +353,24 @@ export class SaloonScene {
       const sw = cw * 0.8;
       const sh = sw * 1.38;
       this.place(cardBack(sw, sh, String(v.deckCount)), x, cy);
-      this.label(T('scene.deck'), x, cy + sh + 2, Math.max(9, fs - 2));
+      this.label(T('scene.deck'), x, cy + sh + 2, Math.max(9, fs - 2), CREAM, false, sw + 6);
       x += sw + 8;
       const top = v.discard[v.discard.length - 1];
-      if (top && x + sw < W - pad) {
-        this.place(cardFace(top, sw, sh, m.bigGlyphs), x, cy);
-        this.label(T('scene.discard'), x, cy + sh + 2, Math.max(9, fs - 2));
+      if (top && x + cw < W - pad) {
+        this.place(cardFace(top, cw, ch, m.bigGlyphs), x, cy);
+        this.label(T('scene.discard'), x, cy + ch + 2, Math.max(9, fs - 2), CREAM, false, cw + 4);
       }
       const news = this.news(m);
-      const ny = cy + ch + fs + 4;
+      const ny = cy + ch + lineHeight(Math.max(9, fs - 2)) + 2;
       news.slice(0, 2).forEach((line, i) => {
-        this.label(line, pad + 4, ny + i * (fs + 4), Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, W - 2 * pad - 8);
+        // (only the lines that fit above my hand)
+        if (ny + (i + 1) * newsStep <= bottom) this.label(line, pad + 4, ny + i * newsStep, Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, W - 2 * pad - 8);
       });
     }
 
     // 4. My hand.
     if (v.seat !== null) {
-      const hy = bottom + fs + 2;
+      const hy = bottom + lineHeight(fs) + 2;
       const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
       this.label(title, pad + 4, bottom, fs, CREAM, true, W - 2 * pad);
       v.hand.forEach((id, i) => this.place(cardFace(id, cwHand, chHand, m.bigGlyphs), pad + 4 + i * (cwHand + 8), hy));
@@ -376,18 +393,24 @@ export class SaloonScene {
   private drawThreat(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'threat' }>, y: number, hgt: number, W: number, fs: number): void {
     const v = m.view;
     const cx = W / 2;
-    const mark = gunMark(ph.gun, fs * 1.6);
-    this.place(mark, cx, y + fs * 2);
     const me = v.seat;
-    const line = T('scene.threatLine', { a: this.nameOf(ph.threatener), gun: T(`colour.${ph.gun}`), b: this.nameOf(ph.target, true), context: ph.threatener === me ? 'me' : undefined });
-    this.centred(line, cx, y + fs * 4, fs + 2, CREAM, true, W - 24);
-    this.centred(T('scene.feelLucky'), cx, y + fs * 5.8, fs + 6, GOLD, true, W - 24);
-    if (ph.escaped?.length) this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, y + 2, Math.max(10, fs - 1), 0xffc2b0, true, W - 24);
-    const left = m.threatLeft ?? 0;
-    const t = this.centred(`${left} s`, cx, y + fs * 8, Math.min(hgt * 0.3, fs * 4), left <= 3 ? RED : CREAM, true);
-    t.style.stroke = { color: INK, width: 4 };
+    // One under the other, each as tall as its words: who escaped, the gun, the threat, "Feeling lucky?", the
+    // countdown (as large as the room left allows), who must answer and how.
     const ask = v.options.russianRoulette ? T('scene.askRoulette') : T('scene.askBluff');
-    this.centred(ph.target === me ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: this.nameOf(ph.target), ask }), cx, y + fs * 8 + Math.min(hgt * 0.3, fs * 4) + 8, Math.max(10, fs - 1), CREAM, false, W - 24);
+    const answer = this.centred(ph.target === me ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: this.nameOf(ph.target), ask }), cx, 0, Math.max(10, fs - 1), CREAM, false, W - 24);
+    let ty = y + 2;
+    if (ph.escaped?.length) ty += this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, ty, Math.max(10, fs - 1), 0xffc2b0, true, W - 24).height + 4;
+    const r = fs * 1.6;
+    this.place(gunMark(ph.gun, r), cx, ty + r * 1.15);
+    ty += r * 2.3 + 4;
+    const line = T('scene.threatLine', { a: this.nameOf(ph.threatener), gun: T(`colour.${ph.gun}`), b: this.nameOf(ph.target, true), context: ph.threatener === me ? 'me' : undefined });
+    ty += this.centred(line, cx, ty, fs + 2, CREAM, true, W - 24).height + 4;
+    ty += this.centred(T('scene.feelLucky'), cx, ty, fs + 6, GOLD, true, W - 24).height + 4;
+    const left = m.threatLeft ?? 0;
+    const size = Math.max(fs, Math.min(fs * 4, hgt * 0.3, (y + hgt - ty - answer.height - 8) / 1.3));
+    const t = this.centred(`${left} s`, cx, ty, size, left <= 3 ? RED : CREAM, true);
+    t.style.stroke = { color: INK, width: 4 };
+    answer.y = ty + t.height + 4;
   }
 
   /** A player's part in a Truel, a Standoff or the Turkey, for the player boxes. */

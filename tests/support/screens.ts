@@ -1,0 +1,180 @@
+/**
+ * Layout checks for real screens (issue 12): what a table page draws — the Pixi scene through its test hook
+ * (`window.__tumbleweedScene.bounds()`, packages/client/src/scenes/pixi.ts) and the DOM around it (action bar, status
+ * bar, seat list) — measured in CSS pixels, and the problems a player would see: text or cards cut by the canvas or
+ * the screen, text wider than its card or box, labels on top of each other, cards on top of other cards or of labels,
+ * a scene drawn into a corner of its canvas, a canvas blurrier than the screen.
+ */
+import type { Page } from 'playwright-core';
+
+/** The scene hook's answer (a copy of `SceneBounds` in scenes/pixi.ts: the tests do not import the client). */
+export interface SceneRect {
+  kind: 'text' | 'card' | 'box' | 'mark';
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  parent: number;
+  stack: string;
+}
+export interface SceneBounds {
+  canvas: { x: number; y: number; width: number; height: number };
+  screen: { width: number; height: number };
+  resolution: number;
+  textResolutions: number[];
+  devicePixelRatio: number;
+  items: SceneRect[];
+}
+/** A DOM element around the scene: a button or the prompt of the action bar, the status bar, a seat in the list. */
+export interface DomRect {
+  kind: 'button' | 'prompt' | 'status' | 'seat';
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Its content is wider / taller than its box (cut or spilling out). */
+  overflowX: number;
+  overflowY: number;
+}
+export interface Snapshot {
+  viewport: { width: number; height: number };
+  scene: SceneBounds;
+  dom: DomRect[];
+}
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/** Rounding slack: a Text's box is its line box, a hair taller than the glyphs; borders are drawn half outside. */
+const SLACK = 1.5;
+
+const overlap = (a: Rect, b: Rect): number => {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > SLACK && h > SLACK ? Math.round(Math.min(w, h)) : 0;
+};
+const inside = (a: Rect, b: Rect): boolean => a.x >= b.x - SLACK && a.y >= b.y - SLACK && a.x + a.width <= b.x + b.width + SLACK && a.y + a.height <= b.y + b.height + SLACK;
+const box = (r: Rect): string => `[${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}]`;
+const name = (r: { kind: string; label: string }): string => (r.kind === 'text' ? JSON.stringify(r.label.replace(/\s+/g, ' ').slice(0, 48)) : r.kind);
+
+/**
+ * Scrolls the table into view as a player would have it (the whole scene on the screen, scrolling only when it is
+ * not) and reads the scene's rectangles and the DOM around it in one go (one consistent moment of the page).
+ */
+export async function measure(page: Page): Promise<Snapshot> {
+  // The pointer off the table: a card's hover text (a DOM tip over the scene) is not what is measured here.
+  await page.mouse.move(0, 0);
+  // (the scene starts after the page: the first moves may be on the bar before it is drawn)
+  await page.waitForFunction(() => 'bounds' in ((window as unknown as { __tumbleweedScene?: object }).__tumbleweedScene ?? {}), undefined, { timeout: 10_000 });
+  return page.evaluate(() => {
+    const scene = document.querySelector('.scene');
+    if (!scene) throw new Error('no .scene on the page');
+    scene.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const hook = (window as unknown as { __tumbleweedScene?: { bounds(): unknown } }).__tumbleweedScene;
+    if (!hook) throw new Error('no window.__tumbleweedScene: the scene is not drawn');
+    const visible = (el: Element) => {
+      const s = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0;
+    };
+    const dom = (selector: string, kind: string) =>
+      [...document.querySelectorAll<HTMLElement>(selector)].filter(visible).map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          kind,
+          label: (el.getAttribute('aria-label') || el.textContent || '').trim().replace(/\s+/g, ' '),
+          x: r.x,
+          y: r.y,
+          width: r.width,
+          height: r.height,
+          overflowX: el.scrollWidth - el.clientWidth,
+          overflowY: el.scrollHeight - el.clientHeight,
+        };
+      });
+    return {
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+      scene: hook.bounds(),
+      dom: [...dom('.actions button', 'button'), ...dom('.actions .prompt', 'prompt'), ...dom('[data-testid=status]', 'status'), ...dom('.seats li', 'seat')],
+    };
+  }) as Promise<Snapshot>;
+}
+
+/** Everything wrong with one snapshot, in words ([] when the layout is clean). */
+export function layoutProblems(snap: Snapshot, dpr: number): string[] {
+  const out: string[] = [];
+  const { scene, viewport } = snap;
+  const canvas = scene.canvas;
+  const screen: Rect = { x: 0, y: 0, width: viewport.width, height: viewport.height };
+  const items = scene.items;
+
+  // Sharp on this screen: the canvas and its texts at the screen's pixel ratio; the scene as large as its canvas.
+  const want = Math.min(4, dpr);
+  if (scene.resolution !== want) out.push(`canvas resolution ${scene.resolution}, the screen has ${dpr}`);
+  const blurry = scene.textResolutions.filter((r) => r !== want);
+  if (blurry.length) out.push(`texts drawn at resolution ${blurry.join(', ')}, the screen has ${dpr}`);
+  if (Math.abs(scene.screen.width - canvas.width) > 1 || Math.abs(scene.screen.height - canvas.height) > 1) {
+    out.push(`scene ${scene.screen.width}×${scene.screen.height} in a canvas box of ${Math.round(canvas.width)}×${Math.round(canvas.height)}`);
+  }
+
+  // Drawn over the whole canvas, not into a corner of it.
+  const drawn = items.filter((i) => i.kind !== 'box');
+  if (drawn.length === 0) out.push('nothing drawn');
+  else {
+    const right = Math.max(...drawn.map((i) => i.x + i.width)) - canvas.x;
+    const bottom = Math.max(...drawn.map((i) => i.y + i.height)) - canvas.y;
+    if (right < canvas.width * 0.6 || bottom < canvas.height * 0.6) {
+      out.push(`the scene fills only ${Math.round(right)}×${Math.round(bottom)} of its ${Math.round(canvas.width)}×${Math.round(canvas.height)} canvas`);
+    }
+  }
+
+  items.forEach((it) => {
+    // On the canvas and on the screen.
+    if (!inside(it, canvas)) out.push(`${name(it)} ${box(it)} is cut by the canvas ${box(canvas)}`);
+    else if (!inside(it, screen)) out.push(`${name(it)} ${box(it)} is off the screen ${viewport.width}×${viewport.height}`);
+    // A text fits its card or box.
+    if (it.kind === 'text' && it.parent >= 0 && !inside(it, items[it.parent])) {
+      out.push(`${name(it)} ${box(it)} is wider or taller than its ${items[it.parent].kind} ${box(items[it.parent])}`);
+    }
+  });
+
+  /** The cards and boxes holding item `i`. */
+  const holders = (i: number): Set<number> => {
+    const s = new Set<number>();
+    for (let p = items[i].parent; p >= 0; p = items[p].parent) s.add(p);
+    return s;
+  };
+  const held = items.map((_, i) => holders(i));
+  /** Two items of one fan (a hand of backs, Hits in front) may overlap: the upper card hides the lower one on purpose. */
+  const sameFan = (a: SceneRect, b: SceneRect) => a.stack !== '' && a.stack === b.stack;
+
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const a = items[i];
+      const b = items[j];
+      if (sameFan(a, b) || held[i].has(j) || held[j].has(i)) continue;
+      // Texts on texts, cards on cards or on texts, boxes on anything but what they hold.
+      const o = overlap(a, b);
+      if (o) out.push(`${name(a)} ${box(a)} overlaps ${name(b)} ${box(b)} by ${o}px`);
+    }
+  }
+
+  // The DOM around the scene: on the screen's width, nothing cut, no button on another one, none over the table.
+  const buttons = snap.dom.filter((d) => d.kind === 'button');
+  for (const d of snap.dom) {
+    if (d.x < -SLACK || d.x + d.width > viewport.width + SLACK) out.push(`${d.kind} "${d.label}" ${box(d)} leaves the ${viewport.width}px screen`);
+    if (d.overflowX > 1) out.push(`${d.kind} "${d.label}" ${box(d)} is cut: its content is ${d.overflowX}px wider than its box`);
+    if (d.overflowY > 1 && d.kind !== 'seat') out.push(`${d.kind} "${d.label}" ${box(d)} is cut: its content is ${d.overflowY}px taller than its box`);
+    if (overlap(d, canvas)) out.push(`${d.kind} "${d.label}" ${box(d)} covers the table ${box(canvas)}`);
+  }
+  for (let i = 0; i < buttons.length; i++) {
+    for (let j = i + 1; j < buttons.length; j++) {
+      const o = overlap(buttons[i], buttons[j]);
+      if (o) out.push(`button "${buttons[i].label}" ${box(buttons[i])} overlaps button "${buttons[j].label}" ${box(buttons[j])} by ${o}px`);
+    }
+  }
+  return out;
+}
+
+/** How many cards the scene drew, for a sanity check that the table was really on screen. */
+export const cardCount = (snap: Snapshot): number => snap.scene.items.filter((i) => i.kind === 'card').length;
