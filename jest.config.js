@@ -18,6 +18,8 @@ module.exports = {
       transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { ...require('./tsconfig.test.json').compilerOptions, module: 'commonjs', moduleResolution: 'node' } }] },
     },
     { ...common, displayName: 'server', testMatch: ['<rootDir>/packages/server/src/**/*.test.ts'] },
+    // Hostile clients against a real server in this process (issue 11): malformed, out-of-turn and foreign-seat messages.
+    { ...common, displayName: 'adversarial', testMatch: ['<rootDir>/tests/adversarial/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
     { ...common, displayName: 'scale', testMatch: ['<rootDir>/tests/scale/**/*.test.ts'] },
   ],

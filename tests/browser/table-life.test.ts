@@ -140,9 +140,9 @@ test('a refresh mid-game keeps the seat; chat; game log; play again starts a new
   const [download] = await Promise.all([ann.waitForEvent('download'), ann.getByRole('button', { name: 'Download game log' }).click()]);
   expect(download.suggestedFilename()).toBe(`tumbleweed-${code}.json`);
   const file = await download.path();
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { code: string; seed: number; steps: unknown[] };
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { code: string; seed: string; steps: unknown[] };
   expect(saved.code).toBe(code);
-  expect(typeof saved.seed).toBe('number');
+  expect(saved.seed).toMatch(/^[0-9a-f]{64}$/); // the game's own 256-bit secret, published only now
   expect(saved.steps.length).toBeGreaterThan(0);
 
   // Play again: Ann asks, waits for Bob; Bob accepts; a new game starts with money back at $0.

@@ -46,7 +46,9 @@ beforeAll(async () => {
   ports = { redis: await freePort(), s1: await freePort(), s2: await freePort(), proxy: await freePort() };
   const redis = start('redis-server', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
   await waitForPort(ports.redis, redis);
-  const common = { REDIS_URL: `redis://127.0.0.1:${ports.redis}`, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn' };
+  // As docker-compose.yml runs them: behind nginx, trusting its X-Real-IP. Every per-client limit is off (the
+  // 2,000-table test creates from one address) but lookups, which one test below checks across both processes.
+  const common = { REDIS_URL: `redis://127.0.0.1:${ports.redis}`, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn', TRUST_PROXY: '1', LIMIT_LOOKUPS_PER_MINUTE: '30' };
   servers = [
     startServer('server-1', { ...common, PORT: String(ports.s1), PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/s1` }),
     startServer('server-2', { ...common, PORT: String(ports.s2), PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/s2` }),
@@ -141,6 +143,22 @@ test('2,000 tables created at once across both processes never share a code', as
   expect(codes.length).toBe(2000);
   expect(new Set(codes).size).toBe(2000);
   expect(processes.size).toBe(2);
+});
+
+test('per-client limits are shared through Redis: the 31st lookup from one address is refused by either process', async () => {
+  const ann = track(await proxy().create('duel', { name: 'Ann', seats: 2 }));
+  const lookup = (port: number, ip: string) => fetch(`http://127.0.0.1:${port}/api/tables/${ann.roomId}`, { headers: { 'X-Real-IP': ip } });
+  // Straight to the processes, as nginx would forward for a client at 203.0.113.50: 15 lookups on each.
+  for (let i = 0; i < 30; i++) expect((await lookup(i % 2 ? ports.s1 : ports.s2, '203.0.113.50')).status).toBe(200);
+  for (const port of [ports.s1, ports.s2]) {
+    const refused = await lookup(port, '203.0.113.50');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  }
+  expect((await lookup(ports.s1, '203.0.113.51')).status).toBe(200);
+  // Through nginx a client cannot claim another address: the proxy sets X-Real-IP to the peer (here 127.0.0.1).
+  expect((await lookup(ports.proxy, '203.0.113.50')).status).toBe(200);
 });
 
 test('health and metrics answer on each process, and the metrics count what was played', async () => {

@@ -30,6 +30,28 @@ export type RoomMessage =
 
 /** Colyseus close code of a consented leave (our own `leave()`, or a kick). */
 export const CONSENTED = 4000;
+/** The server closed this connection because the seat is now played from another window or device. */
+export const SEAT_TAKEN = 4010;
+/** The server cut this connection for sending too many messages. */
+export const FLOODED = 4029;
+
+const DEVICE_KEY = 'tumbleweed.device';
+/**
+ * A random id this browser keeps (localStorage) and sends with every create/join: how a table knows a kicked player
+ * who tries to come back. It names no person and is not sent anywhere else.
+ */
+export function deviceId(): string | undefined {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
+      id = crypto.randomUUID();
+      localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined; // storage blocked: the table cannot bar this browser after a kick
+  }
+}
 
 /** What this tab needs to get its seat back after a drop or a refresh (kept in `sessionStorage`: one per tab). */
 export interface StoredSession {
@@ -225,12 +247,13 @@ export async function createTable(req: CreateRequest): Promise<Session> {
     seats: req.seats,
     bots: req.bots,
     options: req.options,
+    device: deviceId(),
   });
   return (session = new Session(room, req.game, req.name, req.bots === req.seats));
 }
 
 export async function joinTable(code: string, name: string | undefined, spectate: boolean): Promise<Session> {
-  const room = await colyseus().joinById<TableStateLike>(code, spectate ? { name, spectate: true } : { name });
+  const room = await colyseus().joinById<TableStateLike>(code, spectate ? { name, spectate: true, device: deviceId() } : { name, device: deviceId() });
   return (session = new Session(room, room.name, name, spectate));
 }
 
@@ -278,7 +301,7 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
     onTry?.(attempt);
     if (stored.spectate) {
       try {
-        return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, spectate: true });
+        return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, spectate: true, device: deviceId() });
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
@@ -293,7 +316,7 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
       }
       if (attempt > 0 && stored.seatToken) {
         try {
-          return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, rejoin: stored.seatToken });
+          return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, rejoin: stored.seatToken, device: deviceId() });
         } catch (err) {
           last = err;
           if (isGone(err)) throw err;

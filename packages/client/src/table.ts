@@ -3,7 +3,7 @@ import { chatLine, chatText, CHAT_INTERVAL_MS, CHAT_PHRASES, isPhrase } from './
 import { h, listNames } from './dom';
 import { languagePicker, t } from './i18n';
 import { gameById, type GameUi, type ServerEvent, type TableContext } from './games';
-import { CONSENTED, dropSession, isGone, leaveTable, refusalText, type Session } from './net';
+import { CONSENTED, SEAT_TAKEN, dropSession, isGone, leaveTable, refusalText, type Session } from './net';
 import { setReplayLog } from './replay';
 import { hasRules, openRulesDialog } from './rules';
 import { isMuted, play, setMuted } from './sound';
@@ -147,14 +147,25 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     room().send('table', { action: 'rematch' });
   });
   // The log arrives as a `log` message: saved as a file, or handed to the replay viewer.
+  // The server sends a game's log once per connection: it is kept here for the next click (until a rematch).
   let logFor: 'file' | 'replay' = 'file';
+  let gameLog: unknown = null;
+  const useLog = (payload: unknown) => {
+    gameLog = payload;
+    if (logFor === 'replay') {
+      setReplayLog(payload);
+      location.hash = '#/replay';
+    } else saveLog(payload);
+  };
   logBtn.addEventListener('click', () => {
     logFor = 'file';
-    room().send('table', { action: 'log' });
+    if (gameLog) useLog(gameLog);
+    else room().send('table', { action: 'log' });
   });
   replayBtn.addEventListener('click', () => {
     logFor = 'replay';
-    room().send('table', { action: 'log' });
+    if (gameLog) useLog(gameLog);
+    else room().send('table', { action: 'log' });
   });
   function saveLog(payload: unknown): void {
     const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });
@@ -449,6 +460,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       // A rematch starts a fresh log (the session's history too, so a language switch redraws only this game).
       if (e.type === 'game_started' && hadGame) {
         e.rematch = true;
+        gameLog = null;
         session.forgetHistory();
         log.replaceChildren();
       }
@@ -464,14 +476,16 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   /** The connection closed without us leaving: reconnect, or say why not. */
   function dropped(code: number): void {
     if (disposed || leaving) return;
-    if (restarting || kicked || code === CONSENTED) {
+    if (restarting || kicked || code === CONSENTED || code === SEAT_TAKEN) {
       dropSession();
       close(
         restarting
           ? t('table.banner.restarting')
           : kicked
             ? t('table.banner.kicked')
-            : t('table.banner.notHere'),
+            : code === SEAT_TAKEN
+              ? t('table.banner.seatTaken')
+              : t('table.banner.notHere'),
       );
       return;
     }
@@ -524,10 +538,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       againBtn.disabled = false;
       ui?.refused?.();
     } else if (m.kind === 'log') {
-      if (logFor === 'replay') {
-        setReplayLog(m.payload);
-        location.hash = '#/replay';
-      } else saveLog(m.payload);
+      useLog(m.payload);
     } else if (m.kind === 'left') {
       dropped(m.code);
     }

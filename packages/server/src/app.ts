@@ -1,7 +1,8 @@
 import http from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
-import express from 'express';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
+import Redis from 'ioredis';
 import basicAuth from 'express-basic-auth';
 import { matchMaker, Server, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
@@ -11,7 +12,8 @@ import { monitor } from '@colyseus/monitor';
 import { normalizeCode } from '@tumbleweed/engine';
 import { config } from './config';
 import { rooms } from './games';
-import { logger } from './log';
+import { clientKey, HttpLimiter, installHttpGuard, refuse, refuseRateLimited, serverError } from './http-guard';
+import { colyseusLogger, logger } from './log';
 import { registry } from './metrics';
 
 /** Largest message a client may send (bytes). Larger frames close that connection. */
@@ -41,45 +43,79 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
     redis = new RedisPresence(opts.redisUrl);
     presence = redis;
   }
+  const driver = opts.redisUrl ? new RedisDriver(opts.redisUrl) : undefined;
+  // Colyseus' Redis clients have no error listener: ioredis would print every failed reconnection to stderr.
+  if (redis && driver) {
+    const internals = redis as unknown as { pub?: Redis; sub?: Redis };
+    for (const [what, client] of [['presence', internals.pub], ['presence', internals.sub], ['matchmaking', (driver as unknown as { _client?: Redis })._client]] as const) {
+      if (client) watchRedis(client, `${what}: Redis connection error`);
+    }
+  }
+  const store = opts.redisUrl ? limitStore(opts.redisUrl) : undefined;
+  const limiter = new HttpLimiter(store);
 
   /** Up, and Redis answering when configured. */
-  app.get('/healthz', async (_req, res) => {
-    if (!redis) {
-      res.json({ ok: true, redis: 'not configured' });
-      return;
-    }
-    try {
-      // Any round trip through presence proves Redis answers; a lost connection queues commands until the timeout.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        redis.exists('tumbleweed:healthz'),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer from Redis within 1 s')), 1000))),
-      ]).finally(() => clearTimeout(timer));
-      res.json({ ok: true, redis: 'ok' });
-    } catch (e) {
-      res.status(503).json({ ok: false, redis: (e as Error).message });
-    }
-  });
+  app.get(
+    '/healthz',
+    handle(async (_req, res) => {
+      if (!redis) {
+        res.json({ ok: true, redis: 'not configured' });
+        return;
+      }
+      try {
+        // Any round trip through presence proves Redis answers; a lost connection queues commands until the timeout.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          redis.exists('tumbleweed:healthz'),
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer from Redis within 1 s')), 1000))),
+        ]).finally(() => clearTimeout(timer));
+        res.json({ ok: true, redis: 'ok' });
+      } catch (e) {
+        res.status(503).json({ ok: false, redis: (e as Error).message });
+      }
+    }),
+  );
 
-  app.get('/metrics', async (_req, res) => {
-    res.set('Content-Type', registry.contentType);
-    res.end(await registry.metrics());
-  });
+  app.get(
+    '/metrics',
+    handle(async (_req, res) => {
+      const text = await registry.metrics();
+      res.set('Content-Type', registry.contentType);
+      res.end(text);
+    }),
+  );
 
-  /** Looks a table up by code (any case, spaces allowed) so the lobby can say what a code is before joining. */
-  app.get('/api/tables/:code', async (req, res) => {
-    const code = normalizeCode(req.params.code);
-    if (!code) {
-      res.status(400).json({ code: 'BAD_CODE', message: 'A table code is 5 letters or digits.' });
-      return;
-    }
-    const [room] = await matchMaker.query({ roomId: code });
-    if (!room) {
-      res.status(404).json({ code: 'NO_SUCH_TABLE', message: `No table with code ${code} is open.` });
-      return;
-    }
-    res.json({ code, game: room.name, clients: room.clients });
-  });
+  /**
+   * Looks a table up by code (any case, spaces allowed) so the lobby can say what a code is before joining. Limited
+   * per client (lookups, and codes that name no table); one key read whatever the number of tables: the table of
+   * this process from memory, otherwise one HGET of Redis' room cache.
+   */
+  app.get(
+    '/api/tables/:code',
+    handle(async (req, res) => {
+      const key = clientKey(req);
+      const wait = (await limiter.consume('lookups', key)) ?? (await limiter.over('misses', key));
+      if (wait !== null) return refuseRateLimited(res, 'lookup', wait);
+      const code = normalizeCode(req.params.code);
+      if (!code) return refuse(res, 'lookup', 400, 'BAD_CODE', 'A table code is 5 letters or digits.');
+      const table = await findTable(code, Boolean(opts.redisUrl));
+      if (table === 'unavailable') {
+        return refuse(res, 'lookup', 503, 'UNAVAILABLE', 'Tables cannot be looked up right now; try again in a moment.', {}, { 'Retry-After': '5' });
+      }
+      if (!table) {
+        await limiter.add('misses', key);
+        res.status(404).json({ code: 'NO_SUCH_TABLE', message: `No table with code ${code} is open.` });
+        return;
+      }
+      res.json({ code, game: table.name, clients: table.clients });
+    }),
+  );
+
+  // Known paths, other methods: 405 with the methods they take.
+  for (const path of ['/healthz', '/metrics', '/api/tables/:code']) {
+    app.all(path, (_req, res) => refuse(res, 'api', 405, 'METHOD_NOT_ALLOWED', `${path} answers GET only.`, {}, { Allow: 'GET, HEAD' }));
+  }
+  app.all('/api/*', (_req, res) => refuse(res, 'api', 404, 'NOT_FOUND', 'No such API route.'));
 
   if (opts.monitorPassword) {
     app.use('/colyseus', basicAuth({ users: { admin: opts.monitorPassword }, challenge: true }), monitor());
@@ -89,31 +125,85 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
   if (fs.existsSync(clientDir)) {
     app.use(express.static(clientDir, { index: 'index.html', maxAge: '1h' }));
   }
+  app.use((_req, res) => refuse(res, 'other', 404, 'NOT_FOUND', 'Nothing here.'));
+  app.use(jsonErrors);
 
   const httpServer = http.createServer(app);
   const gameServer = new Server({
     transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_MESSAGE_BYTES }),
     presence,
-    driver: opts.redisUrl ? new RedisDriver(opts.redisUrl) : undefined,
+    driver,
     publicAddress: opts.publicAddress,
     greet: false,
     gracefullyShutdown: false,
+    logger: colyseusLogger,
   });
   for (const [name, room] of Object.entries(rooms)) gameServer.define(name, room);
-  // People type codes in any case: joining by id accepts "k7 qmz" as well as "K7QMZ". Runs before Colyseus'
-  // own matchmaking listener (which looks rooms up by exact id).
-  httpServer.prependListener('request', (req: http.IncomingMessage) => {
-    if (req.url) req.url = normalizeJoinUrl(req.url);
-  });
+  if (store) gameServer.onShutdown(() => store.quit().then(() => undefined, () => store.disconnect()));
+  // Colyseus has attached its matchmaking listener by now: the guard takes its place (see http-guard.ts).
+  installHttpGuard(httpServer, app, gameServer, limiter);
   return { app, httpServer, gameServer };
 }
 
-/** `/matchmake/joinById/<code>` with the code normalized; any other URL unchanged. */
-export function normalizeJoinUrl(url: string): string {
-  const m = /^(\/matchmake\/joinById\/)([^/?]+)(.*)$/.exec(url);
-  if (!m) return url;
-  const code = normalizeCode(decodeURIComponent(m[2]));
-  return code ? `${m[1]}${code}${m[3]}` : url;
+/** An async express handler whose rejection reaches the error middleware (express 4 would leave it unhandled). */
+function handle(fn: (req: Request, res: Response) => Promise<unknown>) {
+  return (req: Request, res: Response, next: NextFunction) => void fn(req, res).catch(next);
+}
+
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** The last middleware: any error as JSON, never express' HTML page with a stack. */
+const jsonErrors: ErrorRequestHandler = (err, req, res, _next) => {
+  const e = err as { type?: string; status?: number; statusCode?: number };
+  const status = e.status ?? e.statusCode ?? 500;
+  if (e.type === 'entity.parse.failed') return refuse(res, 'other', 400, 'BAD_JSON', 'The body is not valid JSON.');
+  if (e.type === 'entity.too.large') return refuse(res, 'other', 413, 'TOO_LARGE', 'The request body is too large.', {}, { Connection: 'close' });
+  if (status >= 400 && status < 500) return refuse(res, 'other', status, CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', `${http.STATUS_CODES[status] ?? 'Bad request'}.`);
+  serverError(res, err, req);
+};
+
+/** Longest a lookup waits for Redis before answering 503 (ioredis alone would retry for about 10 s). */
+const LOOKUP_TIMEOUT_MS = 1500;
+
+/** The open table with that code: its game and how many are in; 'unavailable' when Redis does not answer. */
+async function findTable(code: string, shared: boolean): Promise<{ name: string; clients: number } | undefined | 'unavailable'> {
+  const local = matchMaker.getLocalRoomById(code);
+  if (local?.listing) return { name: local.listing.name, clients: local.listing.clients };
+  if (!shared) return undefined; // in-memory matchmaking: every table lives in this process
+  // RedisDriver.findOne by roomId is one HGET of the room cache (never the whole-hash read of query()).
+  let timer: NodeJS.Timeout | undefined;
+  const listing = await Promise.race([
+    Promise.resolve(matchMaker.driver.findOne({ roomId: code })).catch((err: unknown) => {
+      logger.warn({ err }, 'table lookup: Redis did not answer');
+      return 'unavailable' as const;
+    }),
+    new Promise<'unavailable'>((resolve) => (timer = setTimeout(() => resolve('unavailable'), LOOKUP_TIMEOUT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  if (listing === 'unavailable') return listing;
+  return listing ? { name: listing.name, clients: listing.clients } : undefined;
+}
+
+/** The Redis connection of the rate limits: fails fast while Redis is away (the limits fall back to memory). */
+function limitStore(url: string): Redis {
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  watchRedis(client, 'rate limits: Redis connection error; limits are per process until it is back');
+  return client;
+}
+
+/** One warning per outage (not one per reconnection attempt), as a JSON log line. */
+function watchRedis(client: Redis, message: string): void {
+  let warned = false;
+  client.on('error', (err: Error) => {
+    if (!warned) logger.warn({ err }, message);
+    warned = true;
+  });
+  client.on('ready', () => (warned = false));
 }
 
 /** The app as configured by the environment (see config.ts). */

@@ -1,5 +1,12 @@
 /**
  * Every environment variable the server reads, in one place (the README's table mirrors this file).
+ *
+ * HTTP limits (see http-guard.ts) are per client address and per minute; `0` switches a limit off (the test
+ * helpers in tests/support/processes.ts do that, production should not). Defaults are several times what a
+ * real group of friends does, even a whole group behind one home router: a host creates a table every few
+ * minutes, each friend looks a code up and joins once, and a phone on a bad network reconnects every few seconds.
+ * The client address is the TCP peer's, unless TRUST_PROXY is 1 (then our nginx's X-Real-IP); IPv6 addresses
+ * count per /64.
  */
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -26,6 +33,27 @@ export const config = {
   botDelayMs: int('BOT_DELAY_MS', 700),
   /** Seconds a dropped player has to come back before a bot takes the seat. */
   reconnectSeconds: int('RECONNECT_SECONDS', 60),
+  /**
+   * `1`: the client address is the X-Real-IP (else the last X-Forwarded-For) set by the proxy in front, as in
+   * deploy/nginx. Only when the process is reachable through that proxy alone: anyone else could forge them.
+   */
+  trustProxy: process.env.TRUST_PROXY === '1',
+  /** Table lookups (`GET /api/tables/:code`) per client and minute. */
+  lookupsPerMinute: int('LIMIT_LOOKUPS_PER_MINUTE', 30),
+  /** Tables created (`POST /matchmake/create/*`, and `joinOrCreate`, which may create) per client and minute. */
+  createsPerMinute: int('LIMIT_CREATES_PER_MINUTE', 10),
+  /** Joins (`POST /matchmake/joinById/*`, `join`) per client and minute. */
+  joinsPerMinute: int('LIMIT_JOINS_PER_MINUTE', 30),
+  /**
+   * Reconnections (`POST /matchmake/reconnect/*`, and a join that hands a seat token back) per client and minute:
+   * generous, a phone on a bad network retries every few seconds and must never be locked out.
+   */
+  reconnectsPerMinute: int('LIMIT_RECONNECTS_PER_MINUTE', 120),
+  /**
+   * Codes asked for that name no open table (lookups, joins, reconnections) per client and minute; past it that
+   * client's lookups, joins and reconnections wait for the minute to pass. Stops code guessing on every route.
+   */
+  missesPerMinute: int('LIMIT_MISSES_PER_MINUTE', 20),
   /** Accept the test-only `seed` create option. */
   allowTestSeed: process.env.ALLOW_TEST_SEED === '1',
 };

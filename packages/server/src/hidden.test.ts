@@ -4,7 +4,7 @@
  * card or target, nor the table's seed.
  */
 import { framesOf } from './testing/record-ws';
-import { Rng } from '@tumbleweed/engine';
+import { Rng, seedKey } from '@tumbleweed/engine';
 import { encode } from '@colyseus/msgpackr';
 import type { Room } from 'colyseus.js';
 import { settings } from './table-room';
@@ -57,16 +57,17 @@ function secretsSeen(observations: Observation[], viewer: number | null) {
   return { leaks, ownHandSeen, ownCommitSeen };
 }
 
-/** Byte patterns the seed (and the generator state it makes) would take on the wire. */
+/** Byte patterns the seed, its ChaCha20 key and the generator state it makes would take on the wire. */
 function seedPatterns(): Uint8Array[] {
-  const patterns: Uint8Array[] = [new TextEncoder().encode(String(SEED)), new Uint8Array(encode(SEED))];
-  for (const n of [SEED, ...Rng.fromSeed(SEED).state()]) {
-    const le = Buffer.alloc(4);
-    le.writeInt32LE(n | 0);
-    const be = Buffer.alloc(4);
-    be.writeInt32BE(n | 0);
-    patterns.push(new Uint8Array(le), new Uint8Array(be));
-  }
+  const text = new TextEncoder();
+  const state = Rng.fromSeed(SEED).state();
+  const key = seedKey(SEED);
+  const patterns: Uint8Array[] = [text.encode(String(SEED)), new Uint8Array(encode(SEED)), text.encode(state.key), key.subarray(0, 16), key.subarray(16)];
+  const le = Buffer.alloc(4);
+  le.writeInt32LE(SEED | 0);
+  const be = Buffer.alloc(4);
+  be.writeInt32BE(SEED | 0);
+  patterns.push(new Uint8Array(le), new Uint8Array(be));
   return patterns;
 }
 

@@ -1,9 +1,17 @@
 import { config } from './config';
 import { createAppFromEnv } from './app';
 import { logger } from './log';
+import { errors } from './metrics';
 
 /** Longest a shutdown may take before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 8000;
+
+// Last line of defence: every HTTP route and table handler catches its own errors; a promise some library rejects
+// without a handler is logged and counted instead of ending the process (Node's default) and every table in it.
+process.on('unhandledRejection', (reason) => {
+  errors.inc({ code: 'UNHANDLED_REJECTION' });
+  logger.error({ err: reason }, 'unhandled promise rejection (kept serving)');
+});
 
 const { gameServer } = createAppFromEnv();
 

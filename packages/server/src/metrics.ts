@@ -41,8 +41,16 @@ export const intentSeconds = new client.Histogram({
 
 export const errors = new client.Counter({
   name: 'tumbleweed_errors_total',
-  help: 'Intents and joins refused, by error code',
+  help: 'Intents, joins and HTTP requests refused, by error code',
   labelNames: ['code'] as const,
+  registers: [registry],
+});
+
+/** HTTP requests the guard refused (also counted in tumbleweed_errors_total{code}); `route` is one of a fixed few. */
+export const httpRefusals = new client.Counter({
+  name: 'tumbleweed_http_refusals_total',
+  help: 'HTTP requests refused before reaching a table (bad request, rate limit, too large...), by route and code',
+  labelNames: ['route', 'code'] as const,
   registers: [registry],
 });
 

@@ -1,5 +1,5 @@
 /** Table life on the server: seat tokens, away players, rematch, and the host's powers. */
-import { duel, isError, Rng } from '@tumbleweed/engine';
+import { duel, isError, replayGame, Rng } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { settings } from './table-room';
 import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
@@ -46,7 +46,7 @@ test("the table's own grace period keeps a dropped seat even where the server's 
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0, graceSeconds: 120 } });
   await waitFor(() => ann.state.graceSeconds === 120, 'the grace period in the public state');
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
-  await waitFor(() => ann.state.status === 'playing', 'start');
+  await waitFor(() => ann.state.status === 'playing' && (bob.state.board?.players?.[1]?.hand?.length ?? 0) > 0, 'start, with Bob’s hand');
   const hand: string[] = Array.from(bob.state.board.players[1].hand);
   bob.connection.close(); // dropped, not a polite leave
   await waitFor(() => ann.state.seats[1].connected === false, 'Bob shown as away');
@@ -140,6 +140,29 @@ test('quick chat: fixed phrases to everyone, one every 2 seconds, nothing else',
   ann.send('table', { action: 'chat', phrase: 'you are all cowards' });
   await waitFor(() => a.errors.length === 2, 'refusals');
   expect(a.errors.map((e) => e.code)).toEqual(['RATE_LIMITED', 'BAD_MESSAGE']);
+});
+
+test('every game is dealt from a fresh 256-bit secret: the log of the first tells nothing of the rematch', async () => {
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, bots: 1, options: { target: 3, turnSeconds: 0 } });
+  const logs: any[] = [];
+  ann.onMessage('log', (l: unknown) => logs.push(l));
+  autoPlay(ann, () => seatOf(ann));
+  await waitFor(() => ann.state.status === 'over', 'first game over', 20_000);
+  ann.send('table', { action: 'log' });
+  await waitFor(() => logs.length === 1, 'first log');
+  ann.send('table', { action: 'rematch' });
+  await waitFor(() => ann.state.status === 'playing', 'the rematch starts');
+  await waitFor(() => ann.state.status === 'over', 'second game over', 20_000);
+  ann.send('table', { action: 'log' });
+  await waitFor(() => logs.length === 2, 'second log');
+  const [first, second] = logs.map((l) => l.seed as string);
+  expect(first).toMatch(/^[0-9a-f]{64}$/);
+  expect(second).toMatch(/^[0-9a-f]{64}$/);
+  expect(second).not.toBe(first);
+  // The second game was dealt from its own seed: its log replays from it to the same end.
+  const replayed = replayGame(duel, logs[1]);
+  expect(replayed.error).toBeNull();
+  expect(replayed.outcome).toEqual(logs[1].outcome);
 });
 
 test('once the game is over the whole log with its seed replays to the same end; not before', async () => {

@@ -1,10 +1,14 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { eventsFor, isError, Rng, type ApplyResult, type GameEvent, type Seat } from '@tumbleweed/engine';
+import { deriveSeed, eventsFor, isError, Rng, type ApplyResult, type GameEvent, type Seat } from '@tumbleweed/engine';
+import type { Deferred } from '@colyseus/core';
 import { z } from 'zod';
 import { claimCode, releaseCode } from './codes';
+import { FLOOD_CLOSE_CODE, MessageBucket, type FloodLimits } from './flood';
+import { cleanName, MAX_NAME_GRAPHEMES } from './names';
+import { hasUnsafeKey } from './options';
 import { config } from './config';
 import { logger } from './log';
 import * as metrics from './metrics';
@@ -13,23 +17,32 @@ import { SeatState, syncArray, type TableState } from './table-state';
 
 export const MAX_SPECTATORS = 50;
 
-/** Table-level options every game has, next to its own (`options` in the create call). */
-/** Table options every game has: the decision timer (0 = off) and the reconnection grace period (default: RECONNECT_SECONDS). */
+/** Table options every game has, next to its own (`options` in the create call): the decision timer (0 = off) and the reconnection grace period (default: RECONNECT_SECONDS). */
 const tableOptionsSchema = z
   .object({ turnSeconds: z.number().int().min(0).max(600).optional(), graceSeconds: z.number().int().min(10).max(600).optional() })
   .passthrough();
 
+/** A name as the table shows it (see names.ts): cleaned, then refused when blank or too long. */
 const nameSchema = z
   .string()
-  .transform((s) => s.replace(/\s+/g, ' ').trim().slice(0, 20))
-  .pipe(z.string().min(1));
+  .max(200)
+  .transform((s, ctx) => {
+    const r = cleanName(s);
+    if (r.ok) return r.name;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: r.reason === 'blank' ? 'a name needs a visible character' : `a name is at most ${MAX_NAME_GRAPHEMES} characters` });
+    return z.NEVER;
+  });
 
-const joinSchema = z.object({
+/** The device id a browser keeps (localStorage): how a kicked player is known when they try to come back. */
+const deviceSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+const joinFields = {
   name: nameSchema.optional(),
   spectate: z.boolean().optional(),
   /** The seat token from `welcome`: takes back a seat a bot has been playing since the player dropped. */
   rejoin: z.string().max(64).optional(),
-});
+  device: deviceSchema.optional(),
+};
 
 /** Quick chat: a fixed set of phrases and emotes (nothing to moderate); clients translate the ids. */
 export const CHAT_PHRASES = ['howdy', 'draw', 'nice_shot', 'bluffing', 'good_game', 'oops', 'tip_hat', 'laugh', 'angry', 'skull'] as const;
@@ -40,7 +53,8 @@ export const CHAT_INTERVAL_MS = 2000;
 export interface GameLog {
   game: string;
   code: string;
-  seed: number;
+  /** Test seeds are whole numbers; every other game's is a fresh 256-bit hex secret. */
+  seed: string | number;
   options: unknown;
   seats: { name: string; kind: string }[];
   /** `at`: the server time passed to the engine (real-time games depend on it). */
@@ -68,15 +82,29 @@ export const RACE_LOG_TAIL_MS = 1000;
 /** Missed decisions in a row after which a bot plays for an absent-minded human. */
 export const AWAY_AFTER_MISSES = 2;
 
-const createSchema = joinSchema.extend({
+/** A test seed (whole number) or a 256-bit hex seed; accepted only with ALLOW_TEST_SEED. */
+const testSeedSchema = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[0-9a-f]{64}$/)]);
+const createFields = {
   seats: z.number().int(),
   bots: z.number().int().min(0).optional(),
   options: z.record(z.unknown()).optional(),
-  seed: z.number().int().optional(),
-});
+  seed: testSeedSchema.optional(),
+};
+/** Create options: unknown keys are refused (BAD_OPTIONS), so a typo or a probe never passes silently. */
+const createSchema = z.object({ ...joinFields, ...createFields }).strict();
+/** Join options. Colyseus hands the creator's create options to `onJoin` too, so their keys are allowed (and ignored). */
+const joinSchema = z.object({ ...joinFields, ...createFields, seats: createFields.seats.optional() }).strict();
 
 export interface SeatUser {
   seat: Seat | null;
+  /** This connection's message bucket (flood control). */
+  bucket?: MessageBucket;
+  /** Closed by the server because another connection took its seat (or it was kicked): no reconnection. */
+  replaced?: boolean;
+  /** Cut off for flooding: its remaining frames are dropped. */
+  cut?: boolean;
+  /** The seed of the game whose log this connection was sent (one log per connection and game). */
+  logOf?: string | number;
 }
 
 export interface TableSettings {
@@ -85,6 +113,8 @@ export interface TableSettings {
   /** Seconds a dropped player has to come back before a bot takes the seat. */
   reconnectSeconds: number;
   allowTestSeed: boolean;
+  /** Flood control: every message a client sends takes a token (see flood.ts). */
+  flood: FloodLimits;
 }
 
 /** Starts from the environment (config.ts); tests may change it. */
@@ -92,7 +122,14 @@ export const settings: TableSettings = {
   botDelayMs: config.botDelayMs,
   reconnectSeconds: config.reconnectSeconds,
   allowTestSeed: config.allowTestSeed,
+  flood: { burst: 30, perSecond: 15, strikes: 60 },
 };
+
+/** Close code for a connection whose seat was taken by another (a second tab, a seat token): it must not reconnect. */
+export const SEAT_TAKEN_CLOSE_CODE = 4010;
+
+/** A fresh 256-bit secret for each game (issue 11): never derived from an earlier one. */
+const freshSeed = (): string => randomBytes(32).toString('hex');
 
 function refuse(code: string, message: string): never {
   metrics.errors.inc({ code });
@@ -111,7 +148,6 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   private engine: unknown = null;
   private gameOptions: unknown = null;
-  private engineRng!: Rng;
   private botRng!: Rng;
   private pendingBefore = new Set<Seat>();
   /** The running countdown is the game's own deadline (not the table's per-decision timer). */
@@ -123,10 +159,19 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private seatTokens = new Map<Seat, string>();
   /** Countdowns that ran out on a seat in a row. */
   private misses = new Map<Seat, number>();
-  private seed = 0;
+  /** The seed of the next game to be dealt: fresh from crypto for each game (a test seed for the first, in tests). */
+  private seed: string | number = '';
   /** Seed of the current game and every step since: the replay log (sent only once the game is over). */
-  private gameSeed = 0;
+  private gameSeed: string | number = '';
+  /** Device ids of kicked players: barred from this table for its life. */
+  private barred = new Set<string>();
+  /** The device id each seated player joined with, when their browser sent one. */
+  private seatDevices = new Map<Seat, string>();
+  /** A dropped seat's pending reconnection (cancelled when the seat is kicked or taken back with its token). */
+  private reconnecting = new Map<Seat, Deferred<Client>>();
   private steps: GameLog['steps'] = [];
+  /** The finished game's log, built once for every connection that asks. */
+  private finishedLog: GameLog | null = null;
   private allEvents: GameEvent[] = [];
   private lastChat = new Map<string, number>();
   /** Every intent that reaches the table (a human's message or a bot's decision) gets the next number: arrival order. */
@@ -143,8 +188,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   async onCreate(raw: unknown): Promise<void> {
+    if (hasUnsafeKey(raw)) refuse('BAD_OPTIONS', 'options may not have __proto__, constructor or prototype keys');
     const parsed = createSchema.safeParse(raw ?? {});
-    if (!parsed.success) refuse('BAD_OPTIONS', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success) refuse('BAD_OPTIONS', describe(parsed.error));
     const opts = parsed.data;
     const { game } = this.adapter;
     if (opts.seats < game.minSeats || opts.seats > game.maxSeats) {
@@ -158,15 +204,14 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const { turnSeconds, graceSeconds, ...own } = table.data;
     this.graceSeconds = graceSeconds ?? null;
     const ownParsed = this.adapter.optionsSchema.safeParse(own);
-    if (!ownParsed.success) refuse('BAD_OPTIONS', ownParsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!ownParsed.success) refuse('BAD_OPTIONS', describe(ownParsed.error, 'options'));
     const gameOptions = game.options(ownParsed.data);
     if ('error' in (gameOptions as object)) refuse('BAD_OPTIONS', (gameOptions as { error: { message: string } }).error.message);
     this.gameOptions = gameOptions;
 
-    const seed = opts.seed ?? randomInt(0, 2 ** 31);
-    this.seed = seed;
-    this.engineRng = Rng.fromSeed(seed);
-    this.botRng = Rng.fromSeed(seed ^ 0x5bd1e995);
+    // A test seed makes the whole table reproducible (bots included); otherwise every secret is fresh from crypto.
+    this.seed = opts.seed ?? freshSeed();
+    this.botRng = Rng.fromSeed(opts.seed !== undefined ? deriveSeed(opts.seed, 'bots') : freshSeed());
 
     this.code = await claimCode(this.presence);
     this.roomId = this.code;
@@ -192,19 +237,61 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.setState(state);
     this.maxClients = opts.seats + MAX_SPECTATORS;
 
-    this.onMessage('intent', (client, message) => this.onIntent(client, message));
-    this.onMessage('table', (client, message) => this.onTableAction(client, message));
-    this.onMessage('*', (client, type) => {
-      client.send('error', { code: 'BAD_MESSAGE', message: `Unknown message type "${String(type)}"; send "intent" or "table".` });
-    });
+    this.onMessage('intent', (client, message) => this.guarded(client, () => this.onIntent(client, message)));
+    this.onMessage('table', (client, message) => this.guarded(client, () => this.onTableAction(client, message)));
+    // Any other type. Colyseus calls this handler with (client, message) when the type itself is "*", and with
+    // (client, type, message) otherwise: the type is only named when it is a short plain string.
+    const unknownType = (client: Client, type?: unknown) => {
+      const named = typeof type === 'string' && type.length <= 32 && /^[\w-]*$/.test(type) ? ` "${type}"` : '';
+      this.sendError(client, 'BAD_MESSAGE', `Unknown message type${named}; send "intent" or "table".`);
+    };
+    this.onMessage('*', unknownType);
+    // Colyseus' own fallback under this name closes the connection; a client may send the name as a type.
+    this.onMessage('__no_message_handler', (client) => unknownType(client));
+  }
+
+  /**
+   * Flood control on every message, before Colyseus decodes it: a token bucket per connection. Over the limit the
+   * message is dropped and answered RATE_LIMITED; far over, the connection is closed (FLOOD_CLOSE_CODE).
+   */
+  protected override _onMessage(client: Client<SeatUser> & Parameters<Room['_onMessage']>[0], buffer: Buffer): void {
+    // Every frame counts, also those Colyseus would drop unread (not a message type it knows).
+    {
+      const user = (client.userData ??= { seat: null });
+      if (user.cut) return; // cut off: the frames still in flight are dropped unread
+      user.bucket ??= new MessageBucket(settings.flood);
+      const verdict = user.bucket.take(Date.now());
+      if (verdict !== 'ok') {
+        metrics.errors.inc({ code: 'RATE_LIMITED' });
+        if (verdict === 'cut') {
+          user.cut = true;
+          this.log.warn({ session: client.sessionId, seat: user.seat }, 'flooding client disconnected');
+          client.leave(FLOOD_CLOSE_CODE, 'Too many messages.');
+        } else client.send('error', { code: 'RATE_LIMITED', message: 'Too many messages; slow down, partner.' });
+        return;
+      }
+    }
+    super._onMessage(client, buffer);
+  }
+
+  /** A handler that throws answers its client and keeps the table (the engine's states are immutable). */
+  private guarded(client: Client, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.log.error({ err, session: client.sessionId }, 'error while handling a message');
+      this.sendError(client, 'SERVER_ERROR', 'The server could not handle that; the table goes on.');
+    }
   }
 
   onJoin(client: Client<SeatUser>, raw: unknown): void {
+    if (hasUnsafeKey(raw)) refuse('BAD_OPTIONS', 'options may not have __proto__, constructor or prototype keys');
     const parsed = joinSchema.safeParse(raw ?? {});
-    if (!parsed.success) refuse('BAD_OPTIONS', 'a name must not be blank (longer names are cut to 20 characters)');
-    const { name, spectate, rejoin } = parsed.data;
+    if (!parsed.success) refuse('BAD_OPTIONS', describe(parsed.error));
+    const { name, spectate, rejoin, device } = parsed.data;
+    if (device && this.barred.has(device)) refuse('KICKED', 'The host removed you from this table.');
     client.view = new StateView();
-    if (rejoin && this.takeBack(client, rejoin)) return;
+    if (rejoin && this.takeBack(client, rejoin, device)) return;
     const open = this.openSeats();
     if (spectate) return this.addSpectator(client);
     if (open.length === 0) {
@@ -218,7 +305,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     s.name = name ?? `Stranger ${seat + 1}`;
     s.sessionId = client.sessionId;
     s.connected = true;
-    client.userData = { seat };
+    client.userData = { ...client.userData, seat };
+    if (device) this.seatDevices.set(seat, device);
     if (this.state.host === -1) this.state.host = seat;
     this.welcome(client, seat);
     this.broadcastEvents([{ type: 'player_joined', seat, name: s.name }]);
@@ -228,7 +316,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   async onLeave(client: Client<SeatUser>, consented: boolean): Promise<void> {
     // A refused join (onJoin threw) also ends here: that client never sat down nor watched.
-    if (!client.userData) return;
+    this.lastChat.delete(client.sessionId);
+    if (!client.userData || client.userData.replaced) return;
     const seat = client.userData.seat ?? null;
     if (seat === null) {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
@@ -243,8 +332,17 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     s.connected = false;
     this.broadcastPatch();
     if (!consented && this.state.status === 'playing' && this.grace() > 0) {
+      const pendingBack = this.allowReconnection(client, this.grace());
+      this.reconnecting.set(seat, pendingBack);
       try {
-        const back = await this.allowReconnection(client, this.grace());
+        const back = await pendingBack;
+        if (this.reconnecting.get(seat) === pendingBack) this.reconnecting.delete(seat);
+        if (s.sessionId !== client.sessionId) {
+          // The seat was taken back with its token (or freed) meanwhile: this connection has no seat any more.
+          back.userData = { seat: null, replaced: true };
+          back.leave(SEAT_TAKEN_CLOSE_CODE, 'Your seat was taken from another window or device.');
+          return;
+        }
         back.userData = { seat };
         back.view = new StateView();
         this.showPrivate(back, seat);
@@ -254,9 +352,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
         this.broadcastPatch();
         return;
       } catch {
-        // grace period over: fall through
+        // grace period over, or the reconnection was cancelled (kicked, seat taken back): fall through
+        if (this.reconnecting.get(seat) === pendingBack) this.reconnecting.delete(seat);
       }
-      if (s.connected) return; // came back with their seat token meanwhile
+      if (s.connected || s.sessionId !== client.sessionId) return; // came back with their seat token meanwhile
     }
     if (this.state.status === 'playing') {
       s.kind = 'bot';
@@ -269,6 +368,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   async onDispose(): Promise<void> {
     this.clearTimers();
+    this.reconnecting.clear();
     metrics.liveTables.delete(this);
     if (this.code) await releaseCode(this.presence, this.code);
     this.log.info('table closed');
@@ -289,6 +389,23 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.log.error({ err: error, method: methodName }, 'uncaught error in table');
   }
 
+  /** Rejects a dropped seat's pending reconnection, so its old reconnection token is dead. */
+  private cancelReconnection(seat: Seat): void {
+    const pending = this.reconnecting.get(seat);
+    if (!pending) return;
+    this.reconnecting.delete(seat);
+    pending.reject(new Error('seat no longer waits for this connection'));
+  }
+
+  /** Closes every other connection that still plays `seat` (they get SEAT_TAKEN_CLOSE_CODE and do not come back). */
+  private closeOthersOnSeat(seat: Seat, keep: Client | null): void {
+    for (const other of this.clients) {
+      if (other === keep || other.userData?.seat !== seat) continue;
+      other.userData = { ...other.userData, seat: null, replaced: true };
+      other.leave(SEAT_TAKEN_CLOSE_CODE, 'Your seat was taken from another window or device.');
+    }
+  }
+
   /** Tells a player their seat and its secret token (kept by the client to take the seat back later). */
   private welcome(client: Client<SeatUser>, seat: Seat): void {
     const token = randomUUID();
@@ -297,17 +414,21 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   /** A player who dropped for longer than the grace period comes back: the bot hands the seat back. */
-  private takeBack(client: Client<SeatUser>, token: string): boolean {
+  private takeBack(client: Client<SeatUser>, token: string, device: string | undefined): boolean {
     const seat = [...this.seatTokens].find(([, t]) => t === token)?.[0];
     if (seat === undefined) return false;
     const s = this.state.seats[seat];
     if (s.connected) return false;
+    // One live session per seat: a reconnection still waiting for the old connection is cancelled.
+    this.cancelReconnection(seat);
+    this.closeOthersOnSeat(seat, client);
     s.kind = 'human';
     s.sessionId = client.sessionId;
     s.connected = true;
     s.away = false;
     this.misses.delete(seat);
-    client.userData = { seat };
+    client.userData = { ...client.userData, seat };
+    if (device) this.seatDevices.set(seat, device);
     if (this.state.host === -1) this.state.host = seat;
     this.welcome(client, seat);
     if (this.engine) this.showPrivate(client, seat);
@@ -343,7 +464,11 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   /** The whole log, hidden cards and seed included: only once the game is over. */
   private sendLog(client: Client<SeatUser>): void {
     if (this.state.status !== 'over' || !this.engine) return this.sendError(client, 'NOT_NOW', 'The log is available once the game is over.');
-    const log: GameLog = {
+    // A whole log is large (hundreds of KB): each connection gets it once per game, and the client keeps it.
+    const user = (client.userData ??= { seat: null });
+    if (user.logOf === this.gameSeed) return this.sendError(client, 'LOG_SENT', 'You already have this game’s log.');
+    user.logOf = this.gameSeed;
+    this.finishedLog ??= {
       game: this.adapter.game.id,
       code: this.code,
       seed: this.gameSeed,
@@ -353,7 +478,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       events: this.allEvents,
       outcome: this.adapter.game.outcome(this.engine),
     };
-    client.send('log', log);
+    client.send('log', this.finishedLog);
   }
 
   private hostAction(action: Exclude<TableAction, { action: 'rematch' | 'chat' | 'log' }>, host: Seat): { code: string; message: string } | null {
@@ -389,8 +514,12 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
         const target = this.clients.find((c) => c.sessionId === s.sessionId);
         this.seatTokens.delete(action.seat);
         if (action.action === 'kick') {
+          // Kicked for the table's life: every token of the seat dies, and the device is barred from joining again.
+          const device = this.seatDevices.get(action.seat);
+          if (device) this.barred.add(device);
           this.broadcastEvents([{ type: 'player_kicked', seat: action.seat, name: s.name }]);
           if (target) target.leave(Protocol.WS_CLOSE_CONSENTED);
+          else if (this.reconnecting.has(action.seat)) this.cancelReconnection(action.seat);
           else if (waiting) this.freeSeat(action.seat);
           return null;
         }
@@ -417,8 +546,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       for (const s of this.state.seats) s.ready = false;
       syncArray(this.state.winners, []);
       this.misses.clear();
-      this.seed = this.engineRng.int(2 ** 31); // a new deal, still reproducible from the table's seed
-      this.engineRng = Rng.fromSeed(this.seed);
+      this.seed = freshSeed(); // a new secret: nothing of the last game's log tells the next deal
       this.startGame();
     } else {
       this.broadcastEvents([{ type: 'rematch_asked', seat }]);
@@ -454,6 +582,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     s.name = '';
     s.sessionId = '';
     s.connected = false;
+    // A freed seat's tokens die with it: nobody takes a later occupant's seat with an old token.
+    this.seatTokens.delete(seat);
+    this.seatDevices.delete(seat);
+    this.cancelReconnection(seat);
     this.passHost(seat);
     this.broadcastEvents([{ type: 'player_left', seat, name }]);
     this.broadcastPatch();
@@ -472,9 +604,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private startGame(): void {
     const { game } = this.adapter;
     this.gameSeed = this.seed;
+    this.finishedLog = null;
     this.steps = [];
     this.allEvents = [];
-    this.engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, this.engineRng);
+    this.engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, Rng.fromSeed(this.gameSeed));
     this.state.status = 'playing';
     this.mirror();
     for (const client of this.clients) {
@@ -701,4 +834,16 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       if (visible.length > 0) client.send('events', visible);
     }
   }
+}
+
+/** A zod error as one line for a BAD_OPTIONS refusal. */
+function describe(error: z.ZodError, prefix?: string): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => {
+      const path = [prefix, ...i.path].filter((p) => p !== undefined && p !== '').join('.');
+      const keys = i.code === z.ZodIssueCode.unrecognized_keys ? ` (${i.keys.slice(0, 5).join(', ')})` : '';
+      return `${path ? `${path}: ` : ''}${i.message}${keys}`;
+    })
+    .join('; ');
 }

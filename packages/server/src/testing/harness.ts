@@ -2,6 +2,7 @@ import { ColyseusTestServer } from '@colyseus/testing';
 import type { Room } from 'colyseus.js';
 import { freePort } from '../../../../tests/support/processes';
 import { createApp } from '../app';
+import { httpSettings, NO_LIMITS } from '../http-guard';
 import { logger } from '../log';
 import { settings } from '../table-room';
 
@@ -10,6 +11,11 @@ import { settings } from '../table-room';
 export async function startServer(): Promise<ColyseusTestServer & { port: number }> {
   settings.botDelayMs = 0;
   settings.allowTestSeed = true;
+  // Tests create many tables from 127.0.0.1; http-hostile.test.ts sets the per-client limits it tests.
+  Object.assign(httpSettings, NO_LIMITS);
+  // Test players answer at machine speed (far above a person's rate); hostile-seats.test.ts and the adversarial
+  // suite set the per-connection flood limits they test.
+  settings.flood = { burst: 1_000_000, perSecond: 1_000_000, strikes: 1_000_000 };
   if (!process.env.LOG_LEVEL) logger.level = 'silent';
   const { gameServer } = createApp({ clientDir: '/nonexistent' });
   const port = await freePort();
