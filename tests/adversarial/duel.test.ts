@@ -5,7 +5,7 @@
  */
 import { Duel, duel, type GameEvent } from '@tumbleweed/engine';
 import { duelIntentSchema } from '../../packages/server/src/games/duel';
-import { assertReport, runHostileGame, seedFor, startServer, summary, withSeed, type GameKit, type GenCtx, type TestServer } from './support';
+import { hostileGameSuite, runHostileGame, withSeed, type GameKit, type GenCtx } from './support';
 
 type S = Duel.DuelState;
 const SEATS = 3;
@@ -129,28 +129,12 @@ const duelKit: GameKit<S> = {
   },
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.cleanup();
-  await server.shutdown();
-});
-
-const SEED = seedFor(0xd0e1);
-
-test('Duel: 20,000 hostile messages while a real game runs to its end — every one answered, nothing leaked, invariants hold, memory flat', () =>
-  withSeed(SEED, async () => {
-    const report = await runHostileGame(server, duelKit, { seed: SEED, batch: 10_000, batches: 2 });
-    if (process.env.ADVERSARIAL_REPORT) console.log(summary('duel', report));
-    assertReport(report);
-  }), 60_000);
+const { server: suiteServer, seed: SEED } = hostileGameSuite('Duel', duelKit, 0xd0e1);
 
 test('the accounting can fail: a room that loses one error reply in 40 is caught', () =>
   withSeed(SEED, async () => {
     let calls = 0;
-    const report = await runHostileGame(server, duelKit, {
+    const report = await runHostileGame(suiteServer(), duelKit, {
       seed: SEED,
       batch: 400,
       batches: 1,

@@ -5,7 +5,7 @@
  */
 import { Rattlesnake, rattlesnake, type GameEvent } from '@tumbleweed/engine';
 import { rattlesnakeIntentSchema } from '../../packages/server/src/games/rattlesnake';
-import { assertReport, runHostileGame, seedFor, startServer, summary, withSeed, type GameKit, type GenCtx, type TestServer } from './support';
+import { hostileGameSuite, type GameKit, type GenCtx } from './support';
 
 type S = Rattlesnake.RattlesnakeState;
 const ALL = JSON.stringify(Rattlesnake.allCards().sort());
@@ -145,20 +145,4 @@ const rattlesnakeKit: GameKit<S> = {
   },
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.cleanup();
-  await server.shutdown();
-});
-
-const SEED = seedFor(0x5a4e);
-
-test('Rattlesnake: 20,000 hostile messages while a real game runs to its end — every one answered, nothing leaked, invariants hold, memory flat', () =>
-  withSeed(SEED, async () => {
-    const report = await runHostileGame(server, rattlesnakeKit, { seed: SEED, batch: 10_000, batches: 2 });
-    if (process.env.ADVERSARIAL_REPORT) console.log(summary('rattlesnake', report));
-    assertReport(report);
-  }), 60_000);
+hostileGameSuite('Rattlesnake', rattlesnakeKit, 0x5a4e);

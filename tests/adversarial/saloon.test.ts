@@ -6,7 +6,7 @@
  */
 import { Saloon, saloon, type GameEvent } from '@tumbleweed/engine';
 import { saloonIntentSchema } from '../../packages/server/src/games/saloon';
-import { assertReport, runHostileGame, seedFor, startServer, summary, withSeed, type GameKit, type GenCtx, type TestServer } from './support';
+import { hostileGameSuite, type GameKit, type GenCtx } from './support';
 
 type S = Saloon.SaloonState;
 const SEATS = 4;
@@ -149,20 +149,4 @@ const saloonKit: GameKit<S> = {
   },
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.cleanup();
-  await server.shutdown();
-});
-
-const SEED = seedFor(0x5a100);
-
-test('Saloon Showdown: 20,000 hostile messages while a real game runs to its end — every one answered, nothing leaked, invariants hold, memory flat', () =>
-  withSeed(SEED, async () => {
-    const report = await runHostileGame(server, saloonKit, { seed: SEED, batch: 10_000, batches: 2 });
-    if (process.env.ADVERSARIAL_REPORT) console.log(summary('saloon', report));
-    assertReport(report);
-  }), 60_000);
+hostileGameSuite('Saloon Showdown', saloonKit, 0x5a100);

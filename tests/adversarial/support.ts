@@ -1105,3 +1105,26 @@ export function assertReport(r: RunReport): void {
   expect(r.heapAfterBatch).toHaveLength(2);
   expect(r.heapAfterBatch[1] - r.heapAfterBatch[0]).toBeLessThan(HEAP_GROWTH_LIMIT);
 }
+
+/**
+ * One game's hostile-client suite: a server for the file, and the 20,000-message run from `seedBase` (or
+ * ADVERSARIAL_SEED). Returns the server and the seed for a file's own extra tests.
+ */
+export function hostileGameSuite<S>(title: string, kit: GameKit<S>, seedBase: number, timeoutMs = 60_000): { server: () => TestServer; seed: number } {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.cleanup();
+    await server.shutdown();
+  });
+  const seed = seedFor(seedBase);
+  test(`${title}: 20,000 hostile messages while a real game runs to its end — every one answered, nothing leaked, invariants hold, memory flat`, () =>
+    withSeed(seed, async () => {
+      const report = await runHostileGame(server, kit, { seed, batch: 10_000, batches: 2 });
+      if (process.env.ADVERSARIAL_REPORT) console.log(summary(title, report));
+      assertReport(report);
+    }), timeoutMs);
+  return { server: () => server, seed };
+}

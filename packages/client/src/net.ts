@@ -129,6 +129,8 @@ export class Session {
    * after a language switch, and after a reload (kept in `sessionStorage` with the seat, see `keepHistory`).
    */
   readonly history: ServerEvent[];
+  /** The finished game's log once the server sent it (it sends it once per connection); null again at a rematch. */
+  gameLog: unknown = null;
 
   constructor(
     room: TableRoom,

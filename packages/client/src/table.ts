@@ -147,11 +147,10 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     room().send('table', { action: 'rematch' });
   });
   // The log arrives as a `log` message: saved as a file, or handed to the replay viewer.
-  // The server sends a game's log once per connection: it is kept here for the next click (until a rematch).
+  // The server sends a game's log once per connection: the session keeps it for the next click (until a rematch).
   let logFor: 'file' | 'replay' = 'file';
-  let gameLog: unknown = null;
   const useLog = (payload: unknown) => {
-    gameLog = payload;
+    session.gameLog = payload;
     if (logFor === 'replay') {
       setReplayLog(payload);
       location.hash = '#/replay';
@@ -159,12 +158,12 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   };
   logBtn.addEventListener('click', () => {
     logFor = 'file';
-    if (gameLog) useLog(gameLog);
+    if (session.gameLog) useLog(session.gameLog);
     else room().send('table', { action: 'log' });
   });
   replayBtn.addEventListener('click', () => {
     logFor = 'replay';
-    if (gameLog) useLog(gameLog);
+    if (session.gameLog) useLog(session.gameLog);
     else room().send('table', { action: 'log' });
   });
   function saveLog(payload: unknown): void {
@@ -460,7 +459,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       // A rematch starts a fresh log (the session's history too, so a language switch redraws only this game).
       if (e.type === 'game_started' && hadGame) {
         e.rematch = true;
-        gameLog = null;
+        session.gameLog = null;
         session.forgetHistory();
         log.replaceChildren();
       }
