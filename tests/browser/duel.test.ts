@@ -73,8 +73,15 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     await codeBox.pressSequentially(code.toLowerCase());
     await bob.getByLabel('Your name', { exact: true }).fill('Bob');
     await shot(bob, 'bob-1-join');
+    await bob.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); // a phone scrolled down the lobby
+    expect(await bob.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await bob.getByRole('button', { name: 'Join', exact: true }).click();
     await bob.waitForURL(new RegExp(`#/table/${code}$`));
+    // The table opens at its top: the status and the table code are on screen, not left at the lobby's scroll.
+    await bob.getByTestId('table-code').waitFor();
+    expect(await bob.evaluate(() => window.scrollY)).toBe(0);
+    const codeBoxAtTable = await bob.getByTestId('table-code').boundingBox();
+    expect(codeBoxAtTable && codeBoxAtTable.y >= 0 && codeBoxAtTable.y + codeBoxAtTable.height <= 844).toBe(true);
 
     // Both play only through buttons until the game ends.
     const deadline = Date.now() + 150_000;

@@ -106,6 +106,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     toast,
   );
   root.replaceChildren(page);
+  // A table starts at its top (status, countdown, code), not at the lobby's scroll position.
+  window.scrollTo(0, 0);
 
   let toastTimer = 0;
   function showToast(message: string, ms = 3500): void {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import Redis from 'ioredis';
 import basicAuth from 'express-basic-auth';
@@ -123,7 +124,20 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
 
   const clientDir = opts.clientDir ?? defaultClientDir();
   if (fs.existsSync(clientDir)) {
-    app.use(express.static(clientDir, { index: 'index.html', maxAge: '1h' }));
+    // Compressed (Brotli or gzip, as the browser accepts). Vite's hashed assets never change under their name:
+    // cached for a year as immutable; everything else (index.html, the favicon) is checked again on each visit.
+    app.use(compression());
+    app.use(
+      express.static(clientDir, {
+        index: 'index.html',
+        setHeaders(res, file) {
+          const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
+          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+    // Browsers ask for /favicon.ico on their own (the page itself links the SVG).
+    app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
   }
   app.use((_req, res) => refuse(res, 'other', 404, 'NOT_FOUND', 'Nothing here.'));
   app.use(jsonErrors);
