@@ -420,8 +420,9 @@ class Conn {
     this.codes.set(String(code), (this.codes.get(String(code)) ?? 0) + 1);
     if (kind === 'log' && this.status() !== 'over') this.note(`the game log (every hand, the seed) was sent while the table is ${this.status()}`);
     if (kind === 'log') {
-      // Only the one asked for at the end is kept: a log is big, and hostile clients ask for it again and again.
-      if (head?.what === 'log at the end') this.lastLog = payload;
+      // One log is kept: a log is big, and hostile clients ask for it again and again. The server sends each
+      // connection a game's log once (later asks get LOG_SENT), so the first one after the end is the one.
+      if (head?.what === 'log at the end' || !this.lastLog) this.lastLog = payload;
       this.logBytes = Math.max(this.logBytes, Buffer.byteLength(JSON.stringify(payload)));
     }
     if (!head) return this.note(`a reply with nothing outstanding: ${JSON.stringify(payload).slice(0, 200)}`);
@@ -519,7 +520,7 @@ function tableMessage<S>(g: Gen<S>, role: Role, seat: number | null): Hostile {
   }
   if (roll < 5) {
     // the game log: refused until the game is over, then sent
-    return { what: 'table log', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW'], log: true } };
+    return { what: 'table log', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW', 'LOG_SENT'], log: true } };
   }
   if (roll < 6 && role === 'spectator') {
     return { what: 'table rematch', wire: { via: 'send', type: 'table', body: { action: 'rematch', seat: 0 } }, expect: { codes: ['NOT_NOW', 'NOT_SEATED'] } };
@@ -635,7 +636,7 @@ function nextHostile<S>(g: Gen<S>, role: Role, seat: number | null): Hostile {
 function tableExpectForBody<S>(g: Gen<S>, role: Role, seat: number | null, body: unknown): Expect {
   const a = tableAction(body);
   if (!a) return { codes: ['BAD_MESSAGE'] };
-  if (a.action === 'log') return { codes: ['NOT_NOW'], log: true };
+  if (a.action === 'log') return { codes: ['NOT_NOW', 'LOG_SENT'], log: true };
   if (a.action === 'rematch' || a.action === 'chat') throw new Error(`not generated: ${a.action}`);
   if (role !== 'host') return { codes: ['NOT_HOST'] };
   const otherHuman = g.humanSeats.includes(a.seat!) && a.seat !== seat;
@@ -915,7 +916,7 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
       c.send({ what: name, wire: { via: 'raw', frame }, expect: { codes: ['BAD_MESSAGE', 'NOT_SEATED'] } });
       hostileSent++;
       if (serverRoom.state.status === 'playing') hostileWhilePlaying++;
-      c.send({ what: 'probe', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW'], log: true } }, true);
+      c.send({ what: 'probe', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW', 'LOG_SENT'], log: true } }, true);
       const t0 = Date.now();
       while (c.closed === null && c.outstanding() > 0 && Date.now() - t0 < 3000) await sleep(2);
       let outcome: string;
@@ -993,7 +994,7 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
     remember();
     // The spectator asks for the log: the replay below checks the engine's invariants on every step.
     await waitUntil(() => specRoom.state?.status === 'over', 2000);
-    spectator.send({ what: 'log at the end', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW'], log: true } }, true);
+    spectator.send({ what: 'log at the end', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW', 'LOG_SENT'], log: true } }, true);
     const t1 = Date.now();
     while (conns.some((c) => c.closed === null && c.outstanding() > 0) && Date.now() - t1 < settleMs) await sleep(2);
 

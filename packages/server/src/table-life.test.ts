@@ -148,8 +148,14 @@ test('every game is dealt from a fresh 256-bit secret: the log of the first tell
   ann.onMessage('log', (l: unknown) => logs.push(l));
   autoPlay(ann, () => seatOf(ann));
   await waitFor(() => ann.state.status === 'over', 'first game over', 20_000);
+  const box = inbox(ann);
   ann.send('table', { action: 'log' });
   await waitFor(() => logs.length === 1, 'first log');
+  // A log is large: a connection gets each game's once (the client keeps it), a second ask is refused.
+  ann.send('table', { action: 'log' });
+  await waitFor(() => box.errors.length === 1, 'the second ask answered');
+  expect(box.errors[0].code).toBe('LOG_SENT');
+  expect(logs).toHaveLength(1);
   ann.send('table', { action: 'rematch' });
   await waitFor(() => ann.state.status === 'playing', 'the rematch starts');
   await waitFor(() => ann.state.status === 'over', 'second game over', 20_000);
