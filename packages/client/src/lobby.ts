@@ -177,7 +177,9 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       if (res.ok) {
         const title = GAMES.find((g) => g.id === body.game)?.title ?? body.game;
         joinNote.textContent = t('lobby.tableInfo', { code, game: title, count: body.clients ?? 0 });
-      } else joinNote.textContent = t('lobby.noSuchTable', { code });
+      } else if (res.status === 404) joinNote.textContent = t('lobby.noSuchTable', { code });
+      // Too many lookups from this network (429), or the server cannot look now: say so, not "no such table".
+      else joinNote.textContent = res.status === 429 ? t('errors.RATE_LIMITED') : t('errors.unknown');
     } catch {
       if (seq === lookupSeq) joinNote.textContent = '';
     }

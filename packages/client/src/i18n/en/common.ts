@@ -60,7 +60,7 @@ export const common = {
     unreachable: 'Can’t reach the server — is it running?',
     unknown: 'Something went wrong. Please try again.',
     refused: 'The table refused that move.',
-    RATE_LIMITED: 'Slow down, partner — too many messages.',
+    RATE_LIMITED: 'Slow down, partner — too many tries at once. Wait a moment.',
     KICKED: 'The host removed you from this table.',
     NOT_HOST: 'Only the host can do that.',
     NOT_SEATED: 'Only players at the table can do that.',

@@ -62,7 +62,7 @@ export const common: Translation<typeof en.common> = {
     unreachable: 'Não foi possível falar com o servidor — ele está rodando?',
     unknown: 'Algo deu errado. Tente de novo.',
     refused: 'A mesa recusou essa jogada.',
-    RATE_LIMITED: 'Calma, parceiro — mensagens demais.',
+    RATE_LIMITED: 'Calma, parceiro — tentativas demais de uma vez. Espere um pouco.',
     KICKED: 'O anfitrião tirou você desta mesa.',
     NOT_HOST: 'Só o anfitrião pode fazer isso.',
     NOT_SEATED: 'Só quem está sentado à mesa pode fazer isso.',
