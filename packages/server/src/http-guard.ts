@@ -24,6 +24,7 @@ import { normalizeCode } from '@tumbleweed/engine';
 import { config } from './config';
 import { logger } from './log';
 import { errors, httpRefusals } from './metrics';
+import { unsafeOptions } from './options';
 
 /** Longest URL (path and query) accepted. */
 export const MAX_URL_BYTES = 2048;
@@ -303,24 +304,10 @@ const MATCHMAKE_ROUTE: Record<LimitName, RouteLabel> = { creates: 'create', join
 /** Methods that name a table by its code: a wrong code is a miss. */
 const BY_CODE = new Set(['joinById', 'reconnect']);
 const ROOM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype', 'hasOwnProperty']);
-const MAX_OPTIONS_DEPTH = 8;
 
 function corsHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
   const c = matchMaker.controller;
   return { ...c.DEFAULT_CORS_HEADERS, ...c.getCorsHeaders.call(undefined, req) } as http.OutgoingHttpHeaders;
-}
-
-/** Why `value` is refused as options: a key anywhere that could reach a prototype once copied, or deep nesting. */
-function unsafeOptions(value: unknown, depth = 0): string | null {
-  if (value === null || typeof value !== 'object') return null;
-  if (depth > MAX_OPTIONS_DEPTH) return `Options may not nest deeper than ${MAX_OPTIONS_DEPTH} levels.`;
-  for (const k of Object.keys(value)) {
-    if (UNSAFE_KEYS.has(k)) return `Options may not have a "${k}" key.`;
-    const inner = unsafeOptions((value as Record<string, unknown>)[k], depth + 1);
-    if (inner) return inner;
-  }
-  return null;
 }
 
 /** The body, at most `limit` bytes: 'too-large' past it, null when the client went away. */

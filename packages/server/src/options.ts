@@ -1,15 +1,20 @@
 /** Keys that reach an object's prototype machinery when copied; never legitimate in a client's options. */
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype', 'hasOwnProperty']);
+/** Deepest nesting a client's options may have (ours nest two levels). */
+export const MAX_OPTIONS_DEPTH = 8;
 
 /**
- * True when `value` (parsed JSON from a client) has an own key `__proto__`, `constructor` or `prototype` at any
- * depth. zod drops a `__proto__` key silently instead of refusing it, so this runs before any schema.
+ * Why `value` (parsed JSON from a client) is refused as options, or null: an own key anywhere that could reach a
+ * prototype once copied, or deep nesting. zod drops a `__proto__` key silently instead of refusing it, so this runs
+ * before any schema: in the HTTP guard for matchmaking bodies, and in the room for whatever reaches it.
  */
-export function hasUnsafeKey(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value !== 'object' || depth > 8) return false;
-  for (const key of Object.keys(value)) {
-    if (UNSAFE_KEYS.has(key)) return true;
-    if (hasUnsafeKey((value as Record<string, unknown>)[key], depth + 1)) return true;
+export function unsafeOptions(value: unknown, depth = 0): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > MAX_OPTIONS_DEPTH) return `Options may not nest deeper than ${MAX_OPTIONS_DEPTH} levels.`;
+  for (const k of Object.keys(value)) {
+    if (UNSAFE_KEYS.has(k)) return `Options may not have a "${k}" key.`;
+    const inner = unsafeOptions((value as Record<string, unknown>)[k], depth + 1);
+    if (inner) return inner;
   }
-  return false;
+  return null;
 }

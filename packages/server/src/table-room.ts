@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { claimCode, releaseCode } from './codes';
 import { FLOOD_CLOSE_CODE, MessageBucket, type FloodLimits } from './flood';
 import { cleanName, MAX_NAME_GRAPHEMES } from './names';
-import { hasUnsafeKey } from './options';
+import { unsafeOptions } from './options';
 import { config } from './config';
 import { logger } from './log';
 import * as metrics from './metrics';
@@ -159,9 +159,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private seatTokens = new Map<Seat, string>();
   /** Countdowns that ran out on a seat in a row. */
   private misses = new Map<Seat, number>();
-  /** The seed of the next game to be dealt: fresh from crypto for each game (a test seed for the first, in tests). */
-  private seed: string | number = '';
-  /** Seed of the current game and every step since: the replay log (sent only once the game is over). */
+  /**
+   * Seed of the current game (fresh from crypto for each game; a test seed for the first, in tests) and every step
+   * since: the replay log (sent only once the game is over).
+   */
   private gameSeed: string | number = '';
   /** Device ids of kicked players: barred from this table for its life. */
   private barred = new Set<string>();
@@ -188,7 +189,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   async onCreate(raw: unknown): Promise<void> {
-    if (hasUnsafeKey(raw)) refuse('BAD_OPTIONS', 'options may not have __proto__, constructor or prototype keys');
+    const unsafe = unsafeOptions(raw);
+    if (unsafe) refuse('BAD_OPTIONS', unsafe);
     const parsed = createSchema.safeParse(raw ?? {});
     if (!parsed.success) refuse('BAD_OPTIONS', describe(parsed.error));
     const opts = parsed.data;
@@ -210,7 +212,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.gameOptions = gameOptions;
 
     // A test seed makes the whole table reproducible (bots included); otherwise every secret is fresh from crypto.
-    this.seed = opts.seed ?? freshSeed();
+    this.gameSeed = opts.seed ?? freshSeed();
     this.botRng = Rng.fromSeed(opts.seed !== undefined ? deriveSeed(opts.seed, 'bots') : freshSeed());
 
     this.code = await claimCode(this.presence);
@@ -256,22 +258,16 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
    */
   protected override _onMessage(client: Client<SeatUser> & Parameters<Room['_onMessage']>[0], buffer: Buffer): void {
     // Every frame counts, also those Colyseus would drop unread (not a message type it knows).
-    {
-      const user = (client.userData ??= { seat: null });
-      if (user.cut) return; // cut off: the frames still in flight are dropped unread
-      user.bucket ??= new MessageBucket(settings.flood);
-      const verdict = user.bucket.take(Date.now());
-      if (verdict !== 'ok') {
-        metrics.errors.inc({ code: 'RATE_LIMITED' });
-        if (verdict === 'cut') {
-          user.cut = true;
-          this.log.warn({ session: client.sessionId, seat: user.seat }, 'flooding client disconnected');
-          client.leave(FLOOD_CLOSE_CODE, 'Too many messages.');
-        } else client.send('error', { code: 'RATE_LIMITED', message: 'Too many messages; slow down, partner.' });
-        return;
-      }
-    }
-    super._onMessage(client, buffer);
+    const user = (client.userData ??= { seat: null });
+    if (user.cut) return; // cut off: the frames still in flight are dropped unread
+    user.bucket ??= new MessageBucket(settings.flood);
+    const verdict = user.bucket.take(Date.now());
+    if (verdict === 'ok') return super._onMessage(client, buffer);
+    metrics.errors.inc({ code: 'RATE_LIMITED' });
+    if (verdict === 'limited') return client.send('error', { code: 'RATE_LIMITED', message: 'Too many messages; slow down, partner.' });
+    user.cut = true;
+    this.log.warn({ session: client.sessionId, seat: user.seat }, 'flooding client disconnected');
+    client.leave(FLOOD_CLOSE_CODE, 'Too many messages.');
   }
 
   /** A handler that throws answers its client and keeps the table (the engine's states are immutable). */
@@ -285,7 +281,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   onJoin(client: Client<SeatUser>, raw: unknown): void {
-    if (hasUnsafeKey(raw)) refuse('BAD_OPTIONS', 'options may not have __proto__, constructor or prototype keys');
+    const unsafe = unsafeOptions(raw);
+    if (unsafe) refuse('BAD_OPTIONS', unsafe);
     const parsed = joinSchema.safeParse(raw ?? {});
     if (!parsed.success) refuse('BAD_OPTIONS', describe(parsed.error));
     const { name, spectate, rejoin, device } = parsed.data;
@@ -397,15 +394,6 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     pending.reject(new Error('seat no longer waits for this connection'));
   }
 
-  /** Closes every other connection that still plays `seat` (they get SEAT_TAKEN_CLOSE_CODE and do not come back). */
-  private closeOthersOnSeat(seat: Seat, keep: Client | null): void {
-    for (const other of this.clients) {
-      if (other === keep || other.userData?.seat !== seat) continue;
-      other.userData = { ...other.userData, seat: null, replaced: true };
-      other.leave(SEAT_TAKEN_CLOSE_CODE, 'Your seat was taken from another window or device.');
-    }
-  }
-
   /** Tells a player their seat and its secret token (kept by the client to take the seat back later). */
   private welcome(client: Client<SeatUser>, seat: Seat): void {
     const token = randomUUID();
@@ -419,9 +407,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (seat === undefined) return false;
     const s = this.state.seats[seat];
     if (s.connected) return false;
-    // One live session per seat: a reconnection still waiting for the old connection is cancelled.
+    // One live session per seat: the seat's connection is gone (not `connected`), and a reconnection still waiting
+    // for it is cancelled.
     this.cancelReconnection(seat);
-    this.closeOthersOnSeat(seat, client);
     s.kind = 'human';
     s.sessionId = client.sessionId;
     s.connected = true;
@@ -546,7 +534,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       for (const s of this.state.seats) s.ready = false;
       syncArray(this.state.winners, []);
       this.misses.clear();
-      this.seed = freshSeed(); // a new secret: nothing of the last game's log tells the next deal
+      this.gameSeed = freshSeed(); // a new secret: nothing of the last game's log tells the next deal
       this.startGame();
     } else {
       this.broadcastEvents([{ type: 'rematch_asked', seat }]);
@@ -603,7 +591,6 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   private startGame(): void {
     const { game } = this.adapter;
-    this.gameSeed = this.seed;
     this.finishedLog = null;
     this.steps = [];
     this.allEvents = [];
