@@ -22,6 +22,18 @@ export interface SeatSummary {
   alive: boolean | null;
 }
 
+/** One line of the end-of-game standings (the shared end screen in table.ts draws them, best first). */
+export interface Standing {
+  seat: number;
+  /** 1 for the winner(s); equal places for a tie. */
+  place: number;
+  /** The score as players read it: "$5", "$110". */
+  score: string;
+  /** How the score was made, in words: "Loot $80 + Bounty $40 − Wounds 1 × $10". '' when there is nothing to add. */
+  detail: string;
+  winner: boolean;
+}
+
 /** One game's part of the table page: its Pixi scene, its action bar, its words. */
 export interface GameUi {
   /** Re-draw from the current state (called on every patch). */
@@ -31,6 +43,8 @@ export interface GameUi {
   seatSummary(seat: number): SeatSummary;
   /** "Ann wins with $5!" once the game is over. */
   winnerText(): string;
+  /** Once the game is over: every seat's final score and how it was made, best first (the end screen). */
+  standings?(): Standing[];
   /** Whose decision it is, in words, for the status bar while playing (default: "Pick your card" / "Waiting for …"). */
   statusText?(): string | null;
   /** The server refused the last intent (an `error` message). */
@@ -62,8 +76,20 @@ export interface GameModule {
   options: GameOption[];
   /** Short rules for the lobby. */
   rules: string[];
+  /**
+   * Keyboard shortcuts of this game's action bar, in words, for the rules help ("1–5": "pick a card"). Every game
+   * shares the table's own: the digits pick the n-th choice, Enter confirms (see KEYBOARD in table.ts).
+   */
+  keyHelp?(): { keys: string; action: string }[];
   mount(ctx: TableContext, els: { scene: HTMLElement; actions: HTMLElement }): GameUi;
 }
+
+/**
+ * Keyboard contract of the action bar (table.ts routes the keys): a button with `data-key="1"` … `"9"` is clicked
+ * by that digit, `data-key="Enter"` by Enter, `data-key="g"` (any single letter) by that letter; keys are ignored
+ * while typing in a field or with a modifier held. After a move, focus stays in the action bar.
+ */
+export const ACTION_KEY = 'data-key';
 
 /** A game listed in the lobby but not playable yet. */
 export function comingSoon(id: string, title: string, blurb: string): GameModule {
