@@ -1,8 +1,8 @@
 /**
  * In-app rules: the rule documents under docs/rules (English) and docs/rules/pt-BR (Brazilian Portuguese), bundled
  * as text at build time and turned into HTML with `marked`, in the player's language. The markdown is our own (not
- * user input), so its HTML is trusted. Each "**Decision:**" / "**Decisão:**" (a choice the project made where the
- * rulebook is silent) is tagged so it stands out.
+ * user input), so its HTML is trusted. Players read it without the developers' marks (rules-text.ts): no developer
+ * notes, and the project's decisions read as plain rules.
  */
 import { Marked } from 'marked';
 import duelRules from '../../../docs/rules/duel.md?raw';
@@ -13,6 +13,7 @@ import rattlesnakePt from '../../../docs/rules/pt-BR/rattlesnake.md?raw';
 import saloonPt from '../../../docs/rules/pt-BR/saloon-showdown.md?raw';
 import { h } from './dom';
 import { language, languagePicker, t, type Language } from './i18n';
+import { playerMarkdown } from './rules-text';
 
 const RULES: Record<Language, Record<string, string>> = {
   en: { duel: duelRules, rattlesnake: rattlesnakeRules, saloon: saloonRules },
@@ -25,7 +26,7 @@ export function hasRules(gameId: string): boolean {
   return gameId in RULES.en;
 }
 
-/** The rules of one game as an `<article>`; decisions carry the class `decision`. */
+/** The rules of one game as an `<article>`, as players read them. */
 export function rulesArticle(gameId: string): HTMLElement {
   const article = h('article', { class: 'rules-doc', 'data-testid': 'rules' });
   const md = RULES[language()][gameId] ?? RULES.en[gameId];
@@ -33,13 +34,7 @@ export function rulesArticle(gameId: string): HTMLElement {
     article.append(h('p', {}, t('rules.none', { game: gameId })));
     return article;
   }
-  article.innerHTML = marked.parse(md) as string;
-  for (const strong of article.querySelectorAll('strong')) {
-    if (!/^(Decision|Decisão):?$/.test(strong.textContent?.trim() ?? '')) continue;
-    strong.classList.add('decision-tag');
-    strong.textContent = t('rules.decision');
-    strong.parentElement?.classList.add('decision');
-  }
+  article.innerHTML = marked.parse(playerMarkdown(md)) as string;
   // Links in the rules open elsewhere, never over the table.
   for (const a of article.querySelectorAll('a[href^="http"]')) {
     a.setAttribute('target', '_blank');
