@@ -5,9 +5,11 @@ import { h } from './dom';
 import { languagePicker, onLanguageChanged, t } from './i18n';
 import { mountLobby } from './lobby';
 import { current, forgetSession, humanError, isGone, joinTable, leaveTable, resumeTable, storedSession, type Session } from './net';
-import { mountReplay } from './replay';
 import { mountRules } from './rules';
-import { mountTable } from './table';
+
+// The table (with its Pixi scenes) and the replay viewer load when first needed: the lobby stays light.
+const loadTable = () => import('./table');
+const loadReplay = () => import('./replay');
 
 const root = document.getElementById('app') as HTMLElement;
 let teardown: (() => void) | null = null;
@@ -19,6 +21,31 @@ function notice(title: string, text: string, ...buttons: HTMLElement[]): void {
   root.replaceChildren(
     h('header', { class: 'brand' }, h('h1', {}, t('brand.title')), languagePicker()),
     h('div', { class: 'panel notice', role: 'alert' }, h('h2', {}, title), h('p', {}, text), h('div', { class: 'join-row' }, ...buttons)),
+  );
+}
+
+/** How long a page may take to load before a "Loading…" notice shows (a fast load shows none). */
+const LOADING_NOTICE_MS = 250;
+
+/**
+ * Loads a page's module, then mounts it unless the route changed meanwhile. A slow load shows "Loading…"; a failed one
+ * (a lost connection, a new deploy) says so, with a way to try again.
+ */
+function whenLoaded<M>(seq: number, load: () => Promise<M>, then: (mod: M) => void): void {
+  const timer = window.setTimeout(() => {
+    if (seq === routeSeq) notice(t('howto:loading.title'), t('howto:loading.text'));
+  }, LOADING_NOTICE_MS);
+  load().then(
+    (mod) => {
+      window.clearTimeout(timer);
+      if (seq === routeSeq) then(mod);
+    },
+    () => {
+      window.clearTimeout(timer);
+      if (seq !== routeSeq) return;
+      const retry = h('button', { type: 'button', onclick: () => location.reload() }, t('howto:loading.retry'));
+      notice(t('howto:loading.failedTitle'), t('howto:loading.failed'), retry);
+    },
   );
 }
 
@@ -37,17 +64,18 @@ function route(): void {
   if (page === 'table') {
     const code = normalizeCode(arg);
     if (session && code === session.code) {
-      teardown = mountTable(root, session, () => go('#/'));
+      whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, session, () => go('#/'))));
       return;
     }
     // A refresh mid-game: this tab sat at that table, so take the seat back silently.
     const stored = storedSession();
     if (code && stored && stored.code === code) {
       notice(t('notice.backTitle'), t('notice.reconnecting', { code }));
+      void loadTable().catch(() => undefined); // fetched while reconnecting
       resumeTable(stored).then(
         (s) => {
           if (seq !== routeSeq) return void (current() === s && leaveTable());
-          teardown = mountTable(root, s, () => go('#/'), { resumed: true });
+          whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, s, () => go('#/'), { resumed: true })));
         },
         (err: unknown) => {
           forgetSession();
@@ -70,15 +98,16 @@ function route(): void {
     const lobby = h('button', { type: 'button', onclick: () => go('#/') }, t('backToLobby'));
     if (!code) return void notice(t('notice.tvTitle'), t('lobby.badCode'), lobby);
     if (session?.code === code && session.spectate) {
-      teardown = mountTable(root, session, () => go('#/'), { tv: true });
+      whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, session, () => go('#/'), { tv: true })));
       return;
     }
     if (session) void leaveTable();
     notice(t('notice.tvTitle'), t('notice.tvJoining', { code }));
+    void loadTable().catch(() => undefined); // fetched while joining
     joinTable(code, undefined, true).then(
       (s) => {
         if (seq !== routeSeq) return void (current() === s && leaveTable());
-        teardown = mountTable(root, s, () => go('#/'), { tv: true });
+        whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, s, () => go('#/'), { tv: true })));
       },
       (err: unknown) => {
         if (seq === routeSeq) notice(t('notice.tvTitle'), t('notice.tvFailed', { code, reason: humanError(err, code) }), lobby);
@@ -93,7 +122,7 @@ function route(): void {
   }
   // The replay viewer works from a downloaded game log, offline: it does not leave a table this tab sits at.
   if (page === 'replay') {
-    teardown = mountReplay(root, () => go(session ? `#/table/${session.code}` : '#/'));
+    whenLoaded(seq, loadReplay, (m) => (teardown = m.mountReplay(root, () => go(session ? `#/table/${session.code}` : '#/'))));
     return;
   }
   if (session) void leaveTable();
