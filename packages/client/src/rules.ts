@@ -36,13 +36,26 @@ function duelCards(): HTMLElement[] {
       'div',
       { class: `mini-card duel-card duel-${c}`, role: 'img', 'aria-label': `${name}${n > 1 ? ` ×${n}` : ''}: ${t(`howto:duel.${c}`)}` },
       h('span', { class: 'mini-name' }, name, n > 1 ? h('span', { class: 'mini-count' }, ` ×${n}`) : null),
-      h('span', { class: 'mini-icon', 'aria-hidden': 'true' }, DUEL_ICON[c]),
+      icon(DUEL_ICON[c]),
       h('span', { class: 'mini-text' }, t(`howto:duel.${c}`)),
     );
   });
 }
 
-const DUEL_ICON: Record<Duel.Card, string> = { pistol: '⁍', rifle: '➶', barricade: '▦', reload: '↺' };
+/** Little drawings of the cards (inline SVG, drawn in the text colour). */
+const SVG = (body: string) => `<svg viewBox="0 0 48 24" width="48" height="24" fill="currentColor" aria-hidden="true">${body}</svg>`;
+const DUEL_ICON: Record<Duel.Card, string> = {
+  pistol: SVG('<path d="M8 6h30v6H22l-2 3h-3l-3 8H7l4-11H8z"/><rect x="38" y="7" width="4" height="3"/>'),
+  rifle: SVG('<path d="M1 14l9-3h36v4H20l-4 2H9l-6 3z"/><rect x="26" y="8" width="6" height="3"/>'),
+  barricade: SVG('<rect x="6" y="3" width="36" height="5" rx="1"/><rect x="6" y="10" width="36" height="5" rx="1"/><rect x="10" y="16" width="4" height="8"/><rect x="34" y="16" width="4" height="8"/>'),
+  reload: SVG('<path d="M24 3a9 9 0 1 0 9 9h-4a5 5 0 1 1-5-5v4l7-6-7-6z"/>'),
+};
+
+function icon(svg: string): HTMLElement {
+  const span = h('span', { class: 'mini-icon', 'aria-hidden': 'true' });
+  span.innerHTML = svg; // our own drawing, no text
+  return span;
+}
 
 function rattlesnakeCards(): HTMLElement[] {
   const picks = ['focus', 'take-cover', 'double-tap'];
@@ -59,8 +72,8 @@ function rattlesnakeCards(): HTMLElement[] {
   const hit = h(
     'div',
     { class: 'mini-card rattle-card rattle-hit', role: 'img', 'aria-label': t('howto:rattlesnake.hit') },
-    h('span', { class: 'mini-name' }, 'Hit'),
-    h('span', { class: 'mini-icon', 'aria-hidden': 'true' }, '✸'),
+    h('span', { class: 'mini-name' }, t('howto:rattlesnake.hitName')),
+    icon(SVG('<path d="M24 1l3 8 8-4-4 8 9 3-9 3 4 8-8-4-3 8-3-8-8 4 4-8-9-3 9-3-4-8 8 4z"/>')),
     h('span', { class: 'mini-text' }, t('howto:rattlesnake.hit')),
   );
   return [...cards, hit];
@@ -92,7 +105,7 @@ function saloonCards(): HTMLElement[] {
         h('span', { class: 'mini-band', 'aria-hidden': 'true' }, `${GUN_GLYPH[card.colour]} ${t(`saloon:colour.${card.colour}`)}`),
         h('span', { class: 'mini-name' }, t(`saloon:area.${card.area}`)),
         h('span', { class: 'mini-noise' }, `${t(`saloon:noise.${card.noise}`)}!`),
-        h('span', { class: 'mini-bullets', 'aria-hidden': 'true' }, card.bullets ? '⁍'.repeat(card.bullets) : '–'),
+        h('span', { class: 'mini-bullets', 'aria-hidden': 'true' }, ...Array.from({ length: card.bullets }, () => h('i', { class: 'bullet' }))),
         symbolName ? h('span', { class: 'mini-symbol' }, symbolName) : null,
       ),
     ];

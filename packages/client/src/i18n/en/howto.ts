@@ -31,6 +31,7 @@ export const howto = {
     turn: 'Buy one card from the saloon (pay with 2 cards from your hand), then attack: commit cards face down, the defender answers face down, both are revealed.',
     win: 'The stronger combo wins: more cards, then a Set (equal values) over a Run, then the higher card; ties go to the defender. A won attack costs the defender a Hit.',
     value: 'Value {{value}}',
+    hitName: 'Hit',
     hit: 'A Hit: no value, only a bluff in a commitment. Lose all four and you lose.',
   },
   saloon: {

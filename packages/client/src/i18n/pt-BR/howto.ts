@@ -34,6 +34,7 @@ export const howto: Translation<typeof en.howto> = {
     turn: 'Compre uma carta do saloon (pague com 2 cartas da mão) e ataque: baixe cartas viradas para baixo, o Defensor responde com cartas viradas para baixo, e as dos dois são reveladas.',
     win: 'A combinação mais forte vence: mais cartas, depois um Conjunto (valores iguais) vence uma Sequência, depois a carta mais alta; empate favorece o Defensor. Um ataque vencido custa um Hit ao Defensor.',
     value: 'Valor {{value}}',
+    hitName: 'Hit',
     hit: 'Um Hit: sem valor, só um blefe ao ser baixado. Perca os quatro e você perde.',
   },
   saloon: {
