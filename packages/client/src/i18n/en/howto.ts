@@ -28,14 +28,14 @@ export const howto = {
   },
   rattlesnake: {
     goal: 'Knock out all 4 Hit cards in front of the other outlaw. Two players.',
-    turn: 'Buy one card from the saloon (pay with 2 cards from your hand), then attack: commit cards face down, the defender answers face down, both are revealed.',
+    turn: 'Draw up to 5 cards. Buy one saloon card (pay with any 2 cards from your hand) and attack once: commit cards face down, the defender answers face down, both are revealed.',
     win: 'The stronger combo wins: more cards, then a Set (equal values) over a Run, then the higher card; ties go to the defender. A won attack costs the defender a Hit.',
     value: 'Value {{value}}',
     hitName: 'Hit',
     hit: 'A Hit: no value, only a bluff in a commitment. Lose all four and you lose.',
   },
   saloon: {
-    goal: 'Have the most money when the deck runs out: Loot + Bounty − $10 for each Wound.',
+    goal: 'The best score wins: Loot + Bounty − $10 for each Wound. The game ends once someone reaches $130 Loot or a third Wound (everyone else plays once more).',
     turn: 'Draw a card (then discard one), cash Booty for $10 each, or point a gun at someone: “Do you feel lucky?”',
     win: 'They call your bluff (more Bullets takes $20) or duel: swap hands, and at GO! grab the gun of your majority colour, name the area and the noise. First right shot takes the loser’s Bounty.',
     card: '{{colour}} gun, {{area}}, {{noise}}!, {{bullets}}',

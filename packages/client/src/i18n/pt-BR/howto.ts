@@ -31,14 +31,14 @@ export const howto: Translation<typeof en.howto> = {
   },
   rattlesnake: {
     goal: 'Elimine as 4 cartas de Hit à frente do outro fora-da-lei. Dois jogadores.',
-    turn: 'Compre uma carta do saloon (pague com 2 cartas da mão) e ataque: baixe cartas viradas para baixo, o Defensor responde com cartas viradas para baixo, e as dos dois são reveladas.',
+    turn: 'Compre cartas até ter 5 na mão. Compre uma carta do saloon (pague com 2 cartas quaisquer da mão) e ataque uma vez: baixe cartas viradas para baixo, o Defensor responde com cartas viradas para baixo, e as dos dois são reveladas.',
     win: 'A combinação mais forte vence: mais cartas, depois um Conjunto (valores iguais) vence uma Sequência, depois a carta mais alta; empate favorece o Defensor. Um ataque vencido custa um Hit ao Defensor.',
     value: 'Valor {{value}}',
     hitName: 'Hit',
     hit: 'Um Hit: sem valor, só um blefe ao ser baixado. Perca os quatro e você perde.',
   },
   saloon: {
-    goal: 'Tenha mais dinheiro quando o baralho acabar: Saque + Recompensa − $10 por Ferimento.',
+    goal: 'Vence a melhor pontuação: Saque + Recompensa − $10 por Ferimento. O jogo acaba quando alguém chega a $130 de Saque ou a um terceiro Ferimento (todos os outros jogam mais uma vez).',
     turn: 'Compre uma carta (e descarte uma), embolse Butim a $10 cada, ou aponte um revólver para alguém: “Tá se sentindo com sorte?”',
     win: 'A pessoa diz que é blefe (quem tiver mais Balas leva $20) ou duela: vocês trocam de mão e, no JÁ!, pegam o revólver da cor da maioria, dizem a região e o barulho. O primeiro tiro certo leva a Recompensa de quem perdeu.',
     card: 'revólver {{colour}}, {{area}}, {{noise}}!, {{bullets}}',
