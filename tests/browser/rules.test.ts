@@ -65,13 +65,17 @@ test.each(HOWTO)('$lang $game: the how-to fits one phone screen, with card pictu
   }
 });
 
-test('the lobby links each game to its how-to', async () => {
-  const page = await newPage(PHONE);
+test('the lobby links each game to its how-to (desktop)', async () => {
+  const page = await newPage(DESKTOP);
   try {
     await page.goto(`${stack().base}/`);
-    await page.getByRole('link', { name: 'Duel rules' }).click();
-    await page.waitForURL(/#\/rules\/duel$/);
-    await page.getByRole('heading', { level: 1, name: 'How to play Duel' }).waitFor();
+    await page.getByRole('link', { name: 'Saloon Showdown rules' }).click();
+    await page.waitForURL(/#\/rules\/saloon$/);
+    const howto = page.getByTestId('howto');
+    await howto.getByRole('heading', { level: 1, name: 'How to play Saloon Showdown' }).waitFor();
+    await shot(page, 'rules-howto-saloon-en-desktop');
+    const b = await box(howto);
+    expect(b.y + b.height).toBeLessThanOrEqual(DESKTOP.height);
     await page.getByRole('button', { name: /Back/ }).click();
     await page.getByRole('button', { name: 'Create table' }).waitFor();
   } finally {

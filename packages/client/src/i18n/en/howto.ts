@@ -13,7 +13,7 @@ export const howto = {
   keyDigits: '1–9',
   keyDigitsAction: 'pick the 1st … 9th choice of the action bar',
   keyEnter: 'Enter',
-  keyEnterAction: 'confirm (play the picked card)',
+  keyEnterAction: 'confirm the picked choice',
   keyEsc: 'Esc',
   keyEscAction: 'close this panel',
   panel: 'Rules of {{game}}',

@@ -16,7 +16,7 @@ export const howto: Translation<typeof en.howto> = {
   keyDigits: '1–9',
   keyDigitsAction: 'escolhe a 1ª … 9ª opção da barra de ações',
   keyEnter: 'Enter',
-  keyEnterAction: 'confirma (joga a carta escolhida)',
+  keyEnterAction: 'confirma a opção escolhida',
   keyEsc: 'Esc',
   keyEscAction: 'fecha este painel',
   panel: 'Regras de {{game}}',
