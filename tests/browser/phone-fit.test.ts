@@ -41,6 +41,8 @@ async function phoneProblems(page: Page, where: string): Promise<string[]> {
     if (!b) out.push(`${where}: no ${what}`);
     else if (b.y < -1 || b.bottom > vh + 1) out.push(`${where}: the ${what} [${Math.round(b.y)}–${Math.round(b.bottom)}] is not within the ${vh}px screen`);
   }
+  const scene = await boxOf(page, '.scene');
+  if (scene && scene.height < 0.3 * vh) out.push(`${where}: the table is squeezed to ${Math.round(scene.height)}px`);
   return out;
 }
 
@@ -103,7 +105,7 @@ test('on desktops the table fills the height under the status bar, with the play
           if (bar.bottom > vh + 1) problems.push(`${where}: the action bar ends at ${Math.round(bar.bottom)}, below the ${vh}px screen`);
           if (bar.bottom < vh - 40) problems.push(`${where}: ${Math.round(vh - bar.bottom)}px left empty under the action bar (the felt could use it)`);
           if (side.x < scene.right) problems.push(`${where}: the players are not beside the table`);
-          if (scene.height < 0.6 * vh) problems.push(`${where}: the table is only ${Math.round(scene.height)}px tall on a ${vh}px screen`);
+          if (scene.height < 0.4 * vh) problems.push(`${where}: the table is only ${Math.round(scene.height)}px tall on a ${vh}px screen`);
         }
         await page.getByRole('button', { name: 'Leave', exact: true }).click();
         await page.waitForURL(/#\/$/);
