@@ -87,7 +87,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const hostBar = h('div', { class: 'host-bar', role: 'group', 'aria-label': t('table.hostControls'), hidden: true });
   const seats = h('ul', { class: 'seats' });
   const chatRow = h('div', { class: 'chat-row', role: 'group', 'aria-label': t('table.quickChat') });
-  const log = h('ol', { class: 'log', role: 'log', 'aria-label': t('table.whatHappened'), tabindex: 0 });
+  // (the live region wraps the list: a list given role="log" is no list any more, and its items hang loose)
+  const log = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('table.whatHappened') });
+  const logRegion = h('div', { role: 'log', 'aria-label': t('table.whatHappened') }, log);
   const toast = h('div', { class: 'toast', role: 'alert', hidden: true });
   const main = h('main', { class: 'table-main' }, scene, bubbles, actions, banner);
 
@@ -116,7 +118,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
         { class: 'side' },
         h('section', { 'aria-label': t('table.players') }, h('h3', {}, t('table.players')), hostBar, seats),
         h('section', { 'aria-label': t('table.quickChat') }, chatRow),
-        h('section', {}, h('h3', {}, t('table.whatHappened')), log),
+        h('section', {}, h('h3', {}, t('table.whatHappened')), logRegion),
       ),
     ),
     toast,
