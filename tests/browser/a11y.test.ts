@@ -81,9 +81,11 @@ test('lobby, rules, every game while playing, the end screen, the TV view and th
     found.push(...(await violations(tv, 'TV view')));
     await playDuelToEnd(page);
     await page.waitForTimeout(600);
+    await shot(page, 'a11y-end-desktop');
     found.push(...(await violations(page, 'end screen')));
     await until('the end on the TV', async () => await tv.getByTestId('winner').isVisible());
     await tv.waitForTimeout(400);
+    await shot(tv, 'a11y-tv-over');
     found.push(...(await violations(tv, 'TV view, game over')));
     await page.getByRole('button', { name: 'Watch replay' }).click();
     await until('the replay', async () => ((await page.getByTestId('replay-title').textContent().catch(() => '')) ?? '').startsWith('Replay — '));
