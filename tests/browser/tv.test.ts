@@ -1,6 +1,6 @@
 /**
  * The TV view (#/tv/CODE) on a 1920×1080 and a 3840×2160 screen: laid out for 1080p and scaled up on the larger
- * one, the scene fills the screen with nothing of it cut, every seat shows, no scrolling; the table code is big and a
+ * one (its canvas drawn at twice the pixels, as sharp as the screen), the scene fills the screen with nothing of it cut, every seat shows, no scrolling; the table code is big and a
  * QR code beside it, read back from a screenshot of the screen, opens the table's join link.
  * Screenshots: test-artifacts/tv-1080.png, tv-2160.png. Needs `npm run build` first.
  */
@@ -79,8 +79,11 @@ test.each([
         seatsOut: seats.filter((r) => r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1).length,
         seats: seats.length,
         cut,
+        resolution: b.resolution,
       };
     });
+    // As sharp as the screen: a scene zoomed ×2 on the 4K screen draws twice the pixels.
+    expect(m.resolution).toBe(height / 1080);
     expect(m.cut).toEqual([]);
     expect(m.scroll).toBeLessThanOrEqual(1);
     expect(m.seats).toBe(3);

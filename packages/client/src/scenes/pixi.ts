@@ -136,7 +136,9 @@ declare global {
  */
 export async function createPixiApp(host: HTMLElement, onResize: () => void): Promise<PixiScene> {
   const app = new Application();
-  let resolution = screenResolution();
+  // A page drawn zoomed (the TV view on a screen larger than 1080p) shows each CSS pixel larger: as many more pixels.
+  const sharpness = () => Math.min(4, screenResolution() * ((host as { currentCSSZoom?: number }).currentCSSZoom ?? 1));
+  let resolution = sharpness();
   // The size the canvas is made at: the host may change size while Pixi starts (the page still settling), and the
   // first resize check compares against this one.
   let w = host.clientWidth;
@@ -160,7 +162,7 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
   app.canvas.style.display = 'block';
   host.replaceChildren(app.canvas);
   const fit = () => {
-    const r = screenResolution();
+    const r = sharpness();
     if (host.clientWidth === w && host.clientHeight === hgt && r === resolution) return;
     w = host.clientWidth;
     hgt = host.clientHeight;
