@@ -233,7 +233,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
   const sceneSlot = h('div', { class: 'replay-scene' });
   const handsList = h('ul', { class: 'replay-hands', 'data-testid': 'replay-hands' });
   const handsSection = h('section', { 'aria-label': t('replay:hands') }, h('h3', {}, t('replay:hands')), handsList);
-  const logList = h('ol', { class: 'log replay-log', role: 'log', 'aria-label': t('replay:log'), tabindex: 0 });
+  const logList = h('ol', { class: 'log replay-log', 'aria-label': t('replay:log'), tabindex: 0 });
   const page = h(
     'div',
     { class: 'replay-viewer table-page' },
@@ -245,7 +245,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
       'div',
       { class: 'table-layout' },
       h('main', { class: 'table-main' }, sceneSlot),
-      h('aside', { class: 'side' }, handsSection, h('section', {}, h('h3', {}, t('replay:log')), logList)),
+      h('aside', { class: 'side' }, handsSection, h('section', {}, h('h3', {}, t('replay:log')), h('div', { role: 'log', 'aria-label': t('replay:log') }, logList))),
     ),
   );
   body.replaceChildren(page);

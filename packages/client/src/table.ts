@@ -3,15 +3,20 @@ import { chatLine, chatText, CHAT_INTERVAL_MS, CHAT_PHRASES, isPhrase } from './
 import { h, listNames } from './dom';
 import { languagePicker, t } from './i18n';
 import { gameById, type GameUi, type ServerEvent, type TableContext } from './games';
+import type { Standing } from './games/types';
 import { CONSENTED, SEAT_TAKEN, dropSession, isGone, leaveTable, refusalText, type Session } from './net';
 import { setReplayLog } from './replay';
 import { hasRules, openRulesDialog } from './rules';
+import { actionKeys, KEYBOARD } from './keyboard';
+import { qrCode } from './qr';
 import { isMuted, play, setMuted } from './sound';
 import { list, seatName, type SeatLike, type TableStateLike } from './state';
 
 const MAX_LOG = 80;
 /** How long a chat bubble stays over the table. */
 const BUBBLE_MS = 3500;
+
+export { KEYBOARD };
 
 /** Seat fields for table life (reconnection, AFK, rematch), beside the basic ones. */
 type LiveSeat = SeatLike & { away?: boolean; ready?: boolean };
@@ -56,32 +61,46 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const tvUrl = `${location.origin}${location.pathname}#/tv/${session.code}`;
   const tvBtn = opts.tv ? null : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
   const joinUrl = `${location.host}/#/join/${session.code}`;
+  const joinLink = `${location.origin}/#/join/${session.code}`;
+  const tvQr = opts.tv ? h('figure', { class: 'tv-qr' }, qrCode(joinLink, t('table.tvQr', { url: joinLink })), h('figcaption', {}, t('table.tvScan'))) : null;
   const statusText = h('span', { role: 'status' });
   const statusClock = h('span', { 'aria-hidden': 'true' });
   const status = h('div', { class: 'status', 'data-testid': 'status' }, statusText, statusClock);
-  const bannerText = h('h2', { 'data-testid': 'winner' });
+  const bannerKicker = h('p', { class: 'end-kicker' }, t('table.end.title'));
+  const bannerText = h('h2', { 'data-testid': 'winner', id: `end-${session.code}` });
+  const standingsEl = h('ol', { class: 'standings', 'data-testid': 'standings', 'aria-label': t('table.end.standings') });
   const bannerNote = h('p', { class: 'banner-note', 'data-testid': 'rematch-note', 'aria-live': 'polite' });
   const againBtn = h('button', { type: 'button' }, t('table.playAgain'));
   const logBtn = h('button', { type: 'button', class: 'secondary' }, t('table.downloadLog'));
   const replayBtn = h('button', { type: 'button', class: 'secondary' }, t('table.watchReplay'));
   const bannerBtn = h('button', { type: 'button', class: 'secondary' }, t('backToLobby'));
-  const banner = h('div', { class: 'banner', hidden: true }, bannerText, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, replayBtn, logBtn, bannerBtn));
+  const peekBtn = h('button', { type: 'button', class: 'secondary peek', 'aria-expanded': 'true' }, t('table.end.seeTable'));
+  // The end screen: over the table (scene and action bar) once the game is over, or once the table is gone.
+  const banner = h(
+    'section',
+    { class: 'endscreen', hidden: true, 'aria-labelledby': `end-${session.code}`, 'data-testid': 'endscreen' },
+    h('div', { class: 'end-card' }, bannerKicker, bannerText, standingsEl, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, replayBtn, logBtn, bannerBtn, peekBtn)),
+  );
   const scene = h('div', { class: 'scene' });
   const bubbles = h('div', { class: 'bubbles', 'aria-hidden': 'true' });
   const actions = h('div', { class: 'actions', role: 'group', 'aria-label': t('table.yourMove') });
   const hostBar = h('div', { class: 'host-bar', role: 'group', 'aria-label': t('table.hostControls'), hidden: true });
   const seats = h('ul', { class: 'seats' });
   const chatRow = h('div', { class: 'chat-row', role: 'group', 'aria-label': t('table.quickChat') });
-  const log = h('ol', { class: 'log', role: 'log', 'aria-label': t('table.whatHappened'), tabindex: 0 });
+  // (the live region wraps the list: a list given role="log" is no list any more, and its items hang loose)
+  const log = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('table.whatHappened') });
+  const logRegion = h('div', { role: 'log', 'aria-label': t('table.whatHappened') }, log);
   const toast = h('div', { class: 'toast', role: 'alert', hidden: true });
+  const main = h('main', { class: 'table-main' }, scene, bubbles, actions, banner);
 
   const page = h(
     'div',
-    { class: `table-page${opts.tv ? ' tv' : ''}` },
+    { class: `table-page live${opts.tv ? ' tv' : ''}` },
     h(
       'header',
       { class: 'table-head' },
       h('div', { class: 'code-block' }, h('span', { class: 'label' }, t('table.code')), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game), opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinUrl })) : null),
+      tvQr,
       rulesBtn,
       muteBtn,
       languagePicker(),
@@ -90,17 +109,16 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       leaveBtn,
     ),
     status,
-    banner,
     h(
       'div',
       { class: 'table-layout' },
-      h('main', { class: 'table-main' }, scene, bubbles, actions),
+      main,
       h(
         'aside',
         { class: 'side' },
         h('section', { 'aria-label': t('table.players') }, h('h3', {}, t('table.players')), hostBar, seats),
         h('section', { 'aria-label': t('table.quickChat') }, chatRow),
-        h('section', {}, h('h3', {}, t('table.whatHappened')), log),
+        h('section', {}, h('h3', {}, t('table.whatHappened')), logRegion),
       ),
     ),
     toast,
@@ -108,6 +126,27 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   root.replaceChildren(page);
   // A table starts at its top (status, countdown, code), not at the lobby's scroll position.
   window.scrollTo(0, 0);
+
+  /*
+   * One screen for every decision: the table (scene and action bar) takes the height left under the header and the
+   * status bar (the scene grows or shrinks, the action bar keeps its own height); players, chat and log follow
+   * beside it or below it. The TV view is laid out for 1920×1080 and zoomed to larger screens.
+   */
+  const head = page.querySelector('.table-head') as HTMLElement;
+  const fit = () => {
+    if (disposed) return;
+    const zoom = opts.tv ? Math.max(1, Math.min(window.innerWidth / 1920, window.innerHeight / 1080)) : 1;
+    if (opts.tv) page.style.setProperty('zoom', String(zoom));
+    const top = main.getBoundingClientRect().top + window.scrollY;
+    const gap = opts.tv ? 8 : 12;
+    page.style.setProperty('--main-h', `${Math.max(0, Math.floor((window.innerHeight - top) / zoom - gap))}px`);
+  };
+  const sizes = new ResizeObserver(fit);
+  sizes.observe(head);
+  sizes.observe(status);
+  window.addEventListener('resize', fit);
+  fit();
+  const stopKeys = opts.tv ? () => undefined : actionKeys(actions, () => !disposed && !closed && banner.hidden);
 
   let toastTimer = 0;
   function showToast(message: string, ms = 3500): void {
@@ -142,6 +181,12 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   };
   leaveBtn.addEventListener('click', leave);
   bannerBtn.addEventListener('click', leave);
+  // "See the table": the end screen folds away to a strip, the final table shows; the same button brings it back.
+  peekBtn.addEventListener('click', () => {
+    const peeking = banner.classList.toggle('peeking');
+    peekBtn.textContent = peeking ? t('table.end.backToResults') : t('table.end.seeTable');
+    peekBtn.setAttribute('aria-expanded', String(!peeking));
+  });
 
   // Play again / game log (after the game).
   againBtn.addEventListener('click', () => {
@@ -409,13 +454,66 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     );
   }
 
+  /** Final standings: the game's own, or (until a game has them) every seat's summary, best score first. */
+  function standings(): Standing[] {
+    const own = ui?.standings?.();
+    if (own && own.length) return own;
+    const winnerText = ui?.winnerText() ?? '';
+    const rows = list(state().seats).map((_, seat) => {
+      const score = ui?.seatSummary(seat).score ?? '';
+      const value = Number((/-?\d+(?:\.\d+)?/.exec(score.replace(/,/g, '')) ?? ['NaN'])[0]);
+      return { seat, score, value: Number.isFinite(value) ? value : -Infinity, winner: !!name(seat) && winnerText.includes(name(seat)) };
+    });
+    rows.sort((a, b) => Number(b.winner) - Number(a.winner) || b.value - a.value || a.seat - b.seat);
+    return rows.map((r, i) => {
+      const first = rows.findIndex((x) => x.winner === r.winner && x.value === r.value);
+      return { seat: r.seat, place: r.winner ? 1 : first + 1, score: r.score, detail: '', winner: r.winner };
+    });
+  }
+
+  let standingsSignature = '';
+  function renderStandings(show: boolean): void {
+    const rows = show ? standings() : [];
+    const signature = JSON.stringify([rows, rows.map((r) => name(r.seat)), mySeat()]);
+    if (signature === standingsSignature) return;
+    standingsSignature = signature;
+    standingsEl.hidden = rows.length === 0;
+    standingsEl.replaceChildren(
+      ...rows.map((r) =>
+        h(
+          'li',
+          { class: `${r.winner ? 'winner' : ''}${r.seat === mySeat() ? ' me' : ''}`.trim() || null, 'data-seat': r.seat },
+          h('span', { class: 'place', 'aria-label': t('table.end.place', { n: r.place }) }, r.winner ? '★' : `#${r.place}`),
+          h('span', { class: 'who' }, name(r.seat), r.seat === mySeat() ? t('table.seat.you') : ''),
+          r.winner ? h('span', { class: 'tag win' }, t('table.end.winner')) : null,
+          h('span', { class: 'score' }, r.score),
+          r.detail ? h('span', { class: 'detail' }, r.detail) : null,
+        ),
+      ),
+    );
+  }
+
   function renderBanner(): void {
     const s = state();
     const over = s.status === 'over';
     const show = over || closed !== null;
-    if (show && banner.hidden) window.setTimeout(() => banner.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), 0);
+    if (show && banner.hidden) {
+      banner.classList.remove('peeking');
+      peekBtn.textContent = t('table.end.seeTable');
+      peekBtn.setAttribute('aria-expanded', 'true');
+      window.setTimeout(() => {
+        banner.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        // Keyboard focus follows: the action bar is empty now, the end screen's first button is the next step.
+        const next = [againBtn, bannerBtn].find((b) => !b.hidden && !b.disabled);
+        if (!opts.tv && (document.activeElement === document.body || actions.contains(document.activeElement))) next?.focus({ preventScroll: true });
+      }, 0);
+    }
     banner.hidden = !show;
+    page.classList.toggle('ended', show);
+    renderStandings(show && closed === null && !!ui);
     if (!show) return;
+    bannerKicker.hidden = closed !== null;
+    peekBtn.hidden = closed !== null;
     const text = closed ?? ui?.winnerText() ?? t('table.banner.over');
     if (bannerText.textContent !== text) bannerText.textContent = text;
     const me = mySeat();
@@ -553,6 +651,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
 
   return () => {
     disposed = true;
+    sizes.disconnect();
+    window.removeEventListener('resize', fit);
+    stopKeys();
     window.clearInterval(clock);
     window.clearTimeout(toastTimer);
     window.clearTimeout(chatTimer);

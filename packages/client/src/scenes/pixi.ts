@@ -136,10 +136,16 @@ declare global {
  */
 export async function createPixiApp(host: HTMLElement, onResize: () => void): Promise<PixiScene> {
   const app = new Application();
-  let resolution = screenResolution();
+  // A page drawn zoomed (the TV view on a screen larger than 1080p) shows each CSS pixel larger: as many more pixels.
+  const sharpness = () => Math.min(4, screenResolution() * ((host as { currentCSSZoom?: number }).currentCSSZoom ?? 1));
+  let resolution = sharpness();
+  // The size the canvas is made at: the host may change size while Pixi starts (the page still settling), and the
+  // first resize check compares against this one.
+  let w = host.clientWidth;
+  let hgt = host.clientHeight;
   await app.init({
-    width: Math.max(1, host.clientWidth),
-    height: Math.max(1, host.clientHeight),
+    width: Math.max(1, w),
+    height: Math.max(1, hgt),
     background: '#5b3a22',
     antialias: true,
     // The canvas is `resolution` device pixels per CSS pixel and styled back to the host's CSS size; Texts follow
@@ -155,10 +161,8 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
   app.canvas.setAttribute('aria-hidden', 'true');
   app.canvas.style.display = 'block';
   host.replaceChildren(app.canvas);
-  let w = host.clientWidth;
-  let hgt = host.clientHeight;
   const fit = () => {
-    const r = screenResolution();
+    const r = sharpness();
     if (host.clientWidth === w && host.clientHeight === hgt && r === resolution) return;
     w = host.clientWidth;
     hgt = host.clientHeight;

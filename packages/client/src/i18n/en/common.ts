@@ -108,6 +108,8 @@ export const common = {
     tvView: 'TV view',
     tvViewHint: 'The public table alone, large, for a shared screen (opens in a new tab)',
     tvJoinAt: 'Join at {{url}}',
+    tvScan: 'Scan to join',
+    tvQr: 'QR code of the join link {{url}}',
     rules: 'Rules',
     soundOn: 'Sound on — mute',
     soundOff: 'Sound off — turn on',
@@ -182,6 +184,18 @@ export const common = {
       moveToAudience: 'Move {{name}} to audience',
       kick: 'Kick',
       kickName: 'Kick {{name}}',
+    },
+    end: {
+      title: 'Game over',
+      standings: 'Final standings',
+      place: 'Place {{n}}',
+      winner: 'Winner',
+      seeTable: 'See the table',
+      backToResults: 'Show the results',
+    },
+    keys: {
+      pick: 'pick the n-th choice of the action bar',
+      confirm: 'confirm',
     },
     banner: {
       over: 'The game is over.',

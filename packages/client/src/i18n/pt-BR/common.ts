@@ -110,6 +110,8 @@ export const common: Translation<typeof en.common> = {
     tvView: 'Modo TV',
     tvViewHint: 'Só a mesa pública, em tamanho grande, para uma tela compartilhada (abre numa nova aba)',
     tvJoinAt: 'Entre em {{url}}',
+    tvScan: 'Aponte a câmera para entrar',
+    tvQr: 'Código QR do link para entrar {{url}}',
     rules: 'Regras',
     soundOn: 'Som ligado — silenciar',
     soundOff: 'Som desligado — ligar',
@@ -184,6 +186,18 @@ export const common: Translation<typeof en.common> = {
       moveToAudience: 'Mover {{name}} para a plateia',
       kick: 'Expulsar',
       kickName: 'Expulsar {{name}}',
+    },
+    end: {
+      title: 'Fim de jogo',
+      standings: 'Classificação final',
+      place: '{{n}}º lugar',
+      winner: 'Vencedor',
+      seeTable: 'Ver a mesa',
+      backToResults: 'Mostrar o resultado',
+    },
+    keys: {
+      pick: 'escolhe a n-ésima opção da barra de ações',
+      confirm: 'confirma',
     },
     banner: {
       over: 'A partida terminou.',

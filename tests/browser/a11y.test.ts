@@ -1,0 +1,99 @@
+/**
+ * Contrast and the other WCAG 2 AA checks of axe-core on every page a player meets (issue 12): the lobby, a rules
+ * page, a table of each game while playing (phone and desktop), the end screen, the TV view and the replay viewer.
+ * No serious or critical violation may be left. Needs `npm run build` first.
+ */
+import path from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, DUEL_PLAY, people, PHONE, shot, useStack } from '../support/browser';
+import { createTable, playDuelToEnd, until } from '../support/table';
+
+jest.setTimeout(240_000);
+
+const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0' });
+const AXE = path.join(__dirname, '../../node_modules/axe-core/axe.min.js');
+
+interface AxeNode {
+  target: string[];
+  html: string;
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: AxeNode[];
+}
+
+/** The serious and critical violations on the page now, one line each. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 120), failureSummary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200) })) }));
+  });
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' ')} ${n.html} — ${n.failureSummary}`));
+}
+
+const GAMES: { id: string; radio: RegExp; seats: number; bots: number; ready(page: Page): Promise<boolean> }[] = [
+  { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
+  { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await p.locator('.actions button:enabled').count()) > 0 },
+  { id: 'saloon', radio: /Saloon Showdown/, seats: 4, bots: 3, ready: async (p) => (await p.locator('.actions button:enabled').count()) > 0 },
+];
+
+const SCREENS: [string, BrowserContextOptions][] = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+];
+
+test('lobby, rules, every game while playing, the end screen, the TV view and the replay: no serious contrast or a11y problem', async () => {
+  const folks = people(stack().browser);
+  const found: string[] = [];
+  try {
+    for (const [screen, options] of SCREENS) {
+      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      await page.goto(`${stack().base}/`);
+      await page.getByRole('button', { name: 'Create table' }).waitFor();
+      found.push(...(await violations(page, `lobby (${screen})`)));
+      await page.goto(`${stack().base}/#/rules/saloon`);
+      await until('the rules', async () => (await page.locator('.rules-doc h1').count()) > 0);
+      found.push(...(await violations(page, `rules (${screen})`)));
+      for (const game of GAMES) {
+        await createTable(page, stack().base, game.radio, game.seats, game.bots);
+        await until(`${game.id}: a decision`, () => game.ready(page), 30_000);
+        await page.waitForTimeout(300);
+        const v = await violations(page, `${game.id} table (${screen})`);
+        if (v.length) await shot(page, `a11y-${game.id}-${screen}`);
+        found.push(...v);
+        await page.getByRole('button', { name: 'Leave', exact: true }).click();
+        await page.waitForURL(/#\/$/);
+      }
+    }
+
+    // The end screen, the TV view of that table, and its replay.
+    const page = await folks.open('end', { ...DESKTOP, locale: 'en-US' });
+    const code = await createTable(page, stack().base, /Duel/, 3, 2, { 'Target money': '3' });
+    const tv = await folks.open('tv', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
+    await tv.goto(`${stack().base}/#/tv/${code}`);
+    await until('the TV view', async () => (await tv.locator('.table-page.tv .scene canvas').count()) === 1, 20_000);
+    found.push(...(await violations(tv, 'TV view')));
+    await playDuelToEnd(page);
+    await page.waitForTimeout(600);
+    await shot(page, 'a11y-end-desktop');
+    found.push(...(await violations(page, 'end screen')));
+    await until('the end on the TV', async () => await tv.getByTestId('winner').isVisible());
+    await tv.waitForTimeout(400);
+    await shot(tv, 'a11y-tv-over');
+    found.push(...(await violations(tv, 'TV view, game over')));
+    await page.getByRole('button', { name: 'Watch replay' }).click();
+    await until('the replay', async () => ((await page.getByTestId('replay-title').textContent().catch(() => '')) ?? '').startsWith('Replay — '));
+    await page.waitForTimeout(500);
+    found.push(...(await violations(page, 'replay viewer')));
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+  expect(found).toEqual([]);
+});

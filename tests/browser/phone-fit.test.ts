@@ -1,0 +1,168 @@
+/**
+ * One screen per decision (issue 12): on a phone held upright (390×844, 360×740) a player sees the status bar with
+ * its countdown, the whole table and the whole action bar without scrolling, for every game; scrolled down to the
+ * players and the log, the status bar stays pinned at the top. On a desktop (1366×768, 1280×800) the felt takes the
+ * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
+ * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen.
+ * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-phone.png. Needs `npm run build` first.
+ */
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { boxOf, createTable, playDuelToEnd, until } from '../support/table';
+
+jest.setTimeout(180_000);
+
+const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0' });
+
+const PHONES: [string, BrowserContextOptions][] = [
+  ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone360', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+];
+const DESKTOPS: [string, BrowserContextOptions][] = [
+  ['desktop1366', { viewport: { width: 1366, height: 768 } }],
+  ['desktop1280', { viewport: { width: 1280, height: 800 } }],
+];
+
+const enabledMoves = (page: Page) => page.locator('.actions button:enabled');
+const GAMES: { id: string; radio: RegExp; seats: number; bots: number; ready(page: Page): Promise<boolean> }[] = [
+  { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
+  { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await enabledMoves(p).count()) > 0 },
+  { id: 'saloon', radio: /Saloon Showdown/, seats: 4, bots: 3, ready: async (p) => (await enabledMoves(p).count()) > 0 },
+];
+
+/** What a player sees at the top of the page, in words; [] when the status, the table and the action bar all show. */
+async function phoneProblems(page: Page, where: string): Promise<string[]> {
+  const out: string[] = [];
+  const vh = await page.evaluate(() => window.innerHeight);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  if (scrolled !== 0) out.push(`${where}: the page opened scrolled by ${scrolled}px`);
+  for (const [what, sel] of [['status bar', '[data-testid=status]'], ['table', '.scene'], ['action bar', '.actions']] as const) {
+    const b = await boxOf(page, sel);
+    if (!b) out.push(`${where}: no ${what}`);
+    else if (b.y < -1 || b.bottom > vh + 1) out.push(`${where}: the ${what} [${Math.round(b.y)}–${Math.round(b.bottom)}] is not within the ${vh}px screen`);
+  }
+  const scene = await boxOf(page, '.scene');
+  if (scene && scene.height < 0.3 * vh) out.push(`${where}: the table is squeezed to ${Math.round(scene.height)}px`);
+  return out;
+}
+
+test('on phones held upright: status, table and action bar on one screen for every game; the status bar stays pinned', async () => {
+  const folks = people(stack().browser);
+  const problems: string[] = [];
+  try {
+    for (const [screen, options] of PHONES) {
+      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      for (const game of GAMES) {
+        await createTable(page, stack().base, game.radio, game.seats, game.bots);
+        await until(`${game.id}: a decision`, () => game.ready(page), 30_000);
+        await page.waitForTimeout(300);
+        await shot(page, `fit-${game.id}-${screen}`);
+        const first = await phoneProblems(page, `${game.id} on ${screen}, first decision`);
+        if (first.length) await shot(page, `fit-${game.id}-${screen}-problem-1`);
+        problems.push(...first);
+        // One move on, the next decision fits too.
+        await enabledMoves(page).first().click({ timeout: 5000 }).catch(() => undefined);
+        await until(`${game.id}: the next decision`, () => game.ready(page), 30_000).catch(() => undefined);
+        await page.waitForTimeout(300);
+        const next = await phoneProblems(page, `${game.id} on ${screen}, after a move`);
+        if (next.length) await shot(page, `fit-${game.id}-${screen}-problem-2`);
+        problems.push(...next);
+        // Down to the log: the status bar (with the countdown) is still at the top of the screen.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(100);
+        const status = await boxOf(page, '[data-testid=status]');
+        if (!status || Math.abs(status.y) > 1) problems.push(`${game.id} on ${screen}: scrolled down, the status bar is at ${status?.y}`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByRole('button', { name: 'Leave', exact: true }).click();
+        await page.waitForURL(/#\/$/);
+      }
+    }
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('on desktops the table fills the height under the status bar, with the players beside it', async () => {
+  const folks = people(stack().browser);
+  const problems: string[] = [];
+  try {
+    for (const [screen, options] of DESKTOPS) {
+      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      for (const game of GAMES) {
+        await createTable(page, stack().base, game.radio, game.seats, game.bots);
+        await until(`${game.id}: a decision`, () => game.ready(page), 30_000);
+        await page.waitForTimeout(300);
+        await shot(page, `fit-${game.id}-${screen}`);
+        const vh = await page.evaluate(() => window.innerHeight);
+        const scene = await boxOf(page, '.scene');
+        const bar = await boxOf(page, '.actions');
+        const side = await boxOf(page, '.side');
+        const where = `${game.id} on ${screen}`;
+        if (!scene || !bar || !side) problems.push(`${where}: missing scene, action bar or side panel`);
+        else {
+          if (bar.bottom > vh + 1) problems.push(`${where}: the action bar ends at ${Math.round(bar.bottom)}, below the ${vh}px screen`);
+          if (bar.bottom < vh - 40) problems.push(`${where}: ${Math.round(vh - bar.bottom)}px left empty under the action bar (the felt could use it)`);
+          if (side.x < scene.right) problems.push(`${where}: the players are not beside the table`);
+          if (scene.height < 0.4 * vh) problems.push(`${where}: the table is only ${Math.round(scene.height)}px tall on a ${vh}px screen`);
+        }
+        await page.getByRole('button', { name: 'Leave', exact: true }).click();
+        await page.waitForURL(/#\/$/);
+      }
+    }
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the end of a Duel on a phone: the winner, every seat’s place and score, and the next steps on one screen', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('phone', { ...PHONES[0][1], locale: 'en-US' });
+    await createTable(page, stack().base, /Duel/, 3, 2, { 'Target money': '3' });
+    await playDuelToEnd(page);
+    await page.waitForTimeout(800);
+    await shot(page, 'fit-end-phone');
+    const vh = await page.evaluate(() => window.innerHeight);
+    const winner = ((await page.getByTestId('winner').textContent()) ?? '').trim();
+    expect(winner).toMatch(/wins|won/i);
+    const lines = page.getByTestId('standings').locator('li');
+    expect(await lines.count()).toBe(3);
+    const rows = await lines.evaluateAll((els) =>
+      els.map((li) => ({
+        who: li.querySelector('.who')?.textContent ?? '',
+        place: li.querySelector('.place')?.getAttribute('aria-label') ?? '',
+        score: li.querySelector('.score')?.textContent ?? '',
+        winner: li.classList.contains('winner'),
+      })),
+    );
+    expect(rows[0].winner).toBe(true);
+    expect(rows[0].place).toBe('Place 1');
+    expect(winner).toContain(rows[0].who.replace(' (you)', ''));
+    for (const r of rows) {
+      expect(r.who).not.toBe('');
+      expect(r.place).toMatch(/^Place [1-3]$/);
+      expect(r.score).toMatch(/\$\d/);
+    }
+    expect(rows.map((r) => r.who).join()).toContain('Pat (you)');
+    for (const name of ['Play again', 'Watch replay', 'Back to lobby']) {
+      const b = page.getByRole('button', { name, exact: true });
+      expect(await b.isVisible()).toBe(true);
+      const box = await b.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= vh).toBe(true);
+    }
+    const card = await boxOf(page, '.end-card');
+    expect(card && card.y >= 0 && card.bottom <= vh).toBe(true);
+    // See the table: the end screen folds to a strip, and comes back.
+    await page.getByRole('button', { name: 'See the table' }).click();
+    expect(await page.getByTestId('standings').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Show the results' }).click();
+    expect(await page.getByTestId('standings').isVisible()).toBe(true);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});

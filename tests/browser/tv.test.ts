@@ -1,0 +1,101 @@
+/**
+ * The TV view (#/tv/CODE) on a 1920×1080 and a 3840×2160 screen: laid out for 1080p and scaled up on the larger
+ * one (its canvas drawn at twice the pixels, as sharp as the screen), the scene fills the screen with nothing of it cut, every seat shows, no scrolling; the table code is big and a
+ * QR code beside it, read back from a screenshot of the screen, opens the table's join link.
+ * Screenshots: test-artifacts/tv-1080.png, tv-2160.png. Needs `npm run build` first.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { DESKTOP, DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { createTable, until } from '../support/table';
+
+jest.setTimeout(120_000);
+
+const stack = useStack({ BOT_DELAY_MS: '300' });
+const JSQR = path.join(__dirname, '../../node_modules/jsqr/dist/jsQR.js');
+
+/** Decodes the QR code on the screen: a screenshot of it, read by jsQR in the page. */
+async function readQr(page: Page): Promise<string | null> {
+  const png = (await page.getByTestId('tv-qr').screenshot()).toString('base64');
+  await page.addScriptTag({ path: JSQR });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    if (!g) return null;
+    g.drawImage(img, 0, 0);
+    const data = g.getImageData(0, 0, c.width, c.height);
+    const jsQR = (window as unknown as { jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null }).jsQR;
+    return jsQR(data.data, c.width, c.height)?.data ?? null;
+  }, png);
+}
+
+test.each([
+  [1920, 1080],
+  [3840, 2160],
+])('the TV view on a %i×%i screen: the table fills it, nothing cut, a big code and a QR code that opens the join link', async (width, height) => {
+  const folks = people(stack().browser);
+  try {
+    const host = await folks.open('Pat', { ...DESKTOP, locale: 'en-US' });
+    const code = await createTable(host, stack().base, /Duel/, 3, 2);
+    await until('cards to play', async () => (await host.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0);
+
+    const tv = await folks.open('TV', { viewport: { width, height }, locale: 'en-US' });
+    await tv.goto(`${stack().base}/#/tv/${code}`);
+    await until('the TV view', async () => (await tv.locator('.table-page.tv .scene canvas').count()) === 1, 20_000);
+    await until('the scene drawn', () => tv.evaluate(() => !!window.__tumbleweedScene && window.__tumbleweedScene.bounds().items.length > 5));
+    await tv.waitForTimeout(600);
+    await shot(tv, `tv-${height}`);
+
+    // The join link, read from the screen.
+    expect(await readQr(tv)).toBe(`${stack().base}/#/join/${code}`);
+    const qr = await tv.getByTestId('tv-qr').boundingBox();
+    expect(qr && qr.width >= 120 * (height / 1080) * 0.9).toBe(true);
+
+    const m = await tv.evaluate(() => {
+      const hook = window.__tumbleweedScene;
+      if (!hook) throw new Error('no scene');
+      const b = hook.bounds();
+      const codeBox = document.querySelector('[data-testid=table-code]')?.getBoundingClientRect();
+      const seats = [...document.querySelectorAll('.seats li[data-seat]')].map((li) => li.getBoundingClientRect());
+      // Scene items against the scene's own size (its units, whatever the page's zoom).
+      const cut = b.items
+        .filter((i) => {
+          const x = i.x - b.canvas.x;
+          const y = i.y - b.canvas.y;
+          return x < -1.5 || y < -1.5 || x + i.width > b.screen.width + 1.5 || y + i.height > b.screen.height + 1.5;
+        })
+        .map((i) => `${i.kind} ${i.label.slice(0, 30)}`);
+      return {
+        vw: window.innerWidth,
+        vh: window.innerHeight,
+        scroll: document.documentElement.scrollHeight - window.innerHeight,
+        canvas: b.canvas,
+        codeHeight: codeBox?.height ?? 0,
+        seatsOut: seats.filter((r) => r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1).length,
+        seats: seats.length,
+        cut,
+        resolution: b.resolution,
+      };
+    });
+    // As sharp as the screen: a scene zoomed ×2 on the 4K screen draws twice the pixels.
+    expect(m.resolution).toBe(height / 1080);
+    expect(m.cut).toEqual([]);
+    expect(m.scroll).toBeLessThanOrEqual(1);
+    expect(m.seats).toBe(3);
+    expect(m.seatsOut).toBe(0);
+    // The scene fills the screen: on it entirely, and most of it.
+    expect(m.canvas.x).toBeGreaterThanOrEqual(0);
+    expect(m.canvas.y + m.canvas.height).toBeLessThanOrEqual(m.vh + 1);
+    expect((m.canvas.width * m.canvas.height) / (m.vw * m.vh)).toBeGreaterThan(0.5);
+    // A code readable across the room: at least 5% of the screen's height.
+    expect(m.codeHeight).toBeGreaterThan(0.05 * m.vh);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
