@@ -1,7 +1,7 @@
 import { Duel, duel } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { listNames, t } from '../i18n';
-import { DuelScene, type DuelSceneModel } from '../scenes/duel';
+import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list, type TableStateLike } from '../state';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
 
@@ -66,7 +66,9 @@ class DuelUi implements GameUi {
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
-    DuelScene.create(els.scene, { onCard: (c) => this.choose(c), onAim: (s) => this.aim(s) })
+    // The scene (and Pixi with it) is loaded only at a table: the lobby imports this module for its titles and options.
+    import('../scenes/duel')
+      .then(({ DuelScene }) => DuelScene.create(els.scene, { onCard: (c) => this.choose(c), onAim: (s) => this.aim(s) }))
       .then((scene) => {
         if (this.destroyed) return scene.destroy();
         this.scene = scene;

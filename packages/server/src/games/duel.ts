@@ -83,6 +83,9 @@ export const duelAdapter: GameAdapter<Duel.DuelState, Duel.DuelView, Duel.DuelIn
   intentSchema: duelIntentSchema,
   optionsSchema: duelOptionsSchema,
   defaultTurnSeconds: 20,
+  // A bot places its next card only once the reveal has been on everyone's screen for Duel.REVEAL_HOLD_MS (plus a
+  // moment to "think": 200–600 ms), never sooner than the table's base delay. No delay at all when the base is 0 (tests).
+  botDelayMs: (rng, base) => (base === 0 ? 0 : Math.max(base, Duel.REVEAL_HOLD_MS + 200 + rng.int(401))),
   privateObjects: (state, seatIndex) => [state.board.players[seatIndex]],
   mirror(state, publicView, seatViews) {
     // The plain board comes from the engine (Duel.syncedBoard, also what the replay viewer renders): same fields here.
