@@ -153,6 +153,9 @@ export class DuelScene {
   /** Until then the revealed round stays on the table as it was revealed: cards placed since are not shown yet. */
   private holdUntil = -Infinity;
   private holdTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The reveal on the table (the last one, or one still held while a newer one waits in `queued`). */
+  private shown: Duel.Reveal | null = null;
+  private queued: Duel.Reveal | null = null;
   /** Each seat's money at the last update: a rise is a payout, and a coin flies to that seat. */
   private money: number[] | null = null;
   private payout: (Moment & { seats: number[] }) | null = null;
@@ -197,16 +200,14 @@ export class DuelScene {
     const v = model.view;
     const r = v.lastReveal;
     const key = r ? `${r.round}.${r.shootout}` : '';
-    // Animate and hold a reveal seen happening, not one that was already on the table when we arrived.
-    if (this.lastRevealKey !== null && key !== this.lastRevealKey && r) {
-      this.revealAt = now;
-      this.holdUntil = now + Duel.REVEAL_HOLD_MS;
-      if (this.holdTimer) clearTimeout(this.holdTimer);
-      // The held round leaves the table when the hold ends, whether or not anything else changes by then.
-      this.holdTimer = setTimeout(() => {
-        this.holdTimer = null;
-        this.draw();
-      }, Duel.REVEAL_HOLD_MS + 20);
+    if (this.lastRevealKey === null) {
+      // Arriving at a table: its last reveal lies there already (no animation, no hold).
+      this.shown = r;
+    } else if (key !== this.lastRevealKey) {
+      // A reveal seen happening is animated and held; one that comes while another is held waits for its turn.
+      if (!r) this.shown = this.queued = null;
+      else if (this.holding(now)) this.queued = r;
+      else this.hold(r, now);
     }
     this.lastRevealKey = key;
 
@@ -240,6 +241,22 @@ export class DuelScene {
       this.committed[seat] = p.committed;
     });
     this.draw();
+  }
+
+  /** Shows reveal `r` from `now`, held on the table for REVEAL_HOLD_MS; then the next one waiting, if any. */
+  private hold(r: Duel.Reveal, now: number): void {
+    this.shown = r;
+    this.revealAt = now;
+    this.holdUntil = now + Duel.REVEAL_HOLD_MS;
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    // The held round leaves the table when the hold ends, whether or not anything else changes by then.
+    this.holdTimer = setTimeout(() => {
+      this.holdTimer = null;
+      const next = this.queued;
+      this.queued = null;
+      if (next) this.hold(next, performance.now());
+      this.draw();
+    }, Duel.REVEAL_HOLD_MS + 20);
   }
 
   destroy(): void {
@@ -338,7 +355,7 @@ export class DuelScene {
 
     const now = performance.now();
     const held = this.holding(now);
-    const reveal = v.lastReveal;
+    const reveal = this.shown;
     // The revealed cards lie on the table while the hold lasts, then for the rest of their round (until each player
     // places their next card), and at the end of the game; never into the next round.
     const showReveal = !!reveal && m.started && (held || reveal.round === v.round || v.phase === 'over');
@@ -346,12 +363,14 @@ export class DuelScene {
     // Seat order around the table from me: the cards turn up in that order.
     const order = (seat: number) => (seat - base + n) % n;
 
-    // Shots of the last reveal: arrows from shooter's card to the target's card.
+    // Shots of the last reveal: arrows from shooter's card to the target's card, while both lie face up (a card
+    // placed since, shown face down, takes its arrows away).
+    const faceUp = (seat: number) => held || !v.players[seat]?.committed;
     if (reveal && showReveal) {
       const arrows = new Container();
-      arrows.alpha = anyCommitted ? 0.3 : 0.9;
+      arrows.alpha = anyCommitted ? 0.5 : 0.9;
       for (const p of reveal.plays) {
-        if (!Duel.isGun(p.card) || p.target === null) continue;
+        if (!Duel.isGun(p.card) || p.target === null || !faceUp(p.seat) || !faceUp(p.target)) continue;
         const from = spots[p.seat];
         const to = spots[p.target];
         if (!from || !to) continue;
@@ -412,7 +431,7 @@ export class DuelScene {
   ): void {
     const v = m.view;
     const p = v.players[spot.seat];
-    const reveal = v.lastReveal;
+    const reveal = this.shown;
     const isMe = spot.seat === v.seat;
     const pending = m.pending.includes(spot.seat);
     const aimable = m.aimable.has(spot.seat);
