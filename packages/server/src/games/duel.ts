@@ -77,8 +77,8 @@ function mirrorReveal(board: DuelBoard, r: Duel.SyncedDuelReveal | null | undefi
   board.lastReveal = s;
 }
 
-/** A base delay (BOT_DELAY_MS) under this is a test's quick bots: they skip the reveal's hold. */
-export const QUICK_BOTS_BELOW_MS = 100;
+/** A base delay (BOT_DELAY_MS, 700 by default) under this is a test's quick bots: they skip the reveal's hold. */
+export const QUICK_BOTS_BELOW_MS = 300;
 
 /**
  * A bot places its next card only once the reveal has been on everyone's screen for Duel.REVEAL_HOLD_MS (plus a
