@@ -234,7 +234,7 @@ export class DuelScene {
     } else if (this.hand && hand.join() !== this.hand.join()) {
       this.dealt = null;
     }
-    this.hand = hand.length || !first ? [...hand] : null;
+    this.hand = [...hand];
 
     v.players.forEach((p, seat) => {
       if (p.committed && !this.committed[seat] && !first) this.placedAt[seat] = now;
