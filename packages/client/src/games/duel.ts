@@ -1,9 +1,9 @@
 import { Duel, duel } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { listNames, t } from '../i18n';
-import { DuelScene, type DuelSceneModel } from '../scenes/duel';
+import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list, type TableStateLike } from '../state';
-import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
+import { ACTION_KEY, type GameModule, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
 
 type Card = Duel.Card;
 
@@ -25,6 +25,25 @@ function boardOf(state: DuelTableStateLike): DuelBoardLike {
 /** The engine's DuelView, rebuilt from the Schema state, so the engine's own `legalFromView` says what I may do. */
 export function viewFromState(state: DuelTableStateLike, mySeat: number): Duel.DuelView {
   return Duel.viewFromSynced(boardOf(state), mySeat);
+}
+
+/**
+ * The end of a Duel, best first: each seat's money and how it was made (a dollar for each round it was the last one
+ * standing in, out of the rounds played). Equal money shares a place; the winner is the table's (or the board's).
+ */
+export function duelStandings(board: DuelBoardLike, winners: readonly number[]): Standing[] {
+  const players = list(board.players);
+  const won = new Set(winners.length ? winners : board.winner >= 0 ? [board.winner] : []);
+  return players
+    .map((p, seat) => ({ seat, money: p.money }))
+    .sort((a, b) => b.money - a.money || Number(won.has(b.seat)) - Number(won.has(a.seat)) || a.seat - b.seat)
+    .map(({ seat, money }) => ({
+      seat,
+      place: 1 + players.filter((q) => q.money > money).length,
+      score: t('duel:score', { money: String(money) }),
+      detail: t('duel:standings.detail', { won: String(money), rounds: String(Math.max(board.round, money)) }),
+      winner: won.has(seat),
+    }));
 }
 
 const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);
@@ -66,7 +85,9 @@ class DuelUi implements GameUi {
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
-    DuelScene.create(els.scene, { onCard: (c) => this.choose(c), onAim: (s) => this.aim(s) })
+    // The scene (and Pixi with it) is loaded only at a table: the lobby imports this module for its titles and options.
+    import('../scenes/duel')
+      .then(({ DuelScene }) => DuelScene.create(els.scene, { onCard: (c) => this.choose(c), onAim: (s) => this.aim(s) }))
       .then((scene) => {
         if (this.destroyed) return scene.destroy();
         this.scene = scene;
@@ -182,8 +203,11 @@ class DuelUi implements GameUi {
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
 
-    const buttons: HTMLElement[] = playable.map((card) => {
+    // Keys (the table routes them): digits pick the n-th card; once a gun is picked, the n-th target; C cancels.
+    const aiming = this.selected !== null;
+    const buttons: HTMLElement[] = playable.map((card, n) => {
       const held = v.hand.filter((c) => c === card).length;
+      const key = aiming ? null : String(n + 1);
       return h(
         'button',
         {
@@ -192,17 +216,27 @@ class DuelUi implements GameUi {
           'data-card': card,
           'aria-pressed': Duel.isGun(card) ? String(this.selected === card) : null,
           title: t('duel:buttons.held', { count: held }),
+          [ACTION_KEY]: key,
+          'aria-keyshortcuts': key,
           onclick: () => this.choose(card),
         },
         t('duel:buttons.play', { card: cardLabel(card) }),
       );
     });
-    for (const i of targets) {
+    for (const [n, i] of targets.entries()) {
       const seat = i.target as number;
-      buttons.push(h('button', { type: 'button', class: 'aim', 'data-seat': seat, onclick: () => this.aim(seat) }, t('duel:buttons.aim', { name: this.ctx.name(seat) })));
+      const key = String(n + 1);
+      buttons.push(
+        h('button', { type: 'button', class: 'aim', 'data-seat': seat, [ACTION_KEY]: key, 'aria-keyshortcuts': key, onclick: () => this.aim(seat) }, t('duel:buttons.aim', { name: this.ctx.name(seat) })),
+      );
     }
-    if (this.selected) buttons.push(h('button', { type: 'button', class: 'secondary', onclick: () => this.cancelAim() }, t('duel:buttons.cancel')));
+    if (this.selected) {
+      buttons.push(h('button', { type: 'button', class: 'secondary', [ACTION_KEY]: 'c', 'aria-keyshortcuts': 'C', onclick: () => this.cancelAim() }, t('duel:buttons.cancel')));
+    }
+    // A move redraws the bar: focus stays in it (on its first button) instead of dropping to the top of the page.
+    const hadFocus = this.els.actions.contains(document.activeElement) && document.activeElement !== this.els.actions;
     this.els.actions.replaceChildren(h('p', { class: 'prompt' }, prompt), ...buttons);
+    if (hadFocus) (this.els.actions.querySelector<HTMLElement>(`[${ACTION_KEY}="1"]`) ?? this.els.actions.querySelector('button'))?.focus();
   }
 
   describe(e: ServerEvent): string[] {
@@ -243,6 +277,12 @@ class DuelUi implements GameUi {
     const p = list(boardOf(state).players)[seat];
     if (!p || state.status === 'waiting') return { score: '', alive: null };
     return { score: t('duel:score', { money: String(p.money) }), alive: p.alive };
+  }
+
+  standings(): Standing[] {
+    const state = this.state();
+    if (state.status === 'waiting') return [];
+    return duelStandings(boardOf(state), list(state.winners));
   }
 
   winnerText(): string {
@@ -293,5 +333,10 @@ export const duelModule: GameModule = {
   get rules() {
     return [t('duel:rules.hand'), t('duel:rules.secret'), t('duel:rules.guns'), t('duel:rules.reload'), t('duel:rules.win')];
   },
+  keyHelp: () => [
+    { keys: t('duel:keys.cardsKeys'), action: t('duel:keys.cards') },
+    { keys: t('duel:keys.aimKeys'), action: t('duel:keys.aim') },
+    { keys: t('duel:keys.cancelKeys'), action: t('duel:keys.cancel') },
+  ],
   mount: (ctx, els) => new DuelUi(ctx, els),
 };

@@ -1,6 +1,7 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
+import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
 import { INK, PAPER, GOLD, text, fit, asCard, asBox } from './common';
 import { t } from '../i18n';
 
@@ -116,8 +117,6 @@ function grave(size: number): Container {
   return c;
 }
 
-const ease = (t: number) => 1 - Math.pow(1 - Math.min(1, Math.max(0, t)), 3);
-
 interface Spot {
   seat: number;
   x: number;
@@ -129,16 +128,43 @@ interface Spot {
   labelW: number;
 }
 
+/** When the reveal's pieces move, in ms after the reveal reached this screen (each tween ≤ MAX_TWEEN_MS). */
+const FLIP_MS = 260;
+/** Each seat's card turns up a little after the one before it (by its place around the table). */
+const FLIP_STAGGER = 70;
+const ARROW_DELAY = 330;
+const STAMP_DELAY = 480;
+const PAYOUT_DELAY = 820;
+
+/** A moment something happened on this screen, that a redraw in the middle of its animation picks up again. */
+interface Moment {
+  at: number;
+}
+
 export class DuelScene {
   private readonly root = new Container();
   private model: DuelSceneModel | null = null;
-  private tweens: ((now: number) => void)[] = [];
-  /** The ticker runs (and re-renders every frame) until then. */
-  private animateUntil = 0;
-  /** When aiming started; the target outlines pulse for a moment. */
+  private readonly motion: Motion;
+  /** When aiming started; the target outlines fade in. */
   private aimSince = 0;
   private lastRevealKey: string | null = null;
+  /** The last reveal seen happening on this screen (not one already on the table when we arrived). */
   private revealAt = -Infinity;
+  /** Until then the revealed round stays on the table as it was revealed: cards placed since are not shown yet. */
+  private holdUntil = -Infinity;
+  private holdTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The reveal on the table (the last one, or one still held while a newer one waits in `queued`). */
+  private shown: Duel.Reveal | null = null;
+  private queued: Duel.Reveal | null = null;
+  /** Each seat's money at the last update: a rise is a payout, and a coin flies to that seat. */
+  private money: number[] | null = null;
+  private payout: (Moment & { seats: number[] }) | null = null;
+  /** My hand at the last update: cards that were not in it are dealt (they fly in from the table). */
+  private hand: Card[] | null = null;
+  private dealt: (Moment & { fresh: boolean[] }) | null = null;
+  /** When each seat's card went down (it slides from the player onto the table). */
+  private placedAt: number[] = [];
+  private committed: boolean[] = [];
 
   private readonly app: Application;
 
@@ -149,11 +175,7 @@ export class DuelScene {
   ) {
     const app = (this.app = px.app);
     app.stage.addChild(this.root);
-    app.ticker.add(() => {
-      const now = performance.now();
-      for (const f of this.tweens) f(now);
-      if (now > this.animateUntil) app.ticker.stop();
-    });
+    this.motion = new Motion(app);
   }
 
   static async create(host: HTMLElement, hooks: DuelSceneHooks): Promise<DuelScene> {
@@ -163,29 +185,114 @@ export class DuelScene {
     return scene;
   }
 
+  /** True while a reveal is held on the table (REVEAL_HOLD_MS after it reached this screen). */
+  private holding(now = performance.now()): boolean {
+    return now < this.holdUntil;
+  }
+
   update(model: DuelSceneModel): void {
+    const now = performance.now();
+    const first = this.model === null;
     this.model = model;
     // Five or six players need a taller table on a narrow screen; the resize observer redraws.
     const tall = this.host.clientWidth < 560 && model.names.length >= 5 ? '700px' : '';
     if (this.host.style.height !== tall) this.host.style.height = tall;
-    const r = model.view.lastReveal;
+    const v = model.view;
+    const r = v.lastReveal;
     const key = r ? `${r.round}.${r.shootout}` : '';
-    // Animate a reveal seen happening, not one that was already on the table when we arrived.
-    if (this.lastRevealKey !== null && key !== this.lastRevealKey && r) this.revealAt = performance.now();
+    if (this.lastRevealKey === null) {
+      // Arriving at a table: its last reveal lies there already (no animation, no hold).
+      this.shown = r;
+    } else if (key !== this.lastRevealKey) {
+      // A reveal seen happening is animated and held; one that comes while another is held waits for its turn.
+      if (!r) this.shown = this.queued = null;
+      else if (this.holding(now)) this.queued = r;
+      else this.hold(r, now);
+    }
     this.lastRevealKey = key;
+
+    // A payout: money that went up since the last update.
+    const money = v.players.map((p) => p.money);
+    if (this.money && model.started) {
+      const seats = money.flatMap((m, seat) => (m > (this.money?.[seat] ?? m) ? [seat] : []));
+      if (seats.length) this.payout = { at: now, seats };
+    }
+    this.money = money;
+
+    // Cards dealt into my hand (a new round, a reload): the ones of each kind beyond what I held before.
+    const hand = model.started && v.seat !== null ? v.hand : [];
+    if (this.hand && hand.length > this.hand.length) {
+      const before = new Map<Card, number>();
+      for (const c of this.hand) before.set(c, (before.get(c) ?? 0) + 1);
+      const seen = new Map<Card, number>();
+      const fresh = hand.map((c) => {
+        const k = (seen.get(c) ?? 0) + 1;
+        seen.set(c, k);
+        return k > (before.get(c) ?? 0);
+      });
+      this.dealt = { at: now, fresh };
+    } else if (this.hand && hand.join() !== this.hand.join()) {
+      this.dealt = null;
+    }
+    this.hand = [...hand];
+
+    v.players.forEach((p, seat) => {
+      if (p.committed && !this.committed[seat] && !first) this.placedAt[seat] = now;
+      this.committed[seat] = p.committed;
+    });
     this.draw();
   }
 
+  /** Shows reveal `r` from `now`, held on the table for REVEAL_HOLD_MS; then the next one waiting, if any. */
+  private hold(r: Duel.Reveal, now: number): void {
+    this.shown = r;
+    this.revealAt = now;
+    this.holdUntil = now + Duel.REVEAL_HOLD_MS;
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    // The held round leaves the table when the hold ends, whether or not anything else changes by then.
+    this.holdTimer = setTimeout(() => {
+      this.holdTimer = null;
+      const next = this.queued;
+      this.queued = null;
+      if (next) this.hold(next, performance.now());
+      this.draw();
+    }, Duel.REVEAL_HOLD_MS + 20);
+  }
+
   destroy(): void {
-    this.tweens = [];
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    this.motion.destroy();
     this.px.stop();
+  }
+
+  /**
+   * Tweens `target` from `from` to where it was drawn, `delay` ms after `since`; a redraw in the middle of it (a
+   * patch, a resize) carries on from where the tween had got to instead of starting again. Nothing moves under
+   * prefers-reduced-motion (see Motion).
+   */
+  private animate(target: Container, from: TweenProps, since: number, delay: number, ms: number, done?: () => void): void {
+    const elapsed = performance.now() - since;
+    if (elapsed >= delay + ms) return;
+    if (elapsed <= delay) {
+      this.motion.from(target, from, ms, delay - elapsed, done);
+      return;
+    }
+    const k = 1 - (1 - (elapsed - delay) / ms) ** 3;
+    const now: Record<keyof TweenProps, number> = { x: target.x, y: target.y, alpha: target.alpha, scale: target.scale.x, rotation: target.rotation };
+    const part: TweenProps = {};
+    for (const key of Object.keys(from) as (keyof TweenProps)[]) {
+      const f = from[key] as number;
+      part[key] = f + (now[key] - f) * k;
+    }
+    this.motion.from(target, part, ms - (elapsed - delay), 0, done);
   }
 
   private draw(): void {
     const m = this.model;
     if (!m) return;
+    this.motion.clear();
     for (const child of this.root.removeChildren()) child.destroy({ children: true });
-    this.tweens = [];
     const { width: W, height: H } = this.px.size();
     const phone = W < 560;
     const v = m.view;
@@ -247,17 +354,23 @@ export class DuelScene {
     this.root.addChild(centre);
 
     const now = performance.now();
-    const since = now - this.revealAt;
-    const animating = since < 2000;
-    const reveal = v.lastReveal;
-    const anyCommitted = v.players.some((p) => p.committed);
+    const held = this.holding(now);
+    const reveal = this.shown;
+    // The revealed cards lie on the table while the hold lasts, then for the rest of their round (until each player
+    // places their next card), and at the end of the game; never into the next round.
+    const showReveal = !!reveal && m.started && (held || reveal.round === v.round || v.phase === 'over');
+    const anyCommitted = !held && v.players.some((p) => p.committed);
+    // Seat order around the table from me: the cards turn up in that order.
+    const order = (seat: number) => (seat - base + n) % n;
 
-    // Shots of the last reveal: arrows from shooter's card to the target's card.
-    if (reveal) {
+    // Shots of the last reveal: arrows from shooter's card to the target's card, while both lie face up (a card
+    // placed since, shown face down, takes its arrows away).
+    const faceUp = (seat: number) => held || !v.players[seat]?.committed;
+    if (reveal && showReveal) {
       const arrows = new Container();
-      arrows.alpha = anyCommitted ? 0.3 : 0.9;
+      arrows.alpha = anyCommitted ? 0.5 : 0.9;
       for (const p of reveal.plays) {
-        if (!Duel.isGun(p.card) || p.target === null) continue;
+        if (!Duel.isGun(p.card) || p.target === null || !faceUp(p.seat) || !faceUp(p.target)) continue;
         const from = spots[p.seat];
         const to = spots[p.target];
         if (!from || !to) continue;
@@ -277,45 +390,67 @@ export class DuelScene {
         g.moveTo(sx, sy).lineTo(ex, ey).stroke({ width, color, cap: 'round' });
         g.poly([ex + ux * 10, ey + uy * 10, ex - uy * 7, ey + ux * 7, ex + uy * 7, ey - ux * 7]).fill(color);
         arrows.addChild(g);
-        if (animating) {
-          const start = 350 + p.seat * 60;
-          this.tweens.push((t) => {
-            g.alpha = ease((t - this.revealAt - start) / 400);
-          });
-          g.alpha = 0;
-        }
+        this.animate(g, { alpha: 0 }, this.revealAt, ARROW_DELAY + order(p.seat) * 40, 300);
       }
       this.root.addChild(arrows);
     }
 
-    for (const spot of spots) this.drawSpot(m, spot, sw, sh, slotW, slotH, phone, animating);
+    for (const spot of spots) this.drawSpot(m, spot, spots, sw, sh, slotW, slotH, phone, { held, showReveal, order: order(spot.seat), handY: tableH + 40, W });
 
     if (mine) this.drawHand(m, W, tableH, handH, phone);
 
+    // A payout: a coin flies from the middle of the table to each seat that just earned a dollar.
+    if (this.payout && !reducedMotion() && now - this.payout.at < PAYOUT_DELAY + MAX_TWEEN_MS) {
+      for (const seat of this.payout.seats) {
+        const spot = spots[seat];
+        if (!spot) continue;
+        const coin = new Graphics().circle(0, 0, 11).fill(GOLD).stroke({ width: 2, color: INK }).circle(0, 0, 6).stroke({ width: 1.5, color: 0x8a5a10 });
+        coin.position.set(spot.x - sw / 2 + 16, spot.y - sh / 2 + 8 + (phone ? 12 : 16) + 14);
+        this.root.addChild(coin);
+        this.animate(coin, { x: tcx, y: tcy, scale: 1.8, alpha: 0 }, this.payout.at, PAYOUT_DELAY, MAX_TWEEN_MS, () => {
+          coin.visible = false;
+        });
+      }
+    }
+
     if (m.aimable.size > 0 && this.aimSince === 0) this.aimSince = now;
     if (m.aimable.size === 0) this.aimSince = 0;
-    this.animateUntil = Math.max(animating ? this.revealAt + 2000 : 0, this.aimSince ? this.aimSince + 1500 : 0);
-    for (const f of this.tweens) f(now);
     this.app.render();
-    if (this.animateUntil > now) this.app.ticker.start();
-    else this.app.ticker.stop();
   }
 
-  private drawSpot(m: DuelSceneModel, spot: Spot, sw: number, sh: number, slotW: number, slotH: number, phone: boolean, animating: boolean): void {
+  private drawSpot(
+    m: DuelSceneModel,
+    spot: Spot,
+    spots: Spot[],
+    sw: number,
+    sh: number,
+    slotW: number,
+    slotH: number,
+    phone: boolean,
+    at: { held: boolean; showReveal: boolean; order: number; handY: number; W: number },
+  ): void {
     const v = m.view;
     const p = v.players[spot.seat];
-    const reveal = v.lastReveal;
+    const reveal = this.shown;
     const isMe = spot.seat === v.seat;
     const pending = m.pending.includes(spot.seat);
     const aimable = m.aimable.has(spot.seat);
+    // While a reveal is held, a card placed for the next shootout is not shown yet.
+    const committed = !!p?.committed && !at.held;
 
-    // Card on the table: face down once committed, else the card revealed last.
-    const play = reveal?.plays.find((q) => q.seat === spot.seat);
+    // Card on the table: face down once committed, else the card revealed last (in its own round).
+    const play = at.showReveal ? reveal?.plays.find((q) => q.seat === spot.seat) : undefined;
     const slot = new Container();
     slot.position.set(spot.cx, spot.cy);
-    if (p?.committed) {
-      slot.addChild(cardBack(slotW, slotH));
-    } else if (play && m.started) {
+    if (committed) {
+      const back = cardBack(slotW, slotH);
+      slot.addChild(back);
+      // It slides onto the table from its player (mine from my hand), once any hold is over.
+      const placed = Math.max(this.placedAt[spot.seat] ?? -Infinity, this.holdUntil);
+      const fromX = isMe ? at.W / 2 : spot.x;
+      const fromY = isMe ? at.handY : spot.y;
+      this.animate(back, { x: fromX - spot.cx, y: fromY - spot.cy, scale: 0.6, alpha: 0 }, placed, 0, 300);
+    } else if (play) {
       const face = cardFace(play.card, slotW, slotH, true);
       slot.addChild(face);
       if (reveal) {
@@ -325,18 +460,13 @@ export class DuelScene {
         slot.addChild(cap);
       }
       if (play.target !== null) {
-        const at = fit(text(`→ ${m.names[play.target] ?? ''}`, { fontSize: phone ? 10 : 12, fill: 0xfff6e0, fontWeight: 'bold' }), spot.labelW);
-        at.anchor.set(0.5, 0);
-        at.position.set(0, slotH / 2 + 2);
-        slot.addChild(at);
+        const aimed = fit(text(`→ ${m.names[play.target] ?? ''}`, { fontSize: phone ? 10 : 12, fill: 0xfff6e0, fontWeight: 'bold' }), spot.labelW);
+        aimed.anchor.set(0.5, 0);
+        aimed.position.set(0, slotH / 2 + 2);
+        slot.addChild(aimed);
       }
-      if (animating) {
-        const start = 80 + spot.seat * 110;
-        face.scale.x = 0;
-        this.tweens.push((t) => {
-          face.scale.x = ease((t - this.revealAt - start) / 260);
-        });
-      }
+      // Turned up one after the other around the table.
+      this.animate(face, { scale: 0.3, alpha: 0.15, rotation: -0.5 }, this.revealAt, at.order * FLIP_STAGGER, FLIP_MS);
     }
     this.root.addChild(slot);
 
@@ -364,56 +494,64 @@ export class DuelScene {
       c.addChild(money);
     }
 
+    // The row under the money: the player's state, and the stamp of the last reveal (HIT!, RELOADED) at its right end.
+    const stateY = lifeY + (phone ? 21 : 26);
+    let stampW = 0;
+    let stampHit = false;
+    if (reveal && m.started) {
+      const hit = reveal.hit.includes(spot.seat);
+      const reloaded = reveal.reloaded.includes(spot.seat);
+      const recent = at.held || reveal.round === v.round || v.phase === 'over';
+      if ((hit || reloaded) && recent) {
+        const stamp = text(hit ? t('duel:scene.stampHit') : t('duel:scene.stampReloaded'), {
+          fontSize: phone ? 13 : 16,
+          fontWeight: 'bold',
+          fill: hit ? RED : GREEN,
+          stroke: { color: 0xffffff, width: 3 },
+        });
+        stamp.anchor.set(1, 0.5);
+        stamp.rotation = -0.05;
+        stamp.position.set(sw - pad + 2, stateY + (phone ? 7 : 8));
+        stampW = stamp.width;
+        stampHit = hit;
+        c.addChild(stamp);
+        // A hit flies in from the (first) gun that made it; a reload rises from the player's own card.
+        const shooter = hit ? reveal.plays.find((q) => q.target === spot.seat && Duel.isGun(q.card)) : undefined;
+        const src = spots[shooter?.seat ?? spot.seat];
+        const fromX = src ? src.cx - c.x : stamp.x;
+        const fromY = src ? src.cy - c.y : stamp.y;
+        this.animate(stamp, { x: fromX, y: fromY, scale: 1.8, alpha: 0 }, this.revealAt, STAMP_DELAY, 360);
+      }
+    }
+
     let state = '';
-    if (!m.started) state = m.names[spot.seat] ? t('duel:scene.seated') : t('duel:scene.waitingPlayer');
+    if (stampHit && !alive) state = ''; // HIT! and the grave say it already
+    else if (!m.started) state = m.names[spot.seat] ? t('duel:scene.seated') : t('duel:scene.waitingPlayer');
     else if (aimable) state = t('duel:scene.clickToAim');
     else if (!alive) state = t('duel:scene.out');
     else if (pending) state = t('duel:scene.deciding');
-    else if (p?.committed) state = t('duel:scene.placed');
-    if (state) {
-      const st = fit(text(state, { fontSize: phone ? 11 : 13, fontStyle: 'italic', fill: aimable ? RED : 0x5a3d26, fontWeight: aimable ? 'bold' : 'normal' }), sw - pad * 2);
-      st.position.set(pad, lifeY + (phone ? 21 : 26));
+    else if (committed) state = t('duel:scene.placed');
+    // The stamp keeps its room: the state gets what is left, or gives way when too little is left to read.
+    const stateW = sw - pad * 2 - (stampW ? stampW + 6 : 0);
+    if (state && stateW >= 40) {
+      const st = fit(text(state, { fontSize: phone ? 11 : 13, fontStyle: 'italic', fill: aimable ? RED : 0x5a3d26, fontWeight: aimable ? 'bold' : 'normal' }), stateW);
+      st.position.set(pad, stateY);
       c.addChild(st);
     }
     if (p && m.started) {
       const played = p.aside.length ? t('duel:scene.played', { cards: p.aside.map(label).join(', ') }) : t('duel:scene.playedNothing');
       const line = text(played, { fontSize: phone ? 10 : 12, wordWrap: true, wordWrapWidth: sw - pad * 2, fill: 0x3d2a18 });
-      line.position.set(pad, lifeY + (phone ? 37 : 46));
+      line.position.set(pad, lifeY + (phone ? 39 : 47));
       c.addChild(line);
-    }
-
-    // Stamps from the last reveal.
-    if (reveal && m.started) {
-      const hit = reveal.hit.includes(spot.seat);
-      const reloaded = reveal.reloaded.includes(spot.seat);
-      const recent = reveal.round === v.round || v.phase === 'over';
-      if ((hit || reloaded) && recent) {
-        const stamp = text(hit ? t('duel:scene.stampHit') : t('duel:scene.stampReloaded'), { fontSize: phone ? 14 : 18, fontWeight: 'bold', fill: hit ? RED : GREEN, stroke: { color: 0xffffff, width: 3 } });
-        stamp.anchor.set(1, 0);
-        stamp.rotation = -0.12;
-        stamp.position.set(sw - 6, lifeY);
-        c.addChild(stamp);
-      }
-      if (hit && animating) {
-        const flash = new Graphics().roundRect(0, 0, sw, sh, 10).fill(RED);
-        flash.alpha = 0;
-        c.addChild(flash);
-        this.tweens.push((t) => {
-          const dt = t - this.revealAt - 600;
-          flash.alpha = dt < 0 || dt > 1100 ? 0 : 0.45 * Math.abs(Math.sin((dt / 1100) * Math.PI * 3));
-        });
-      }
     }
 
     if (aimable) {
       c.eventMode = 'static';
       c.cursor = 'crosshair';
       c.on('pointertap', () => this.hooks.onAim(spot.seat));
-      const pulse = new Graphics().roundRect(-3, -3, sw + 6, sh + 6, 12).stroke({ width: 3, color: RED });
-      c.addChild(pulse);
-      this.tweens.push((t) => {
-        pulse.alpha = t - this.aimSince > 1400 ? 1 : 0.5 + 0.5 * Math.cos((t - this.aimSince) / 110);
-      });
+      const outline = new Graphics().roundRect(-3, -3, sw + 6, sh + 6, 12).stroke({ width: 3, color: RED });
+      c.addChild(outline);
+      this.animate(outline, { alpha: 0 }, this.aimSince || performance.now(), 0, 300);
     }
     this.root.addChild(c);
   }
@@ -446,7 +584,8 @@ export class DuelScene {
     const total = k * cw + (k - 1) * gap;
     let x = (W - total) / 2 + cw / 2;
     const y = 28 + ch / 2 + 2;
-    for (const card of hand) {
+    const dealt = this.dealt && this.dealt.fresh.length === hand.length ? this.dealt : null;
+    for (const [i, card] of hand.entries()) {
       const face = cardFace(card, cw, ch);
       const playable = m.playable.has(card);
       const selected = m.selected === card;
@@ -463,6 +602,8 @@ export class DuelScene {
         face.alpha = 0.6;
       }
       strip.addChild(face);
+      // Dealt cards come in from the table, one after the other.
+      if (dealt?.fresh[i]) this.animate(face, { y: face.y - ch, alpha: 0, scale: 0.7 }, dealt.at, i * 45, 300);
       x += cw + gap;
     }
     if (hand.length === 0) {

@@ -10,6 +10,11 @@ export interface DuelOptions {
 export const DEFAULT_OPTIONS: DuelOptions = { target: 5 };
 export const TARGET_RANGE = { min: 3, max: 10 } as const;
 export const SEAT_RANGE = { min: 2, max: 6 } as const;
+/**
+ * How long a reveal stays on the table, readable, before anyone's next card is shown (issue 12): the client holds
+ * the revealed round on screen this long, and the server's bots wait at least this long before placing their next card.
+ */
+export const REVEAL_HOLD_MS = 1500;
 
 export interface Commit {
   card: Card;

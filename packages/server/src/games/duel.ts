@@ -1,5 +1,5 @@
 import { ArraySchema, Schema, type, view } from '@colyseus/schema';
-import { Duel, duel } from '@tumbleweed/engine';
+import { Duel, duel, type Rng } from '@tumbleweed/engine';
 import { z } from 'zod';
 import { syncArray, TableState } from '../table-state';
 import type { GameAdapter } from '../game-adapter';
@@ -77,12 +77,26 @@ function mirrorReveal(board: DuelBoard, r: Duel.SyncedDuelReveal | null | undefi
   board.lastReveal = s;
 }
 
+/** A base delay (BOT_DELAY_MS, 700 by default) under this is a test's quick bots: they skip the reveal's hold. */
+export const QUICK_BOTS_BELOW_MS = 300;
+
+/**
+ * A bot places its next card only once the reveal has been on everyone's screen for Duel.REVEAL_HOLD_MS (plus a
+ * moment to "think": 200–600 ms), never sooner than the table's base delay; quick test bots (a base under
+ * QUICK_BOTS_BELOW_MS) wait only their base.
+ */
+export function duelBotDelayMs(rng: Rng, base: number): number {
+  if (base < QUICK_BOTS_BELOW_MS) return base;
+  return Math.max(base, Duel.REVEAL_HOLD_MS + 200 + rng.int(401));
+}
+
 export const duelAdapter: GameAdapter<Duel.DuelState, Duel.DuelView, Duel.DuelIntent, Duel.DuelOptions, DuelTableState> = {
   game: duel,
   State: DuelTableState,
   intentSchema: duelIntentSchema,
   optionsSchema: duelOptionsSchema,
   defaultTurnSeconds: 20,
+  botDelayMs: duelBotDelayMs,
   privateObjects: (state, seatIndex) => [state.board.players[seatIndex]],
   mirror(state, publicView, seatViews) {
     // The plain board comes from the engine (Duel.syncedBoard, also what the replay viewer renders): same fields here.

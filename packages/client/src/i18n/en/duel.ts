@@ -74,6 +74,19 @@ export const duel = {
     roundStarted: 'Round {{round}}: everyone picks up a full hand again.',
     gameWon: '{{name}} wins the game with ${{money}}!',
   },
+  /** End-of-game standings: how each player's money was made (a dollar per round won). */
+  standings: {
+    detail: 'Rounds won: {{won}} of {{rounds}}',
+  },
+  /** Keyboard shortcuts of the action bar (the rules help lists them). */
+  keys: {
+    cardsKeys: '1–4',
+    cards: 'Play the n-th card of the action bar (Pistol, Rifle, Barricade, Reload: the ones you hold)',
+    aimKeys: '1–5',
+    aim: 'After a gun: aim at the n-th player listed',
+    cancelKeys: 'C',
+    cancel: 'Put the gun back (cancel the aim)',
+  },
   score: '${{money}}',
   winner: '{{name}} wins with ${{money}}!',
   over: 'The game is over.',

@@ -73,6 +73,19 @@ export const duel: Translation<typeof en.duel> = {
     roundStarted: 'Rodada {{round}}: todos pegam de volta a mão completa.',
     gameWon: '{{name}} vence o jogo com ${{money}}!',
   },
+  /** Classificação no fim do jogo: como cada jogador fez seu dinheiro (um dólar por rodada vencida). */
+  standings: {
+    detail: 'Rodadas vencidas: {{won}} de {{rounds}}',
+  },
+  /** Atalhos de teclado da barra de ações (a ajuda das regras os lista). */
+  keys: {
+    cardsKeys: '1–4',
+    cards: 'Jogar a n-ésima carta da barra de ações (Pistola, Rifle, Barricada, Recarga: as que você tem)',
+    aimKeys: '1–5',
+    aim: 'Depois de uma arma: mirar no n-ésimo jogador da lista',
+    cancelKeys: 'C',
+    cancel: 'Guardar a arma (cancelar a mira)',
+  },
   score: '${{money}}',
   winner: '{{name}} vence com ${{money}}!',
   over: 'O jogo terminou.',

@@ -1,0 +1,255 @@
+/**
+ * Duel on real screens (issue 12): a reveal stays on the table long enough to read (1.5 s) before anyone's next card
+ * shows (a reveal coming meanwhile waits its turn), the previous round's cards leave the table, "HIT!" covers no
+ * label, and under prefers-reduced-motion nothing moves (bots' wait: duel-bots.test.ts). People play chosen cards
+ * through the action bar;
+ * the scene is read through its test hook (`window.__tumbleweedScene.bounds()`, packages/client/src/scenes/pixi.ts).
+ * Needs `npm run build` first.
+ */
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, people, PHONE, shot, useStack } from '../support/browser';
+import { layoutProblems, measure, type SceneBounds } from '../support/screens';
+
+/** The scene's test hook (packages/client/src/scenes/pixi.ts). */
+type Hooked = { __tumbleweedScene?: { bounds(): SceneBounds } };
+
+jest.setTimeout(120_000);
+
+/** Duel.REVEAL_HOLD_MS: how long a reveal stays on the table before the next cards show. */
+const HOLD_MS = 1500;
+
+// Quick bots: whatever holds them back after a reveal is Duel's own wait, not the table's base delay.
+const stack = useStack({ BOT_DELAY_MS: '50', LIMIT_CREATES_PER_MINUTE: '0' });
+
+const bar = (page: Page) => page.locator('.actions');
+const click = (page: Page, name: string) => bar(page).getByRole('button', { name, exact: true }).click({ timeout: 10_000 });
+
+/** Ann creates a Duel table (no turn timer, first to $3) with `seats` seats and `bots` bots; returns its code. */
+async function createDuel(page: Page, seats: number, bots: number): Promise<string> {
+  await page.goto(`${stack().base}/`);
+  await page.getByLabel('Your name', { exact: true }).fill('Ann');
+  await page.getByRole('radio', { name: /Duel/ }).check();
+  await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
+  await page.getByLabel('Bots', { exact: true }).selectOption(String(bots));
+  await page.getByLabel('Target money', { exact: true }).selectOption('3');
+  await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+  return ((await page.getByTestId('table-code').textContent()) ?? '').trim();
+}
+
+async function join(page: Page, code: string, name: string): Promise<void> {
+  await page.goto(`${stack().base}/#/join/${code}`);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await page.waitForURL(new RegExp(`#/table/${code}$`));
+}
+
+/** People at one Duel table with no bots (Ann creates it, the others join), each in a browser context of their own. */
+async function atATable(who: { name: string; options: BrowserContextOptions }[]) {
+  const folks = people(stack().browser);
+  const pages: Page[] = [];
+  for (const w of who) pages.push(await folks.open(w.name, w.options));
+  const code = await createDuel(pages[0], who.length, 0);
+  for (let i = 1; i < pages.length; i++) await join(pages[i], code, who[i].name);
+  for (const p of pages) await bar(p).getByRole('button', { name: 'Play Pistol' }).waitFor({ timeout: 15_000 });
+  return { folks, pages };
+}
+
+/** The cards lying on the table (not in my hand strip), and which of them are face down (a back shows a ★). */
+function tableCards(b: SceneBounds): { faces: number; backs: number } {
+  const cards = b.items.flatMap((it, i) => (it.kind === 'card' && it.parent === -1 ? [i] : []));
+  const backs = cards.filter((i) => b.items.some((it) => it.kind === 'text' && it.label === '★' && it.parent === i)).length;
+  return { faces: cards.length - backs, backs };
+}
+
+interface Look {
+  /** ms after the log said "cards up!" (the reveal's event comes just before the state that shows it). */
+  at: number;
+  faces: number;
+  backs: number;
+  /** The reveal's caption is on the table. */
+  revealed: boolean;
+  /** Which shootout's cards lie face up ("shootout 1"), '' when none. */
+  caption: string;
+  /** Where everything is drawn, to compare two moments. */
+  layout: string;
+}
+
+/**
+ * Starts watching the page's table: from the moment the log says "cards up!" (the page's own clock), every frame
+ * for `ms`, what lies on the table. Call before the reveal; `looks()` waits for the end and returns them.
+ */
+async function watchReveal(page: Page, ms: number): Promise<{ looks(): Promise<Look[]> }> {
+  await page.evaluate((ms) => {
+    const w = window as unknown as Hooked & { looks?: Look[]; looked?: boolean };
+    w.looks = [];
+    w.looked = false;
+    const log = document.querySelector('ol.log');
+    const observer = new MutationObserver(() => {
+      if (!(log?.textContent ?? '').includes('cards up!')) return;
+      observer.disconnect();
+      const from = performance.now();
+      const step = () => {
+        const now = performance.now();
+        const b = w.__tumbleweedScene?.bounds();
+        if (b) {
+          const cards = b.items.flatMap((it, i) => (it.kind === 'card' && it.parent === -1 ? [i] : []));
+          const backs = cards.filter((i) => b.items.some((it) => it.kind === 'text' && it.label === '★' && it.parent === i)).length;
+          w.looks?.push({
+            at: Math.round(now - from),
+            faces: cards.length - backs,
+            backs,
+            revealed: b.items.some((i) => i.kind === 'text' && /^shootout \d/.test(i.label)),
+            caption: b.items.find((i) => i.kind === 'text' && /^shootout \d/.test(i.label))?.label ?? '',
+            layout: JSON.stringify(b.items.map((i) => [i.kind, i.label, Math.round(i.x), Math.round(i.y), Math.round(i.width), Math.round(i.height)])),
+          });
+        }
+        if (now - from < ms) requestAnimationFrame(step);
+        else w.looked = true;
+      };
+      step();
+    });
+    observer.observe(log as Node, { childList: true, subtree: true });
+  }, ms);
+  return {
+    async looks() {
+      await page.waitForFunction(() => (window as unknown as { looked?: boolean }).looked === true, undefined, { timeout: 30_000 });
+      return page.evaluate(() => (window as unknown as { looks: Look[] }).looks);
+    },
+  };
+}
+
+const bounds = async (page: Page): Promise<SceneBounds> => {
+  const b = await page.evaluate(() => (window as unknown as Hooked).__tumbleweedScene?.bounds());
+  if (!b) throw new Error('no scene on the page');
+  return b;
+};
+
+test('a reveal stays on the table 1.5 s while the next card is already placed, and the next round starts with a clear table', async () => {
+  const { folks, pages } = await atATable([
+    { name: 'Ann', options: DESKTOP },
+    { name: 'Bob', options: { ...PHONE, deviceScaleFactor: 2 } },
+  ]);
+  const [ann, bob] = pages;
+  try {
+    const watching = await watchReveal(ann, HOLD_MS + 200);
+    // Ann shoots Bob while he reloads: Bob is hit, Ann takes round 1 and round 2 begins at once.
+    await click(ann, 'Play Pistol');
+    await click(ann, 'Aim at Bob');
+    await click(bob, 'Play Reload');
+    // Bob places his card for round 2 as soon as he can, while the reveal is still on everyone's screen.
+    await click(bob, 'Play Barricade');
+    const looks = await watching.looks();
+    // Ann's table until 1.5 s after the reveal: both revealed cards, face up; Bob's new card (face down) not yet.
+    // (from the first frame that shows the reveal: the frames before it still show Ann's own card face down)
+    const shown = looks.findIndex((l) => l.revealed);
+    expect(shown).toBeGreaterThanOrEqual(0);
+    const held = looks.slice(shown).filter((l) => l.at < HOLD_MS - 20);
+    expect(held.filter((l) => l.backs > 0).map((l) => `${l.at} ms: ${l.backs} face down`)).toEqual([]);
+    expect(held.filter((l) => l.faces !== 2 || !l.revealed).map((l) => `${l.at} ms: ${l.faces} face up`)).toEqual([]);
+
+    // After the hold: round 2's table. Ann has not played yet: only Bob's card lies there, face down; round 1's are gone.
+    await ann
+      .waitForFunction(
+        () => {
+          const b = (window as unknown as Hooked).__tumbleweedScene?.bounds();
+          return !!b && !b.items.some((i) => i.kind === 'text' && /^shootout \d/.test(i.label)) && b.items.some((i) => i.label === '★');
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
+    const after = await bounds(ann);
+    await shot(ann, 'duel-reveal-round2-desktop');
+    expect(after.items.filter((i) => i.kind === 'text' && /^shootout \d/.test(i.label)).map((i) => i.label)).toEqual([]);
+    expect(tableCards(after)).toEqual({ faces: 0, backs: 1 });
+    expect(layoutProblems(await measure(ann), 1)).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('a reveal that comes while another is held waits its turn: each stays 1.5 s', async () => {
+  const { folks, pages } = await atATable([
+    { name: 'Ann', options: DESKTOP },
+    { name: 'Bob', options: DESKTOP },
+  ]);
+  const [ann, bob] = pages;
+  try {
+    const watching = await watchReveal(ann, 2 * HOLD_MS + 1000);
+    await click(ann, 'Play Barricade');
+    await click(bob, 'Play Barricade');
+    // Shootout 2 at once, both together, while shootout 1 is still held on the screens.
+    await Promise.all([click(ann, 'Play Pistol'), click(bob, 'Play Pistol')]);
+    await Promise.all([click(ann, 'Aim at Bob'), click(bob, 'Aim at Ann')]);
+    const looks = (await watching.looks()).filter((l) => l.revealed);
+    expect(looks.length).toBeGreaterThan(0);
+    const first = looks[0].at;
+    const second = looks.find((l) => l.caption === 'shootout 2');
+    expect(looks[0].caption).toBe('shootout 1');
+    expect(looks.filter((l) => l.at < first + HOLD_MS - 20 && l.caption !== 'shootout 1').map((l) => `${l.at} ms: ${l.caption}`)).toEqual([]);
+    expect(second).toBeDefined();
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('"HIT!" covers no label on a phone, during the reveal and after it', async () => {
+  // At rest at once (reduced motion), so the moment of measuring does not matter; three players, so the round goes on.
+  const phone = (dpr: number): BrowserContextOptions => ({ ...PHONE, deviceScaleFactor: dpr, reducedMotion: 'reduce' });
+  const { folks, pages } = await atATable([
+    { name: 'Ann', options: DESKTOP },
+    { name: 'Bob', options: phone(2) },
+    { name: 'Cat', options: phone(3) },
+  ]);
+  const [ann, bob, cat] = pages;
+  try {
+    // Ann shoots Bob while he reloads; Cat hides behind her barricade. Bob is hit; Ann and Cat play on.
+    await click(ann, 'Play Pistol');
+    await click(ann, 'Aim at Bob');
+    await click(bob, 'Play Reload');
+    await click(cat, 'Play Barricade');
+    for (const [page, dpr, name] of [[bob, 2, 'bob'], [cat, 3, 'cat']] as const) {
+      await page.waitForFunction(() => !!(window as unknown as Hooked).__tumbleweedScene?.bounds().items.some((i) => i.label === 'HIT!'), undefined, { timeout: 15_000 });
+      const during = await measure(page);
+      await shot(page, `duel-reveal-hit-${name}-phone-dpr${dpr}`);
+      expect(during.scene.items.some((i) => i.kind === 'text' && i.label === 'HIT!')).toBe(true);
+      expect(layoutProblems(during, dpr)).toEqual([]);
+    }
+    // Ann places her next card: once the hold is over it shows face down; the reveal's stamp stays for the round.
+    await click(ann, 'Play Barricade');
+    await cat.waitForFunction(() => ((window as unknown as Hooked).__tumbleweedScene?.bounds().items.filter((i) => i.label === '★').length ?? 0) >= 1, undefined, { timeout: 10_000 });
+    const after = await measure(cat);
+    await shot(cat, 'duel-reveal-hit-cat-phone-dpr3-after');
+    expect(after.scene.items.some((i) => i.kind === 'text' && i.label === 'HIT!')).toBe(true);
+    expect(layoutProblems(after, 3)).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('cards turn up with motion, and with prefers-reduced-motion the table is at rest the moment it is drawn', async () => {
+  const { folks, pages } = await atATable([
+    { name: 'Ann', options: { ...DESKTOP, reducedMotion: 'reduce' } },
+    { name: 'Bob', options: { ...PHONE, reducedMotion: 'no-preference' } },
+  ]);
+  const [ann, bob] = pages;
+  try {
+    const watching = await Promise.all([watchReveal(ann, 1200), watchReveal(bob, 1200)]);
+    // Ann fires at Bob behind his barricade: the cards turn up, an arrow flies, nobody is hit; nobody plays on.
+    await click(ann, 'Play Pistol');
+    await click(ann, 'Aim at Bob');
+    await click(bob, 'Play Barricade');
+    const [annLooks, bobLooks] = await Promise.all(watching.map((w) => w.looks()));
+    const layouts = (looks: Look[]) => new Set(looks.filter((l) => l.revealed).map((l) => l.layout));
+    expect(layouts(bobLooks).size).toBeGreaterThan(1); // moving: the cards turn up one after the other
+    expect(layouts(annLooks).size).toBe(1); // reduced motion: everything drawn where it ends, at once
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
