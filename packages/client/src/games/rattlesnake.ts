@@ -22,10 +22,12 @@
 import { Rattlesnake, rattlesnake } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { language, listNames, t } from '../i18n';
-import { RattlesnakeScene, describeCombo, rulesText, type RattlesnakeSceneModel } from '../scenes/rattlesnake';
+// Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
+import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesnake';
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
-import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
+import { describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
+import type { GameModule, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
 
 type View = Rattlesnake.RattlesnakeView;
 type Intent = Rattlesnake.RattlesnakeIntent;
@@ -84,7 +86,15 @@ function abilityWords(u: { ability?: string; cardId: string; target?: string; va
   }
 }
 
-type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean };
+/**
+ * An action bar button. `key` is its keyboard shortcut (types.ts ACTION_KEY): "Enter" for the move that confirms
+ * (commit, confirm the buy, pass, allow), a letter for Attack (a) and End turn (e); the others get the digits in
+ * order (the n-th card to select, or the n-th choice).
+ */
+type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; key?: string };
+
+/** How long the verdict of a showdown stays highlighted on the table. */
+const VERDICT_MS = 6000;
 
 class RattlesnakeUi implements GameUi {
   /** Hand cards toggled for a commitment or a buy's price. */
@@ -97,6 +107,10 @@ class RattlesnakeUi implements GameUi {
   private actionsSignature = '';
   private scene: RattlesnakeScene | null = null;
   private destroyed = false;
+  /** The last showdown seen, and when it was first seen (its verdict is highlighted for VERDICT_MS). */
+  private showdownKey: string | null = null;
+  private showdownAt = 0;
+  private verdictTimer = 0;
 
   private readonly board: JsonBoard<View, Intent>;
 
@@ -105,7 +119,8 @@ class RattlesnakeUi implements GameUi {
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
     this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
-    RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) })
+    import('../scenes/rattlesnake')
+      .then(({ RattlesnakeScene }) => RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) }))
       .then((scene) => {
         if (this.destroyed) return scene.destroy();
         this.scene = scene;
@@ -171,10 +186,23 @@ class RattlesnakeUi implements GameUi {
       }
       for (const id of [...this.selected]) if (!v.hand.includes(id)) this.selected.delete(id);
     }
+    if (v) this.noteShowdown(v);
     const legal = this.board.legal(v);
     if (this.buyTarget && !legal.some((i) => i.type === 'buy' && i.cardId === this.buyTarget)) this.buyTarget = null;
     this.renderActions(v, legal);
     if (v) this.scene?.update(this.sceneModel(v, legal));
+  }
+
+  /** A new showdown: its verdict is highlighted for a while (then redrawn calmer). */
+  private noteShowdown(v: View): void {
+    const key = v.lastShowdown ? JSON.stringify(v.lastShowdown) + v.turn : '';
+    const first = this.showdownKey === null;
+    if (key === this.showdownKey) return;
+    this.showdownKey = key;
+    // (a table opened long after its last showdown shows that verdict calm)
+    this.showdownAt = key && !first ? Date.now() : key ? 1 : 0;
+    window.clearTimeout(this.verdictTimer);
+    if (this.showdownAt > 1) this.verdictTimer = window.setTimeout(() => this.update(), VERDICT_MS + 50);
   }
 
   private combos(v: View): [Rattlesnake.Combo | null, Rattlesnake.Combo | null] | null {
@@ -196,6 +224,8 @@ class RattlesnakeUi implements GameUi {
       buyable: new Set(legal.flatMap((i) => (i.type === 'buy' ? [i.cardId] : []))),
       buyTarget: this.buyTarget,
       combos: this.combos(v),
+      verdict: v.lastShowdown ? verdict(v.lastShowdown, v.seat, (s) => this.ctx.name(s)) : null,
+      verdictFresh: this.showdownAt > 1 && Date.now() - this.showdownAt < VERDICT_MS,
     };
   }
 
@@ -262,7 +292,7 @@ class RattlesnakeUi implements GameUi {
       const cover = of('cover')[0];
       if (cover) out.push(btn(t('rattlesnake:buttons.cover'), cover, { title: cardText(cover.cardId) }));
       const allow = of('allow')[0];
-      if (allow) out.push(btn(t('rattlesnake:buttons.allow'), allow, { cls: 'secondary' }));
+      if (allow) out.push(btn(t('rattlesnake:buttons.allow'), allow, { cls: 'secondary', key: 'Enter' }));
       return out;
     }
     if (v.scout) {
@@ -300,18 +330,18 @@ class RattlesnakeUi implements GameUi {
           selectToggles();
           const pick = [...this.selected];
           const buy = of('buy').find((i) => i.cardId === this.buyTarget && pick.length === i.discard.length && i.discard.every((c) => pick.includes(c)));
-          if (buy) out.push(btn(t('rattlesnake:buttons.confirmBuy'), buy));
-          out.push({ label: t('rattlesnake:buttons.cancelBuy'), onClick: () => this.chooseBuy(null), cls: 'secondary' });
+          if (buy) out.push(btn(t('rattlesnake:buttons.confirmBuy'), buy, { key: 'Enter' }));
+          out.push({ label: t('rattlesnake:buttons.cancelBuy'), onClick: () => this.chooseBuy(null), cls: 'secondary', key: '' });
           return out;
         }
         const attack = of('attack')[0];
-        if (attack) out.push(btn(t('rattlesnake:buttons.attack'), attack, { cls: 'attack' }));
+        if (attack) out.push(btn(t('rattlesnake:buttons.attack'), attack, { cls: 'attack', key: 'a' }));
         const buyable = [...new Set(of('buy').map((i) => i.cardId))];
         const labels = uniqueLabels(buyable);
         for (const id of buyable) out.push({ label: t('rattlesnake:buttons.buy', { card: labels.get(id) ?? '' }), onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
         outOfAttack();
         const end = of('endTurn')[0];
-        if (end) out.push(btn(t('rattlesnake:buttons.endTurn'), end, { cls: 'secondary' }));
+        if (end) out.push(btn(t('rattlesnake:buttons.endTurn'), end, { cls: 'secondary', key: 'e' }));
         return out;
       }
       case 'attackerCommit':
@@ -319,9 +349,9 @@ class RattlesnakeUi implements GameUi {
         selectToggles();
         const pick = [...this.selected];
         const commit = of('commit').find((i) => i.cards.length === pick.length && i.cards.every((c) => pick.includes(c)));
-        if (commit && pick.length > 0) out.push(btn(t('rattlesnake:buttons.commit', { count: pick.length }), commit, { cls: 'attack' }));
+        if (commit && pick.length > 0) out.push(btn(t('rattlesnake:buttons.commit', { count: pick.length }), commit, { cls: 'attack', key: 'Enter' }));
         const none = of('commit').find((i) => i.cards.length === 0);
-        if (none && pick.length === 0) out.push(btn(t('rattlesnake:buttons.commitNone'), none, { cls: 'secondary' }));
+        if (none && pick.length === 0) out.push(btn(t('rattlesnake:buttons.commitNone'), none, { cls: 'secondary', key: 'Enter' }));
         outOfAttack();
         return out;
       }
@@ -354,7 +384,7 @@ class RattlesnakeUi implements GameUi {
         }
         if (this.picker && byAbility.has(this.picker)) {
           for (const i of byAbility.get(this.picker) ?? []) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
-          out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary' });
+          out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
           return out;
         }
         for (const [a, intents] of byAbility) {
@@ -363,7 +393,7 @@ class RattlesnakeUi implements GameUi {
           else for (const i of intents) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
-        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass' }));
+        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass', key: 'Enter' }));
         return out;
       }
       case 'after': {
@@ -376,7 +406,7 @@ class RattlesnakeUi implements GameUi {
           out.push(btn(label, i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
-        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass' }));
+        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass', key: 'Enter' }));
         return out;
       }
       default:
@@ -395,9 +425,16 @@ class RattlesnakeUi implements GameUi {
             ? this.prompt(v, legal)
             : t('rattlesnake:prompt.setup');
     const buttons = v ? this.buttons(v, legal) : [];
-    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.pressed, b.cls])]);
+    // The digits, in order, for the buttons with no key of their own (the select toggles first: "3" picks the third card).
+    let digit = 0;
+    for (const b of [...buttons.filter((b) => b.cls === 'select'), ...buttons.filter((b) => b.cls !== 'select')]) {
+      if (b.key === undefined && digit < 9) b.key = String(++digit);
+    }
+    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.pressed, b.cls, b.key])]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
+    // Focus stays in the bar after a move (on the same button when it is still there, else the first one).
+    const focused = this.els.actions.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : null;
     this.els.actions.replaceChildren(
       h('p', { class: 'prompt' }, prompt),
       ...buttons.map((b) =>
@@ -408,12 +445,17 @@ class RattlesnakeUi implements GameUi {
             class: b.cls ?? null,
             'aria-pressed': b.pressed === undefined ? null : String(b.pressed),
             title: b.title ?? null,
+            'data-key': b.key || null,
             onclick: b.onClick,
           },
           b.label,
         ),
       ),
     );
+    if (focused !== null) {
+      const all = [...this.els.actions.querySelectorAll('button')];
+      (all.find((el) => el.textContent === focused) ?? all[0])?.focus();
+    }
   }
 
   describe(e: ServerEvent): string[] {
@@ -494,6 +536,7 @@ class RattlesnakeUi implements GameUi {
           sd.attackerWon
             ? t('rattlesnake:log.attackHits', { ...as(sd.attacker), how, count: sd.hits })
             : t('rattlesnake:log.defenceHolds', { ...as(sd.defender), how }),
+          verdict(sd, me >= 0 ? me : null, (s) => this.ctx.name(s)),
         ];
       }
       case 'attack_abandoned':
@@ -520,7 +563,16 @@ class RattlesnakeUi implements GameUi {
     return t('rattlesnake:winner', { winner: this.ctx.name(seat), loser: this.ctx.name(1 - seat) });
   }
 
+  /** The end screen's standings (see standingsOf). */
+  standings(): Standing[] {
+    const v = this.board.view();
+    const state = this.board.state();
+    if (!v || state.status !== 'over') return [];
+    return standingsOf(v, list(state.winners));
+  }
+
   destroy(): void {
+    window.clearTimeout(this.verdictTimer);
     this.destroyed = true;
     this.scene?.destroy();
     this.scene = null;
@@ -542,6 +594,14 @@ export const rattlesnakeModule: GameModule = {
   minSeats: rattlesnake.minSeats,
   maxSeats: rattlesnake.maxSeats,
   options: [],
+  keyHelp() {
+    return [
+      { keys: '1–9', action: t('rattlesnake:keys.pick') },
+      { keys: 'Enter', action: t('rattlesnake:keys.confirm') },
+      { keys: 'A', action: t('rattlesnake:keys.attack') },
+      { keys: 'E', action: t('rattlesnake:keys.end') },
+    ];
+  },
   get rules() {
     return [t('rattlesnake:rules.deck'), t('rattlesnake:rules.turn'), t('rattlesnake:rules.attack'), t('rattlesnake:rules.combo'), t('rattlesnake:rules.abilities')];
   },

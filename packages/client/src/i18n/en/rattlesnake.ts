@@ -23,6 +23,28 @@ export const rattlesnake = {
     'double-tap': 'After a successful attack as the attacker: the defender takes 1 more Hit. You may play several.',
     disarm: "After the reveal: discard a random card from your opponent's revealed cards.",
   },
+  /** What each action card does in a few words, printed on the card (the full text is a hover / long-press away). */
+  face: {
+    focus: 'Set one of your revealed cards to 1–5.',
+    reload: 'Discard your hand, draw 3.',
+    'quick-draw': 'After your attack: draw 1, attack again. Or: new hand of 6.',
+    scout: 'Draw 2, put 1 back on your deck.',
+    'take-cover': "Cancel your opponent's ability.",
+    'dodge-n-shoot': 'Discard the reveal; top cards of the decks decide.',
+    'switch-up': 'Swap for a graveyard card, or draw 2.',
+    distract: '+1 or −1 to any revealed card.',
+    'double-tap': 'After your hit: 1 more Hit.',
+    disarm: "Discard a random card of their reveal.",
+  },
+  /** What each event does in a few words, printed on the card. */
+  faceEvent: {
+    'high-noon': 'Every hit: +1 Hit.',
+    'locked-and-loaded': 'Hand size 6.',
+    snakebite: '2+ Hits in front: take 1.',
+    'last-call': 'Buying costs 1 card.',
+    sandstorm: 'A Run beats a Set of its size.',
+    deadeye: 'Ties go to the attacker.',
+  },
   /** What each event does. */
   event: {
     'high-noon': 'Every successful attack inflicts 1 additional Hit.',
@@ -55,6 +77,34 @@ export const rattlesnake = {
     set: 'Set of {{size}} {{top}}s',
     run: 'Run of {{from}} to {{to}}',
     size: { two: 'two', three: 'three', four: 'four', five: 'five', six: 'six', seven: 'seven', eight: 'eight', nine: 'nine', ten: 'ten' },
+  },
+  /** The line after each showdown, on the table and in the log ("You lose: Set of two 4s beats Single 1 — 1 Hit"). */
+  verdict: {
+    line: '{{who}}: {{how}} — {{result}}',
+    youWin: 'You win',
+    youLose: 'You lose',
+    wins: '{{name}} wins',
+    combos: '{{won}} beats {{lost}}',
+    tie: '{{won}} ties {{lost}}',
+    dodge: "decided by Dodge 'n' Shoot",
+    hits_one: '{{count}} Hit',
+    hits_other: '{{count}} Hits',
+    held: 'the defence holds',
+  },
+  /** End-of-game standings: the score is the Hits left in front; how it was made. */
+  standing: {
+    score_one: '{{count}} Hit left',
+    score_other: '{{count}} Hits left',
+    score_zero: 'no Hits left',
+    detail_one: 'took {{count}} Hit of {{of}}',
+    detail_other: 'took {{count}} Hits of {{of}}',
+    detail_zero: 'took no Hits',
+  },
+  keys: {
+    pick: 'select the n-th card of your hand (or the n-th choice)',
+    confirm: 'commit, confirm the buy, or pass',
+    attack: 'attack',
+    end: 'end the turn',
   },
   sceneFailed: 'The table picture could not be drawn here; use the buttons below to play.',
   prompt: {
