@@ -148,3 +148,18 @@ describe('Rattlesnake on a desktop and on a phone', () => {
     }
   });
 });
+
+test('probe', async () => {
+  const folks = people(stack().browser);
+  const page = await folks.open('phone', PHONE);
+  await tableWithBot(page);
+  for (let i = 0; i < 25; i++) {
+    const h = await actions(page).evaluate((el) => el.getBoundingClientRect().height);
+    const n = await actions(page).getByRole('button').count();
+    console.log(i, Math.round(h), n, await prompt(page));
+    if (i === 3 || i === 6 || i === 9) await shot(page, `probe-${i}`);
+    await move(page);
+    await page.waitForTimeout(200);
+  }
+  await folks.close();
+});

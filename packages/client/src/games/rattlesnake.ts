@@ -91,7 +91,7 @@ function abilityWords(u: { ability?: string; cardId: string; target?: string; va
  * (commit, confirm the buy, pass, allow), a letter for Attack (a) and End turn (e); the others get the digits in
  * order (the n-th card to select, or the n-th choice).
  */
-type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; key?: string };
+type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; key?: string; aria?: string };
 
 /** How long the verdict of a showdown stays highlighted on the table. */
 const VERDICT_MS = 6000;
@@ -119,6 +119,8 @@ class RattlesnakeUi implements GameUi {
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
     this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
+    // (style.css: on a phone the bar is compact, its prompt left to the status bar that says the same)
+    els.actions.classList.add('rattlesnake-actions');
     import('../scenes/rattlesnake')
       .then(({ RattlesnakeScene }) => RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) }))
       .then((scene) => {
@@ -320,7 +322,9 @@ class RattlesnakeUi implements GameUi {
       const can = this.selectableHand(v, legal);
       for (const id of v.hand) {
         if (!can.has(id)) continue;
-        out.push({ label: t('rattlesnake:buttons.select', { card: names.get(id) ?? '' }), onClick: () => this.toggle(id), pressed: this.selected.has(id), cls: 'select', title: cardText(id) });
+        // The card's name on the toggle ("Focus (1)"), its full name for screen readers and tests ("Select Focus (1)").
+        const card = names.get(id) ?? '';
+        out.push({ label: card, aria: t('rattlesnake:buttons.select', { card }), onClick: () => this.toggle(id), pressed: this.selected.has(id), cls: 'select', title: cardText(id) });
       }
     };
 
@@ -430,7 +434,7 @@ class RattlesnakeUi implements GameUi {
     for (const b of [...buttons.filter((b) => b.cls === 'select'), ...buttons.filter((b) => b.cls !== 'select')]) {
       if (b.key === undefined && digit < 9) b.key = String(++digit);
     }
-    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.pressed, b.cls, b.key])]);
+    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key])]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
     // Focus stays in the bar after a move (on the same button when it is still there, else the first one).
@@ -444,6 +448,7 @@ class RattlesnakeUi implements GameUi {
             type: 'button',
             class: b.cls ?? null,
             'aria-pressed': b.pressed === undefined ? null : String(b.pressed),
+            'aria-label': b.aria ?? null,
             title: b.title ?? null,
             'data-key': b.key || null,
             onclick: b.onClick,
@@ -573,6 +578,7 @@ class RattlesnakeUi implements GameUi {
 
   destroy(): void {
     window.clearTimeout(this.verdictTimer);
+    this.els.actions.classList.remove('rattlesnake-actions');
     this.destroyed = true;
     this.scene?.destroy();
     this.scene = null;
