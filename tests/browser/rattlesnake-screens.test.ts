@@ -147,19 +147,115 @@ describe('Rattlesnake on a desktop and on a phone', () => {
       await folks.close();
     }
   });
-});
 
-test('probe', async () => {
-  const folks = people(stack().browser);
-  const page = await folks.open('phone', PHONE);
-  await tableWithBot(page);
-  for (let i = 0; i < 25; i++) {
-    const h = await actions(page).evaluate((el) => el.getBoundingClientRect().height);
-    const n = await actions(page).getByRole('button').count();
-    console.log(i, Math.round(h), n, await prompt(page));
-    if (i === 3 || i === 6 || i === 9) await shot(page, `probe-${i}`);
-    await move(page);
-    await page.waitForTimeout(200);
-  }
-  await folks.close();
+  test('on a phone every decision fits one screen with the table: a compact action bar, every card in view', async () => {
+    const folks = people(stack().browser);
+    try {
+      const page = await folks.open('phone', PHONE);
+      await tableWithBot(page);
+      let decisions = 0;
+      for (let i = 0; i < 14; i++) {
+        const n = await actions(page).getByRole('button').count();
+        if (n > 0) {
+          decisions += 1;
+          const what = await prompt(page);
+          // The bar is scrolled to the bottom of the screen: the whole table is still above it.
+          await actions(page).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+          const bar = await actions(page).boundingBox();
+          const snap = await measure(page).catch(() => null);
+          if (!snap || !bar) continue;
+          // measure() scrolled the scene into view ("nearest"): bring the bar back to the bottom and measure again.
+          await actions(page).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+          const at = await page.evaluate(() => {
+            const hook = (window as unknown as { __tumbleweedScene: { bounds(): { items: { kind: string; y: number; height: number }[] } } }).__tumbleweedScene;
+            const items = hook.bounds().items.filter((i) => i.kind === 'card');
+            const b = document.querySelector('.actions')?.getBoundingClientRect();
+            return { top: Math.min(...items.map((i) => i.y)), bottom: Math.max(...items.map((i) => i.y + i.height)), barTop: b?.top ?? 0, barBottom: b?.bottom ?? 0 };
+          });
+          const where = `"${what}" (${n} buttons, ${Math.round(bar.height)} px)`;
+          if (bar.height > 200) await shot(page, 'rattlesnake-screens-phone-tall-bar');
+          expect({ where, barHeight: Math.round(bar.height) <= 200 }).toEqual({ where, barHeight: true });
+          expect({ where, cardsFromTop: at.top >= -1, cardsAboveBar: at.bottom <= at.barTop + 1, barOnScreen: at.barBottom <= snap.viewport.height + 1 }).toEqual({
+            where,
+            cardsFromTop: true,
+            cardsAboveBar: true,
+            barOnScreen: true,
+          });
+          if (decisions === 2) await shot(page, 'rattlesnake-screens-phone-decision');
+        }
+        await move(page);
+        await page.waitForTimeout(150);
+      }
+      expect(decisions).toBeGreaterThanOrEqual(5);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await folks.close();
+    }
+  });
+
+  test('cards move when dealt, played and revealed, and stay still under prefers-reduced-motion', async () => {
+    const folks = people(stack().browser);
+    try {
+      const tweens: Record<string, number> = {};
+      for (const [name, options] of [
+        ['moving', DESKTOP],
+        ['still', { ...DESKTOP, reducedMotion: 'reduce' }],
+      ] as const) {
+        const page = await folks.open(name, options);
+        await tableWithBot(page);
+        // Through a showdown (cards played, revealed, discarded, new ones dealt).
+        await playUntil(page, 'a showdown', async () => /(You win|You lose): /.test((await page.getByRole('log').textContent()) ?? ''));
+        for (let i = 0; i < 3; i++) (await move(page), await page.waitForTimeout(150));
+        tweens[name] = Number((await page.locator('.scene').getAttribute('data-tweens')) ?? 0);
+      }
+      expect(tweens.moving).toBeGreaterThan(3);
+      expect(tweens.still).toBe(0);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await folks.close();
+    }
+  });
+
+  test('keyboard: digits pick the n-th card, Enter commits, A attacks, E ends the turn; focus stays in the bar', async () => {
+    const folks = people(stack().browser);
+    try {
+      const page = await folks.open('desktop', DESKTOP);
+      await tableWithBot(page);
+      const keys = async () => actions(page).locator('button').evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label') ?? b.textContent ?? '', b.getAttribute('data-key') ?? '']));
+      let sawCommit = false;
+      let sawMain = false;
+      for (let i = 0; i < 30 && !(sawCommit && sawMain); i++) {
+        const bar = await keys();
+        const text = await prompt(page);
+        const keyOf = (name: RegExp) => bar.find(([label]) => name.test(label))?.[1];
+        // No key twice in one bar.
+        const given = bar.map(([, k]) => k).filter(Boolean);
+        expect(new Set(given).size).toBe(given.length);
+        if (/^(Attack|Defend):/.test(text) && !sawCommit) {
+          sawCommit = true;
+          const selects = bar.filter(([label]) => label.startsWith('Select '));
+          expect(selects.map(([, k]) => k)).toEqual(selects.map((_, n) => String(n + 1)));
+          // A select toggle pressed from the keyboard (Space): the bar is drawn again, the focus stays on it.
+          const first = actions(page).locator('button.select').first();
+          await first.focus();
+          await page.keyboard.press('Space');
+          await until('the card selected', async () => (await actions(page).locator('button.select').first().getAttribute('aria-pressed')) === 'true');
+          expect(await page.evaluate(() => document.activeElement?.closest('.actions') !== null && document.activeElement?.tagName === 'BUTTON')).toBe(true);
+          expect(await actions(page).locator('button.select').first().evaluate((b) => b === document.activeElement)).toBe(true);
+          const after = await keys();
+          expect(after.find(([label]) => /^Commit 1 card$/.test(label))?.[1]).toBe('Enter');
+        } else if (/^Your turn: /.test(text) && !sawMain) {
+          sawMain = true;
+          if (keyOf(/^Attack$/) !== undefined) expect(keyOf(/^Attack$/)).toBe('a');
+          expect(keyOf(/^End turn$/)).toBe('e');
+        }
+        await move(page);
+        await page.waitForTimeout(150);
+      }
+      expect([sawCommit, sawMain]).toEqual([true, true]);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await folks.close();
+    }
+  });
 });

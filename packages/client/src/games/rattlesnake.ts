@@ -91,7 +91,7 @@ function abilityWords(u: { ability?: string; cardId: string; target?: string; va
  * (commit, confirm the buy, pass, allow), a letter for Attack (a) and End turn (e); the others get the digits in
  * order (the n-th card to select, or the n-th choice).
  */
-type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; key?: string; aria?: string };
+type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; key?: string; aria?: string; before?: string };
 
 /** How long the verdict of a showdown stays highlighted on the table. */
 const VERDICT_MS = 6000;
@@ -304,18 +304,23 @@ class RattlesnakeUi implements GameUi {
     }
     const abilities = of('ability');
     /** One button per distinct effect (two Scouts in hand do the same). */
+    /** "Use:" once, then each ability by its card ("Reload"; "Use Reload" for screen readers and tests). */
     const outOfAttack = () => {
       const seen = new Set<string>();
       for (const i of abilities) {
         const a = Rattlesnake.abilityOf(i.cardId);
         let label: string = '';
-        if (a === 'reload') label = t('rattlesnake:buttons.useReload');
-        else if (a === 'scout') label = t('rattlesnake:buttons.useScout');
-        else if (a === 'switch-up') label = i.mode === 'swap' ? t('rattlesnake:buttons.switchTake', { card: cardLabel(i.take) }) : t('rattlesnake:buttons.switchDraw');
-        else if (a === 'quick-draw' && i.mode === 'refill') label = t('rattlesnake:buttons.quickRefill');
+        let short: string = '';
+        if (a === 'reload') (label = t('rattlesnake:buttons.useReload')), (short = t('rattlesnake:buttons.short.reload'));
+        else if (a === 'scout') (label = t('rattlesnake:buttons.useScout')), (short = t('rattlesnake:buttons.short.scout'));
+        else if (a === 'switch-up')
+          i.mode === 'swap'
+            ? ((label = t('rattlesnake:buttons.switchTake', { card: cardLabel(i.take) })), (short = t('rattlesnake:buttons.short.switchTake', { card: cardLabel(i.take) })))
+            : ((label = t('rattlesnake:buttons.switchDraw')), (short = t('rattlesnake:buttons.short.switchDraw')));
+        else if (a === 'quick-draw' && i.mode === 'refill') (label = t('rattlesnake:buttons.quickRefill')), (short = t('rattlesnake:buttons.short.quickRefill'));
         if (!label || seen.has(label)) continue;
+        out.push(btn(short, i, { cls: 'ability', title: cardText(i.cardId), aria: label, before: seen.size === 0 ? t('rattlesnake:buttons.useGroup') : undefined }));
         seen.add(label);
-        out.push(btn(label, i, { cls: 'ability', title: cardText(i.cardId) }));
       }
     };
     const selectToggles = () => {
@@ -342,7 +347,11 @@ class RattlesnakeUi implements GameUi {
         if (attack) out.push(btn(t('rattlesnake:buttons.attack'), attack, { cls: 'attack', key: 'a' }));
         const buyable = [...new Set(of('buy').map((i) => i.cardId))];
         const labels = uniqueLabels(buyable);
-        for (const id of buyable) out.push({ label: t('rattlesnake:buttons.buy', { card: labels.get(id) ?? '' }), onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
+        // "Buy:" once, then the cards by name (their full names, "Buy Focus (1)", for screen readers and tests).
+        buyable.forEach((id, i) => {
+          const card = labels.get(id) ?? '';
+          out.push({ label: card, aria: t('rattlesnake:buttons.buy', { card }), before: i === 0 ? t('rattlesnake:buttons.buyGroup') : undefined, onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
+        });
         outOfAttack();
         const end = of('endTurn')[0];
         if (end) out.push(btn(t('rattlesnake:buttons.endTurn'), end, { cls: 'secondary', key: 'e' }));
@@ -377,6 +386,17 @@ class RattlesnakeUi implements GameUi {
               return t('rattlesnake:buttons.use', { name: Rattlesnake.cardInfo(i.cardId)?.name ?? t('rattlesnake:card') });
           }
         };
+        /** In a picker, after "Distract:": "their Scout (2) −1", "Reload (1) → 3". */
+        const shortOf = (i: AbilityIntent): string => {
+          switch (Rattlesnake.abilityOf(i.cardId)) {
+            case 'focus':
+              return t('rattlesnake:buttons.short.focus', { card: shown(i.target), value: String(i.value) });
+            case 'distract':
+              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.short.distractYours' : 'rattlesnake:buttons.short.distractTheirs', { card: shown(i.target), delta: i.delta === 1 ? '+1' : '−1' });
+            default:
+              return labelOf(i);
+          }
+        };
         // Same-named cards do the same thing: keep one card per ability.
         const byAbility = new Map<string, AbilityIntent[]>();
         const firstCard = new Map<string, string>();
@@ -387,13 +407,18 @@ class RattlesnakeUi implements GameUi {
           byAbility.set(a, [...(byAbility.get(a) ?? []), i]);
         }
         if (this.picker && byAbility.has(this.picker)) {
-          for (const i of byAbility.get(this.picker) ?? []) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
+          const group = `${Rattlesnake.cardInfo(firstCard.get(this.picker))?.name ?? this.picker}:`;
+          (byAbility.get(this.picker) ?? []).forEach((i, n) =>
+            out.push(btn(shortOf(i), i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before: n === 0 ? group : undefined })),
+          );
           out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
           return out;
         }
+        // Many choices (a phone has no room for ten buttons): one button per ability, its choices a tap away.
+        const many = abilities.length > 4;
         for (const [a, intents] of byAbility) {
           const name = Rattlesnake.cardInfo(intents[0].cardId)?.name ?? a;
-          if (intents.length > 6) out.push({ label: t('rattlesnake:buttons.useMany', { name }), onClick: () => ((this.picker = a), this.update()), cls: 'ability', title: cardText(intents[0].cardId) });
+          if (intents.length > 1 && many) out.push({ label: t('rattlesnake:buttons.useMany', { name }), onClick: () => ((this.picker = a), this.update()), cls: 'ability', title: cardText(intents[0].cardId) });
           else for (const i of intents) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
@@ -441,7 +466,8 @@ class RattlesnakeUi implements GameUi {
     const focused = this.els.actions.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : null;
     this.els.actions.replaceChildren(
       h('p', { class: 'prompt' }, prompt),
-      ...buttons.map((b) =>
+      ...buttons.flatMap((b) => [
+        ...(b.before ? [h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before)] : []),
         h(
           'button',
           {
@@ -455,7 +481,7 @@ class RattlesnakeUi implements GameUi {
           },
           b.label,
         ),
-      ),
+      ]),
     );
     if (focused !== null) {
       const all = [...this.els.actions.querySelectorAll('button')];
