@@ -18,6 +18,12 @@
  *   after an attack  "Use Double Tap", "Use Quick Draw (attack again)", "Pass"
  *
  * The hand in the scene is clickable too (same toggles); hovering or long-pressing any card shows its text.
+ *
+ * Those are the accessible names (aria-label where the button shows less): a select toggle shows the card ("Focus (1)"),
+ * buy and out-of-attack abilities show their cards after a "Buy:" / "Use:" group label, a picker's choices after the
+ * ability's name ("their Scout (2) −1"), so the bar stays small on a phone. Keys (types.ts ACTION_KEY): the digits
+ * pick the n-th select toggle, else the n-th choice; Enter commits / confirms the buy / passes / allows; A attacks,
+ * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
 import { Rattlesnake, rattlesnake } from '@tumbleweed/engine';
 import { h } from '../dom';
