@@ -182,6 +182,11 @@ describe('Rattlesnake on a desktop and on a phone', () => {
             barOnScreen: true,
           });
           if (decisions === 2) await shot(page, 'rattlesnake-screens-phone-decision');
+          // "Take Cover?" (when the bot happens to use an ability and Pat holds Take Cover): the ability's card is on the table.
+          if (what.startsWith('Take Cover?')) {
+            expect(texts(snap).some((t) => / uses$/.test(t.label))).toBe(true);
+            await shot(page, 'rattlesnake-screens-phone-take-cover');
+          }
         }
         await move(page);
         await page.waitForTimeout(150);

@@ -456,7 +456,23 @@ export class RattlesnakeScene {
 
     // The attack: face-down commitments with their counts, then the reveal with the combos highlighted and named;
     // between attacks, the last showdown's verdict.
-    const attackArea = (x: number, y: number, width: number, bw: number, bh: number): void => {
+    const attackArea = (x: number, y: number, fullW: number, bw: number, bh: number): void => {
+      let width = fullW;
+      // An ability waiting for its Take Cover answer: its card, on the right, under who plays it.
+      const r = v.response;
+      if (r) {
+        const rw = Math.max(bw, 56) + 4;
+        const rx = x + fullW - rw;
+        const who = r.seat === v.seat ? t('rattlesnake:scene.youUse') : t('rattlesnake:scene.uses', { name: m.names[r.seat] });
+        const head = text(who, { fontSize: small, fill: GOLD, fontWeight: 'bold', align: 'center', wordWrap: true, breakWords: true, wordWrapWidth: rw });
+        fitLines(head, headH);
+        head.anchor.set(0.5, 0);
+        head.position.set(rx + rw / 2, y);
+        this.root.addChild(head);
+        const used = cardFace(r.cardId, bw, bh, { highlight: true });
+        this.track(`used:${r.cardId}`, placeIn(this.root, this.inspectable(used, r.cardId), rx + (rw - bw) / 2, y + headH), 'fade');
+        width = fullW - rw - 8;
+      }
       const half = width / 2;
       const side = (seat: number, sx: number) => {
         const p = v.players[seat];
@@ -535,7 +551,7 @@ export class RattlesnakeScene {
       }
       if (v.events.length > 0) {
         const names = v.events.map((e) => Rattlesnake.EVENTS.find((d) => d.event === e)?.name ?? e);
-        const line = this.label(t('rattlesnake:scene.inEffect', { names: names.join(', ') }), x, y + headH + bh + 4, small, GOLD, false, width);
+        const line = this.label(t('rattlesnake:scene.inEffect', { names: names.join(', ') }), x, y + headH + bh + 4, small, GOLD, false, fullW);
         line.alpha = 0.9;
       }
     };

@@ -283,6 +283,8 @@ export const rattlesnake = {
     waiting: 'Waiting for both outlaws…',
     youWord: 'You',
     lastAttack: 'Last attack: {{attacker}} against {{defender}}',
+    uses: '{{name}} uses',
+    youUse: 'You use',
     noAttack: 'No attack yet. The attacker commits cards face down, the defender answers, then both are revealed.',
     inEffect: 'In effect: {{names}}',
     yourHand: 'Your hand',

@@ -276,6 +276,8 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     waiting: 'Aguardando os dois fora-da-lei…',
     youWord: 'Você',
     lastAttack: 'Último ataque: {{attacker}} contra {{defender}}',
+    uses: '{{name}} usa',
+    youUse: 'Você usa',
     noAttack: 'Nenhum ataque ainda. O Atacante baixa cartas viradas para baixo, o Defensor responde e depois as cartas dos dois são reveladas.',
     inEffect: 'Em vigor: {{names}}',
     yourHand: 'Sua mão',
