@@ -119,7 +119,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
       // The value under the name, then the words; a changed value says what it was, beside it.
       const big = text(String(value), { fontSize: Math.max(13, w * 0.26), fontWeight: 'bold', fill: color });
       big.anchor.set(changed ? 1 : 0.5, 0);
-      big.position.set(changed ? w / 2 : w / 2, band + 3);
+      big.position.set(w / 2, band + 3);
       c.addChild(big);
       if (changed) {
         const was = text(t('rattlesnake:scene.was', { value: String(info.value) }), { fontSize: wordsSize, fill: color });
@@ -131,7 +131,8 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
       const top = big.y + big.height;
       printText(c, faceText(info), 4, top, w - 8, hgt - 4 - top, wordsSize, INK);
     } else {
-      const big = text(String(value), { fontSize: Math.max(14, w * 0.48), fontWeight: 'bold', fill: color });
+      // (as large as the room under the band allows: a tiny card keeps its number off the name)
+      const big = text(String(value), { fontSize: Math.max(8, Math.min(Math.max(14, w * 0.48), (hgt - band - 3) * 0.75)), fontWeight: 'bold', fill: color });
       big.anchor.set(0.5);
       big.position.set(w / 2, band + (hgt - band) / 2);
       c.addChild(big);
