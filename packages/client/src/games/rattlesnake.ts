@@ -472,9 +472,8 @@ class RattlesnakeUi implements GameUi {
     const focused = this.els.actions.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : null;
     this.els.actions.replaceChildren(
       h('p', { class: 'prompt' }, prompt),
-      ...buttons.flatMap((b) => [
-        ...(b.before ? [h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before)] : []),
-        h(
+      ...buttons.map((b) => {
+        const el = h(
           'button',
           {
             type: 'button',
@@ -486,8 +485,10 @@ class RattlesnakeUi implements GameUi {
             onclick: b.onClick,
           },
           b.label,
-        ),
-      ]),
+        );
+        // A group's label stays on the line of its first button.
+        return b.before ? h('span', { class: 'group' }, h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before), el) : el;
+      }),
     );
     if (focused !== null) {
       const all = [...this.els.actions.querySelectorAll('button')];

@@ -600,8 +600,10 @@ export class RattlesnakeScene {
         2 * pad + rowA(s) + rowB(s) + rowC(s) <= H;
       let cw = 150;
       while (cw > 30 && !fits(z(cw))) cw -= 1;
-      const s = z(cw);
-      // Spare height goes between the bands.
+      const s0 = z(cw);
+      // A tall felt (the width decided cw): the attack's cards grow into the spare height, the rest goes between the bands.
+      const grow = Math.min(Math.max(0, H - 2 * pad - rowA(s0) - rowB(s0) - rowC(s0)) * 0.7, s0.ch * 0.5);
+      const s = { ...s0, bh: s0.bh + grow, bw: (s0.bh + grow) / 1.4 };
       const spare = Math.max(0, H - 2 * pad - rowA(s) - rowB(s) - rowC(s)) / 2;
       const yA = pad;
       const yB = yA + rowA(s) + spare;
