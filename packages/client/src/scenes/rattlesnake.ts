@@ -42,6 +42,8 @@ interface FaceOpts {
   selected?: boolean;
   clickable?: boolean;
   dim?: boolean;
+  /** A pile's top card: name and value only (its words are a hover / long-press away). */
+  plain?: boolean;
 }
 
 /** Cards narrower than this print no ability text (a pile's top card, a Hit in front): name and value only. */
@@ -65,7 +67,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
   const r = Math.max(4, w * 0.1);
   const g = new Graphics();
   const wordsSize = Math.max(7.5, Math.min(13, w * 0.115));
-  const withText = w >= TEXT_MIN_W && hgt >= w * 1.2;
+  const withText = !o.plain && w >= TEXT_MIN_W && hgt >= w * 1.2;
   if (info?.kind === 'event') {
     g.roundRect(0, 0, w, hgt, r).fill(0x1d2a44).stroke({ width: 3, color: GOLD });
     g.roundRect(4, 4, w - 8, hgt - 8, r * 0.6).stroke({ width: 1, color: GOLD });
@@ -392,7 +394,7 @@ export class RattlesnakeScene {
         w: (sw) => sw,
         cap: caption(t('rattlesnake:scene.discard', { n: String(p.discard.length) })),
         draw: (x, y, sw, sh) => {
-          if (top) this.track(top, this.place(this.inspectable(cardFace(top, sw, sh), top), x, y));
+          if (top) this.track(top, this.place(this.inspectable(cardFace(top, sw, sh, { plain: true }), top), x, y));
           else this.place(emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
         },
       });
@@ -449,7 +451,7 @@ export class RattlesnakeScene {
       deckCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
       x += Math.max(sw, deckCapW) + gap * 2;
       const grave = v.graveyard[v.graveyard.length - 1];
-      if (grave) this.track(grave, this.place(this.inspectable(cardFace(grave, sw, sh), grave), x, y));
+      if (grave) this.track(grave, this.place(this.inspectable(cardFace(grave, sw, sh, { plain: true }), grave), x, y));
       else this.place(emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
       graveCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
       return titleH + Math.max(ch, sh + 2 + 2 * lineHeight(small)) + 8;
