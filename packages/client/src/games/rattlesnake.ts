@@ -18,14 +18,22 @@
  *   after an attack  "Use Double Tap", "Use Quick Draw (attack again)", "Pass"
  *
  * The hand in the scene is clickable too (same toggles); hovering or long-pressing any card shows its text.
+ *
+ * Those are the accessible names (aria-label where the button shows less): a select toggle shows the card ("Focus (1)"),
+ * buy and out-of-attack abilities show their cards after a "Buy:" / "Use:" group label, a picker's choices after the
+ * ability's name ("their Scout (2) −1"), so the bar stays small on a phone. Keys (types.ts ACTION_KEY): the digits
+ * pick the n-th select toggle, else the n-th choice; Enter commits / confirms the buy / passes / allows; A attacks,
+ * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
 import { Rattlesnake, rattlesnake } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { language, listNames, t } from '../i18n';
-import { RattlesnakeScene, describeCombo, rulesText, type RattlesnakeSceneModel } from '../scenes/rattlesnake';
+// Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
+import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesnake';
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
-import type { GameModule, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
+import { describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
+import type { GameModule, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
 
 type View = Rattlesnake.RattlesnakeView;
 type Intent = Rattlesnake.RattlesnakeIntent;
@@ -84,7 +92,15 @@ function abilityWords(u: { ability?: string; cardId: string; target?: string; va
   }
 }
 
-type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean };
+/**
+ * An action bar button. `key` is its keyboard shortcut (types.ts ACTION_KEY): "Enter" for the move that confirms
+ * (commit, confirm the buy, pass, allow), a letter for Attack (a) and End turn (e); the others get the digits in
+ * order (the n-th card to select, or the n-th choice).
+ */
+type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; key?: string; aria?: string; before?: string };
+
+/** How long the verdict of a showdown stays highlighted on the table. */
+const VERDICT_MS = 6000;
 
 class RattlesnakeUi implements GameUi {
   /** Hand cards toggled for a commitment or a buy's price. */
@@ -97,6 +113,10 @@ class RattlesnakeUi implements GameUi {
   private actionsSignature = '';
   private scene: RattlesnakeScene | null = null;
   private destroyed = false;
+  /** The last showdown seen, and when it was first seen (its verdict is highlighted for VERDICT_MS). */
+  private showdownKey: string | null = null;
+  private showdownAt = 0;
+  private verdictTimer = 0;
 
   private readonly board: JsonBoard<View, Intent>;
 
@@ -105,7 +125,10 @@ class RattlesnakeUi implements GameUi {
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
     this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
-    RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) })
+    // (style.css: on a phone the bar is compact, its prompt left to the status bar that says the same)
+    els.actions.classList.add('rattlesnake-actions');
+    import('../scenes/rattlesnake')
+      .then(({ RattlesnakeScene }) => RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) }))
       .then((scene) => {
         if (this.destroyed) return scene.destroy();
         this.scene = scene;
@@ -171,10 +194,23 @@ class RattlesnakeUi implements GameUi {
       }
       for (const id of [...this.selected]) if (!v.hand.includes(id)) this.selected.delete(id);
     }
+    if (v) this.noteShowdown(v);
     const legal = this.board.legal(v);
     if (this.buyTarget && !legal.some((i) => i.type === 'buy' && i.cardId === this.buyTarget)) this.buyTarget = null;
     this.renderActions(v, legal);
     if (v) this.scene?.update(this.sceneModel(v, legal));
+  }
+
+  /** A new showdown: its verdict is highlighted for a while (then redrawn calmer). */
+  private noteShowdown(v: View): void {
+    const key = v.lastShowdown ? JSON.stringify(v.lastShowdown) + v.turn : '';
+    const first = this.showdownKey === null;
+    if (key === this.showdownKey) return;
+    this.showdownKey = key;
+    // (a table opened long after its last showdown shows that verdict calm)
+    this.showdownAt = key && !first ? Date.now() : key ? 1 : 0;
+    window.clearTimeout(this.verdictTimer);
+    if (this.showdownAt > 1) this.verdictTimer = window.setTimeout(() => this.update(), VERDICT_MS + 50);
   }
 
   private combos(v: View): [Rattlesnake.Combo | null, Rattlesnake.Combo | null] | null {
@@ -196,6 +232,8 @@ class RattlesnakeUi implements GameUi {
       buyable: new Set(legal.flatMap((i) => (i.type === 'buy' ? [i.cardId] : []))),
       buyTarget: this.buyTarget,
       combos: this.combos(v),
+      verdict: v.lastShowdown ? verdict(v.lastShowdown, v.seat, (s) => this.ctx.name(s)) : null,
+      verdictFresh: this.showdownAt > 1 && Date.now() - this.showdownAt < VERDICT_MS,
     };
   }
 
@@ -262,7 +300,7 @@ class RattlesnakeUi implements GameUi {
       const cover = of('cover')[0];
       if (cover) out.push(btn(t('rattlesnake:buttons.cover'), cover, { title: cardText(cover.cardId) }));
       const allow = of('allow')[0];
-      if (allow) out.push(btn(t('rattlesnake:buttons.allow'), allow, { cls: 'secondary' }));
+      if (allow) out.push(btn(t('rattlesnake:buttons.allow'), allow, { cls: 'secondary', key: 'Enter' }));
       return out;
     }
     if (v.scout) {
@@ -272,25 +310,32 @@ class RattlesnakeUi implements GameUi {
     }
     const abilities = of('ability');
     /** One button per distinct effect (two Scouts in hand do the same). */
+    /** "Use:" once, then each ability by its card ("Reload"; "Use Reload" for screen readers and tests). */
     const outOfAttack = () => {
       const seen = new Set<string>();
       for (const i of abilities) {
         const a = Rattlesnake.abilityOf(i.cardId);
         let label: string = '';
-        if (a === 'reload') label = t('rattlesnake:buttons.useReload');
-        else if (a === 'scout') label = t('rattlesnake:buttons.useScout');
-        else if (a === 'switch-up') label = i.mode === 'swap' ? t('rattlesnake:buttons.switchTake', { card: cardLabel(i.take) }) : t('rattlesnake:buttons.switchDraw');
-        else if (a === 'quick-draw' && i.mode === 'refill') label = t('rattlesnake:buttons.quickRefill');
+        let short: string = '';
+        if (a === 'reload') (label = t('rattlesnake:buttons.useReload')), (short = t('rattlesnake:buttons.short.reload'));
+        else if (a === 'scout') (label = t('rattlesnake:buttons.useScout')), (short = t('rattlesnake:buttons.short.scout'));
+        else if (a === 'switch-up')
+          i.mode === 'swap'
+            ? ((label = t('rattlesnake:buttons.switchTake', { card: cardLabel(i.take) })), (short = t('rattlesnake:buttons.short.switchTake', { card: cardLabel(i.take) })))
+            : ((label = t('rattlesnake:buttons.switchDraw')), (short = t('rattlesnake:buttons.short.switchDraw')));
+        else if (a === 'quick-draw' && i.mode === 'refill') (label = t('rattlesnake:buttons.quickRefill')), (short = t('rattlesnake:buttons.short.quickRefill'));
         if (!label || seen.has(label)) continue;
+        out.push(btn(short, i, { cls: 'ability', title: cardText(i.cardId), aria: label, before: seen.size === 0 ? t('rattlesnake:buttons.useGroup') : undefined }));
         seen.add(label);
-        out.push(btn(label, i, { cls: 'ability', title: cardText(i.cardId) }));
       }
     };
     const selectToggles = () => {
       const can = this.selectableHand(v, legal);
       for (const id of v.hand) {
         if (!can.has(id)) continue;
-        out.push({ label: t('rattlesnake:buttons.select', { card: names.get(id) ?? '' }), onClick: () => this.toggle(id), pressed: this.selected.has(id), cls: 'select', title: cardText(id) });
+        // The card's name on the toggle ("Focus (1)"), its full name for screen readers and tests ("Select Focus (1)").
+        const card = names.get(id) ?? '';
+        out.push({ label: card, aria: t('rattlesnake:buttons.select', { card }), onClick: () => this.toggle(id), pressed: this.selected.has(id), cls: 'select', title: cardText(id) });
       }
     };
 
@@ -300,18 +345,22 @@ class RattlesnakeUi implements GameUi {
           selectToggles();
           const pick = [...this.selected];
           const buy = of('buy').find((i) => i.cardId === this.buyTarget && pick.length === i.discard.length && i.discard.every((c) => pick.includes(c)));
-          if (buy) out.push(btn(t('rattlesnake:buttons.confirmBuy'), buy));
-          out.push({ label: t('rattlesnake:buttons.cancelBuy'), onClick: () => this.chooseBuy(null), cls: 'secondary' });
+          if (buy) out.push(btn(t('rattlesnake:buttons.confirmBuy'), buy, { key: 'Enter' }));
+          out.push({ label: t('rattlesnake:buttons.cancelBuy'), onClick: () => this.chooseBuy(null), cls: 'secondary', key: '' });
           return out;
         }
         const attack = of('attack')[0];
-        if (attack) out.push(btn(t('rattlesnake:buttons.attack'), attack, { cls: 'attack' }));
+        if (attack) out.push(btn(t('rattlesnake:buttons.attack'), attack, { cls: 'attack', key: 'a' }));
         const buyable = [...new Set(of('buy').map((i) => i.cardId))];
         const labels = uniqueLabels(buyable);
-        for (const id of buyable) out.push({ label: t('rattlesnake:buttons.buy', { card: labels.get(id) ?? '' }), onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
+        // "Buy:" once, then the cards by name (their full names, "Buy Focus (1)", for screen readers and tests).
+        buyable.forEach((id, i) => {
+          const card = labels.get(id) ?? '';
+          out.push({ label: card, aria: t('rattlesnake:buttons.buy', { card }), before: i === 0 ? t('rattlesnake:buttons.buyGroup') : undefined, onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
+        });
         outOfAttack();
         const end = of('endTurn')[0];
-        if (end) out.push(btn(t('rattlesnake:buttons.endTurn'), end, { cls: 'secondary' }));
+        if (end) out.push(btn(t('rattlesnake:buttons.endTurn'), end, { cls: 'secondary', key: 'e' }));
         return out;
       }
       case 'attackerCommit':
@@ -319,9 +368,9 @@ class RattlesnakeUi implements GameUi {
         selectToggles();
         const pick = [...this.selected];
         const commit = of('commit').find((i) => i.cards.length === pick.length && i.cards.every((c) => pick.includes(c)));
-        if (commit && pick.length > 0) out.push(btn(t('rattlesnake:buttons.commit', { count: pick.length }), commit, { cls: 'attack' }));
+        if (commit && pick.length > 0) out.push(btn(t('rattlesnake:buttons.commit', { count: pick.length }), commit, { cls: 'attack', key: 'Enter' }));
         const none = of('commit').find((i) => i.cards.length === 0);
-        if (none && pick.length === 0) out.push(btn(t('rattlesnake:buttons.commitNone'), none, { cls: 'secondary' }));
+        if (none && pick.length === 0) out.push(btn(t('rattlesnake:buttons.commitNone'), none, { cls: 'secondary', key: 'Enter' }));
         outOfAttack();
         return out;
       }
@@ -343,6 +392,17 @@ class RattlesnakeUi implements GameUi {
               return t('rattlesnake:buttons.use', { name: Rattlesnake.cardInfo(i.cardId)?.name ?? t('rattlesnake:card') });
           }
         };
+        /** In a picker, after "Distract:": "their Scout (2) −1", "Reload (1) → 3". */
+        const shortOf = (i: AbilityIntent): string => {
+          switch (Rattlesnake.abilityOf(i.cardId)) {
+            case 'focus':
+              return t('rattlesnake:buttons.short.focus', { card: shown(i.target), value: String(i.value) });
+            case 'distract':
+              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.short.distractYours' : 'rattlesnake:buttons.short.distractTheirs', { card: shown(i.target), delta: i.delta === 1 ? '+1' : '−1' });
+            default:
+              return labelOf(i);
+          }
+        };
         // Same-named cards do the same thing: keep one card per ability.
         const byAbility = new Map<string, AbilityIntent[]>();
         const firstCard = new Map<string, string>();
@@ -353,17 +413,22 @@ class RattlesnakeUi implements GameUi {
           byAbility.set(a, [...(byAbility.get(a) ?? []), i]);
         }
         if (this.picker && byAbility.has(this.picker)) {
-          for (const i of byAbility.get(this.picker) ?? []) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
-          out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary' });
+          const group = `${Rattlesnake.cardInfo(firstCard.get(this.picker))?.name ?? this.picker}:`;
+          (byAbility.get(this.picker) ?? []).forEach((i, n) =>
+            out.push(btn(shortOf(i), i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before: n === 0 ? group : undefined })),
+          );
+          out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
           return out;
         }
+        // Many choices (a phone has no room for ten buttons): one button per ability, its choices a tap away.
+        const many = abilities.length > 4;
         for (const [a, intents] of byAbility) {
           const name = Rattlesnake.cardInfo(intents[0].cardId)?.name ?? a;
-          if (intents.length > 6) out.push({ label: t('rattlesnake:buttons.useMany', { name }), onClick: () => ((this.picker = a), this.update()), cls: 'ability', title: cardText(intents[0].cardId) });
+          if (intents.length > 1 && many) out.push({ label: t('rattlesnake:buttons.useMany', { name }), onClick: () => ((this.picker = a), this.update()), cls: 'ability', title: cardText(intents[0].cardId) });
           else for (const i of intents) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
-        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass' }));
+        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass', key: 'Enter' }));
         return out;
       }
       case 'after': {
@@ -376,7 +441,7 @@ class RattlesnakeUi implements GameUi {
           out.push(btn(label, i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
-        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass' }));
+        if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass', key: 'Enter' }));
         return out;
       }
       default:
@@ -395,25 +460,40 @@ class RattlesnakeUi implements GameUi {
             ? this.prompt(v, legal)
             : t('rattlesnake:prompt.setup');
     const buttons = v ? this.buttons(v, legal) : [];
-    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.pressed, b.cls])]);
+    // The digits, in order, for the buttons with no key of their own (the select toggles first: "3" picks the third card).
+    let digit = 0;
+    for (const b of [...buttons.filter((b) => b.cls === 'select'), ...buttons.filter((b) => b.cls !== 'select')]) {
+      if (b.key === undefined && digit < 9) b.key = String(++digit);
+    }
+    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key])]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
+    // Focus stays in the bar after a move (on the same button when it is still there, else the first one).
+    const focused = this.els.actions.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : null;
     this.els.actions.replaceChildren(
       h('p', { class: 'prompt' }, prompt),
-      ...buttons.map((b) =>
-        h(
+      ...buttons.map((b) => {
+        const el = h(
           'button',
           {
             type: 'button',
             class: b.cls ?? null,
             'aria-pressed': b.pressed === undefined ? null : String(b.pressed),
+            'aria-label': b.aria ?? null,
             title: b.title ?? null,
+            'data-key': b.key || null,
             onclick: b.onClick,
           },
           b.label,
-        ),
-      ),
+        );
+        // A group's label stays on the line of its first button.
+        return b.before ? h('span', { class: 'group' }, h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before), el) : el;
+      }),
     );
+    if (focused !== null) {
+      const all = [...this.els.actions.querySelectorAll('button')];
+      (all.find((el) => el.textContent === focused) ?? all[0])?.focus();
+    }
   }
 
   describe(e: ServerEvent): string[] {
@@ -494,6 +574,7 @@ class RattlesnakeUi implements GameUi {
           sd.attackerWon
             ? t('rattlesnake:log.attackHits', { ...as(sd.attacker), how, count: sd.hits })
             : t('rattlesnake:log.defenceHolds', { ...as(sd.defender), how }),
+          verdict(sd, me >= 0 ? me : null, (s) => this.ctx.name(s)),
         ];
       }
       case 'attack_abandoned':
@@ -520,7 +601,17 @@ class RattlesnakeUi implements GameUi {
     return t('rattlesnake:winner', { winner: this.ctx.name(seat), loser: this.ctx.name(1 - seat) });
   }
 
+  /** The end screen's standings (see standingsOf). */
+  standings(): Standing[] {
+    const v = this.board.view();
+    const state = this.board.state();
+    if (!v || state.status !== 'over') return [];
+    return standingsOf(v, list(state.winners));
+  }
+
   destroy(): void {
+    window.clearTimeout(this.verdictTimer);
+    this.els.actions.classList.remove('rattlesnake-actions');
     this.destroyed = true;
     this.scene?.destroy();
     this.scene = null;
@@ -542,6 +633,14 @@ export const rattlesnakeModule: GameModule = {
   minSeats: rattlesnake.minSeats,
   maxSeats: rattlesnake.maxSeats,
   options: [],
+  keyHelp() {
+    return [
+      { keys: '1–9', action: t('rattlesnake:keys.pick') },
+      { keys: 'Enter', action: t('rattlesnake:keys.confirm') },
+      { keys: 'A', action: t('rattlesnake:keys.attack') },
+      { keys: 'E', action: t('rattlesnake:keys.end') },
+    ];
+  },
   get rules() {
     return [t('rattlesnake:rules.deck'), t('rattlesnake:rules.turn'), t('rattlesnake:rules.attack'), t('rattlesnake:rules.combo'), t('rattlesnake:rules.abilities')];
   },

@@ -1,8 +1,10 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Rattlesnake } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
-import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asCard, stackIn } from './common';
+import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asBox, asCard, stackIn } from './common';
 import { t } from '../i18n';
+import { describeCombo, faceText, rulesText } from '../games/rattlesnake-words';
+import { Motion } from './motion';
 
 /** Everything the Rattlesnake scene draws, prepared by the Rattlesnake UI. */
 export interface RattlesnakeSceneModel {
@@ -18,32 +20,14 @@ export interface RattlesnakeSceneModel {
   buyTarget: string | null;
   /** The best combo of each seat while the reveal is on the table. */
   combos: [Rattlesnake.Combo | null, Rattlesnake.Combo | null] | null;
+  /** The last showdown's verdict ("You lose: Set of two 4s beats Single 1 — 1 Hit"), and whether it just happened. */
+  verdict: string | null;
+  verdictFresh: boolean;
 }
 
 export interface RattlesnakeSceneHooks {
   onHandCard(id: string): void;
   onSaloonCard(id: string): void;
-}
-
-/** What a card does, in the current language (names stay as printed). */
-export function rulesText(c: Rattlesnake.CardInfo): string {
-  if (c.kind === 'action') return t(`rattlesnake:ability.${c.ability}`);
-  if (c.kind === 'event') return t(`rattlesnake:event.${c.event}`);
-  return '';
-}
-
-const SIZE_WORDS = [null, null, 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'] as const;
-
-/** "Set of three 4s", "Run of 3 to 5", "Single 5", "No combo" — in the current language. */
-export function describeCombo(c: Rattlesnake.Combo | null): string {
-  if (!c) return t('rattlesnake:combo.none');
-  if (c.kind === 'single') return t('rattlesnake:combo.single', { top: String(c.top) });
-  if (c.kind === 'set') {
-    const word = SIZE_WORDS[c.size];
-    const size = word ? t(`rattlesnake:combo.size.${word}`) : String(c.size);
-    return t('rattlesnake:combo.set', { size, top: String(c.top) });
-  }
-  return t('rattlesnake:combo.run', { from: String(c.top - c.size + 1), to: String(c.top) });
 }
 
 /** Value bands: 1 green … 5 red. */
@@ -58,31 +42,59 @@ interface FaceOpts {
   selected?: boolean;
   clickable?: boolean;
   dim?: boolean;
+  /** A pile's top card: name and value only (its words are a hover / long-press away). */
+  plain?: boolean;
 }
 
-/** A face-up card w×h with its top-left at (0,0). */
+/** Cards narrower than this print no ability text (a pile's top card, a Hit in front): name and value only. */
+const TEXT_MIN_W = 44;
+
+/** The card's few words in the box (x, y, w, h) of card `c`, as many lines as fit (the last one ending in "…"). */
+function printText(c: Container, words: string, x: number, y: number, w: number, h: number, size: number, fill: number): void {
+  const lh = Math.ceil(size * 1.15);
+  if (!words || h < lh || w < 20) return;
+  const body = text(words, { fontSize: size, fill, align: 'center', wordWrap: true, breakWords: true, wordWrapWidth: w, lineHeight: lh });
+  fitLines(body, h);
+  body.anchor.set(0.5, 0);
+  body.position.set(x + w / 2, y);
+  c.addChild(body);
+}
+
+/** A face-up card w×h with its top-left at (0,0): name, value and (on cards large enough) what it does. */
 function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Container {
   const c = asCard(new Container());
   const info = Rattlesnake.cardInfo(id);
   const r = Math.max(4, w * 0.1);
   const g = new Graphics();
+  const wordsSize = Math.max(7.5, Math.min(13, w * 0.115));
+  const withText = !o.plain && w >= TEXT_MIN_W && hgt >= w * 1.2;
   if (info?.kind === 'event') {
     g.roundRect(0, 0, w, hgt, r).fill(0x1d2a44).stroke({ width: 3, color: GOLD });
     g.roundRect(4, 4, w - 8, hgt - 8, r * 0.6).stroke({ width: 1, color: GOLD });
     c.addChild(g);
-    const tag = text(t('rattlesnake:scene.eventTag'), { fontSize: Math.max(8, w * 0.15), fill: GOLD, fontWeight: 'bold', letterSpacing: 1 });
+    const tag = text(t('rattlesnake:scene.eventTag'), { fontSize: Math.max(8, Math.min(13, w * 0.13)), fill: GOLD, fontWeight: 'bold', letterSpacing: 1 });
+    fit(tag, w - 10);
     tag.anchor.set(0.5, 0);
     tag.position.set(w / 2, 6);
     c.addChild(tag);
-    const name = text(info.name, { fontSize: Math.max(9, w * 0.17), fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: w - 8 });
-    name.anchor.set(0.5);
-    name.position.set(w / 2, hgt / 2 + 4);
-    c.addChild(name);
+    const name = text(info.name, { fontSize: Math.max(8, Math.min(16, w * 0.15)), fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, breakWords: true, wordWrapWidth: w - 10 });
+    fitLines(name, hgt * 0.4);
+    if (withText) {
+      name.anchor.set(0.5, 0);
+      name.position.set(w / 2, 8 + tag.height);
+      c.addChild(name);
+      const top = name.y + name.height + 3;
+      printText(c, faceText(info), 6, top, w - 12, hgt - 6 - top, wordsSize, CREAM);
+    } else {
+      name.anchor.set(0.5);
+      name.position.set(w / 2, hgt / 2 + 4);
+      c.addChild(name);
+    }
   } else if (info?.kind === 'hit') {
     g.roundRect(0, 0, w, hgt, r).fill(0x8c1c13).stroke({ width: 2, color: INK });
     g.roundRect(3, 3, w - 6, hgt - 6, r * 0.6).stroke({ width: 1, color: 0xf0b0a0 });
     c.addChild(g);
-    const tag = text(t('rattlesnake:scene.hitTag'), { fontSize: Math.max(9, w * 0.26), fill: CREAM, fontWeight: 'bold' });
+    const tag = text(t('rattlesnake:scene.hitTag'), { fontSize: Math.max(9, Math.min(26, w * 0.26)), fill: CREAM, fontWeight: 'bold' });
     tag.anchor.set(0.5);
     tag.position.set(w / 2, hgt / 2);
     c.addChild(tag);
@@ -90,28 +102,49 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     const value = o.value ?? info.value;
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
     // Long names ("Dodge 'n' Shoot") wrap onto two lines in a taller band rather than being cut.
-    const name = text(info.name, { fontSize: Math.max(7, Math.min(14, w * 0.17)), fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: w - 6, lineHeight: Math.max(8, Math.min(15, w * 0.19)) });
+    const nameSize = Math.max(7, Math.min(16, w * 0.15));
+    const name = text(info.name, { fontSize: nameSize, fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: w - 6, lineHeight: Math.ceil(nameSize * 1.12) });
     // Still too tall (a narrow card): one line, shortened.
-    if (name.height > hgt * 0.45) {
+    if (name.height > hgt * 0.4) {
       name.style.wordWrap = false;
       fit(name, w - 6);
     }
-    const band = Math.max(13, hgt * 0.24, name.height + 4);
+    const band = Math.max(13, hgt * (withText ? 0.17 : 0.24), name.height + 4);
     g.roundRect(3, 3, w - 6, band, 4).fill(VALUE_COLOR[info.value] ?? 0x555555);
     c.addChild(g);
     name.anchor.set(0.5);
     name.position.set(w / 2, 3 + band / 2);
     c.addChild(name);
     const changed = value !== info.value;
-    const big = text(String(value), { fontSize: Math.max(14, w * 0.48), fontWeight: 'bold', fill: changed ? 0x1f5fa8 : INK });
-    big.anchor.set(0.5);
-    big.position.set(w / 2, band + (hgt - band) / 2);
-    c.addChild(big);
-    if (changed) {
-      const was = text(t('rattlesnake:scene.was', { value: String(info.value) }), { fontSize: Math.max(8, w * 0.14), fill: 0x1f5fa8 });
-      was.anchor.set(0.5, 1);
-      was.position.set(w / 2, hgt - 3);
-      c.addChild(was);
+    const color = changed ? 0x1f5fa8 : INK;
+    if (withText) {
+      // The value under the name, then the words; a changed value says what it was, beside it.
+      const big = text(String(value), { fontSize: Math.max(13, w * 0.26), fontWeight: 'bold', fill: color });
+      big.anchor.set(changed ? 1 : 0.5, 0);
+      big.position.set(w / 2, band + 3);
+      c.addChild(big);
+      if (changed) {
+        const was = text(t('rattlesnake:scene.was', { value: String(info.value) }), { fontSize: wordsSize, fill: color });
+        fit(was, w / 2 - 8);
+        was.anchor.set(0, 0.5);
+        was.position.set(w / 2 + 3, big.y + big.height / 2);
+        c.addChild(was);
+      }
+      const top = big.y + big.height;
+      printText(c, faceText(info), 4, top, w - 8, hgt - 4 - top, wordsSize, INK);
+    } else {
+      // (as large as the room under the band allows: a tiny card keeps its number off the name)
+      const big = text(String(value), { fontSize: Math.max(8, Math.min(Math.max(14, w * 0.48), (hgt - band - 3) * 0.75)), fontWeight: 'bold', fill: color });
+      big.anchor.set(0.5);
+      big.position.set(w / 2, band + (hgt - band) / 2);
+      c.addChild(big);
+      if (changed) {
+        const was = text(t('rattlesnake:scene.was', { value: String(info.value) }), { fontSize: Math.max(8, w * 0.14), fill: color });
+        fit(was, w - 6);
+        was.anchor.set(0.5, 1);
+        was.position.set(w / 2, hgt - 3);
+        c.addChild(was);
+      }
     }
   } else {
     g.roundRect(0, 0, w, hgt, r).fill(0x888888);
@@ -149,6 +182,7 @@ export class RattlesnakeScene {
   private pressTimer = 0;
 
   private readonly app: Application;
+  private readonly motion: Motion;
 
   private constructor(
     private readonly px: PixiScene,
@@ -156,6 +190,7 @@ export class RattlesnakeScene {
     private readonly hooks: RattlesnakeSceneHooks,
   ) {
     this.app = px.app;
+    this.motion = new Motion(this.app);
     this.app.stage.addChild(this.root);
     this.tip = document.createElement('div');
     this.tip.className = 'card-tip';
@@ -179,6 +214,7 @@ export class RattlesnakeScene {
   destroy(): void {
     window.clearTimeout(this.pressTimer);
     this.tip.remove();
+    this.motion.destroy();
     this.px.stop();
   }
 
@@ -238,24 +274,70 @@ export class RattlesnakeScene {
     return placeIn(this.root, c, x, y);
   }
 
+  /** Cards drawn this time, by a key that follows a card from place to place (its id; a face-down card by its place). */
+  private tracked = new Map<string, { c: Container; from?: { x: number; y: number } | 'fade' }>();
+  /** Where each key was drawn last time (root coordinates), and the size drawn at. */
+  private lastPos = new Map<string, { x: number; y: number }>();
+  private lastSize = '';
+  /** Where each seat's deck and hand are (new cards come from there). */
+  private deckAt: { x: number; y: number }[] = [];
+  private handAt: { x: number; y: number }[] = [];
+  private saloonDeckAt = { x: 0, y: 0 };
+
+  /** Follows `c` (already placed) under `key`: moved since the last draw, it slides from where it was. */
+  private track<T extends Container>(key: string, c: T, from?: { x: number; y: number } | 'fade'): T {
+    this.tracked.set(key, { c, from });
+    return c;
+  }
+
+  /** After a draw: what moved slides from where it was, what is new comes from its pile (or fades in). */
+  private animate(W: number, H: number): void {
+    const size = `${W}x${H}`;
+    const first = this.lastSize === '';
+    const resized = !first && size !== this.lastSize;
+    this.lastSize = size;
+    let started = 0;
+    if (!first && !resized) {
+      let order = 0;
+      for (const [key, { c, from }] of this.tracked) {
+        const was = this.lastPos.get(key);
+        const delay = Math.min(200, order * 40);
+        if (was) {
+          if (Math.hypot(was.x - c.x, was.y - c.y) > 3 && this.motion.from(c, { x: was.x, y: was.y }, 320)) started += 1;
+        } else if (from === 'fade') {
+          if (this.motion.from(c, { alpha: 0, y: c.y - 12 }, 300, delay)) (started += 1), (order += 1);
+        } else if (from) {
+          if (this.motion.from(c, { x: from.x, y: from.y, alpha: 0.4 }, 340, delay)) (started += 1), (order += 1);
+        }
+      }
+    }
+    this.lastPos = new Map([...this.tracked].map(([k, { c }]) => [k, { x: c.x, y: c.y }]));
+    this.tracked.clear();
+    if (started) this.host.dataset.tweens = String(Number(this.host.dataset.tweens ?? 0) + started);
+  }
+
   draw(): void {
     const m = this.model;
     if (!m) return;
+    this.motion.clear();
     for (const child of this.root.removeChildren()) child.destroy({ children: true });
+    this.tracked.clear();
     const { width: W, height: H } = this.px.size();
     const v = m.view;
     const me = v.seat ?? 0;
     const opp = 1 - me;
     const seated = v.seat !== null;
+    // Wide (a desktop): three bands, [the opponent | the saloon], the attack, [me | my hand]. Narrow (a phone): five
+    // rows, one under the other.
+    const wide = W >= 720;
     const pad = 8;
-    const fs = Math.max(11, Math.min(14, W / 40));
+    const fs = wide ? Math.max(13, Math.min(16, W / 64)) : Math.max(11, Math.min(14, W / 40));
     const small = Math.max(9, fs - 2);
     const inner = W - 2 * pad - 8;
-    // Rows, top to bottom: the opponent, the saloon, the attack, me, my hand. Their words are laid out first (a
-    // row's captions are as wide as their words), then the cards get the largest size that fits both ways.
+    const x0 = pad + 4;
     const titleH = lineHeight(fs) + 4;
     const capH = 2 + lineHeight(small);
-    const headLines = W < 600 ? 2 : 1;
+    const headLines = wide ? 1 : W < 600 ? 2 : 1;
     const headH = headLines * lineHeight(fs) + 4;
     const eventsH = v.events.length > 0 ? lineHeight(small) + 4 : 0;
     const caption = (s: string): Text => {
@@ -267,210 +349,312 @@ export class RattlesnakeScene {
     const graveCaps = [caption(t('rattlesnake:scene.graveyard')), caption(t('rattlesnake:scene.graveyardCount', { count: v.graveyard.length }))];
     const deckCapW = Math.max(...deckCaps.map((c) => c.width));
     const graveCapW = Math.max(...graveCaps.map((c) => c.width));
-    const sizes = (cw: number) => {
-      const sw = cw * 0.62;
-      const ch = cw * 1.4;
-      return { cw, ch, sw, sh: sw * 1.4, gap: Math.max(4, cw * 0.1), bh: ch * 0.9, bw: ch * 0.9 / 1.4 };
-    };
-    type Sizes = ReturnType<typeof sizes>;
-    const saloonW = (z: Sizes) => 5 * (z.cw + z.gap) + z.gap + Math.max(z.sw, deckCapW) + 2 * z.gap + Math.max(z.sw, graveCapW);
-    const rowH = (z: Sizes) => titleH + z.sh + capH + 6;
-    const saloonH = (z: Sizes) => titleH + Math.max(z.ch, z.sh + 2 + 2 * lineHeight(small)) + 8;
-    const attackH = (z: Sizes) => headH + z.bh + 4 + eventsH;
-    const handH = (z: Sizes) => lineHeight(fs) + 10 + z.ch;
-    const totalH = (z: Sizes) => 2 * pad + 2 * rowH(z) + saloonH(z) + attackH(z) + (seated ? handH(z) : 0);
-    let cw = 78;
-    while (cw > 30 && (saloonW(sizes(cw)) > inner || totalH(sizes(cw)) > H)) cw -= 1;
-    const { ch, sw, sh, gap, bh, bw } = sizes(cw);
 
-    this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(0x2f5d3a));
-
-    // A player's row: name line, then Hits in front, hand (backs, opponent only), deck, discard, each captioned.
-    const playerRow = (seat: number, y: number): number => {
+    // A player's row: Hits in front, hand (backs, opponent only), deck, discard, each captioned.
+    type Col = { w: (sw: number) => number; cap: Text; draw: (x: number, y: number, sw: number, sh: number) => void };
+    const colsOf = (seat: number): Col[] => {
       const p = v.players[seat];
+      if (!p) return [];
+      const isMe = seat === v.seat;
+      const cols: Col[] = [];
+      // (fanned tighter on a desktop, where the piles sit beside the saloon)
+      const hitStep = (sw: number) => (wide ? sw * 0.4 + 3 : sw * 0.7 + 3);
+      cols.push({
+        w: (sw) => Math.max(sw, (Math.max(1, p.hits.length) - 1) * hitStep(sw) + sw),
+        cap: caption(t('rattlesnake:scene.hitsInFront', { n: String(p.hits.length) })),
+        draw: (x, y, sw, sh) => {
+          if (p.hits.length === 0) this.place(emptySlot(sw, sh, t('rattlesnake:scene.noHits')), x, y);
+          const hits = stackIn(this.root);
+          p.hits.forEach((id, i) => this.track(id, placeIn(hits, this.inspectable(cardFace(id, sw, sh), id), x + i * hitStep(sw), y)));
+        },
+      });
+      if (!isMe) {
+        const n = p.handCount;
+        const step = (sw: number) => Math.min(sw * 0.35, wide ? 10 : 14);
+        cols.push({
+          w: (sw) => Math.max(0, n - 1) * step(sw) + sw,
+          cap: caption(t('rattlesnake:scene.hand', { n: String(n) })),
+          draw: (x, y, sw, sh) => {
+            this.handAt[seat] = { x, y };
+            const fan = stackIn(this.root);
+            for (let i = 0; i < Math.max(1, n); i++) placeIn(fan, n === 0 ? emptySlot(sw, sh) : cardBack(seat, sw, sh), x + i * step(sw), y);
+          },
+        });
+      }
+      cols.push({
+        w: (sw) => sw,
+        cap: caption(t('rattlesnake:scene.deck', { n: String(p.deckCount) })),
+        draw: (x, y, sw, sh) => {
+          this.deckAt[seat] = { x, y };
+          this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+        },
+      });
+      const top = p.discard[p.discard.length - 1];
+      cols.push({
+        w: (sw) => sw,
+        cap: caption(t('rattlesnake:scene.discard', { n: String(p.discard.length) })),
+        draw: (x, y, sw, sh) => {
+          if (top) this.track(top, this.place(this.inspectable(cardFace(top, sw, sh, { plain: true }), top), x, y));
+          else this.place(emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+        },
+      });
+      return cols;
+    };
+    const cols = [colsOf(0), colsOf(1)];
+    const gapOf = (cw: number) => Math.max(4, Math.min(12, cw * 0.1));
+    /** A row's width with its captions as wide as their words. */
+    const rowNeed = (seat: number, sw: number, gap: number) => cols[seat].reduce((a, c) => a + Math.max(c.w(sw), c.cap.width), 0) + 2 * gap * Math.max(0, cols[seat].length - 1);
+
+    const playerRow = (seat: number, x: number, y: number, maxW: number, sw: number, sh: number, gap: number): number => {
       const isMe = seat === v.seat;
       const deciding = v.pending.includes(seat);
       let title: string = isMe ? t('rattlesnake:scene.you', { name: m.names[seat] }) : m.names[seat];
       if (v.active === seat) title = t('rattlesnake:scene.pistol', { title });
       if (deciding && v.winner === null) title = t('rattlesnake:scene.deciding', { title });
-      this.label(title, pad + 4, y, fs, deciding ? GOLD : CREAM, true, inner);
+      this.label(title, x, y, fs, deciding ? GOLD : CREAM, true, maxW);
       y += titleH;
-      const end = y + sh + capH + 6;
-      if (!p) return end;
-      const cols: { w: number; cap: Text; draw: (x: number) => void }[] = [];
-      // Hits in front
-      const hitStep = sw * 0.7 + 3;
-      const hitsW = Math.max(sw, (Math.max(1, p.hits.length) - 1) * hitStep + sw);
-      cols.push({
-        w: hitsW,
-        cap: caption(t('rattlesnake:scene.hitsInFront', { n: String(p.hits.length) })),
-        draw: (x) => {
-          if (p.hits.length === 0) this.place(emptySlot(sw, sh, t('rattlesnake:scene.noHits')), x, y);
-          const hits = stackIn(this.root);
-          p.hits.forEach((id, i) => placeIn(hits, this.inspectable(cardFace(id, sw, sh), id), x + i * hitStep, y));
-        },
-      });
-      if (!isMe) {
-        const n = p.handCount;
-        const step = Math.min(sw * 0.35, 14);
-        cols.push({
-          w: Math.max(0, n - 1) * step + sw,
-          cap: caption(t('rattlesnake:scene.hand', { n: String(n) })),
-          draw: (x) => {
-            const fan = stackIn(this.root);
-            for (let i = 0; i < Math.max(1, n); i++) placeIn(fan, n === 0 ? emptySlot(sw, sh) : cardBack(seat, sw, sh), x + i * step, y);
-          },
-        });
+      const row = cols[seat];
+      // A column is as wide as its cards or its caption; when room is short the captions give way.
+      const room = maxW - 2 * gap * (row.length - 1);
+      if (rowNeed(seat, sw, gap) > maxW) {
+        const spare = Math.max(0, room - row.reduce((a, c) => a + c.w(sw), 0)) / Math.max(1, row.length);
+        for (const c of row) fit(c.cap, c.w(sw) + spare);
       }
-      cols.push({
-        w: sw,
-        cap: caption(t('rattlesnake:scene.deck', { n: String(p.deckCount) })),
-        draw: (x) => this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y),
-      });
-      const top = p.discard[p.discard.length - 1];
-      cols.push({
-        w: sw,
-        cap: caption(t('rattlesnake:scene.discard', { n: String(p.discard.length) })),
-        draw: (x) => this.place(top ? this.inspectable(cardFace(top, sw, sh), top) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y),
-      });
-      // A column is as wide as its cards or its caption; on a narrow screen the captions give way.
-      const room = inner - 2 * gap * (cols.length - 1);
-      const need = cols.reduce((a, c) => a + Math.max(c.w, c.cap.width), 0);
-      if (need > room) {
-        const spare = Math.max(0, room - cols.reduce((a, c) => a + c.w, 0)) / cols.length;
-        for (const c of cols) fit(c.cap, c.w + spare);
-      }
-      let x = pad + 4;
-      for (const c of cols) {
-        c.draw(x);
+      for (const c of row) {
+        c.draw(x, y, sw, sh);
         placeIn(this.root, c.cap, x, y + sh + 2);
-        x += Math.max(c.w, c.cap.width) + gap * 2;
+        x += Math.max(c.w(sw), c.cap.width) + gap * 2;
       }
-      return end;
+      return titleH + sh + capH + 6;
     };
-
-    let y = pad;
-    y = playerRow(opp, y);
 
     // The saloon: 5 slots (events look different), the saloon deck, the graveyard.
-    this.label(t('rattlesnake:scene.saloonHead', { count: v.buyCost }), pad + 4, y, fs, CREAM, true, inner);
-    y += titleH;
-    let x = pad + 4;
-    v.saloon.forEach((id) => {
-      if (id === null) this.place(emptySlot(cw, ch, t('rattlesnake:scene.empty')), x, y);
-      else {
-        const buyable = m.buyable.has(id);
-        const face = cardFace(id, cw, ch, { clickable: buyable, selected: m.buyTarget === id });
-        this.place(this.inspectable(face, id, buyable ? () => this.hooks.onSaloonCard(id) : undefined), x, y);
-      }
-      x += cw + gap;
-    });
-    x += gap;
-    this.place(v.saloonDeckCount > 0 ? cardBack(2, sw, sh, String(v.saloonDeckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
-    deckCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
-    x += Math.max(sw, deckCapW) + gap * 2;
-    const grave = v.graveyard[v.graveyard.length - 1];
-    this.place(grave ? this.inspectable(cardFace(grave, sw, sh), grave) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
-    graveCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
-    y += saloonH(sizes(cw)) - titleH;
-
-    // The attack: face-down commitments with their counts, then the reveal with the combos highlighted and named.
-    const half = inner / 2;
-    const side = (seat: number, x0: number) => {
-      const p = v.players[seat];
-      const who = seat === v.seat ? { name: m.names[seat], context: 'me' } : { name: m.names[seat] };
-      const combo = m.combos?.[seat] ?? null;
-      let head: string = v.attack?.attacker === seat ? t('rattlesnake:scene.attack', who) : t('rattlesnake:scene.defence', who);
-      let ids: { id: string; value: number | null }[] = [];
-      let backs = 0;
-      let dim = false;
-      if (p?.revealed) {
-        ids = p.revealed;
-        head += `: ${describeCombo(combo)}`;
-      } else if (p?.committedCount != null) {
-        if (seat === v.seat && v.myCommit) {
-          ids = v.myCommit.map((id) => ({ id, value: null }));
-          dim = true;
-          head = t('rattlesnake:scene.faceDown', { head, n: String(v.myCommit.length) });
-        } else {
-          backs = p.committedCount;
-          head = t('rattlesnake:scene.faceDown', { head, n: String(p.committedCount) });
+    const pilesNeed = (sw: number, gap: number) => Math.max(sw, deckCapW) + 2 * gap + Math.max(sw, graveCapW);
+    const saloonNeed = (cw: number, sw: number, gap: number) => 5 * (cw + gap) + gap + pilesNeed(sw, gap);
+    /** The saloon's cards at (x, y); its deck and the graveyard after them, or at `piles` (a desktop). */
+    const saloonRow = (x: number, y: number, maxW: number, cw: number, ch: number, sw: number, sh: number, gap: number, piles?: { x: number; y: number }): number => {
+      this.label(t('rattlesnake:scene.saloonHead', { count: v.buyCost }), x, y, fs, CREAM, true, maxW);
+      y += titleH;
+      v.saloon.forEach((id) => {
+        if (id === null) this.place(emptySlot(cw, ch, t('rattlesnake:scene.empty')), x, y);
+        else {
+          const buyable = m.buyable.has(id);
+          const face = cardFace(id, cw, ch, { clickable: buyable, selected: m.buyTarget === id });
+          this.track(id, this.place(this.inspectable(face, id, buyable ? () => this.hooks.onSaloonCard(id) : undefined), x, y), this.saloonDeckAt);
         }
-      } else head = t('rattlesnake:scene.choosing', { head });
-      // The heading wraps (two lines on a narrow screen) before it is shortened.
-      const ht = text(head, { fontSize: fs, fill: combo && p?.revealed ? GOLD : CREAM, fontWeight: 'bold', wordWrap: true, wordWrapWidth: half - 8 });
-      fitLines(ht, headLines * lineHeight(fs));
-      placeIn(this.root, ht, x0, y);
-      const n = Math.max(ids.length, backs);
-      const step = n > 1 ? Math.min(bw + 4, (half - 8 - bw) / (n - 1)) : 0;
-      const cy = y + headH;
-      if (n === 0 && p?.committedCount === 0) this.label(t('rattlesnake:scene.noCards'), x0, cy + bh / 2 - fs / 2, fs, CREAM, false, half - 8);
-      const fan = stackIn(this.root);
-      for (let i = 0; i < backs; i++) placeIn(fan, cardBack(seat, bw, bh), x0 + i * step, cy);
-      ids.forEach((r, i) => {
-        const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim });
-        placeIn(fan, this.inspectable(face, r.id), x0 + i * step, cy);
+        x += cw + gap;
       });
+      x += gap;
+      if (piles) ({ x, y } = piles);
+      this.saloonDeckAt = { x, y };
+      this.place(v.saloonDeckCount > 0 ? cardBack(2, sw, sh, String(v.saloonDeckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+      deckCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
+      x += Math.max(sw, deckCapW) + gap * 2;
+      const grave = v.graveyard[v.graveyard.length - 1];
+      if (grave) this.track(grave, this.place(this.inspectable(cardFace(grave, sw, sh, { plain: true }), grave), x, y));
+      else this.place(emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+      graveCaps.forEach((c, i) => placeIn(this.root, c, x, y + sh + 2 + i * lineHeight(small)));
+      return titleH + Math.max(ch, sh + 2 + 2 * lineHeight(small)) + 8;
     };
-    const inAttack = v.attack && (v.step.kind === 'attackerCommit' || v.step.kind === 'defenderCommit' || v.step.kind === 'window');
-    if (v.attack && inAttack) {
-      side(v.attack.attacker, pad + 4);
-      side(v.attack.defender, pad + 4 + half);
-    } else {
-      const sd = v.lastShowdown;
-      const lines: string[] = [];
-      if (!m.started) lines.push(t('rattlesnake:scene.waiting'));
-      else if (sd) {
-        const name = (s: number): string => (s === v.seat ? t('rattlesnake:scene.youWord') : m.names[s]);
-        lines.push(t('rattlesnake:scene.lastAttack', { attacker: name(sd.attacker), defender: name(sd.defender) }));
-        const result: string = sd.attackerWon ? t('rattlesnake:scene.hit', { count: sd.hits }) : t('rattlesnake:scene.held');
-        lines.push(
-          sd.dodge
-            ? sd.attackerWon
-              ? t('rattlesnake:scene.dodgeHit')
-              : t('rattlesnake:scene.dodgeHeld')
-            : t('rattlesnake:scene.combos', { attack: describeCombo(sd.attackerCombo), defence: describeCombo(sd.defenderCombo), result }),
-        );
-      } else lines.push(t('rattlesnake:scene.noAttack'));
-      // Centred sentences, one under the other, within the attack's place.
-      let ty = y + 6;
-      const bottom = y + headH + bh;
-      lines.forEach((s, i) => {
-        const line = text(s, { fontSize: fs, fill: CREAM, align: 'center', wordWrap: true, wordWrapWidth: inner - 8, fontWeight: i === 1 ? 'bold' : 'normal' });
-        fitLines(line, Math.max(lineHeight(fs), bottom - ty));
-        line.anchor.set(0.5, 0);
-        line.position.set(W / 2, ty);
-        this.root.addChild(line);
-        ty += line.height + fs * 0.6;
-      });
-    }
-    if (v.events.length > 0) {
-      const names = v.events.map((e) => Rattlesnake.EVENTS.find((d) => d.event === e)?.name ?? e);
-      const line = this.label(t('rattlesnake:scene.inEffect', { names: names.join(', ') }), pad + 4, y + headH + bh + 4, small, GOLD, false, inner);
-      line.alpha = 0.9;
-    }
-    y += attackH(sizes(cw));
 
-    // My row and my hand (bottom); a selected card rises into the gap under the "Your hand" line.
-    y = playerRow(me, y);
-    if (seated) {
-      this.label(t('rattlesnake:scene.yourHand'), pad + 4, y, fs, CREAM, true, inner);
+    // The attack: face-down commitments with their counts, then the reveal with the combos highlighted and named;
+    // between attacks, the last showdown's verdict.
+    const attackArea = (x: number, y: number, fullW: number, bw: number, bh: number): void => {
+      let width = fullW;
+      // An ability waiting for its Take Cover answer: its card, on the right, under who plays it.
+      const r = v.response;
+      if (r) {
+        const rw = Math.max(bw, 56) + 4;
+        const rx = x + fullW - rw;
+        const who = r.seat === v.seat ? t('rattlesnake:scene.youUse') : t('rattlesnake:scene.uses', { name: m.names[r.seat] });
+        const head = text(who, { fontSize: small, fill: GOLD, fontWeight: 'bold', align: 'center', wordWrap: true, breakWords: true, wordWrapWidth: rw });
+        fitLines(head, headH);
+        head.anchor.set(0.5, 0);
+        head.position.set(rx + rw / 2, y);
+        this.root.addChild(head);
+        const used = cardFace(r.cardId, bw, bh, { highlight: true });
+        this.track(`used:${r.cardId}`, placeIn(this.root, this.inspectable(used, r.cardId), rx + (rw - bw) / 2, y + headH), 'fade');
+        width = fullW - rw - 8;
+      }
+      const half = width / 2;
+      const side = (seat: number, sx: number) => {
+        const p = v.players[seat];
+        const who = seat === v.seat ? { name: m.names[seat], context: 'me' } : { name: m.names[seat] };
+        const combo = m.combos?.[seat] ?? null;
+        let head: string = v.attack?.attacker === seat ? t('rattlesnake:scene.attack', who) : t('rattlesnake:scene.defence', who);
+        let ids: { id: string; value: number | null }[] = [];
+        let backs = 0;
+        let dim = false;
+        if (p?.revealed) {
+          ids = p.revealed;
+          head += `: ${describeCombo(combo)}`;
+        } else if (p?.committedCount != null) {
+          if (seat === v.seat && v.myCommit) {
+            ids = v.myCommit.map((id) => ({ id, value: null }));
+            dim = true;
+            head = t('rattlesnake:scene.faceDown', { head, n: String(v.myCommit.length) });
+          } else {
+            backs = p.committedCount;
+            head = t('rattlesnake:scene.faceDown', { head, n: String(p.committedCount) });
+          }
+        } else head = t('rattlesnake:scene.choosing', { head });
+        // The heading wraps (two lines on a narrow screen) before it is shortened.
+        const ht = text(head, { fontSize: fs, fill: combo && p?.revealed ? GOLD : CREAM, fontWeight: 'bold', wordWrap: true, wordWrapWidth: half - 8 });
+        fitLines(ht, headLines * lineHeight(fs));
+        placeIn(this.root, ht, sx, y);
+        const n = Math.max(ids.length, backs);
+        const step = n > 1 ? Math.min(bw + 6, (half - 8 - bw) / (n - 1)) : 0;
+        const cy = y + headH;
+        if (n === 0 && p?.committedCount === 0) this.label(t('rattlesnake:scene.noCards'), sx, cy + bh / 2 - fs / 2, fs, CREAM, false, half - 8);
+        const fan = stackIn(this.root);
+        const from = seat === v.seat ? undefined : (this.handAt[seat] ?? 'fade');
+        for (let i = 0; i < backs; i++) this.track(`commit:${seat}:${i}`, placeIn(fan, cardBack(seat, bw, bh), sx + i * step, cy), from);
+        ids.forEach((r, i) => {
+          const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim });
+          // My cards slide from my hand; a revealed card of theirs turns up where its back was.
+          this.track(r.id, placeIn(fan, this.inspectable(face, r.id), sx + i * step, cy), 'fade');
+        });
+      };
+      const inAttack = v.attack && (v.step.kind === 'attackerCommit' || v.step.kind === 'defenderCommit' || v.step.kind === 'window');
+      if (v.attack && inAttack) {
+        side(v.attack.attacker, x);
+        side(v.attack.defender, x + half);
+      } else {
+        const sd = v.lastShowdown;
+        const bottom = y + headH + bh;
+        const name = (s: number): string => (s === v.seat ? t('rattlesnake:scene.youWord') : m.names[s]);
+        const lines: string[] = [];
+        if (!m.started) lines.push(t('rattlesnake:scene.waiting'));
+        else if (sd) lines.push(t('rattlesnake:scene.lastAttack', { attacker: name(sd.attacker), defender: name(sd.defender) }));
+        else lines.push(t('rattlesnake:scene.noAttack'));
+        // Centred sentences, one under the other, within the attack's place.
+        let ty = y + 6;
+        lines.forEach((s) => {
+          const line = text(s, { fontSize: fs, fill: CREAM, align: 'center', wordWrap: true, wordWrapWidth: width - 8 });
+          fitLines(line, Math.max(lineHeight(fs), bottom - ty));
+          line.anchor.set(0.5, 0);
+          line.position.set(x + width / 2, ty);
+          this.root.addChild(line);
+          ty += line.height + fs * 0.5;
+        });
+        if (m.started && sd && m.verdict) {
+          // The verdict: large on a gold plate while it is new, then calm.
+          const size = m.verdictFresh ? Math.round(fs * 1.25) : fs;
+          const boxW = Math.min(width - 8, Math.max(260, width * 0.8));
+          const words = text(m.verdict, { fontSize: size, fill: m.verdictFresh ? INK : GOLD, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: boxW - 20 });
+          fitLines(words, Math.max(lineHeight(size), bottom - ty - 12));
+          const plate = asBox(new Container());
+          const bh2 = words.height + 12;
+          if (m.verdictFresh) plate.addChild(new Graphics().roundRect(0, 0, boxW, bh2, 10).fill(GOLD).stroke({ width: 2, color: INK }));
+          words.anchor.set(0.5, 0);
+          words.position.set(boxW / 2, 6);
+          plate.addChild(words);
+          this.track(`verdict:${m.verdict}:${m.verdictFresh}`, placeIn(this.root, plate, x + (width - boxW) / 2, ty), m.verdictFresh ? 'fade' : undefined);
+        }
+      }
+      if (v.events.length > 0) {
+        const names = v.events.map((e) => Rattlesnake.EVENTS.find((d) => d.event === e)?.name ?? e);
+        const line = this.label(t('rattlesnake:scene.inEffect', { names: names.join(', ') }), x, y + headH + bh + 4, small, GOLD, false, fullW);
+        line.alpha = 0.9;
+      }
+    };
+
+    /** My hand, `hw` wide cards; a selected card rises into the gap under the "Your hand" line. */
+    const handRow = (x: number, y: number, maxW: number, hw: number, gap: number): void => {
+      this.label(t('rattlesnake:scene.yourHand'), x, y, fs, CREAM, true, maxW);
       const hy = y + lineHeight(fs) + 10;
       const hand = v.hand;
       const n = hand.length;
-      // My cards take the room left at the bottom (larger than the saloon's on a tall phone: easier to read and tap).
-      const k = Math.max(n, 5);
-      const hw = Math.max(cw, Math.min(96, (H - pad - hy) / 1.4, (inner - gap * (k - 1)) / k));
-      const step = n > 1 ? Math.min(hw + gap, (inner - hw) / (n - 1)) : 0;
+      const step = n > 1 ? Math.min(hw + gap, (maxW - hw) / (n - 1)) : 0;
       const fan = stackIn(this.root);
       hand.forEach((id, i) => {
         const sel = m.selected.has(id);
         const can = m.selectable.has(id);
         const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can });
-        placeIn(fan, this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), pad + 4 + i * step, hy - (sel ? 8 : 0));
+        this.track(id, placeIn(fan, this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), x + i * step, hy - (sel ? 8 : 0)), this.deckAt[me]);
       });
-      if (n === 0) this.label(t('rattlesnake:scene.emptyHand'), pad + 4, hy + 10, fs, CREAM);
+      if (n === 0) this.label(t('rattlesnake:scene.emptyHand'), x, hy + 10, fs, CREAM);
+    };
+    const handH = (hw: number) => lineHeight(fs) + 10 + hw * 1.4;
+    const handSlots = Math.max(v.hand.length, 5);
+
+    this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(0x2f5d3a));
+    // The player rows first (their decks and hands are where cards come from), then the rest.
+    if (wide) {
+      // Three bands, the largest cards that fit both ways: [the opponent | the saloon], [the attack | the saloon's
+      // deck and the graveyard], [me | my hand]. cw: a saloon card's width; piles 0.6 of it; the attack's cards 0.95.
+      const colGap = 16;
+      const z = (cw: number) => {
+        const sw = cw * 0.6;
+        const ch = cw * 1.4;
+        const bh = ch * 0.95;
+        return { cw, ch, sw, sh: sw * 1.4, gap: gapOf(cw), bh, bw: bh / 1.4, hw: cw * 1.05 };
+      };
+      type Z = ReturnType<typeof z>;
+      const pilesH = (s: Z) => s.sh + 2 + 2 * lineHeight(small);
+      const rowA = (s: Z) => titleH + Math.max(s.sh + capH + 6, s.ch + 8);
+      const rowB = (s: Z) => Math.max(headH + s.bh + 4 + eventsH, pilesH(s)) + 6;
+      const rowC = (s: Z) => Math.max(titleH + s.sh + capH + 6, seated ? handH(s.hw) : 0);
+      const cards5 = (s: Z) => 5 * (s.cw + s.gap) - s.gap;
+      const fits = (s: Z) =>
+        rowNeed(opp, s.sw, s.gap) + colGap + cards5(s) <= inner &&
+        rowNeed(me, s.sw, s.gap) + colGap + (seated ? handSlots * (s.hw + s.gap) : 0) <= inner &&
+        2 * pad + rowA(s) + rowB(s) + rowC(s) <= H;
+      let cw = 150;
+      while (cw > 30 && !fits(z(cw))) cw -= 1;
+      const s0 = z(cw);
+      // A tall felt (the width decided cw): the attack's cards grow into the spare height, the rest goes between the bands.
+      const grow = Math.min(Math.max(0, H - 2 * pad - rowA(s0) - rowB(s0) - rowC(s0)) * 0.7, s0.ch * 0.5);
+      const s = { ...s0, bh: s0.bh + grow, bw: (s0.bh + grow) / 1.4 };
+      const spare = Math.max(0, H - 2 * pad - rowA(s) - rowB(s) - rowC(s)) / 2;
+      const yA = pad;
+      const yB = yA + rowA(s) + spare;
+      const yC = yB + rowB(s) + spare;
+      const right = W - pad - 4;
+      const salX = right - cards5(s);
+      const pilesW = pilesNeed(s.sw, s.gap);
+      const handW = seated ? Math.min(inner - rowNeed(me, s.sw, s.gap) - colGap, handSlots * (s.hw + s.gap) - s.gap) : 0;
+      playerRow(opp, x0, yA, salX - colGap - x0, s.sw, s.sh, s.gap);
+      playerRow(me, x0, yC, inner - (seated ? handW + colGap : 0), s.sw, s.sh, s.gap);
+      saloonRow(salX, yA, cards5(s), s.cw, s.ch, s.sw, s.sh, s.gap, { x: right - pilesW, y: yB + Math.max(0, (rowB(s) - 6 - pilesH(s)) / 2) });
+      attackArea(x0, yB, inner - pilesW - colGap, s.bw, s.bh);
+      if (seated) handRow(right - handW, yC, handW, s.hw, s.gap);
+    } else {
+      const z = (cw: number) => {
+        const sw = cw * 0.62;
+        const ch = cw * 1.4;
+        return { cw, ch, sw, sh: sw * 1.4, gap: gapOf(cw), bh: ch * 0.9, bw: (ch * 0.9) / 1.4 };
+      };
+      type Z = ReturnType<typeof z>;
+      const rowH = (s: Z) => titleH + s.sh + capH + 6;
+      const saloonH = (s: Z) => titleH + Math.max(s.ch, s.sh + 2 + 2 * lineHeight(small)) + 8;
+      const attackH = (s: Z) => headH + s.bh + 4 + eventsH;
+      const minHand = (s: Z) => handH(s.cw);
+      const totalH = (s: Z) => 2 * pad + 2 * rowH(s) + saloonH(s) + attackH(s) + (seated ? minHand(s) : 0);
+      let cw = 78;
+      while (cw > 30 && (saloonNeed(cw, z(cw).sw, z(cw).gap) > inner || totalH(z(cw)) > H)) cw -= 1;
+      const s = z(cw);
+      let y = pad;
+      const yOpp = y;
+      y += rowH(s);
+      const ySaloon = y;
+      y += saloonH(s);
+      const yAttack = y;
+      y += attackH(s);
+      const yMe = y;
+      y += rowH(s);
+      playerRow(opp, x0, yOpp, inner, s.sw, s.sh, s.gap);
+      playerRow(me, x0, yMe, inner, s.sw, s.sh, s.gap);
+      saloonRow(x0, ySaloon, inner, s.cw, s.ch, s.sw, s.sh, s.gap);
+      attackArea(x0, yAttack, inner, s.bw, s.bh);
+      if (seated) {
+        // My cards take the room left at the bottom (larger than the saloon's on a tall phone: easier to read and tap).
+        const hy = y + lineHeight(fs) + 10;
+        const hw = Math.max(s.cw, Math.min(110, (H - pad - hy) / 1.4, (inner - s.gap * (handSlots - 1)) / handSlots));
+        handRow(x0, y, inner, hw, s.gap);
+      }
     }
+    this.animate(W, H);
     this.app.render();
   }
 }

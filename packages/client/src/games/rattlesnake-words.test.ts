@@ -1,0 +1,67 @@
+/**
+ * Rattlesnake's end-of-game standings and showdown verdicts, from real games the engine's bots play to the end.
+ */
+import type { Rattlesnake as R } from '@tumbleweed/engine';
+
+// The words in English through i18next itself (the app's i18n module needs a browser: a page language, a detector).
+jest.mock('../i18n', () => {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const lib = require('i18next');
+  const { en } = require('../i18n/en');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const i18n = (lib.default ?? lib).createInstance();
+  void i18n.init({ resources: { en }, lng: 'en', ns: Object.keys(en), defaultNS: 'common', initAsync: false, interpolation: { escapeValue: false } });
+  return { t: i18n.t.bind(i18n) };
+});
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Rattlesnake } = require('@tumbleweed/engine') as { Rattlesnake: typeof R };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { playGame } = require('../../../engine/src/rattlesnake/sim') as typeof import('../../../engine/src/rattlesnake/sim');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const words = require('./rattlesnake-words') as typeof import('./rattlesnake-words');
+
+describe('Rattlesnake standings', () => {
+  test.each([1, 2, 3, 4, 5])('game %i: the winner first, with the Hits left in front and how many were taken', (seed) => {
+    const game = playGame(seed, ['bot', 'bot']);
+    expect(game.winner).not.toBeNull();
+    const winner = game.winner as number;
+    const view = Rattlesnake.view(game.final, 0);
+    const rows = words.standingsOf(view, [winner]);
+    expect(rows.map((r) => [r.seat, r.place, r.winner])).toEqual([
+      [winner, 1, true],
+      [1 - winner, 2, false],
+    ]);
+    const left = game.final.players[winner].hits.length;
+    expect(left).toBeGreaterThan(0);
+    expect(rows[0].score).toBe(left === 1 ? '1 Hit left' : `${left} Hits left`);
+    expect(rows[0].detail).toBe(left === 4 ? 'took no Hits' : `took ${4 - left} Hit${4 - left === 1 ? '' : 's'} of 4`);
+    expect(rows[1]).toMatchObject({ score: 'no Hits left', detail: 'took 4 Hits of 4' });
+  });
+
+  test('no winner yet (a game cut short): equal Hits share a place', () => {
+    const game = playGame(7, ['bot', 'bot'], 1);
+    const view = Rattlesnake.view(game.final, null);
+    const rows = words.standingsOf(view, []);
+    expect(rows.map((r) => [r.place, r.winner])).toEqual([
+      [1, false],
+      [1, false],
+    ]);
+  });
+});
+
+describe('Rattlesnake verdicts', () => {
+  const set = (top: number, size: number): R.Combo => ({ kind: 'set', cards: [], size, top });
+  const single = (top: number): R.Combo => ({ kind: 'single', cards: [], size: 1, top });
+  const names = (s: number) => ['Ann', 'Bob'][s];
+  const sd = (over: Partial<R.Showdown>): R.Showdown => ({ attacker: 0, defender: 1, attackerCombo: single(1), defenderCombo: set(4, 2), dodge: false, attackerWon: false, hits: 0, ...over });
+
+  test('who won, with what, from each seat', () => {
+    expect(words.verdict(sd({}), 0, names)).toBe('You lose: Set of two 4s beats Single 1 — the defence holds');
+    expect(words.verdict(sd({}), 1, names)).toBe('You win: Set of two 4s beats Single 1 — the defence holds');
+    expect(words.verdict(sd({}), null, names)).toBe('Bob wins: Set of two 4s beats Single 1 — the defence holds');
+    const hit = sd({ attackerCombo: set(5, 3), defenderCombo: single(5), attackerWon: true, hits: 2 });
+    expect(words.verdict(hit, 1, names)).toBe('You lose: Set of three 5s beats Single 5 — 2 Hits');
+    expect(words.verdict(sd({ attackerCombo: single(3), defenderCombo: single(3) }), 0, names)).toBe('You lose: Single 3 ties Single 3 — the defence holds');
+    expect(words.verdict(sd({ dodge: true, attackerCombo: null, defenderCombo: null, attackerWon: true, hits: 1 }), 0, names)).toBe("You win: decided by Dodge 'n' Shoot — 1 Hit");
+  });
+});

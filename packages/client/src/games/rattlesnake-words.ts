@@ -1,0 +1,75 @@
+/**
+ * Rattlesnake's words that need no Pixi: what a card does, a combo's name, a showdown's verdict. Shared by the
+ * scene (scenes/rattlesnake.ts) and the game UI (games/rattlesnake.ts), which the lobby imports: keeping these here
+ * keeps Pixi out of the lobby's script.
+ */
+import { Rattlesnake } from '@tumbleweed/engine';
+import { t } from '../i18n';
+import type { Standing } from './types';
+
+/** What a card does, in the current language (names stay as printed). */
+export function rulesText(c: Rattlesnake.CardInfo): string {
+  if (c.kind === 'action') return t(`rattlesnake:ability.${c.ability}`);
+  if (c.kind === 'event') return t(`rattlesnake:event.${c.event}`);
+  return '';
+}
+
+/** What a card does in a few words, as printed on its face ('' for a Hit). */
+export function faceText(c: Rattlesnake.CardInfo): string {
+  if (c.kind === 'action') return t(`rattlesnake:face.${c.ability}`);
+  if (c.kind === 'event') return t(`rattlesnake:faceEvent.${c.event}`);
+  return '';
+}
+
+const SIZE_WORDS = [null, null, 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'] as const;
+
+/** "Set of three 4s", "Run of 3 to 5", "Single 5", "No combo" — in the current language. */
+export function describeCombo(c: Rattlesnake.Combo | null): string {
+  if (!c) return t('rattlesnake:combo.none');
+  if (c.kind === 'single') return t('rattlesnake:combo.single', { top: String(c.top) });
+  if (c.kind === 'set') {
+    const word = SIZE_WORDS[c.size];
+    const size = word ? t(`rattlesnake:combo.size.${word}`) : String(c.size);
+    return t('rattlesnake:combo.set', { size, top: String(c.top) });
+  }
+  return t('rattlesnake:combo.run', { from: String(c.top - c.size + 1), to: String(c.top) });
+}
+
+/**
+ * The verdict of a showdown from where `seat` sits (null: watching): "You lose: Single 1 vs Set of two 4s — 1 Hit",
+ * "Ann wins: Run of 3 to 5 vs Single 5 — 1 Hit", "Your defence holds: Single 2 vs Single 4". The winner's combo
+ * comes first.
+ */
+export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (seat: number) => string): string {
+  const winner = sd.attackerWon ? sd.attacker : sd.defender;
+  const won = describeCombo(sd.attackerWon ? sd.attackerCombo : sd.defenderCombo);
+  const lost = describeCombo(sd.attackerWon ? sd.defenderCombo : sd.attackerCombo);
+  const a = sd.attackerCombo;
+  const d = sd.defenderCombo;
+  const tie = !sd.dodge && (a === null ? d === null : d !== null && a.kind === d.kind && a.size === d.size && a.top === d.top);
+  const how = sd.dodge ? t('rattlesnake:verdict.dodge') : t(tie ? 'rattlesnake:verdict.tie' : 'rattlesnake:verdict.combos', { won, lost });
+  const result = sd.attackerWon ? t('rattlesnake:verdict.hits', { count: sd.hits }) : t('rattlesnake:verdict.held');
+  const who = seat === null ? t('rattlesnake:verdict.wins', { name: name(winner) }) : winner === seat ? t('rattlesnake:verdict.youWin') : t('rattlesnake:verdict.youLose');
+  return t('rattlesnake:verdict.line', { who, how, result });
+}
+
+/**
+ * The end screen's standings: the winner (the one with Hits left in front) first. The score is the Hits left in
+ * front of each player (the game ends when one has none), the detail how many of the 4 they took. `winners`: the
+ * table's winners (the view's own winner when empty).
+ */
+export function standingsOf(v: Rattlesnake.RattlesnakeView, winners: readonly number[]): Standing[] {
+  const won = new Set<number>(winners);
+  if (won.size === 0 && v.winner !== null) won.add(v.winner);
+  const of = Rattlesnake.HITS_PER_PLAYER;
+  const rows = v.players.map((p, seat) => ({ seat, left: p.hits.length, winner: won.has(seat) }));
+  rows.sort((a, b) => Number(b.winner) - Number(a.winner) || b.left - a.left || a.seat - b.seat);
+  return rows.map((r) => ({
+    seat: r.seat,
+    // Equal places only for an equal standing: both winners, or no winner and the same Hits left.
+    place: 1 + rows.filter((o) => Number(o.winner) > Number(r.winner) || (o.winner === r.winner && o.left > r.left)).length,
+    score: t('rattlesnake:standing.score', { count: r.left }),
+    detail: t('rattlesnake:standing.detail', { count: Math.max(0, of - r.left), of: String(of) }),
+    winner: r.winner,
+  }));
+}
