@@ -38,9 +38,9 @@
  */
 import { Saloon, saloon } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
-import { GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, SaloonScene, type SaloonSceneModel } from '../scenes/saloon';
+import { GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from './saloon-words';
+import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
-import { t } from '../i18n';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import type { GameModule, GameOption, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
@@ -54,8 +54,7 @@ type Noise = Saloon.Noise;
 export type SaloonBoardLike = JsonBoardLike;
 
 const GLYPH_KEY = 'tumbleweed:saloon:bigGlyphs';
-/** `t('saloon:<key>', params)` with a key built at run time (i18n.test.ts checks both languages have every key). */
-export const T = (key: string, params?: Record<string, unknown>): string => (t as unknown as (k: string, o?: object) => string)(`saloon:${key}`, params);
+export { T };
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 /** "Go!" has happened (a duel or Truel) / the cards are flipped (a Standoff or the Turkey). */
 const raceGo = (ph: RacePhase): boolean => (ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race');
@@ -124,7 +123,9 @@ class SaloonUi implements GameUi {
     }
     els.scene.classList.add('saloon-scene');
     els.actions.classList.add('saloon-actions');
-    SaloonScene.create(els.scene)
+    // The scene (and Pixi) load only at a table: the lobby imports this module.
+    import('../scenes/saloon')
+      .then(({ SaloonScene }) => SaloonScene.create(els.scene))
       .then((scene) => {
         if (this.destroyed) return scene.destroy();
         this.scene = scene;

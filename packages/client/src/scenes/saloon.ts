@@ -2,10 +2,7 @@ import { Container, Graphics, Text } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asCard, asBox, asMark } from './common';
-import { t } from '../i18n';
-
-/** `t('saloon:<key>', params)` with a key built at run time. */
-const T = (key: string, params?: Record<string, unknown>): string => (t as unknown as (k: string, o?: object) => string)(`saloon:${key}`, params);
+import { GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 
 type Colour = Saloon.Colour;
@@ -17,10 +14,6 @@ type View = Saloon.SaloonView;
  * green ▲ triangle "G", yellow ◆ diamond "Y". Cards carry the same shape and letter in their colour band.
  */
 export const GUN_COLOUR: Record<Colour, number> = { red: 0xc23b2a, blue: 0x2e66c9, green: 0x2c8a3c, yellow: 0xe8b923 };
-export const GUN_CSS: Record<Colour, string> = { red: '#c23b2a', blue: '#2e66c9', green: '#2c8a3c', yellow: '#e8b923' };
-/** The DOM twin of each gun's shape (buttons, the hand list). */
-export const GUN_GLYPH: Record<Colour, string> = { red: '●', blue: '■', green: '▲', yellow: '◆' };
-export const GUN_LETTER: Record<Colour, string> = { red: 'R', blue: 'B', green: 'G', yellow: 'Y' };
 /** Text drawn on a colour: dark ink on yellow, cream elsewhere. */
 const ON_COLOUR: Record<Colour, number> = { red: 0xfff3dc, blue: 0xfff3dc, green: 0xfff3dc, yellow: 0x2b1a0e };
 
@@ -496,25 +489,4 @@ export class SaloonScene {
     const lines = ph.shots.map((s) => this.shotWords(s));
     lines.slice(-3).forEach((l, i) => this.centred(l, cx, y + fs * 2.6 + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
   }
-}
-
-/** One sentence for a reveal (bluff call, roulette, Bottle, the Law, Wanted Alive). `name` may say "You"; `plain` never does. */
-export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, plain: (seat: number) => string = name): string {
-  const hands = r.hands.map((h) => T('scene.revealHand', { name: name(h.seat), count: h.bullets })).join(', ');
-  const p = { hands, winner: name(r.winner), amount: r.amount };
-  if (r.kind === 'bluff') return T('scene.revealBluff', p);
-  if (r.kind === 'roulette') return T('scene.revealRoulette', { ...p, rolls: (r.rolls ?? []).join(T('log.rollsJoin')) });
-  // "{{winner}} was the Law": a name, never "You" ("You was").
-  if (r.kind === 'law') return T('scene.revealLaw', { ...p, winner: plain(r.winner) });
-  if (r.kind === 'wanted') return T('scene.revealWanted', p);
-  return T('scene.revealBottle', p);
-}
-
-/** One sentence for the last duel, Truel or Mexican Standoff. `name` may say "You"; `plain` never does. */
-export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string = name): string {
-  if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
-  if (d.truel) return d.result === 'won' && d.winner !== null ? T('core.lastTruelWon', { winner: name(d.winner) }) : T('core.lastTruelOther');
-  if (d.result === 'won' && d.winner !== null) return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(d.winner === d.threatener ? d.target : d.threatener) });
-  if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
-  return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
 }
