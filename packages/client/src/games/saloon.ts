@@ -90,6 +90,22 @@ function cardChip(id: string): HTMLElement {
   );
 }
 
+/**
+ * The race panel's keys (the table routes a key to the button with that `data-key`): a gun by its colour's initial
+ * (R, B, G, Y; O for the Bottle), an area by its initial (H, C, A, L), a noise by its place (1 Bang, 2 Boom, 3 Blam;
+ * 1 is "Crash!" with the Bottle), a Standoff's target by its place after the noises (4, 5, …), Enter shoots.
+ */
+export const RACE_KEYS = {
+  gun: { red: 'r', blue: 'b', green: 'g', yellow: 'y', bottle: 'o' } as Record<Colour | 'bottle', string>,
+  area: { head: 'h', chest: 'c', arm: 'a', leg: 'l' } as Record<Area, string>,
+  noise: { bang: '1', boom: '2', blam: '3', crash: '1' } as Record<Noise | 'crash', string>,
+  firstTarget: 4,
+  shoot: 'Enter',
+};
+
+/** A key's small printed hint on its button (hidden on touch screens). */
+const keyHint = (key: string): HTMLElement => h('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, key === 'Enter' ? '⏎' : key.toUpperCase());
+
 type Button = { label: string; text?: Node | string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean };
 
 class SaloonUi implements GameUi {
@@ -228,9 +244,14 @@ class SaloonUi implements GameUi {
     if (!v || v.phase.kind !== 'turn' || v.active !== v.seat) this.desp = { guns: [], targets: [] };
     const duelist = race !== null;
     if (duelist && !this.els.scene.classList.contains('saloon-duel')) {
-      // The duel: a shorter scene and the buttons right under it, scrolled into view — it is a race.
+      // The duel: a shorter scene and the buttons right under it, scrolled into view — it is a race. The scene's top
+      // goes just under the status bar (pinned at the top of the screen on a table).
       this.els.scene.classList.add('saloon-duel');
-      window.setTimeout(() => this.els.scene.scrollIntoView({ block: 'start' }), 0);
+      window.setTimeout(() => {
+        const status = document.querySelector('[data-testid="status"]');
+        const pinned = status ? status.getBoundingClientRect().height + 8 : 0;
+        window.scrollTo({ top: Math.max(0, window.scrollY + this.els.scene.getBoundingClientRect().top - pinned), behavior: 'instant' as ScrollBehavior });
+      }, 0);
     } else if (!duelist) this.els.scene.classList.remove('saloon-duel');
     const legal = this.board.legal(v);
     this.renderActions(v, legal);
@@ -485,29 +506,34 @@ class SaloonUi implements GameUi {
     const live = go && shots.length > 0 && !locked;
     const bottleOk = shots.some((i) => i.gun === 'bottle');
     const p = this.pick;
-    const b = (label: string, text: Node | string, pressed: boolean, onClick: () => void, disabled: boolean, cls = '', title = ''): HTMLButtonElement =>
-      h('button', { type: 'button', class: `pick ${cls}`, 'aria-label': label, 'aria-pressed': String(pressed), disabled: disabled || null, title: title || null, onclick: onClick }, text);
+    const b = (label: string, text: Node | string, pressed: boolean, onClick: () => void, disabled: boolean, cls = '', title = '', key = ''): HTMLButtonElement =>
+      h(
+        'button',
+        { type: 'button', class: `pick ${cls}`, 'aria-label': label, 'aria-pressed': String(pressed), disabled: disabled || null, title: title || null, onclick: onClick, 'data-key': key || null, 'aria-keyshortcuts': key ? key.toUpperCase() : null },
+        text,
+        key ? keyHint(key) : null,
+      );
     const guns = Saloon.COLOURS.map((c) => {
       const holder = v.guns[c];
       const usable = shots.some((i) => i.gun === c);
       const title = holder !== null && holder !== v.seat && ph.kind !== 'standoff' && ph.kind !== 'turkey' ? T('ui.holdsGun', { name: this.ctx.name(holder), colour: T(`colour.${c}`) }) : '';
-      return b(T('ui.gun', { colour: T(`colour.${c}`) }), h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(T(`colour.${c}`))}`), p.gun === c, () => this.choose('gun', c), !live || !usable, `gun ${c}`, title);
+      return b(T('ui.gun', { colour: T(`colour.${c}`) }), h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(T(`colour.${c}`))}`), p.gun === c, () => this.choose('gun', c), !live || !usable, `gun ${c}`, title, RACE_KEYS.gun[c]);
     });
     const flippedRace = ph.kind === 'standoff' || ph.kind === 'turkey';
-    if (!flippedRace) guns.push(b(T('ui.gunBottle'), T('ui.bottle'), p.gun === 'bottle', () => this.choose('gun', 'bottle'), !live || !bottleOk, 'bottle', T('ui.bottleTitle')));
-    const areas = Saloon.AREAS.map((a) => b(T('ui.areaBtn', { area: T(`area.${a}`) }), cap(T(`area.${a}`)), p.area === a, () => this.choose('area', a), !live, `area area-${a}`));
+    if (!flippedRace) guns.push(b(T('ui.gunBottle'), T('ui.bottle'), p.gun === 'bottle', () => this.choose('gun', 'bottle'), !live || !bottleOk, 'bottle', T('ui.bottleTitle'), RACE_KEYS.gun.bottle));
+    const areas = Saloon.AREAS.map((a) => b(T('ui.areaBtn', { area: T(`area.${a}`) }), cap(T(`area.${a}`)), p.area === a, () => this.choose('area', a), !live, `area area-${a}`, '', RACE_KEYS.area[a]));
     const silhouette = h('div', { class: 'silhouette', role: 'group', 'aria-label': T('ui.bodyArea') });
     silhouette.innerHTML =
       '<svg viewBox="0 0 100 160" aria-hidden="true"><circle cx="50" cy="20" r="14"/><rect x="33" y="36" width="34" height="52" rx="8"/><rect x="14" y="38" width="14" height="48" rx="6"/><rect x="72" y="38" width="14" height="48" rx="6"/><rect x="35" y="90" width="13" height="62" rx="6"/><rect x="52" y="90" width="13" height="62" rx="6"/></svg>';
     silhouette.append(...areas);
     const noises: HTMLButtonElement[] =
       p.gun === 'bottle'
-        ? [b(T('ui.crashShout'), T('ui.crashShout'), p.noise === 'crash', () => this.choose('noise', 'crash'), !live, 'noise crash')]
-        : Saloon.NOISES.map((n) => b(T('ui.noiseBtn', { noise: T(`noise.${n}`) }), `${T(`noise.${n}`)}!`, p.noise === n, () => this.choose('noise', n), !live, 'noise'));
+        ? [b(T('ui.crashShout'), T('ui.crashShout'), p.noise === 'crash', () => this.choose('noise', 'crash'), !live, 'noise crash', '', RACE_KEYS.noise.crash)]
+        : Saloon.NOISES.map((n) => b(T('ui.noiseBtn', { noise: T(`noise.${n}`) }), `${T(`noise.${n}`)}!`, p.noise === n, () => this.choose('noise', n), !live, 'noise', '', RACE_KEYS.noise[n]));
     const targets = ph.kind === 'standoff' && v.seat !== null ? Saloon.standoffSeats(ph).filter((s) => s !== v.seat) : [];
-    const targetBtns = targets.map((s) => b(T('special.target', { name: this.ctx.name(s) }), this.ctx.name(s), p.target === s, () => this.choose('target', s), !live || !shots.some((i) => i.target === s), 'target'));
+    const targetBtns = targets.map((s, k) => b(T('special.target', { name: this.ctx.name(s) }), this.ctx.name(s), p.target === s, () => this.choose('target', s), !live || !shots.some((i) => i.target === s), 'target', '', k + RACE_KEYS.firstTarget <= 9 ? String(k + RACE_KEYS.firstTarget) : ''));
     const ready = !!(p.gun && p.area && p.noise && (targets.length === 0 || p.target !== null));
-    const shoot = h('button', { type: 'button', class: 'shoot', disabled: !live || !ready || null, onclick: () => this.shootIfReady(v, legal) }, T('ui.shoot'));
+    const shoot = h('button', { type: 'button', class: 'shoot', disabled: !live || !ready || null, onclick: () => this.shootIfReady(v, legal), 'aria-label': T('ui.shoot'), 'data-key': RACE_KEYS.shoot, 'aria-keyshortcuts': RACE_KEYS.shoot }, T('ui.shoot'), keyHint(RACE_KEYS.shoot));
     const word = !go ? T('ui.ready') : locked ? T('ui.misfireWord', { seconds: (this.lockLeft() ?? 0).toFixed(1) }) : shots.length ? T('ui.go') : '…';
     // A Standoff or the Turkey: everyone reads the same 3 flipped cards (not a hand).
     const flipped = flippedRace
@@ -569,7 +595,8 @@ class SaloonUi implements GameUi {
     });
     this.els.actions.classList.toggle('big-glyphs', this.bigGlyphs);
     this.els.actions.replaceChildren(
-      h('p', { class: 'prompt' }, prompt),
+      // In a race the status bar says what to do: the panel keeps its room for the cards and the buttons.
+      ...(panel ? [] : [h('p', { class: 'prompt' }, prompt)]),
       h('p', { class: 'saloon-window', 'data-testid': 'saloon-window', 'aria-live': 'polite', hidden: windowLine ? null : true }, windowLine),
       ...(panel ? [panel.el] : []),
       ...rows.map((r) =>

@@ -209,20 +209,19 @@ export class SaloonScene {
     this.px.app.render();
   }
 
-  /** The duelist's view: who against whom, the big "Ready…" / "GO!", my 3 new cards, the shots so far. */
+  /**
+   * The duelist's view: who against whom, my 3 new cards (or the flipped ones) as large as the room allows, the shots
+   * so far. "Ready…" / "GO!" / a misfire's count-down are written once, in the race panel right under the scene,
+   * where the buttons are.
+   */
   private drawCompactDuel(m: SaloonSceneModel, ph: RacePhase, W: number, H: number): void {
     const v = m.view;
     const fs = Math.max(12, Math.min(16, W / 30));
     const go = ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race';
-    // Top down: who races (two lines at most), the big word; bottom up: the shots so far or a hint (two lines at
+    // Top down: who races (one line, two at most on a phone); bottom up: the shots so far or a hint (two lines at
     // most); my 3 cards (or the flipped ones) as large as the room left between them.
-    const title = fitLines(this.centred(this.raceTitle(ph), W / 2, 8, fs, GOLD, true, W - 20), 2 * lineHeight(fs));
-    const wordSize = Math.max(28, Math.min(H * 0.2, 64));
-    const word = !go ? T('ui.ready') : m.lockLeft !== null ? T('ui.misfireWord', { seconds: m.lockLeft.toFixed(1) }) : T('ui.go');
-    const col = !go ? CREAM : m.lockLeft !== null ? 0xff9d8a : GOLD;
-    const t = this.centred(word, W / 2, 8 + title.height + 2, m.lockLeft !== null ? wordSize * 0.7 : wordSize, col, true);
-    t.style.stroke = { color: INK, width: 5 };
-    const top = t.y + t.height + 4;
+    const title = fitLines(this.centred(this.raceTitle(ph), W / 2, 6, fs, GOLD, true, W - 20), 2 * lineHeight(fs));
+    const top = title.y + title.height + 4;
     let line: Text;
     if (ph.shots.length > 0) {
       const last = ph.shots.slice(-2).map((s) => this.shotWords(s));
@@ -236,12 +235,13 @@ export class SaloonScene {
     const ch = Math.max(40, H - 6 - line.height - 4 - top);
     const cw = Math.min(ch / 1.38, (W - 40) / 3.3);
     const chh = cw * 1.38;
-    const x0 = W / 2 - (3 * cw + 2 * 12) / 2;
+    const gap = Math.min(16, cw * 0.12);
+    const x0 = W / 2 - (3 * cw + 2 * gap) / 2;
     // A duel or Truel: my new hand; a Standoff or the Turkey: the 3 flipped cards everyone reads.
     const shown = ph.kind === 'standoff' || ph.kind === 'turkey' ? ph.flipped : v.hand;
     for (let i = 0; i < 3; i++) {
       const id = shown[i];
-      this.place(id ? cardFace(id, cw, chh, m.bigGlyphs) : cardBack(cw, chh, '?'), x0 + i * (cw + 12), top);
+      this.place(id ? cardFace(id, cw, chh, m.bigGlyphs) : cardBack(cw, chh, '?'), x0 + i * (cw + gap), top);
     }
     line.y = top + chh + 4;
   }
