@@ -36,3 +36,29 @@ export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => stri
   if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
   return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
 }
+
+/** One player's final score by the rulebook: Loot + Bounty − $10 per Wound. */
+export const WOUND_DOLLARS = 10;
+export const finalScore = (p: { loot: number; bounty: number; wounds: number }): number => p.loot + p.bounty - WOUND_DOLLARS * p.wounds;
+
+/**
+ * The end-of-game standings: best score first, ties by the bigger Bounty (the rulebook's order); the winners are the
+ * game's (`winners`: a tie still tied after the Bounty is shared). Places are equal for equal score and Bounty.
+ */
+export function saloonStandings(
+  players: readonly { loot: number; bounty: number; wounds: number }[],
+  winners: readonly number[],
+): { seat: number; place: number; score: number; loot: number; bounty: number; wounds: number; winner: boolean }[] {
+  const rows = players.map((p, seat) => ({ seat, score: finalScore(p), loot: p.loot, bounty: p.bounty, wounds: p.wounds, winner: winners.includes(seat), place: 0 }));
+  rows.sort((a, b) => Number(b.winner) - Number(a.winner) || b.score - a.score || b.bounty - a.bounty || a.seat - b.seat);
+  rows.forEach((r, i) => {
+    const prev = rows[i - 1];
+    r.place = prev && prev.winner === r.winner && prev.score === r.score && prev.bounty === r.bounty ? prev.place : i + 1;
+  });
+  return rows;
+}
+
+/** How a final score was made, in words: "Loot $110 + Bounty $0 − 2 Wounds × $10". */
+export function scoreDetail(p: { loot: number; bounty: number; wounds: number }): string {
+  return T(p.wounds > 0 ? 'end.detailWounds' : 'end.detail', { loot: p.loot, bounty: p.bounty, count: p.wounds, each: WOUND_DOLLARS });
+}

@@ -38,12 +38,12 @@
  */
 import { Saloon, saloon } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
-import { GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from './saloon-words';
+import { finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
 import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
-import type { GameModule, GameOption, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
+import type { GameModule, GameOption, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;
@@ -838,15 +838,25 @@ class SaloonUi implements GameUi {
   seatSummary(seat: number): SeatSummary {
     const v = this.board.view();
     const p = v?.players[seat];
-    if (!p || this.board.state().status === 'waiting') return { score: '', alive: null };
+    const status = this.board.state().status;
+    if (!p || status === 'waiting') return { score: '', alive: null };
+    // Once the game is over: the final score by the rulebook and how it was made (as the standings and the banner).
+    if (status === 'over') return { score: T('end.seatFinal', { score: finalScore(p), detail: scoreDetail(p) }), alive: null };
     return { score: T('ui.seatScore', { loot: p.loot, bounty: p.bounty, count: p.wounds }), alive: null };
+  }
+
+  standings(): Standing[] {
+    const v = this.board.view();
+    if (!v) return [];
+    return saloonStandings(v.players, list(this.board.state().winners)).map((r) => ({ seat: r.seat, place: r.place, score: T('end.score', { score: r.score }), detail: scoreDetail(r), winner: r.winner }));
   }
 
   winnerText(): string {
     const v = this.board.view();
     const winners = list(this.board.state().winners);
     if (!v || winners.length === 0) return T('ui.over');
-    const score = v.players[winners[0]]?.score ?? 0;
+    // The same figure as the standings: Loot + Bounty − $10 per Wound.
+    const score = finalScore(v.players[winners[0]] ?? { loot: 0, bounty: 0, wounds: 0 });
     const names = listNames(winners.map((w) => this.ctx.name(w)));
     return T(winners.length === 1 ? 'ui.winnerOne' : 'ui.winnerMany', { names, score });
   }
