@@ -106,7 +106,7 @@ export const RACE_KEYS = {
 /** A key's small printed hint on its button (hidden on touch screens). */
 const keyHint = (key: string): HTMLElement => h('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, key === 'Enter' ? '⏎' : key.toUpperCase());
 
-type Button = { label: string; text?: Node | string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean };
+type Button = { label: string; text?: Node | string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; /** Enter clicks it (it confirms the picks above). */ confirm?: boolean };
 
 class SaloonUi implements GameUi {
   private scene: SaloonScene | null = null;
@@ -406,7 +406,7 @@ class SaloonUi implements GameUi {
               this.update();
             },
           })),
-          { label: T('special.desperadoGo'), cls: 'special desperado', title: T('special.desperadoGoTitle'), disabled: !chosen, onClick: () => chosen && this.send(chosen) },
+          { label: T('special.desperadoGo'), cls: 'special desperado', title: T('special.desperadoGoTitle'), disabled: !chosen, confirm: true, onClick: () => chosen && this.send(chosen) },
         ],
       });
     }
@@ -594,6 +594,7 @@ class SaloonUi implements GameUi {
       this.update();
     });
     this.els.actions.classList.toggle('big-glyphs', this.bigGlyphs);
+    let digit = 0;
     this.els.actions.replaceChildren(
       // In a race the status bar says what to do: the panel keeps its room for the cards and the buttons.
       ...(panel ? [] : [h('p', { class: 'prompt' }, prompt)]),
@@ -604,9 +605,16 @@ class SaloonUi implements GameUi {
           'div',
           { class: 'saloon-row', role: r.title ? 'group' : null, 'aria-label': r.title || null },
           r.title ? h('span', { class: 'group-title' }, r.title) : null,
-          ...r.buttons.map((b) =>
-            h('button', { type: 'button', class: b.cls ?? null, 'aria-label': b.label, 'aria-pressed': b.pressed === undefined ? null : String(b.pressed), title: b.title ?? null, disabled: b.disabled || null, onclick: b.onClick }, b.text ?? b.label),
-          ),
+          ...r.buttons.map((b) => {
+            // Keys: the n-th choice of the bar by its digit (1–9), a confirmation by Enter.
+            const key = b.confirm ? 'Enter' : ++digit <= 9 ? String(digit) : '';
+            return h(
+              'button',
+              { type: 'button', class: b.cls ?? null, 'aria-label': b.label, 'aria-pressed': b.pressed === undefined ? null : String(b.pressed), title: b.title ?? null, disabled: b.disabled || null, onclick: b.onClick, 'data-key': key || null, 'aria-keyshortcuts': key || null },
+              b.text ?? b.label,
+              key ? keyHint(key) : null,
+            );
+          }),
         ),
       ),
       ...(handEl && !panel ? [handEl] : []),
@@ -924,5 +932,15 @@ export const saloonModule: GameModule = {
   get rules() {
     return ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((k) => T(`rules.${k}`));
   },
+  keyHelp: () => [
+    { keys: '1–9', action: T('keys.choice') },
+    { keys: T('keys.enterKey'), action: T('keys.confirm') },
+    { keys: 'R B G Y', action: T('keys.guns') },
+    { keys: 'O', action: T('keys.bottle') },
+    { keys: 'H C A L', action: T('keys.areas') },
+    { keys: '1 2 3', action: T('keys.noises') },
+    { keys: '4 5 …', action: T('keys.targets') },
+    { keys: T('keys.enterKey'), action: T('keys.shoot') },
+  ],
   mount: (ctx, els) => new SaloonUi(ctx, els),
 };
