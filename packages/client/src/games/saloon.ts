@@ -120,6 +120,8 @@ class SaloonUi implements GameUi {
   /** Countdowns: a window's end (server clock) → its end on this clock, tolerant of a skewed clock. */
   private localEnds = new Map<number, number>();
   private duelKey = '';
+  /** The race (and its stage) the page was last scrolled for. */
+  private scrolledFor = '';
   /** Local end of my misfire lock-out (ms, this clock), and the shots already seen. */
   private lockEnd = 0;
   private shotsSeen = 0;
@@ -243,16 +245,21 @@ class SaloonUi implements GameUi {
     }
     if (!v || v.phase.kind !== 'turn' || v.active !== v.seat) this.desp = { guns: [], targets: [] };
     const duelist = race !== null;
-    if (duelist && !this.els.scene.classList.contains('saloon-duel')) {
+    if (duelist && race) {
       // The duel: a shorter scene and the buttons right under it, scrolled into view — it is a race. The scene's top
-      // goes just under the status bar (pinned at the top of the screen on a table).
+      // goes just under the status bar (pinned at the top of the screen on a table); again at GO! if it has moved.
       this.els.scene.classList.add('saloon-duel');
-      window.setTimeout(() => {
-        const status = document.querySelector('[data-testid="status"]');
-        const pinned = status ? status.getBoundingClientRect().height + 8 : 0;
-        window.scrollTo({ top: Math.max(0, window.scrollY + this.els.scene.getBoundingClientRect().top - pinned), behavior: 'instant' as ScrollBehavior });
-      }, 0);
-    } else if (!duelist) this.els.scene.classList.remove('saloon-duel');
+      const at = `${this.duelKey}|${raceGo(race)}`;
+      if (at !== this.scrolledFor) {
+        this.scrolledFor = at;
+        window.setTimeout(() => {
+          const status = document.querySelector('[data-testid="status"]');
+          const pinned = status ? status.getBoundingClientRect().height + 8 : 0;
+          const top = this.els.scene.getBoundingClientRect().top - pinned;
+          if (Math.abs(top) > 4) window.scrollTo({ top: Math.max(0, window.scrollY + top), behavior: 'instant' as ScrollBehavior });
+        }, 0);
+      }
+    } else this.els.scene.classList.remove('saloon-duel');
     const legal = this.board.legal(v);
     this.renderActions(v, legal);
     if (v && this.scene) this.scene.update(this.sceneModel(v, duelist));

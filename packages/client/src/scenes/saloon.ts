@@ -1,6 +1,7 @@
 import { Container, Graphics, Text } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
+import { Motion, MAX_TWEEN_MS } from './motion';
 import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asCard, asBox, asMark } from './common';
 import { GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
@@ -152,12 +153,64 @@ function bottleShape(h: number): Graphics {
   return g;
 }
 
+/** How long a freshly shown card grows and fades in (a deal, a flip). */
+const CARD_IN_MS = 320;
+/** A payout's coin or a Wound's cross flying to its seat. */
+const FLY_MS = MAX_TWEEN_MS;
+
 export class SaloonScene {
   private readonly root = new Container();
+  /** Coins and crosses on their way to a seat: above the table, kept across redraws (a redraw clears `root`). */
+  private readonly fx = new Container();
+  private readonly motion: Motion;
   private model: SaloonSceneModel | null = null;
+  /** When each card id was first drawn face up in its place (a deal, a draw, a flip): it grows in for CARD_IN_MS. */
+  private shownAt = new Map<string, number>();
+  /** The player boxes of the last table drawn (where payouts fly to). */
+  private seatBoxes: { x: number; y: number; w: number; h: number }[] = [];
+  private lastPlayers: { loot: number; bounty: number; wounds: number }[] | null = null;
 
   private constructor(private readonly px: PixiScene) {
-    px.app.stage.addChild(this.root);
+    px.app.stage.addChild(this.root, this.fx);
+    this.motion = new Motion(px.app);
+  }
+
+  /**
+   * A card face drawn at (x, y), w×h: the first time its id shows in this place it grows from 60 % and fades in
+   * around its centre (never beyond its own rectangle), picking up where it was if a redraw comes mid-way.
+   */
+  private placeCard(c: Container, key: string, x: number, y: number, w: number, h: number): Container {
+    this.place(c, x, y);
+    const now = performance.now();
+    const at = this.shownAt.get(key);
+    if (at === undefined) this.shownAt.set(key, now);
+    const elapsed = at === undefined ? 0 : now - at;
+    if (elapsed < CARD_IN_MS) {
+      c.pivot.set(w / 2, h / 2);
+      c.position.set(x + w / 2, y + h / 2);
+      const k = elapsed / CARD_IN_MS;
+      this.motion.from(c, { scale: 0.6 + 0.4 * k, alpha: 0.15 + 0.85 * k }, CARD_IN_MS - elapsed);
+    }
+    return c;
+  }
+
+  /** Coins for a payout and a red cross for a Wound fly from the middle of the felt to the seat's box. */
+  private flyToSeats(prev: { loot: number; bounty: number; wounds: number }[], next: { loot: number; bounty: number; wounds: number }[], W: number, H: number): void {
+    next.forEach((p, s) => {
+      const q = prev[s];
+      const box = this.seatBoxes[s];
+      if (!q || !box) return;
+      const gain = p.loot + p.bounty - (q.loot + q.bounty);
+      const marks: Graphics[] = [];
+      if (gain > 0) marks.push(new Graphics().circle(0, 0, 9).fill(GOLD).stroke({ width: 2, color: INK }).circle(0, 0, 4).stroke({ width: 1.5, color: INK }));
+      for (let i = q.wounds; i < p.wounds; i++) marks.push(new Graphics().rect(-3, -9, 6, 18).rect(-9, -3, 18, 6).fill(RED).stroke({ width: 1, color: INK }));
+      marks.forEach((g, i) => {
+        g.position.set(box.x + box.w - 14 - i * 20, box.y + box.h / 2);
+        this.fx.addChild(g);
+        const done = () => g.destroy();
+        if (!this.motion.from(g, { x: W / 2, y: H / 2, alpha: 0.4, scale: 1.6 }, FLY_MS, i * 60, () => this.motion.to(g, { alpha: 0 }, 250, 150, done))) done();
+      });
+    });
   }
 
   static async create(host: HTMLElement): Promise<SaloonScene> {
@@ -173,6 +226,7 @@ export class SaloonScene {
   }
 
   destroy(): void {
+    this.motion.destroy();
     this.px.stop();
   }
 
@@ -204,8 +258,14 @@ export class SaloonScene {
     const { width: W, height: H } = this.px.size();
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
     const v = m.view;
+    this.seatBoxes = [];
     if (m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey')) this.drawCompactDuel(m, v.phase, W, H);
     else this.drawTable(m, W, H);
+    // Money and Wounds that changed since the last drawing fly to their seat (once the table shows the seats).
+    const players = v.players.map((p) => ({ loot: p.loot, bounty: p.bounty, wounds: p.wounds }));
+    if (this.lastPlayers && this.seatBoxes.length && m.started) this.flyToSeats(this.lastPlayers, players, W, H);
+    if (this.seatBoxes.length || !this.lastPlayers) this.lastPlayers = players;
+    if (this.shownAt.size > 200) for (const [k, t] of this.shownAt) if (performance.now() - t > 10_000) this.shownAt.delete(k);
     this.px.app.render();
   }
 
@@ -239,9 +299,12 @@ export class SaloonScene {
     const x0 = W / 2 - (3 * cw + 2 * gap) / 2;
     // A duel or Truel: my new hand; a Standoff or the Turkey: the 3 flipped cards everyone reads.
     const shown = ph.kind === 'standoff' || ph.kind === 'turkey' ? ph.flipped : v.hand;
+    const raceKey = `${v.turn}:${ph.kind}:${ph.goAt}`;
     for (let i = 0; i < 3; i++) {
       const id = shown[i];
-      this.place(id ? cardFace(id, cw, chh, m.bigGlyphs) : cardBack(cw, chh, '?'), x0 + i * (cw + gap), top);
+      const x = x0 + i * (cw + gap);
+      if (id) this.placeCard(cardFace(id, cw, chh, m.bigGlyphs), `race:${raceKey}:${id}`, x, top, cw, chh);
+      else this.place(cardBack(cw, chh, '?'), x, top);
     }
     line.y = top + chh + 4;
   }
@@ -268,6 +331,7 @@ export class SaloonScene {
       const active = v.active === s && ph.kind !== 'over';
       // The box holds its labels (they must fit inside it).
       const box = asBox(this.place(new Container(), x, y));
+      this.seatBoxes[s] = { x, y, w: bw, h: bh };
       box.addChild(new Graphics().roundRect(0, 0, bw, bh, 8).fill(s === v.seat ? 0x23472c : 0x1f3b26).stroke({ width: active ? 3 : 1.5, color: active ? GOLD : 0x8fb596 }));
       let nx = 6;
       if (v.dealer === s) {
@@ -336,7 +400,7 @@ export class SaloonScene {
       const cy = y + headH;
       let x = pad + 4;
       v.public.forEach((id, i) => {
-        this.place(cardFace(id, cw, ch, m.bigGlyphs), x, cy);
+        this.placeCard(cardFace(id, cw, ch, m.bigGlyphs), `public:${i}:${id}`, x, cy, cw, ch);
         const num = text(String(i + 1), { fontSize: Math.max(9, fs - 2), fill: GOLD, fontWeight: 'bold' });
         num.position.set(x + 2, cy + ch + 1);
         this.root.addChild(num);
@@ -366,7 +430,7 @@ export class SaloonScene {
       const hy = bottom + lineHeight(fs) + 2;
       const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
       this.label(title, pad + 4, bottom, fs, CREAM, true, W - 2 * pad);
-      v.hand.forEach((id, i) => this.place(cardFace(id, cwHand, chHand, m.bigGlyphs), pad + 4 + i * (cwHand + 8), hy));
+      v.hand.forEach((id, i) => this.placeCard(cardFace(id, cwHand, chHand, m.bigGlyphs), `hand:${id}`, pad + 4 + i * (cwHand + 8), hy, cwHand, chHand));
       if (v.hand.length === 0) for (let i = 0; i < 3; i++) this.place(cardBack(cwHand, chHand), pad + 4 + i * (cwHand + 8), hy);
     }
   }
