@@ -158,7 +158,8 @@ async function truelist(page: Page, who: string, deadline: number, seen: Set<str
 test('Desperado: Ann, holding three, says "I have nothing to lose!" to Bob and a bot; the Truel is fought to its end', async () => {
   const seed = findSaloonSeed(3, OPTIONS, (s) => s.active === 0 && holds(s.players[0].hand, 'desperado'));
   const { ann, bob, errors, close } = await annAndBob(stack().browser);
-  const host = await sitDown([ann, bob], ['Ann', 'Bob'], 1, seed, OPTIONS);
+  // (an easy bot: both humans get to read their cards at GO! before it may win the Truel)
+  const host = await sitDown([ann, bob], ['Ann', 'Bob'], 1, seed, { ...OPTIONS, botLevel: 'easy' } as Partial<Saloon.SaloonOptions>);
   try {
     const go = button(ann, 'I have nothing to lose!');
     await go.waitFor();

@@ -30,7 +30,8 @@ export async function shootDuel(button: (name: string) => Locator, cards: string
   const area = majority(cards.map((c) => c[1]), AREAS)[0];
   const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
   let gun = '';
-  for (const c of colours) if (await button(`Gun: ${c}`).isEnabled()) gun = c;
+  // (short waits: the race may end under us — a quick bot — and the panel go away)
+  for (const c of colours) if (await button(`Gun: ${c}`).isEnabled({ timeout: 1000 })) gun = c;
   if (gun) {
     await button(`Gun: ${gun}`).click({ timeout: 2000 });
     await button(`Area: ${area}`).click({ timeout: 2000 });

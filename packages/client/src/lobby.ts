@@ -14,6 +14,11 @@ const DEFAULT_GRACE = 60;
 /** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
 const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
 const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
+/** Games whose bots have a speed (the table option `botLevel`; its words are `<game>:opt.botLevel…`). */
+const BOT_LEVELS: Record<string, readonly string[]> = { saloon: ['easy', 'normal', 'hard'] };
+const DEFAULT_BOT_LEVEL = 'normal';
+/** `t` with a key built at run time (i18n.test.ts checks both languages have every key). */
+const tk = (key: string): string => (t as unknown as (k: string) => string)(key);
 
 function savedName(): string {
   try {
@@ -95,6 +100,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   let timerSel: HTMLSelectElement;
   let graceSel: HTMLSelectElement;
   let optionSels: { key: string; boolean: boolean; el: HTMLSelectElement }[] = [];
+  let levelSel: HTMLSelectElement | null = null;
   const rules = h('div', { class: 'rules' });
 
   function renderBots(): void {
@@ -113,9 +119,12 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     graceSel = select('graceSeconds', GRACES, DEFAULT_GRACE, (v) => (v < 60 ? t('lobby.seconds', { count: v }) : t('lobby.minutes', { count: v / 60 })));
     timerSel = select('turnSeconds', TIMERS, TIMER_DEFAULT[g.id] ?? DEFAULT_TIMER, (v) => (v === 0 ? t('lobby.timerOff') : t('lobby.seconds', { count: v })));
     optionSels = g.options.map((o) => ({ key: o.key, boolean: o.boolean === true, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
+    const levels = BOT_LEVELS[g.id];
+    levelSel = levels ? h('select', { name: 'botLevel' }, ...levels.map((l) => h('option', { value: l, selected: l === DEFAULT_BOT_LEVEL }, tk(`${g.id}:opt.botLevels.${l}`)))) : null;
     fields.replaceChildren(
       field(t('lobby.seats'), seatsSel, t('lobby.seatsHint')),
       field(t('lobby.bots'), botsSel, t('lobby.botsHint')),
+      ...(levelSel ? [field(tk(`${g.id}:opt.botLevel`), levelSel, tk(`${g.id}:opt.botLevelHint`))] : []),
       ...g.options.map((o, i) => field(o.label, optionSels[i].el, o.hint)),
       field(t('lobby.turnTimer'), timerSel, g.id === 'rattlesnake' || g.id === 'saloon' ? t(`lobby.timerHint.${g.id}`) : t('lobby.timerHint.default')),
       field(t('lobby.grace'), graceSel, t('lobby.graceHint')),
@@ -136,6 +145,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     try {
       const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value), graceSeconds: Number(graceSel.value) };
       for (const o of optionSels) options[o.key] = o.boolean ? o.el.value === '1' : Number(o.el.value);
+      if (levelSel) options.botLevel = levelSel.value;
       const session = await createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
       if (!disposed) opts.onSeated(session);
     } catch (err) {

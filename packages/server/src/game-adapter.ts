@@ -3,6 +3,9 @@ import type { Game, Intent, Rng } from '@tumbleweed/engine';
 import type { z } from 'zod';
 import type { TableState } from './table-state';
 
+/** How quick a table's bots are (the create option `options.botLevel`, default normal). */
+export type BotLevel = 'easy' | 'normal' | 'hard';
+
 /**
  * What a room needs to know about one game, beyond the engine: its Schema state, how to mirror engine views
  * into it, and the zod shapes of its intents and table options. Everything else is the shared TableRoom.
@@ -14,8 +17,13 @@ export interface GameAdapter<S, V, I extends Intent, O, TS extends TableState> {
   optionsSchema: z.ZodType<Partial<O>, z.ZodTypeDef, unknown>;
   /** Countdown per decision when the table does not choose one. */
   defaultTurnSeconds: number;
-  /** How long a bot waits before acting, from the table's base delay (BOT_DELAY_MS); the base itself when absent. */
-  botDelayMs?(rng: Rng, baseMs: number): number;
+  /**
+   * How long a bot waits before acting, from the table's base delay (BOT_DELAY_MS) and the table's `botLevel`
+   * option; the base itself when absent.
+   */
+  botDelayMs?(rng: Rng, baseMs: number, level: BotLevel): number;
+  /** The game's bots have reaction levels: a table may choose `botLevel` (refused for other games). */
+  botLevels?: boolean;
   /** Schema objects only this seat may see (their `@view()` fields); added to the seat's StateView. */
   privateObjects(state: TS, seat: number): Schema[];
   /**

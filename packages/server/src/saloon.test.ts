@@ -8,6 +8,7 @@ import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
 import { inbox, startServer, waitFor, type Inbox } from './testing/harness';
 import { replay } from './testing/replay';
+import { settings } from './table-room';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -140,4 +141,61 @@ test('malformed intents get BAD_MESSAGE, out-of-turn and out-of-window ones the 
   await waitFor(() => box.errors.length === 4, 'four refusals');
   expect(box.errors.map((e) => e.code)).toEqual(['BAD_MESSAGE', 'BAD_MESSAGE', 'NOT_YOUR_TURN', expect.stringMatching(/^(NOT_NOW|NOT_YOUR_TURN)$/)]);
   expect(waiting.connection.isOpen).toBe(true);
+});
+
+describe('the botLevel table option: how quick the bots shoot after "Go!"', () => {
+  test('the create schema takes easy / normal / hard for Saloon and refuses anything else, and any level for a game without levels', async () => {
+    for (const botLevel of ['easy', 'normal', 'hard']) {
+      const room = await server.sdk.create('saloon', { name: 'Ann', seats: 2, options: { botLevel } });
+      await room.leave();
+    }
+    for (const [game, botLevel] of [
+      ['saloon', 'insane'],
+      ['saloon', 2],
+      ['duel', 'hard'],
+    ] as const) {
+      await expect(server.sdk.create(game, { name: 'Ann', seats: 2, options: { botLevel } })).rejects.toThrow(/BAD_OPTIONS/);
+    }
+  });
+
+  /** Ann against a bot: she threatens it or calls its threat, then never shoots. Ms from "Go!" to the bot's shot. */
+  async function botShotAfterGo(botLevel: 'easy' | 'hard', seed: number): Promise<number> {
+    const ann = await server.sdk.create('saloon', { name: 'Ann', seats: 2, bots: 1, seed, options: { botLevel, turnSeconds: 0, threatSeconds: 3 } });
+    let goAt = 0;
+    let shotAt = 0;
+    ann.onMessage('events', (list: { type: string; seat?: number }[]) => {
+      for (const e of list) {
+        if (e.type === 'go' && !goAt) goAt = performance.now();
+        if (e.type === 'shot' && goAt && !shotAt && e.seat === 1) shotAt = performance.now();
+      }
+    });
+    let acted = '';
+    const act = () => {
+      const v = viewOf(ann);
+      if (!v || v.seat !== 0 || shotAt || !v.players.length) return;
+      const legal = Saloon.legalFromView(v);
+      const key = `${v.turn}|${v.phase.kind}|${legal.length}`;
+      if (legal.length === 0 || key === acted || v.phase.kind === 'duel') return;
+      acted = key;
+      const pick = legal.find((i) => i.type === 'threaten') ?? legal.find((i) => i.type === 'answer' && i.call === 'duel') ?? legal.find((i) => i.type === 'discard') ?? legal.find((i) => i.type === 'draw') ?? legal[0];
+      ann.send('intent', pick);
+    };
+    ann.onStateChange(act);
+    await waitFor(() => shotAt > 0, 'the bot shoots', 25_000);
+    await ann.leave();
+    return shotAt - goAt;
+  }
+
+  test('a hard bot shoots sooner after "Go!" than an easy one on the same deal, and never within 250 ms', async () => {
+    settings.botDelayMs = 1; // bots with their reaction time (the harness makes them instant)
+    try {
+      const hard = await botShotAfterGo('hard', 31);
+      const easy = await botShotAfterGo('easy', 31);
+      expect(hard).toBeGreaterThanOrEqual(240); // the floor, less the loopback's jitter
+      expect(hard).toBeLessThan(1600);
+      expect(easy).toBeGreaterThan(hard + 200);
+    } finally {
+      settings.botDelayMs = 0;
+    }
+  }, 60_000);
 });

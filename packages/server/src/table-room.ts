@@ -12,14 +12,19 @@ import { unsafeOptions } from './options';
 import { config } from './config';
 import { logger } from './log';
 import * as metrics from './metrics';
-import type { AnyAdapter } from './game-adapter';
+import type { AnyAdapter, BotLevel } from './game-adapter';
 import { SeatState, syncArray, type TableState } from './table-state';
 
 export const MAX_SPECTATORS = 50;
 
 /** Table options every game has, next to its own (`options` in the create call): the decision timer (0 = off) and the reconnection grace period (default: RECONNECT_SECONDS). */
 const tableOptionsSchema = z
-  .object({ turnSeconds: z.number().int().min(0).max(600).optional(), graceSeconds: z.number().int().min(10).max(600).optional() })
+  .object({
+    turnSeconds: z.number().int().min(0).max(600).optional(),
+    graceSeconds: z.number().int().min(10).max(600).optional(),
+    /** How quick the bots react (games whose adapter has `botLevels`). */
+    botLevel: z.enum(['easy', 'normal', 'hard']).optional(),
+  })
   .passthrough();
 
 /** A name as the table shows it (see names.ts): cleaned, then refused when blank or too long. */
@@ -182,6 +187,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private log = logger.child({ game: '?' });
   /** The table's own reconnection grace period (seconds), when its creator chose one. */
   private graceSeconds: number | null = null;
+  /** How quick this table's bots are (`options.botLevel`). */
+  private botLevel: BotLevel = 'normal';
 
   /** Seconds a dropped player has to come back: the table's option, else the server's setting. */
   private grace(): number {
@@ -203,8 +210,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (opts.seed !== undefined && !settings.allowTestSeed) refuse('SEED_NOT_ALLOWED', 'seed is a test-only option');
     const table = tableOptionsSchema.safeParse(opts.options ?? {});
     if (!table.success) refuse('BAD_OPTIONS', table.error.issues[0].message);
-    const { turnSeconds, graceSeconds, ...own } = table.data;
+    const { turnSeconds, graceSeconds, botLevel, ...own } = table.data;
     this.graceSeconds = graceSeconds ?? null;
+    if (botLevel !== undefined && !this.adapter.botLevels) refuse('BAD_OPTIONS', `options.botLevel: ${game.id} bots have no levels`);
+    this.botLevel = botLevel ?? 'normal';
     const ownParsed = this.adapter.optionsSchema.safeParse(own);
     if (!ownParsed.success) refuse('BAD_OPTIONS', describe(ownParsed.error, 'options'));
     const gameOptions = game.options(ownParsed.data);
@@ -774,7 +783,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private scheduleBot(seat: Seat): void {
     if (this.botTimers.has(seat)) return;
     const { game } = this.adapter;
-    const reaction = this.adapter.botDelayMs ? this.adapter.botDelayMs(this.botRng, settings.botDelayMs) : settings.botDelayMs;
+    const reaction = this.adapter.botDelayMs ? this.adapter.botDelayMs(this.botRng, settings.botDelayMs, this.botLevel) : settings.botDelayMs;
     const readyAt = game.botReadyAt?.(this.engine, seat) ?? null;
     const wait = readyAt === null ? 0 : Math.max(0, readyAt - Date.now());
     const timer = this.later(() => {

@@ -38,12 +38,12 @@
  */
 import { Saloon, saloon } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
-import { GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, SaloonScene, type SaloonSceneModel } from '../scenes/saloon';
+import { finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
+import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
-import { t } from '../i18n';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
-import type { GameModule, GameOption, GameUi, SeatSummary, ServerEvent, TableContext } from './types';
+import type { GameModule, GameOption, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;
@@ -54,8 +54,7 @@ type Noise = Saloon.Noise;
 export type SaloonBoardLike = JsonBoardLike;
 
 const GLYPH_KEY = 'tumbleweed:saloon:bigGlyphs';
-/** `t('saloon:<key>', params)` with a key built at run time (i18n.test.ts checks both languages have every key). */
-export const T = (key: string, params?: Record<string, unknown>): string => (t as unknown as (k: string, o?: object) => string)(`saloon:${key}`, params);
+export { T };
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 /** "Go!" has happened (a duel or Truel) / the cards are flipped (a Standoff or the Turkey). */
 const raceGo = (ph: RacePhase): boolean => (ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race');
@@ -91,7 +90,23 @@ function cardChip(id: string): HTMLElement {
   );
 }
 
-type Button = { label: string; text?: Node | string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean };
+/**
+ * The race panel's keys (the table routes a key to the button with that `data-key`): a gun by its colour's initial
+ * (R, B, G, Y; O for the Bottle), an area by its initial (H, C, A, L), a noise by its place (1 Bang, 2 Boom, 3 Blam;
+ * 1 is "Crash!" with the Bottle), a Standoff's target by its place after the noises (4, 5, …), Enter shoots.
+ */
+export const RACE_KEYS = {
+  gun: { red: 'r', blue: 'b', green: 'g', yellow: 'y', bottle: 'o' } as Record<Colour | 'bottle', string>,
+  area: { head: 'h', chest: 'c', arm: 'a', leg: 'l' } as Record<Area, string>,
+  noise: { bang: '1', boom: '2', blam: '3', crash: '1' } as Record<Noise | 'crash', string>,
+  firstTarget: 4,
+  shoot: 'Enter',
+};
+
+/** A key's small printed hint on its button (hidden on touch screens). */
+const keyHint = (key: string): HTMLElement => h('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, key === 'Enter' ? '⏎' : key.toUpperCase());
+
+type Button = { label: string; text?: Node | string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; /** Enter clicks it (it confirms the picks above). */ confirm?: boolean };
 
 class SaloonUi implements GameUi {
   private scene: SaloonScene | null = null;
@@ -105,6 +120,8 @@ class SaloonUi implements GameUi {
   /** Countdowns: a window's end (server clock) → its end on this clock, tolerant of a skewed clock. */
   private localEnds = new Map<number, number>();
   private duelKey = '';
+  /** The race (and its stage) the page was last scrolled for. */
+  private scrolledFor = '';
   /** Local end of my misfire lock-out (ms, this clock), and the shots already seen. */
   private lockEnd = 0;
   private shotsSeen = 0;
@@ -124,7 +141,9 @@ class SaloonUi implements GameUi {
     }
     els.scene.classList.add('saloon-scene');
     els.actions.classList.add('saloon-actions');
-    SaloonScene.create(els.scene)
+    // The scene (and Pixi) load only at a table: the lobby imports this module.
+    import('../scenes/saloon')
+      .then(({ SaloonScene }) => SaloonScene.create(els.scene))
       .then((scene) => {
         if (this.destroyed) return scene.destroy();
         this.scene = scene;
@@ -226,11 +245,21 @@ class SaloonUi implements GameUi {
     }
     if (!v || v.phase.kind !== 'turn' || v.active !== v.seat) this.desp = { guns: [], targets: [] };
     const duelist = race !== null;
-    if (duelist && !this.els.scene.classList.contains('saloon-duel')) {
-      // The duel: a shorter scene and the buttons right under it, scrolled into view — it is a race.
+    if (duelist && race) {
+      // The duel: a shorter scene and the buttons right under it, scrolled into view — it is a race. The scene's top
+      // goes just under the status bar (pinned at the top of the screen on a table); again at GO! if it has moved.
       this.els.scene.classList.add('saloon-duel');
-      window.setTimeout(() => this.els.scene.scrollIntoView({ block: 'start' }), 0);
-    } else if (!duelist) this.els.scene.classList.remove('saloon-duel');
+      const at = `${this.duelKey}|${raceGo(race)}`;
+      if (at !== this.scrolledFor) {
+        this.scrolledFor = at;
+        window.setTimeout(() => {
+          const status = document.querySelector('[data-testid="status"]');
+          const pinned = status ? status.getBoundingClientRect().height + 8 : 0;
+          const top = this.els.scene.getBoundingClientRect().top - pinned;
+          if (Math.abs(top) > 4) window.scrollTo({ top: Math.max(0, window.scrollY + top), behavior: 'instant' as ScrollBehavior });
+        }, 0);
+      }
+    } else this.els.scene.classList.remove('saloon-duel');
     const legal = this.board.legal(v);
     this.renderActions(v, legal);
     if (v && this.scene) this.scene.update(this.sceneModel(v, duelist));
@@ -384,7 +413,7 @@ class SaloonUi implements GameUi {
               this.update();
             },
           })),
-          { label: T('special.desperadoGo'), cls: 'special desperado', title: T('special.desperadoGoTitle'), disabled: !chosen, onClick: () => chosen && this.send(chosen) },
+          { label: T('special.desperadoGo'), cls: 'special desperado', title: T('special.desperadoGoTitle'), disabled: !chosen, confirm: true, onClick: () => chosen && this.send(chosen) },
         ],
       });
     }
@@ -484,29 +513,34 @@ class SaloonUi implements GameUi {
     const live = go && shots.length > 0 && !locked;
     const bottleOk = shots.some((i) => i.gun === 'bottle');
     const p = this.pick;
-    const b = (label: string, text: Node | string, pressed: boolean, onClick: () => void, disabled: boolean, cls = '', title = ''): HTMLButtonElement =>
-      h('button', { type: 'button', class: `pick ${cls}`, 'aria-label': label, 'aria-pressed': String(pressed), disabled: disabled || null, title: title || null, onclick: onClick }, text);
+    const b = (label: string, text: Node | string, pressed: boolean, onClick: () => void, disabled: boolean, cls = '', title = '', key = ''): HTMLButtonElement =>
+      h(
+        'button',
+        { type: 'button', class: `pick ${cls}`, 'aria-label': label, 'aria-pressed': String(pressed), disabled: disabled || null, title: title || null, onclick: onClick, 'data-key': key || null, 'aria-keyshortcuts': key ? key.toUpperCase() : null },
+        text,
+        key ? keyHint(key) : null,
+      );
     const guns = Saloon.COLOURS.map((c) => {
       const holder = v.guns[c];
       const usable = shots.some((i) => i.gun === c);
       const title = holder !== null && holder !== v.seat && ph.kind !== 'standoff' && ph.kind !== 'turkey' ? T('ui.holdsGun', { name: this.ctx.name(holder), colour: T(`colour.${c}`) }) : '';
-      return b(T('ui.gun', { colour: T(`colour.${c}`) }), h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(T(`colour.${c}`))}`), p.gun === c, () => this.choose('gun', c), !live || !usable, `gun ${c}`, title);
+      return b(T('ui.gun', { colour: T(`colour.${c}`) }), h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(T(`colour.${c}`))}`), p.gun === c, () => this.choose('gun', c), !live || !usable, `gun ${c}`, title, RACE_KEYS.gun[c]);
     });
     const flippedRace = ph.kind === 'standoff' || ph.kind === 'turkey';
-    if (!flippedRace) guns.push(b(T('ui.gunBottle'), T('ui.bottle'), p.gun === 'bottle', () => this.choose('gun', 'bottle'), !live || !bottleOk, 'bottle', T('ui.bottleTitle')));
-    const areas = Saloon.AREAS.map((a) => b(T('ui.areaBtn', { area: T(`area.${a}`) }), cap(T(`area.${a}`)), p.area === a, () => this.choose('area', a), !live, `area area-${a}`));
+    if (!flippedRace) guns.push(b(T('ui.gunBottle'), T('ui.bottle'), p.gun === 'bottle', () => this.choose('gun', 'bottle'), !live || !bottleOk, 'bottle', T('ui.bottleTitle'), RACE_KEYS.gun.bottle));
+    const areas = Saloon.AREAS.map((a) => b(T('ui.areaBtn', { area: T(`area.${a}`) }), cap(T(`area.${a}`)), p.area === a, () => this.choose('area', a), !live, `area area-${a}`, '', RACE_KEYS.area[a]));
     const silhouette = h('div', { class: 'silhouette', role: 'group', 'aria-label': T('ui.bodyArea') });
     silhouette.innerHTML =
       '<svg viewBox="0 0 100 160" aria-hidden="true"><circle cx="50" cy="20" r="14"/><rect x="33" y="36" width="34" height="52" rx="8"/><rect x="14" y="38" width="14" height="48" rx="6"/><rect x="72" y="38" width="14" height="48" rx="6"/><rect x="35" y="90" width="13" height="62" rx="6"/><rect x="52" y="90" width="13" height="62" rx="6"/></svg>';
     silhouette.append(...areas);
     const noises: HTMLButtonElement[] =
       p.gun === 'bottle'
-        ? [b(T('ui.crashShout'), T('ui.crashShout'), p.noise === 'crash', () => this.choose('noise', 'crash'), !live, 'noise crash')]
-        : Saloon.NOISES.map((n) => b(T('ui.noiseBtn', { noise: T(`noise.${n}`) }), `${T(`noise.${n}`)}!`, p.noise === n, () => this.choose('noise', n), !live, 'noise'));
+        ? [b(T('ui.crashShout'), T('ui.crashShout'), p.noise === 'crash', () => this.choose('noise', 'crash'), !live, 'noise crash', '', RACE_KEYS.noise.crash)]
+        : Saloon.NOISES.map((n) => b(T('ui.noiseBtn', { noise: T(`noise.${n}`) }), `${T(`noise.${n}`)}!`, p.noise === n, () => this.choose('noise', n), !live, 'noise', '', RACE_KEYS.noise[n]));
     const targets = ph.kind === 'standoff' && v.seat !== null ? Saloon.standoffSeats(ph).filter((s) => s !== v.seat) : [];
-    const targetBtns = targets.map((s) => b(T('special.target', { name: this.ctx.name(s) }), this.ctx.name(s), p.target === s, () => this.choose('target', s), !live || !shots.some((i) => i.target === s), 'target'));
+    const targetBtns = targets.map((s, k) => b(T('special.target', { name: this.ctx.name(s) }), this.ctx.name(s), p.target === s, () => this.choose('target', s), !live || !shots.some((i) => i.target === s), 'target', '', k + RACE_KEYS.firstTarget <= 9 ? String(k + RACE_KEYS.firstTarget) : ''));
     const ready = !!(p.gun && p.area && p.noise && (targets.length === 0 || p.target !== null));
-    const shoot = h('button', { type: 'button', class: 'shoot', disabled: !live || !ready || null, onclick: () => this.shootIfReady(v, legal) }, T('ui.shoot'));
+    const shoot = h('button', { type: 'button', class: 'shoot', disabled: !live || !ready || null, onclick: () => this.shootIfReady(v, legal), 'aria-label': T('ui.shoot'), 'data-key': RACE_KEYS.shoot, 'aria-keyshortcuts': RACE_KEYS.shoot }, T('ui.shoot'), keyHint(RACE_KEYS.shoot));
     const word = !go ? T('ui.ready') : locked ? T('ui.misfireWord', { seconds: (this.lockLeft() ?? 0).toFixed(1) }) : shots.length ? T('ui.go') : '…';
     // A Standoff or the Turkey: everyone reads the same 3 flipped cards (not a hand).
     const flipped = flippedRace
@@ -567,8 +601,10 @@ class SaloonUi implements GameUi {
       this.update();
     });
     this.els.actions.classList.toggle('big-glyphs', this.bigGlyphs);
+    let digit = 0;
     this.els.actions.replaceChildren(
-      h('p', { class: 'prompt' }, prompt),
+      // In a race the status bar says what to do: the panel keeps its room for the cards and the buttons.
+      ...(panel ? [] : [h('p', { class: 'prompt' }, prompt)]),
       h('p', { class: 'saloon-window', 'data-testid': 'saloon-window', 'aria-live': 'polite', hidden: windowLine ? null : true }, windowLine),
       ...(panel ? [panel.el] : []),
       ...rows.map((r) =>
@@ -576,9 +612,16 @@ class SaloonUi implements GameUi {
           'div',
           { class: 'saloon-row', role: r.title ? 'group' : null, 'aria-label': r.title || null },
           r.title ? h('span', { class: 'group-title' }, r.title) : null,
-          ...r.buttons.map((b) =>
-            h('button', { type: 'button', class: b.cls ?? null, 'aria-label': b.label, 'aria-pressed': b.pressed === undefined ? null : String(b.pressed), title: b.title ?? null, disabled: b.disabled || null, onclick: b.onClick }, b.text ?? b.label),
-          ),
+          ...r.buttons.map((b) => {
+            // Keys: the n-th choice of the bar by its digit (1–9), a confirmation by Enter.
+            const key = b.confirm ? 'Enter' : ++digit <= 9 ? String(digit) : '';
+            return h(
+              'button',
+              { type: 'button', class: b.cls ?? null, 'aria-label': b.label, 'aria-pressed': b.pressed === undefined ? null : String(b.pressed), title: b.title ?? null, disabled: b.disabled || null, onclick: b.onClick, 'data-key': key || null, 'aria-keyshortcuts': key || null },
+              b.text ?? b.label,
+              key ? keyHint(key) : null,
+            );
+          }),
         ),
       ),
       ...(handEl && !panel ? [handEl] : []),
@@ -810,15 +853,25 @@ class SaloonUi implements GameUi {
   seatSummary(seat: number): SeatSummary {
     const v = this.board.view();
     const p = v?.players[seat];
-    if (!p || this.board.state().status === 'waiting') return { score: '', alive: null };
+    const status = this.board.state().status;
+    if (!p || status === 'waiting') return { score: '', alive: null };
+    // Once the game is over: the final score by the rulebook and how it was made (as the standings and the banner).
+    if (status === 'over') return { score: T('end.seatFinal', { score: finalScore(p), detail: scoreDetail(p) }), alive: null };
     return { score: T('ui.seatScore', { loot: p.loot, bounty: p.bounty, count: p.wounds }), alive: null };
+  }
+
+  standings(): Standing[] {
+    const v = this.board.view();
+    if (!v) return [];
+    return saloonStandings(v.players, list(this.board.state().winners)).map((r) => ({ seat: r.seat, place: r.place, score: T('end.score', { score: r.score }), detail: scoreDetail(r), winner: r.winner }));
   }
 
   winnerText(): string {
     const v = this.board.view();
     const winners = list(this.board.state().winners);
     if (!v || winners.length === 0) return T('ui.over');
-    const score = v.players[winners[0]]?.score ?? 0;
+    // The same figure as the standings: Loot + Bounty − $10 per Wound.
+    const score = finalScore(v.players[winners[0]] ?? { loot: 0, bounty: 0, wounds: 0 });
     const names = listNames(winners.map((w) => this.ctx.name(w)));
     return T(winners.length === 1 ? 'ui.winnerOne' : 'ui.winnerMany', { names, score });
   }
@@ -886,5 +939,15 @@ export const saloonModule: GameModule = {
   get rules() {
     return ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((k) => T(`rules.${k}`));
   },
+  keyHelp: () => [
+    { keys: '1–9', action: T('keys.choice') },
+    { keys: T('keys.enterKey'), action: T('keys.confirm') },
+    { keys: 'R B G Y', action: T('keys.guns') },
+    { keys: 'O', action: T('keys.bottle') },
+    { keys: 'H C A L', action: T('keys.areas') },
+    { keys: '1 2 3', action: T('keys.noises') },
+    { keys: '4 5 …', action: T('keys.targets') },
+    { keys: T('keys.enterKey'), action: T('keys.shoot') },
+  ],
   mount: (ctx, els) => new SaloonUi(ctx, els),
 };

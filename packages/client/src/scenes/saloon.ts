@@ -1,11 +1,9 @@
 import { Container, Graphics, Text } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
+import { Motion, MAX_TWEEN_MS } from './motion';
 import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asCard, asBox, asMark } from './common';
-import { t } from '../i18n';
-
-/** `t('saloon:<key>', params)` with a key built at run time. */
-const T = (key: string, params?: Record<string, unknown>): string => (t as unknown as (k: string, o?: object) => string)(`saloon:${key}`, params);
+import { GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 
 type Colour = Saloon.Colour;
@@ -17,10 +15,6 @@ type View = Saloon.SaloonView;
  * green ▲ triangle "G", yellow ◆ diamond "Y". Cards carry the same shape and letter in their colour band.
  */
 export const GUN_COLOUR: Record<Colour, number> = { red: 0xc23b2a, blue: 0x2e66c9, green: 0x2c8a3c, yellow: 0xe8b923 };
-export const GUN_CSS: Record<Colour, string> = { red: '#c23b2a', blue: '#2e66c9', green: '#2c8a3c', yellow: '#e8b923' };
-/** The DOM twin of each gun's shape (buttons, the hand list). */
-export const GUN_GLYPH: Record<Colour, string> = { red: '●', blue: '■', green: '▲', yellow: '◆' };
-export const GUN_LETTER: Record<Colour, string> = { red: 'R', blue: 'B', green: 'G', yellow: 'Y' };
 /** Text drawn on a colour: dark ink on yellow, cream elsewhere. */
 const ON_COLOUR: Record<Colour, number> = { red: 0xfff3dc, blue: 0xfff3dc, green: 0xfff3dc, yellow: 0x2b1a0e };
 
@@ -159,12 +153,64 @@ function bottleShape(h: number): Graphics {
   return g;
 }
 
+/** How long a freshly shown card grows and fades in (a deal, a flip). */
+const CARD_IN_MS = 320;
+/** A payout's coin or a Wound's cross flying to its seat. */
+const FLY_MS = MAX_TWEEN_MS;
+
 export class SaloonScene {
   private readonly root = new Container();
+  /** Coins and crosses on their way to a seat: above the table, kept across redraws (a redraw clears `root`). */
+  private readonly fx = new Container();
+  private readonly motion: Motion;
   private model: SaloonSceneModel | null = null;
+  /** When each card id was first drawn face up in its place (a deal, a draw, a flip): it grows in for CARD_IN_MS. */
+  private shownAt = new Map<string, number>();
+  /** The player boxes of the last table drawn (where payouts fly to). */
+  private seatBoxes: { x: number; y: number; w: number; h: number }[] = [];
+  private lastPlayers: { loot: number; bounty: number; wounds: number }[] | null = null;
 
   private constructor(private readonly px: PixiScene) {
-    px.app.stage.addChild(this.root);
+    px.app.stage.addChild(this.root, this.fx);
+    this.motion = new Motion(px.app);
+  }
+
+  /**
+   * A card face drawn at (x, y), w×h: the first time its id shows in this place it grows from 60 % and fades in
+   * around its centre (never beyond its own rectangle), picking up where it was if a redraw comes mid-way.
+   */
+  private placeCard(c: Container, key: string, x: number, y: number, w: number, h: number): Container {
+    this.place(c, x, y);
+    const now = performance.now();
+    const at = this.shownAt.get(key);
+    if (at === undefined) this.shownAt.set(key, now);
+    const elapsed = at === undefined ? 0 : now - at;
+    if (elapsed < CARD_IN_MS) {
+      c.pivot.set(w / 2, h / 2);
+      c.position.set(x + w / 2, y + h / 2);
+      const k = elapsed / CARD_IN_MS;
+      this.motion.from(c, { scale: 0.6 + 0.4 * k, alpha: 0.15 + 0.85 * k }, CARD_IN_MS - elapsed);
+    }
+    return c;
+  }
+
+  /** Coins for a payout and a red cross for a Wound fly from the middle of the felt to the seat's box. */
+  private flyToSeats(prev: { loot: number; bounty: number; wounds: number }[], next: { loot: number; bounty: number; wounds: number }[], W: number, H: number): void {
+    next.forEach((p, s) => {
+      const q = prev[s];
+      const box = this.seatBoxes[s];
+      if (!q || !box) return;
+      const gain = p.loot + p.bounty - (q.loot + q.bounty);
+      const marks: Graphics[] = [];
+      if (gain > 0) marks.push(new Graphics().circle(0, 0, 9).fill(GOLD).stroke({ width: 2, color: INK }).circle(0, 0, 4).stroke({ width: 1.5, color: INK }));
+      for (let i = q.wounds; i < p.wounds; i++) marks.push(new Graphics().rect(-3, -9, 6, 18).rect(-9, -3, 18, 6).fill(RED).stroke({ width: 1, color: INK }));
+      marks.forEach((g, i) => {
+        g.position.set(box.x + box.w - 14 - i * 20, box.y + box.h / 2);
+        this.fx.addChild(g);
+        const done = () => g.destroy();
+        if (!this.motion.from(g, { x: W / 2, y: H / 2, alpha: 0.4, scale: 1.6 }, FLY_MS, i * 60, () => this.motion.to(g, { alpha: 0 }, 250, 150, done))) done();
+      });
+    });
   }
 
   static async create(host: HTMLElement): Promise<SaloonScene> {
@@ -180,6 +226,7 @@ export class SaloonScene {
   }
 
   destroy(): void {
+    this.motion.destroy();
     this.px.stop();
   }
 
@@ -211,25 +258,30 @@ export class SaloonScene {
     const { width: W, height: H } = this.px.size();
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
     const v = m.view;
+    this.seatBoxes = [];
     if (m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey')) this.drawCompactDuel(m, v.phase, W, H);
     else this.drawTable(m, W, H);
+    // Money and Wounds that changed since the last drawing fly to their seat (once the table shows the seats).
+    const players = v.players.map((p) => ({ loot: p.loot, bounty: p.bounty, wounds: p.wounds }));
+    if (this.lastPlayers && this.seatBoxes.length && m.started) this.flyToSeats(this.lastPlayers, players, W, H);
+    if (this.seatBoxes.length || !this.lastPlayers) this.lastPlayers = players;
+    if (this.shownAt.size > 200) for (const [k, t] of this.shownAt) if (performance.now() - t > 10_000) this.shownAt.delete(k);
     this.px.app.render();
   }
 
-  /** The duelist's view: who against whom, the big "Ready…" / "GO!", my 3 new cards, the shots so far. */
+  /**
+   * The duelist's view: who against whom, my 3 new cards (or the flipped ones) as large as the room allows, the shots
+   * so far. "Ready…" / "GO!" / a misfire's count-down are written once, in the race panel right under the scene,
+   * where the buttons are.
+   */
   private drawCompactDuel(m: SaloonSceneModel, ph: RacePhase, W: number, H: number): void {
     const v = m.view;
     const fs = Math.max(12, Math.min(16, W / 30));
     const go = ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race';
-    // Top down: who races (two lines at most), the big word; bottom up: the shots so far or a hint (two lines at
+    // Top down: who races (one line, two at most on a phone); bottom up: the shots so far or a hint (two lines at
     // most); my 3 cards (or the flipped ones) as large as the room left between them.
-    const title = fitLines(this.centred(this.raceTitle(ph), W / 2, 8, fs, GOLD, true, W - 20), 2 * lineHeight(fs));
-    const wordSize = Math.max(28, Math.min(H * 0.2, 64));
-    const word = !go ? T('ui.ready') : m.lockLeft !== null ? T('ui.misfireWord', { seconds: m.lockLeft.toFixed(1) }) : T('ui.go');
-    const col = !go ? CREAM : m.lockLeft !== null ? 0xff9d8a : GOLD;
-    const t = this.centred(word, W / 2, 8 + title.height + 2, m.lockLeft !== null ? wordSize * 0.7 : wordSize, col, true);
-    t.style.stroke = { color: INK, width: 5 };
-    const top = t.y + t.height + 4;
+    const title = fitLines(this.centred(this.raceTitle(ph), W / 2, 6, fs, GOLD, true, W - 20), 2 * lineHeight(fs));
+    const top = title.y + title.height + 4;
     let line: Text;
     if (ph.shots.length > 0) {
       const last = ph.shots.slice(-2).map((s) => this.shotWords(s));
@@ -243,12 +295,16 @@ export class SaloonScene {
     const ch = Math.max(40, H - 6 - line.height - 4 - top);
     const cw = Math.min(ch / 1.38, (W - 40) / 3.3);
     const chh = cw * 1.38;
-    const x0 = W / 2 - (3 * cw + 2 * 12) / 2;
+    const gap = Math.min(16, cw * 0.12);
+    const x0 = W / 2 - (3 * cw + 2 * gap) / 2;
     // A duel or Truel: my new hand; a Standoff or the Turkey: the 3 flipped cards everyone reads.
     const shown = ph.kind === 'standoff' || ph.kind === 'turkey' ? ph.flipped : v.hand;
+    const raceKey = `${v.turn}:${ph.kind}:${ph.goAt}`;
     for (let i = 0; i < 3; i++) {
       const id = shown[i];
-      this.place(id ? cardFace(id, cw, chh, m.bigGlyphs) : cardBack(cw, chh, '?'), x0 + i * (cw + 12), top);
+      const x = x0 + i * (cw + gap);
+      if (id) this.placeCard(cardFace(id, cw, chh, m.bigGlyphs), `race:${raceKey}:${id}`, x, top, cw, chh);
+      else this.place(cardBack(cw, chh, '?'), x, top);
     }
     line.y = top + chh + 4;
   }
@@ -275,6 +331,7 @@ export class SaloonScene {
       const active = v.active === s && ph.kind !== 'over';
       // The box holds its labels (they must fit inside it).
       const box = asBox(this.place(new Container(), x, y));
+      this.seatBoxes[s] = { x, y, w: bw, h: bh };
       box.addChild(new Graphics().roundRect(0, 0, bw, bh, 8).fill(s === v.seat ? 0x23472c : 0x1f3b26).stroke({ width: active ? 3 : 1.5, color: active ? GOLD : 0x8fb596 }));
       let nx = 6;
       if (v.dealer === s) {
@@ -343,7 +400,7 @@ export class SaloonScene {
       const cy = y + headH;
       let x = pad + 4;
       v.public.forEach((id, i) => {
-        this.place(cardFace(id, cw, ch, m.bigGlyphs), x, cy);
+        this.placeCard(cardFace(id, cw, ch, m.bigGlyphs), `public:${i}:${id}`, x, cy, cw, ch);
         const num = text(String(i + 1), { fontSize: Math.max(9, fs - 2), fill: GOLD, fontWeight: 'bold' });
         num.position.set(x + 2, cy + ch + 1);
         this.root.addChild(num);
@@ -373,7 +430,7 @@ export class SaloonScene {
       const hy = bottom + lineHeight(fs) + 2;
       const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
       this.label(title, pad + 4, bottom, fs, CREAM, true, W - 2 * pad);
-      v.hand.forEach((id, i) => this.place(cardFace(id, cwHand, chHand, m.bigGlyphs), pad + 4 + i * (cwHand + 8), hy));
+      v.hand.forEach((id, i) => this.placeCard(cardFace(id, cwHand, chHand, m.bigGlyphs), `hand:${id}`, pad + 4 + i * (cwHand + 8), hy, cwHand, chHand));
       if (v.hand.length === 0) for (let i = 0; i < 3; i++) this.place(cardBack(cwHand, chHand), pad + 4 + i * (cwHand + 8), hy);
     }
   }
@@ -496,25 +553,4 @@ export class SaloonScene {
     const lines = ph.shots.map((s) => this.shotWords(s));
     lines.slice(-3).forEach((l, i) => this.centred(l, cx, y + fs * 2.6 + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
   }
-}
-
-/** One sentence for a reveal (bluff call, roulette, Bottle, the Law, Wanted Alive). `name` may say "You"; `plain` never does. */
-export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, plain: (seat: number) => string = name): string {
-  const hands = r.hands.map((h) => T('scene.revealHand', { name: name(h.seat), count: h.bullets })).join(', ');
-  const p = { hands, winner: name(r.winner), amount: r.amount };
-  if (r.kind === 'bluff') return T('scene.revealBluff', p);
-  if (r.kind === 'roulette') return T('scene.revealRoulette', { ...p, rolls: (r.rolls ?? []).join(T('log.rollsJoin')) });
-  // "{{winner}} was the Law": a name, never "You" ("You was").
-  if (r.kind === 'law') return T('scene.revealLaw', { ...p, winner: plain(r.winner) });
-  if (r.kind === 'wanted') return T('scene.revealWanted', p);
-  return T('scene.revealBottle', p);
-}
-
-/** One sentence for the last duel, Truel or Mexican Standoff. `name` may say "You"; `plain` never does. */
-export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string = name): string {
-  if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
-  if (d.truel) return d.result === 'won' && d.winner !== null ? T('core.lastTruelWon', { winner: name(d.winner) }) : T('core.lastTruelOther');
-  if (d.result === 'won' && d.winner !== null) return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(d.winner === d.threatener ? d.target : d.threatener) });
-  if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
-  return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
 }

@@ -1,7 +1,7 @@
 import { isError } from '../core/game';
 import { Rng } from '../core/rng';
 import { AREAS, CARDS, type CardInfo } from './cards';
-import { botInterrupt, correctShot, makeBot, bot } from './bot';
+import { botInterrupt, botReactionMs, BOT_REACTION_FLOOR_MS, correctShot, makeBot, bot } from './bot';
 import { majorities } from './majority';
 import { apply, botReadyAt, interrupters, setup } from './rules';
 import { craft, run } from './testkit';
@@ -143,5 +143,67 @@ describe('the Saloon bot and the special symbols', () => {
     const shot = bot(view(state, 1), Rng.fromSeed(1));
     expect(isError(apply(state, 1, shot, 2500))).toBe(true);
     expect(isError(apply(state, 1, shot, 3000))).toBe(false);
+  });
+});
+
+describe('bots react at human speed (the table option botLevel)', () => {
+  const sample = (level: 'easy' | 'normal' | 'hard', seed: number, n = 4000) => {
+    const rng = Rng.fromSeed(seed);
+    return Array.from({ length: n }, () => botReactionMs(rng, level)).sort((a, b) => a - b);
+  };
+  const median = (xs: number[]) => xs[Math.floor(xs.length / 2)];
+
+  test.each([
+    ['easy', 1100],
+    ['normal', 650],
+    ['hard', 450],
+  ] as const)('%s bots react around %i ms (median within 5%%), never sooner than 250 ms after the cards show', (level, around) => {
+    const xs = sample(level, 7);
+    expect(Math.abs(median(xs) - around) / around).toBeLessThan(0.05);
+    expect(xs[0]).toBeGreaterThanOrEqual(BOT_REACTION_FLOOR_MS);
+    expect(BOT_REACTION_FLOOR_MS).toBe(250);
+    // a spread like people's: a tenth of the reactions are clearly quicker, a tenth clearly slower than the median
+    expect(xs[Math.floor(xs.length * 0.1)]).toBeLessThan(around * 0.8);
+    expect(xs[Math.floor(xs.length * 0.9)]).toBeGreaterThan(around * 1.25);
+  });
+
+  test('a person who needs 1 s to read three cards and tap three times beats an easy bot more often than not, a normal one rarely', () => {
+    const win = (level: 'easy' | 'normal' | 'hard') => sample(level, 11).filter((ms) => ms > 1000).length / 4000;
+    expect(win('easy')).toBeGreaterThan(0.55);
+    expect(win('normal')).toBeLessThan(0.1);
+    // the complaint: a bot at 1.05–1.18 s. A normal bot is now quicker than that, an easy one about as quick.
+    expect(median(sample('normal', 3))).toBeLessThan(median(sample('easy', 3)));
+    expect(median(sample('hard', 3))).toBeLessThan(median(sample('normal', 3)));
+  });
+
+  test('the draws come from the bots RNG stream: the same seed, the same reactions', () => {
+    expect(sample('normal', 42, 50)).toEqual(sample('normal', 42, 50));
+    expect(sample('normal', 42, 50)).not.toEqual(sample('normal', 43, 50));
+  });
+
+  test('the simulator races at the level it is given: hard bots win their races sooner after Go! than easy ones', () => {
+    const goToWin = (level: 'easy' | 'hard') => {
+      const gaps: number[] = [];
+      for (let seed = 1; seed <= 6; seed++) {
+        let goAt = 0;
+        playGame(seed, {
+          seats: 3,
+          botLevel: level,
+          onStep: (_s, step, events) => {
+            for (const e of events) if (e.type === 'go') goAt = e.at as number;
+            if (step && step.kind === 'apply' && step.intent.type === 'shoot' && goAt > 0) {
+              gaps.push(step.now - goAt);
+              goAt = 0;
+            }
+          },
+        });
+      }
+      return gaps.sort((a, b) => a - b);
+    };
+    const hard = goToWin('hard');
+    const easy = goToWin('easy');
+    expect(hard.length).toBeGreaterThan(5);
+    expect(hard[0]).toBeGreaterThanOrEqual(250);
+    expect(median(hard)).toBeLessThan(median(easy));
   });
 });

@@ -26,15 +26,49 @@ import { legalFromView, type SaloonView } from './view';
  *  - Holding three Desperados it says "I have nothing to lose" at the two biggest Bounties; threatened, it starts a
  *    Truel with the threatener and the biggest other Bounty.
  *  - In a duel it computes the correct shot from its hand (the Bottle when the gun it needs is taken). The SERVER
- *    adds its reaction time; the bot only picks the intent. With probability `errorRate` it fires a wrong shot.
+ *    adds its reaction time (`botReactionMs`, by the table's `botLevel`); the bot only picks the intent. With
+ *    probability `errorRate` it fires a wrong shot.
  */
 export interface BotConfig {
   /** Chance of a wrong shot (a misfire) in a duel, 0–1. */
   errorRate: number;
 }
 export const DEFAULT_BOT: BotConfig = { errorRate: 0.05 };
-/** The human-like reaction time the server (and the simulator) add before a bot's shot, ms. */
-export const BOT_REACTION_MS: readonly [number, number] = [600, 1200];
+
+/** How quick a table's bots are (the `botLevel` table option). */
+export type BotLevel = 'easy' | 'normal' | 'hard';
+export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'hard'];
+export const DEFAULT_BOT_LEVEL: BotLevel = 'normal';
+/**
+ * Human reaction times, per level: a log-normal spread around `medianMs` (half of the reactions are quicker, half
+ * slower; `sigma` is the spread of its logarithm), never quicker than `floorMs` after the cards are visible (people
+ * need that long just to see them), never slower than `ceilMs`.
+ */
+export const BOT_REACTION: Readonly<Record<BotLevel, { medianMs: number; sigma: number; floorMs: number; ceilMs: number }>> = {
+  easy: { medianMs: 1100, sigma: 0.3, floorMs: 250, ceilMs: 3000 },
+  normal: { medianMs: 650, sigma: 0.3, floorMs: 250, ceilMs: 2000 },
+  hard: { medianMs: 450, sigma: 0.25, floorMs: 250, ceilMs: 1500 },
+};
+/** The quickest a bot ever reacts, at any level (ms after the cards are visible to it). */
+export const BOT_REACTION_FLOOR_MS = 250;
+
+/** A uniform number in (0, 1) from the bots' own RNG stream (never 0: its logarithm is taken). */
+function unit(rng: Rng): number {
+  return (rng.int(0x40000000) + 0.5) / 0x40000000;
+}
+
+/**
+ * One bot reaction, ms: how long after the cards (or the moment) become visible to it a bot acts — its shot in a
+ * race, an interrupt, a move on its turn. Drawn from `rng` (the bots' stream), so a seeded table replays the same.
+ * The one place the bots' speed is decided: the server and the simulator both call it.
+ */
+export function botReactionMs(rng: Rng, level: BotLevel = DEFAULT_BOT_LEVEL): number {
+  const r = BOT_REACTION[level] ?? BOT_REACTION[DEFAULT_BOT_LEVEL];
+  // Box–Muller: a standard normal from two uniforms.
+  const z = Math.sqrt(-2 * Math.log(unit(rng))) * Math.cos(2 * Math.PI * unit(rng));
+  const ms = Math.round(r.medianMs * Math.exp(r.sigma * z));
+  return Math.min(r.ceilMs, Math.max(r.floorMs, ms));
+}
 
 export function cardValue(id: string): number {
   return (isBooty(id) ? 10 : 0) + card(id).bullets;

@@ -1,6 +1,6 @@
 import { isError, type GameEvent, type Outcome, type Seat } from '../core/game';
 import { deriveSeed, Rng, type Seed } from '../core/rng';
-import { BOT_REACTION_MS, botInterrupt, makeBot, DEFAULT_BOT, type BotConfig } from './bot';
+import { botInterrupt, botReactionMs, makeBot, DEFAULT_BOT, DEFAULT_BOT_LEVEL, type BotConfig, type BotLevel } from './bot';
 import type { SaloonIntent } from './intents';
 import { apply, deadline, interrupters, legalIntents, options as makeOptions, outcome, pending, setup, timeout } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
@@ -22,6 +22,8 @@ export interface SimConfig {
   turnMs?: number;
   maxSteps?: number;
   bot?: BotConfig;
+  /** How quick the bots react (the table's `botLevel`): see `botReactionMs`. */
+  botLevel?: BotLevel;
   onStep?: (state: SaloonState, step: SimStep | null, events: GameEvent[], prev: SaloonState) => void;
 }
 
@@ -40,7 +42,7 @@ function between(rng: Rng, [lo, hi]: readonly [number, number]): number {
 /**
  * Plays one game through the engine as a server would drive it, on a simulated clock: every seat with something
  * legal to do (the pending seats, and the `interrupters`: a Bottle hit, "I don't think so!") acts after a
- * human-like delay (bots: 600–1,200 ms reaction for a shot or an interrupt, as the server gives them), the earliest
+ * human-like delay (bots: `botReactionMs` at the table's level for a shot or an interrupt, as the server gives them), the earliest
  * first; deadlines (threat window, "Go!", an unwon duel)
  * and the turn countdown call `timeout`. Deterministic in `seed`.
  */
@@ -54,6 +56,7 @@ export function playGame(seed: Seed, config: SimConfig): SimResult {
   const maxSteps = config.maxSteps ?? 5000;
   const idleRate = config.idleRate ?? 0;
   const turnMs = config.turnMs ?? 30_000;
+  const level = config.botLevel ?? DEFAULT_BOT_LEVEL;
   const steps: SimStep[] = [];
   let now = 0;
   let duels = 0;
@@ -81,8 +84,8 @@ export function playGame(seed: Seed, config: SimConfig): SimResult {
       }
       const ph = state.phase;
       let at: number;
-      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey')) at = Math.max(now, ph.lockedUntil[seat]) + between(rng, BOT_REACTION_MS);
-      else if (players[seat] === 'bot' && !isPending) at = now + between(rng, BOT_REACTION_MS); // a bot's interrupt: the server's reaction time
+      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey')) at = Math.max(now, ph.lockedUntil[seat]) + (players[seat] === 'bot' ? botReactionMs(rng, level) : between(rng, [600, 1200]));
+      else if (players[seat] === 'bot' && !isPending) at = now + botReactionMs(rng, level); // a bot's interrupt: the server's reaction time
       else if (intent.type === 'crash') at = now + between(rng, [300, 1500]);
       else if (intent.type === 'answer') at = now + between(rng, [500, 3000]);
       else at = now + between(rng, [200, 1000]);

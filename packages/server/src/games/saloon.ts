@@ -25,22 +25,27 @@ export const saloonIntentSchema = z
   })
   .strict();
 
-export const saloonAdapter = jsonBoardAdapter({
-  // The interrupt hooks (Bottle, "I don't think so!"), so the room wakes bots that may interrupt, and a misfired
-  // bot waits out its lock-out. (They belong on the engine's `saloon` object; spread in here until it has them.)
-  game: saloon,
-  publicPart: Saloon.publicPart,
-  secretPart: Saloon.secretPart,
-  intentSchema: saloonIntentSchema as z.ZodType<Saloon.SaloonIntent, z.ZodTypeDef, unknown>,
-  optionsSchema: z
-    .object({
-      threatSeconds: z.number().int().optional(),
-      simplified: z.boolean().optional(),
-      russianRoulette: z.boolean().optional(),
-      wind: z.boolean().optional(),
-    })
-    .strict(),
-  defaultTurnSeconds: 30,
-  // Duels, races and interrupts: bots react like people, 600–1,200 ms (none when the table's bot delay is 0, in tests).
-  botDelayMs: (rng, base) => (base === 0 ? 0 : Saloon.BOT_REACTION_MS[0] + rng.int(Saloon.BOT_REACTION_MS[1] - Saloon.BOT_REACTION_MS[0] + 1)),
-});
+export const saloonAdapter = {
+  ...jsonBoardAdapter({
+    // The interrupt hooks (Bottle, "I don't think so!"), so the room wakes bots that may interrupt, and a misfired
+    // bot waits out its lock-out. (They belong on the engine's `saloon` object; spread in here until it has them.)
+    game: saloon,
+    publicPart: Saloon.publicPart,
+    secretPart: Saloon.secretPart,
+    intentSchema: saloonIntentSchema as z.ZodType<Saloon.SaloonIntent, z.ZodTypeDef, unknown>,
+    optionsSchema: z
+      .object({
+        threatSeconds: z.number().int().optional(),
+        simplified: z.boolean().optional(),
+        russianRoulette: z.boolean().optional(),
+        wind: z.boolean().optional(),
+      })
+      .strict(),
+    defaultTurnSeconds: 30,
+    // Duels, races and interrupts: bots react like people, at the table's level (log-normal, never under 250 ms; see
+    // the engine's botReactionMs). None when the table's bot delay is 0, in tests.
+    botDelayMs: (rng, base, level) => (base === 0 ? 0 : Saloon.botReactionMs(rng, level)),
+  }),
+  /** A table chooses how quick its bots are: `options.botLevel` easy / normal / hard. */
+  botLevels: true,
+};

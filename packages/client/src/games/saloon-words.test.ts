@@ -1,0 +1,56 @@
+/**
+ * Saloon Showdown's end of game in words: the standings by the rulebook's final score (Loot + Bounty − $10 per
+ * Wound), ties by the Bounty, the detail of each score; and counts of Bullets that read right ("1 Bullet").
+ */
+import { en } from '../i18n/en';
+import { saloonStandings, scoreDetail, T } from './saloon-words';
+
+// The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
+jest.mock('../i18n', () => {
+  const mod = jest.requireActual('i18next');
+  const i18next = (mod.default ?? mod).createInstance();
+  const { en: words } = jest.requireActual('../i18n/en');
+  void i18next.init({ resources: { en: words }, ns: Object.keys(words), defaultNS: 'common', lng: 'en', initImmediate: false, interpolation: { escapeValue: false } });
+  return { t: (key: string, options?: object) => i18next.t(key, options) };
+});
+
+test('the standings rank by Loot + Bounty − $10 × Wounds, not by Loot: $110 Loot with 3 Wounds and no Bounty loses to $60 + $40', () => {
+  const ann = { loot: 110, bounty: 0, wounds: 3 }; // $80
+  const bob = { loot: 60, bounty: 40, wounds: 0 }; // $100
+  const cid = { loot: 70, bounty: 20, wounds: 1 }; // $80 as Ann, with the bigger Bounty: ahead of her
+  const rows = saloonStandings([ann, bob, cid], [1]);
+  expect(rows.map((r) => [r.seat, r.place, r.score, r.winner])).toEqual([
+    [1, 1, 100, true],
+    [2, 2, 80, false],
+    [0, 3, 80, false],
+  ]);
+  expect(scoreDetail(ann)).toBe('Loot $110 + Bounty $0 − 3 Wounds × $10');
+  expect(scoreDetail(cid)).toBe('Loot $70 + Bounty $20 − 1 Wound × $10');
+  expect(scoreDetail(bob)).toBe('Loot $60 + Bounty $40');
+});
+
+test('a tie still tied after the Bounty shares the place and the win', () => {
+  const rows = saloonStandings(
+    [
+      { loot: 50, bounty: 30, wounds: 0 },
+      { loot: 50, bounty: 30, wounds: 0 },
+      { loot: 10, bounty: 10, wounds: 0 },
+    ],
+    [0, 1],
+  );
+  expect(rows.map((r) => [r.seat, r.place, r.winner])).toEqual([
+    [0, 1, true],
+    [1, 1, true],
+    [2, 3, false],
+  ]);
+});
+
+test('"1 Bullet", never "1 Bullets": every English string that counts Bullets has a singular', () => {
+  const flat = (d: object, prefix = ''): [string, string][] =>
+    Object.entries(d).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flat(v as object, `${prefix}${k}.`)));
+  const counted = flat(en.saloon).filter(([, v]) => /\{\{count\}\} Bullets/.test(v));
+  expect(counted.length).toBeGreaterThan(0);
+  expect(counted.filter(([k]) => !k.endsWith('_other')).map(([k]) => k)).toEqual([]);
+  expect(T('ui.yourCards', { count: 1 })).toBe('Your cards (1 Bullet):');
+  expect(T('ui.yourCards', { count: 3 })).toBe('Your cards (3 Bullets):');
+});

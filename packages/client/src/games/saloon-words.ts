@@ -1,0 +1,64 @@
+/**
+ * Saloon Showdown's words and gun signs, without Pixi: the lobby imports games/*, so everything games/saloon.ts needs
+ * before a table is open lives here (the scene, scenes/saloon.ts, is loaded only at a table).
+ */
+import type { Saloon } from '@tumbleweed/engine';
+import { t } from '../i18n';
+
+type Colour = Saloon.Colour;
+
+/** `t('saloon:<key>', params)` with a key built at run time (i18n.test.ts checks both languages have every key). */
+export const T = (key: string, params?: Record<string, unknown>): string => (t as unknown as (k: string, o?: object) => string)(`saloon:${key}`, params);
+
+/** Guns are told apart by colour, SHAPE and GLYPH (colour-blind players): red ● "R", blue ■ "B", green ▲ "G", yellow ◆ "Y". */
+export const GUN_CSS: Record<Colour, string> = { red: '#c23b2a', blue: '#2e66c9', green: '#2c8a3c', yellow: '#e8b923' };
+/** The DOM twin of each gun's shape (buttons, the hand list). */
+export const GUN_GLYPH: Record<Colour, string> = { red: '●', blue: '■', green: '▲', yellow: '◆' };
+export const GUN_LETTER: Record<Colour, string> = { red: 'R', blue: 'B', green: 'G', yellow: 'Y' };
+
+/** One sentence for a reveal (bluff call, roulette, Bottle, the Law, Wanted Alive). `name` may say "You"; `plain` never does. */
+export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, plain: (seat: number) => string = name): string {
+  const hands = r.hands.map((h) => T('scene.revealHand', { name: name(h.seat), count: h.bullets })).join(', ');
+  const p = { hands, winner: name(r.winner), amount: r.amount };
+  if (r.kind === 'bluff') return T('scene.revealBluff', p);
+  if (r.kind === 'roulette') return T('scene.revealRoulette', { ...p, rolls: (r.rolls ?? []).join(T('log.rollsJoin')) });
+  // "{{winner}} was the Law": a name, never "You" ("You was").
+  if (r.kind === 'law') return T('scene.revealLaw', { ...p, winner: plain(r.winner) });
+  if (r.kind === 'wanted') return T('scene.revealWanted', p);
+  return T('scene.revealBottle', p);
+}
+
+/** One sentence for the last duel, Truel or Mexican Standoff. `name` may say "You"; `plain` never does. */
+export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string = name): string {
+  if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
+  if (d.truel) return d.result === 'won' && d.winner !== null ? T('core.lastTruelWon', { winner: name(d.winner) }) : T('core.lastTruelOther');
+  if (d.result === 'won' && d.winner !== null) return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(d.winner === d.threatener ? d.target : d.threatener) });
+  if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
+  return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
+}
+
+/** One player's final score by the rulebook: Loot + Bounty − $10 per Wound. */
+export const WOUND_DOLLARS = 10;
+export const finalScore = (p: { loot: number; bounty: number; wounds: number }): number => p.loot + p.bounty - WOUND_DOLLARS * p.wounds;
+
+/**
+ * The end-of-game standings: best score first, ties by the bigger Bounty (the rulebook's order); the winners are the
+ * game's (`winners`: a tie still tied after the Bounty is shared). Places are equal for equal score and Bounty.
+ */
+export function saloonStandings(
+  players: readonly { loot: number; bounty: number; wounds: number }[],
+  winners: readonly number[],
+): { seat: number; place: number; score: number; loot: number; bounty: number; wounds: number; winner: boolean }[] {
+  const rows = players.map((p, seat) => ({ seat, score: finalScore(p), loot: p.loot, bounty: p.bounty, wounds: p.wounds, winner: winners.includes(seat), place: 0 }));
+  rows.sort((a, b) => Number(b.winner) - Number(a.winner) || b.score - a.score || b.bounty - a.bounty || a.seat - b.seat);
+  rows.forEach((r, i) => {
+    const prev = rows[i - 1];
+    r.place = prev && prev.winner === r.winner && prev.score === r.score && prev.bounty === r.bounty ? prev.place : i + 1;
+  });
+  return rows;
+}
+
+/** How a final score was made, in words: "Loot $110 + Bounty $0 − 2 Wounds × $10". */
+export function scoreDetail(p: { loot: number; bounty: number; wounds: number }): string {
+  return T(p.wounds > 0 ? 'end.detailWounds' : 'end.detail', { loot: p.loot, bounty: p.bounty, count: p.wounds, each: WOUND_DOLLARS });
+}
