@@ -58,8 +58,11 @@ test('lobby, rules, every game while playing, the end screen, the TV view and th
       await page.getByRole('button', { name: 'Create table' }).waitFor();
       found.push(...(await violations(page, `lobby (${screen})`)));
       await page.goto(`${stack().base}/#/rules/saloon`);
-      await until('the rules', async () => (await page.locator('.rules-doc h1').count()) > 0);
-      found.push(...(await violations(page, `rules (${screen})`)));
+      await until('the how-to', async () => (await page.locator('[data-testid="howto"] h1').count()) > 0);
+      found.push(...(await violations(page, `how to play (${screen})`)));
+      await page.getByRole('button', { name: 'Full rules' }).click();
+      await until('the full rules', async () => (await page.locator('.rules-doc h1').count()) > 0);
+      found.push(...(await violations(page, `full rules (${screen})`)));
       for (const game of GAMES) {
         await createTable(page, stack().base, game.radio, game.seats, game.bots);
         await until(`${game.id}: a decision`, () => game.ready(page), 30_000);

@@ -45,12 +45,17 @@ test.each(HOWTO)('$lang $game: the how-to fits one phone screen, with card pictu
     for (const part of c.parts) expect(await howto.getByRole('heading', { level: 3, name: part }).isVisible()).toBe(true);
     const cards = howto.getByTestId('howto-cards').getByRole('img');
     expect(await cards.count()).toBeGreaterThanOrEqual(3);
-    expect(await howto.getByTestId('howto-keys').textContent()).toMatch(/1–9.*Enter/s);
-    // One screen: nothing to scroll to, down or sideways.
+    // One screen: nothing to scroll to, down or sideways (the keyboard's shortcuts folded away: a phone has none).
+    const keys = howto.getByTestId('howto-keys');
+    expect(await keys.isVisible()).toBe(false);
     const b = await box(howto);
     await shot(page, `rules-howto-${c.game}-${c.lang}-phone`);
     expect(b.y + b.height).toBeLessThanOrEqual(PHONE.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // A tap on "Keyboard" shows them (a tablet with a keyboard, a phone with one plugged in).
+    await howto.locator('summary').click();
+    expect(await keys.isVisible()).toBe(true);
+    expect(await keys.textContent()).toMatch(/1–9.*Enter/s);
 
     await page.getByRole('button', { name: c.full }).click();
     const article = page.getByTestId('rules');

@@ -7,12 +7,6 @@ import { ACTION_KEY } from './games/types';
  * Keys are left alone while typing in a field, with Ctrl/Alt/Meta held, or while a dialog is open.
  */
 
-/** The table's own shortcuts, shared by every game (shown in the rules help beside a game's `keyHelp()`). */
-export const KEYBOARD = [
-  { keys: '1–9', action: 'table.keys.pick' },
-  { keys: 'Enter', action: 'table.keys.confirm' },
-] as const;
-
 const isField = (el: Element | null): boolean =>
   !!el && (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable);
 

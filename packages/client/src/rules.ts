@@ -114,13 +114,17 @@ function saloonCards(): HTMLElement[] {
 
 const CARD_PICTURES: Record<string, () => HTMLElement[]> = { duel: duelCards, rattlesnake: rattlesnakeCards, saloon: saloonCards };
 
-/** The keyboard shortcuts: the table's own (digits, Enter), then the game's (GameModule.keyHelp), then Esc. */
+/**
+ * The keyboard shortcuts: the table's own (digits, Enter: keyboard.ts), then the game's (GameModule.keyHelp), then
+ * Esc. A game that words the same keys its own way (the same `keys`) replaces the table's line.
+ */
 function keyList(gameId: string, inPanel: boolean): HTMLElement {
-  const rows: { keys: string; action: string }[] = [
+  const own = gameById(gameId)?.keyHelp?.() ?? [];
+  const table = [
     { keys: t('howto:keyDigits'), action: t('howto:keyDigitsAction') },
     { keys: t('howto:keyEnter'), action: t('howto:keyEnterAction') },
-    ...(gameById(gameId)?.keyHelp?.() ?? []),
-  ];
+  ].filter((row) => !own.some((r) => r.keys === row.keys));
+  const rows: { keys: string; action: string }[] = [...table, ...own];
   if (inPanel) rows.push({ keys: t('howto:keyEsc'), action: t('howto:keyEscAction') });
   return h('dl', { class: 'howto-keys', 'data-testid': 'howto-keys' }, ...rows.flatMap((r) => [h('dt', {}, h('kbd', {}, r.keys)), h('dd', {}, r.action)]));
 }
@@ -138,7 +142,13 @@ export function howToPlay(gameId: string, opts: { level: 1 | 2; inPanel: boolean
     sub('turn'),
     sub('win'),
     h('section', { class: 'howto-part' }, h('h3', {}, t('howto:cards')), h('div', { class: 'mini-cards', 'data-testid': 'howto-cards' }, ...(CARD_PICTURES[gameId]?.() ?? []))),
-    h('section', { class: 'howto-part howto-keys-part' }, h('h3', {}, t('howto:keys')), keyList(gameId, opts.inPanel)),
+    // The keys matter where there is a keyboard: open on a wide screen with a mouse, a tap away on a phone.
+    h(
+      'details',
+      { class: 'howto-part howto-keys-part', open: window.matchMedia?.('(min-width: 700px) and (hover: hover)').matches || null },
+      h('summary', {}, h('h3', {}, t('howto:keys'))),
+      keyList(gameId, opts.inPanel),
+    ),
   );
 }
 

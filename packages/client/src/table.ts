@@ -7,7 +7,7 @@ import type { Standing } from './games/types';
 import { CONSENTED, SEAT_TAKEN, dropSession, isGone, leaveTable, refusalText, type Session } from './net';
 import { setReplayLog } from './replay';
 import { hasRules, openRulesDialog } from './rules';
-import { actionKeys, KEYBOARD } from './keyboard';
+import { actionKeys } from './keyboard';
 import { qrCode } from './qr';
 import { isMuted, play, setMuted } from './sound';
 import { list, seatName, type SeatLike, type TableStateLike } from './state';
@@ -16,7 +16,6 @@ const MAX_LOG = 80;
 /** How long a chat bubble stays over the table. */
 const BUBBLE_MS = 3500;
 
-export { KEYBOARD };
 
 /** Seat fields for table life (reconnection, AFK, rematch), beside the basic ones. */
 type LiveSeat = SeatLike & { away?: boolean; ready?: boolean };

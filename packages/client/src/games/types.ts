@@ -78,7 +78,7 @@ export interface GameModule {
   rules: string[];
   /**
    * Keyboard shortcuts of this game's action bar, in words, for the rules help ("1–5": "pick a card"). Every game
-   * shares the table's own: the digits pick the n-th choice, Enter confirms (see KEYBOARD in table.ts).
+   * shares the table's own: the digits pick the n-th choice, Enter confirms (keyboard.ts routes them; the rules help lists them).
    */
   keyHelp?(): { keys: string; action: string }[];
   mount(ctx: TableContext, els: { scene: HTMLElement; actions: HTMLElement }): GameUi;

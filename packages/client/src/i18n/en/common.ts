@@ -97,7 +97,6 @@ export const common = {
   rules: {
     title: 'Rules',
     none: 'No rules for "{{game}}" yet.',
-    decision: '⚖ Decision:',
   },
   table: {
     code: 'Table code',
@@ -192,10 +191,6 @@ export const common = {
       winner: 'Winner',
       seeTable: 'See the table',
       backToResults: 'Show the results',
-    },
-    keys: {
-      pick: 'pick the n-th choice of the action bar',
-      confirm: 'confirm',
     },
     banner: {
       over: 'The game is over.',

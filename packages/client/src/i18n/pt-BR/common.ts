@@ -99,7 +99,6 @@ export const common: Translation<typeof en.common> = {
   rules: {
     title: 'Regras',
     none: 'Ainda não há regras para "{{game}}".',
-    decision: '⚖ Decisão:',
   },
   table: {
     code: 'Código da mesa',
@@ -194,10 +193,6 @@ export const common: Translation<typeof en.common> = {
       winner: 'Vencedor',
       seeTable: 'Ver a mesa',
       backToResults: 'Mostrar o resultado',
-    },
-    keys: {
-      pick: 'escolhe a n-ésima opção da barra de ações',
-      confirm: 'confirma',
     },
     banner: {
       over: 'A partida terminou.',
