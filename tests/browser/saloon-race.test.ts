@@ -141,10 +141,18 @@ async function cardWidthsAsDealt(page: Page): Promise<{ first: number[]; settled
     () =>
       new Promise<{ first: number[]; settled: number[] }>((resolve) => {
         const widths = () => ((window as any).__tumbleweedScene?.bounds?.().items ?? []).filter((b: any) => b.kind === 'card').map((b: any) => Math.round(b.width));
+        // The deal arrives in parts (the table, then my hand from my own view): every frame is looked at for 1.2 s
+        // from the first cards; the first look is the earliest frame that already has all the cards of the last one.
+        const frames: number[][] = [];
+        let from = 0;
         const poll = () => {
-          const first = widths();
-          if (first.length < 3) return requestAnimationFrame(poll);
-          setTimeout(() => resolve({ first, settled: widths() }), 700);
+          const now = widths();
+          if (frames.length === 0 && now.length < 3) return requestAnimationFrame(poll);
+          if (frames.length === 0) from = performance.now();
+          frames.push(now);
+          if (performance.now() - from < 1200) return requestAnimationFrame(poll);
+          const settled = frames[frames.length - 1];
+          resolve({ first: frames.find((f) => f.length === settled.length) ?? settled, settled });
         };
         poll();
       }),

@@ -197,17 +197,21 @@ class DuelUi implements GameUi {
 
   private renderActions(v: Duel.DuelView, legal: Duel.DuelIntent[]): void {
     const playable = Duel.CARDS.filter((c) => legal.some((i) => i.card === c));
+    // While waiting, the hand stays in the bar (disabled): the bar keeps its height, so the felt above it does not
+    // jump each time a decision's buttons come and go.
+    const shown = playable.length > 0 || this.selected ? playable : Duel.CARDS.filter((c) => v.hand.includes(c));
     const targets = this.selected ? legal.filter((i) => i.card === this.selected && i.target != null) : [];
     const prompt = this.prompt(v, legal);
-    const signature = JSON.stringify([prompt, playable, this.selected, targets.map((i) => [i.target, this.ctx.name(i.target ?? -1)])]);
+    const signature = JSON.stringify([prompt, playable, v.hand, this.selected, targets.map((i) => [i.target, this.ctx.name(i.target ?? -1)])]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
 
     // Keys (the table routes them): digits pick the n-th card; once a gun is picked, the n-th target; C cancels.
     const aiming = this.selected !== null;
-    const buttons: HTMLElement[] = playable.map((card, n) => {
+    const buttons: HTMLElement[] = shown.map((card, n) => {
       const held = v.hand.filter((c) => c === card).length;
-      const key = aiming ? null : String(n + 1);
+      const live = playable.includes(card);
+      const key = aiming || !live ? null : String(n + 1);
       return h(
         'button',
         {
@@ -218,6 +222,7 @@ class DuelUi implements GameUi {
           title: t('duel:buttons.held', { count: held }),
           [ACTION_KEY]: key,
           'aria-keyshortcuts': key,
+          disabled: live ? null : true,
           onclick: () => this.choose(card),
         },
         t('duel:buttons.play', { card: cardLabel(card) }),
