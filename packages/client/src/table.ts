@@ -140,6 +140,12 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     const gap = opts.tv ? 8 : 12;
     page.style.setProperty('--main-h', `${Math.max(0, Math.floor((window.innerHeight - top) / zoom - gap))}px`);
   };
+  // A new decision (the game re-draws its bar) starts at the top of the bar: a bar that had scrolled inside itself (a
+  // tall race panel on a small screen) would otherwise open the next decision with its first moves scrolled away.
+  const barTop = new MutationObserver(() => {
+    if (actions.scrollTop !== 0) actions.scrollTop = 0;
+  });
+  barTop.observe(actions, { childList: true });
   const sizes = new ResizeObserver(fit);
   sizes.observe(head);
   sizes.observe(status);
@@ -651,6 +657,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   return () => {
     disposed = true;
     sizes.disconnect();
+    barTop.disconnect();
     window.removeEventListener('resize', fit);
     stopKeys();
     window.clearInterval(clock);
