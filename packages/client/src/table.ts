@@ -80,8 +80,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     { class: 'endscreen', hidden: true, 'aria-labelledby': `end-${session.code}`, 'data-testid': 'endscreen' },
     h('div', { class: 'end-card' }, bannerKicker, bannerText, standingsEl, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, replayBtn, logBtn, bannerBtn, peekBtn)),
   );
-  // (data-game: the layout gives each game's scene the least height it lays itself out in, table-life.css)
-  const scene = h('div', { class: 'scene', 'data-game': gameId });
+  const scene = h('div', { class: 'scene' });
   const bubbles = h('div', { class: 'bubbles', 'aria-hidden': 'true' });
   const actions = h('div', { class: 'actions', role: 'group', 'aria-label': t('table.yourMove') });
   const hostBar = h('div', { class: 'host-bar', role: 'group', 'aria-label': t('table.hostControls'), hidden: true });
