@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
 import { measure, type SceneRect, type Snapshot } from '../support/screens';
+import { until } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -21,15 +22,6 @@ const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, de
 const actions = (page: Page) => page.locator('.actions');
 const button = (page: Page, name: string | RegExp) => actions(page).getByRole('button', { name, exact: typeof name === 'string' });
 const prompt = async (page: Page) => ((await actions(page).locator('.prompt').textContent()) ?? '').trim();
-
-async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Pat against a bot, no turn timer; resolves once Pat has a move. */
 async function tableWithBot(page: Page): Promise<void> {
