@@ -327,10 +327,12 @@ function installProbe(): Probe {
 function watchRoom(room: any, probe: Probe): void {
   const play = room.play;
   if (typeof play !== 'function') throw new Error('TableRoom has no play() to watch intents with');
-  room.play = function (seat: number, intent: unknown, by: string, from?: any) {
+  room.play = function (seat: number, intent: unknown, by: string, from?: any, ...rest: unknown[]) {
     const before = this.engineState;
-    const out = play.call(this, seat, intent, by, from);
-    if (this.engineState !== before) {
+    const held = this.races?.waiting ?? 0;
+    const out = play.call(this, seat, intent, by, from, ...rest);
+    // Taken: the engine moved, or a race shot is held to be judged by reaction time (its answer is the race's outcome).
+    if (this.engineState !== before || (this.races?.waiting ?? 0) > held) {
       if (by === 'human' && from) {
         const idx = probe.seen.get(from.sessionId) ?? 0;
         let set = probe.accepted.get(from.sessionId);

@@ -1,4 +1,4 @@
-/** Server deadlines on this machine's clock, which may be set wrong. */
+/** Server deadlines on this machine's clock, which may be set wrong; the server's clock here (fair races). */
 
 /** How far a deadline may look already past (or further away than expected) before this clock is distrusted. */
 const SKEW_MS = 2000;
@@ -15,3 +15,6 @@ export function localEnd(until: number, maxMs: number, fallbackMs: number | null
 
 /** Whole seconds from now until `end` (0 once past). */
 export const secondsUntil = (end: number): number => Math.max(0, Math.ceil((end - Date.now()) / 1000));
+
+/** This machine's clock for syncing (ms): monotonic, unlike Date.now(), which jumps when the system clock is set. */
+export const localNow = (): number => (typeof performance !== 'undefined' ? performance.timeOrigin + performance.now() : Date.now());

@@ -1,4 +1,6 @@
 import { Client, type Room } from 'colyseus.js';
+import { ClockSync } from '@tumbleweed/engine';
+import { localNow } from './clock';
 import type { ServerEvent } from './games/types';
 import { hasKey, language, t } from './i18n';
 import type { TableStateLike } from './state';
@@ -26,7 +28,14 @@ export type RoomMessage =
   /** The replay log (answer to `table {action:'log'}`). */
   | { kind: 'log'; payload: unknown }
   /** The connection closed; `code` 4000 = consented (left or kicked). */
-  | { kind: 'left'; code: number };
+  | { kind: 'left'; code: number }
+  /** A race's cards, sent a moment before "Go!", to be shown at `goAt` (server clock). */
+  | { kind: 'race'; payload: unknown };
+
+/** Clock sync: pings when joining (CLOCK_BURST_GAP_MS apart), then one every CLOCK_EVERY_MS. */
+const CLOCK_BURST = 6;
+const CLOCK_BURST_GAP_MS = 120;
+const CLOCK_EVERY_MS = 2500;
 
 /** Colyseus close code of a consented leave (our own `leave()`, or a kick). */
 export const CONSENTED = 4000;
@@ -155,6 +164,8 @@ export class Session {
     room.onMessage('events', mine((payload) => this.deliver({ kind: 'events', payload })));
     room.onMessage('error', mine((payload) => this.deliver({ kind: 'error', payload })));
     room.onMessage('log', mine((payload) => this.deliver({ kind: 'log', payload })));
+    room.onMessage('race', mine((payload) => this.deliver({ kind: 'race', payload })));
+    room.onMessage('clock', mine((payload) => this.clock.sample(payload, localNow())));
     room.onMessage('welcome', mine((payload) => {
       const token = (payload as { token?: unknown } | null)?.token;
       if (typeof token === 'string') {
@@ -163,10 +174,41 @@ export class Session {
       }
     }));
     room.onLeave((code) => {
+      window.clearTimeout(this.pinger);
       if (this.room === room) this.deliver({ kind: 'left', code });
     });
+    this.syncClock(room);
     this.save();
     for (const fn of this.roomListeners) fn(room);
+  }
+
+  /** The server's clock here (fair races: "Go!" shows at the same server instant on every screen). */
+  readonly clock = new ClockSync();
+  private pinger = 0;
+
+  /**
+   * Clock pings on `room`: a quick few at first (the lowest round trip wins), then one every few seconds, so the
+   * offset follows a changing connection. The server answers each and measures this connection's round trip.
+   */
+  private syncClock(room: TableRoom): void {
+    window.clearTimeout(this.pinger);
+    let sent = 0;
+    const ping = () => {
+      if (this.room !== room) return;
+      try {
+        room.send('clock', { c: localNow() });
+      } catch {
+        return; // closed
+      }
+      sent += 1;
+      this.pinger = window.setTimeout(ping, sent < CLOCK_BURST ? CLOCK_BURST_GAP_MS : CLOCK_EVERY_MS);
+    };
+    ping();
+  }
+
+  /** The server's clock now (ms). */
+  serverNow(): number {
+    return this.clock.serverNow(localNow());
   }
 
   /** Until the table's state says (after a reload: the stored value). */

@@ -187,6 +187,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     mySeat: viewer,
     name,
     send: () => undefined,
+    serverNow: () => Date.now(), // (a replay has no race messages)
   };
 
   // Page.

@@ -262,6 +262,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     mySeat,
     name,
     send: (intent) => room().send('intent', intent),
+    serverNow: () => session.serverNow(),
   };
   let ui: GameUi | null = null;
   if (game?.enabled) ui = game.mount(ctx, { scene, actions });
@@ -643,6 +644,9 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       ui?.refused?.();
     } else if (m.kind === 'log') {
       useLog(m.payload);
+    } else if (m.kind === 'race') {
+      const p = m.payload as { goAt?: unknown; cards?: unknown } | null;
+      if (p && typeof p.goAt === 'number' && Array.isArray(p.cards) && p.cards.every((c) => typeof c === 'string')) ui?.race?.({ goAt: p.goAt, cards: p.cards as string[] });
     } else if (m.kind === 'left') {
       dropped(m.code);
     }

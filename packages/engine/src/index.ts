@@ -1,6 +1,7 @@
 export * from './core/game';
 export * from './core/rng';
 export * from './core/code';
+export * from './core/clock-sync';
 export * as Duel from './duel';
 export { duel } from './duel';
 export * as Rattlesnake from './rattlesnake';

@@ -6,7 +6,7 @@ import { framesOf } from './testing/record-ws';
 import { Saloon } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
-import { inbox, startServer, waitFor, type Inbox } from './testing/harness';
+import { inbox, pastFalseStart, startServer, waitFor, type Inbox } from './testing/harness';
 import { replay } from './testing/replay';
 import { settings } from './table-room';
 
@@ -50,6 +50,7 @@ async function duelReady(seed: number) {
   expect(p.go).toBe(false);
   expect(viewOf(ann)!.hand).toEqual([]); // swapped hands stay hidden until Go
   await waitFor(() => [ann, bob].every((r) => viewOf(r)!.hand.length === 3 && (viewOf(r)!.phase as any).go), 'Go!', 5000);
+  await pastFalseStart(p.goAt);
   return { ann, bob, boxes };
 }
 

@@ -14,6 +14,7 @@ import { logger } from './log';
 import * as metrics from './metrics';
 import type { AnyAdapter, BotLevel } from './game-adapter';
 import { SeatState, syncArray, type TableState } from './table-state';
+import { FairRaces, reactionSchema, type TimedShot } from './fair/races';
 
 export const MAX_SPECTATORS = 50;
 
@@ -189,6 +190,19 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private graceSeconds: number | null = null;
   /** How quick this table's bots are (`options.botLevel`). */
   private botLevel: BotLevel = 'normal';
+  /** Races judged by reaction time: clock sync, cards ahead of "Go!", held shots (fair/). */
+  private races = new FairRaces(
+    {
+      race: () => (this.state.status === 'playing' ? (this.adapter.game.race?.(this.engine) ?? null) : null),
+      preview: (seat) => this.adapter.game.racePreview?.(this.engine, seat) ?? null,
+      clientOf: (seat) => this.clients.find((c) => c.userData?.seat === seat),
+      judge: (shot) => this.judge(shot),
+      outlived: (shot) => this.log.info({ seq: shot.seq, seat: shot.seat, by: shot.by, at: shot.at, arrival: shot.arrival }, 'shot too late: the race was over'),
+      later: (fn, ms) => this.later(fn, ms),
+      now: () => Date.now(),
+    },
+    () => this.adapter.timedIntents ?? [],
+  );
 
   /** Seconds a dropped player has to come back: the table's option, else the server's setting. */
   private grace(): number {
@@ -250,11 +264,17 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
     this.onMessage('intent', (client, message) => this.guarded(client, () => this.onIntent(client, message)));
     this.onMessage('table', (client, message) => this.guarded(client, () => this.onTableAction(client, message)));
+    this.onMessage('clock', (client, message) =>
+      this.guarded(client, () => {
+        const refused = this.races.clock(client, message);
+        if (refused) this.sendError(client, refused.code, refused.message);
+      }),
+    );
     // Any other type. Colyseus calls this handler with (client, message) when the type itself is "*", and with
     // (client, type, message) otherwise: the type is only named when it is a short plain string.
     const unknownType = (client: Client, type?: unknown) => {
       const named = typeof type === 'string' && type.length <= 32 && /^[\w-]*$/.test(type) ? ` "${type}"` : '';
-      this.sendError(client, 'BAD_MESSAGE', `Unknown message type${named}; send "intent" or "table".`);
+      this.sendError(client, 'BAD_MESSAGE', `Unknown message type${named}; send "intent", "table" or "clock".`);
     };
     this.onMessage('*', unknownType);
     // Colyseus' own fallback under this name closes the connection; a client may send the name as a type.
@@ -323,6 +343,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   async onLeave(client: Client<SeatUser>, consented: boolean): Promise<void> {
     // A refused join (onJoin threw) also ends here: that client never sat down nor watched.
     this.lastChat.delete(client.sessionId);
+    this.races.forget(client);
     if (!client.userData || client.userData.replaced) return;
     const seat = client.userData.seat ?? null;
     if (seat === null) {
@@ -620,6 +641,15 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (seat === null) return this.sendError(client, 'NOT_SEATED', 'Spectators watch; they cannot play.');
     if (this.state.status === 'over') return this.sendError(client, 'GAME_OVER', 'The game is over.');
     if (this.state.status !== 'playing') return this.sendError(client, 'NOT_STARTED', 'The game has not started yet.');
+    // A timed intent (a race's shot) may carry the player's reaction beside it: the timing policy's to judge.
+    let claimedMs: number | undefined;
+    if (message !== null && typeof message === 'object' && !Array.isArray(message) && 'reactionMs' in message) {
+      const { reactionMs, ...rest } = message as Record<string, unknown>;
+      const claim = reactionSchema.safeParse(reactionMs);
+      if (!claim.success) return this.sendError(client, 'BAD_MESSAGE', 'reactionMs: a number of ms from 0 to 60000.');
+      claimedMs = claim.data;
+      message = rest;
+    }
     const parsed = this.adapter.intentSchema.safeParse(message);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -633,7 +663,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const started = performance.now();
     const game = this.adapter.game.id;
     metrics.intents.inc({ game });
-    this.play(seat, parsed.data, 'human', client);
+    this.settleBefore(seat, parsed.data.type);
+    this.play(seat, parsed.data, 'human', client, claimedMs);
     metrics.intentSeconds.observe({ game }, (performance.now() - started) / 1000);
   }
 
@@ -642,8 +673,20 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
    * answer in the same instant (a race, an interrupt), the earlier arrival is applied first and wins: that order is
    * logged (info while the game's own clock runs — a response window, a race — debug otherwise).
    */
-  private play(seat: Seat, intent: { type: string }, by: 'human' | 'bot', from?: Client): void {
+  private play(seat: Seat, intent: { type: string }, by: 'human' | 'bot', from?: Client, claimedMs?: number): void {
     const seq = ++this.arrivals;
+    const race = this.races.timed(seat, intent.type);
+    if (race && Date.now() >= race.goAt) {
+      // A racer's shot after "Go!": judged by reaction time once no quicker shot can still be on its way (fair/). One
+      // the engine refuses even now (a wrong gun, a lock-out) is answered at once.
+      const shot = this.races.place(race, { seat, intent, by, from, claimedMs, seq });
+      this.lastRealTimeArrival = shot.arrival;
+      const probe = this.adapter.game.apply(this.engine, seat, shot.intent, shot.at);
+      this.log.info({ seq, seat, by, intent: intent.type, claimedMs, ...shot.verdict, ...(isError(probe) ? { result: probe.error.code } : {}) }, isError(probe) ? 'shot refused' : 'shot held');
+      if (isError(probe)) return this.commit(probe, { seat, intent: shot.intent, at: shot.at }, from);
+      this.races.hold(shot);
+      return;
+    }
     const at = Date.now();
     // A race or a response window, or just after one closed (the late answers that lost it).
     const realTime = this.gameDeadline() !== null || at - this.lastRealTimeArrival < RACE_LOG_TAIL_MS;
@@ -654,6 +697,23 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (realTime) this.log.info(line, 'intent arrived');
     else this.log.debug(line, 'intent arrived');
     this.commit(result, { seat, intent, at }, from);
+  }
+
+  /** Shots held for a race are judged before any other intent reaches the engine. */
+  private settleBefore(seat: Seat, type: string): void {
+    if (this.races.waiting && !this.races.timed(seat, type)) this.races.settle(true);
+  }
+
+  /**
+   * A held race shot, at its accepted time. The engine checked it when it was held; if it refuses it now, a shot
+   * judged before it changed the race (a lock-out from the shooter's own earlier misfire): that shows in the state,
+   * so the shooter is not sent a late refusal (answers to a connection stay in the order of its messages).
+   */
+  private judge(shot: TimedShot): void {
+    if (this.state.status !== 'playing') return;
+    const result = this.adapter.game.apply(this.engine, shot.seat, shot.intent, shot.at);
+    this.log.info({ seq: shot.seq, seat: shot.seat, by: shot.by, intent: shot.intent.type, at: shot.at, arrival: shot.arrival, result: isError(result) ? result.error.code : 'accepted' }, 'shot judged');
+    if (!isError(result)) this.commit(result, { seat: shot.seat, intent: shot.intent, at: shot.at });
   }
 
   private sendError(client: Client, code: string, message: string): void {
@@ -703,6 +763,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     else if (fresh || this.onGameClock) this.startCountdown();
     this.onGameClock = this.countdown !== null && this.gameDeadline() !== null;
     this.broadcastPatch();
+    this.races.afterChange();
     for (const seat of [...pending, ...this.interrupters(pending)]) if (this.botPlays(seat)) this.scheduleBot(seat);
   }
 
@@ -741,6 +802,11 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.state.deadline = deadline;
     this.countdown = this.later(() => {
       this.countdown = null;
+      if (this.races.waiting) {
+        // Shots held for a race are judged before its deadline; when they changed the game, its clock is re-armed.
+        this.races.settle(true);
+        if (this.countdown || this.state.status !== 'playing') return;
+      }
       this.noteMisses(this.adapter.game.pending(this.engine));
       const at = Math.max(Date.now(), deadline);
       this.commit(this.adapter.game.timeout(this.engine, at), { timeout: true, at });
@@ -785,7 +851,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const { game } = this.adapter;
     const reaction = this.adapter.botDelayMs ? this.adapter.botDelayMs(this.botRng, settings.botDelayMs, this.botLevel) : settings.botDelayMs;
     const readyAt = game.botReadyAt?.(this.engine, seat) ?? null;
-    const wait = readyAt === null ? 0 : Math.max(0, readyAt - Date.now());
+    // A racing bot never fires before the false-start floor, whatever its reaction time.
+    const floorAt = this.races.botReadyAt(seat);
+    const wait = Math.max((readyAt === null ? 0 : Math.max(0, readyAt - Date.now())) + reaction, floorAt === null ? 0 : floorAt - Date.now());
     const timer = this.later(() => {
       this.botTimers.delete(seat);
       if (this.state.status !== 'playing' || !this.botPlays(seat)) return;
@@ -796,8 +864,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       const intent = waited || !game.botInterrupt ? game.bot(view, this.botRng) : game.botInterrupt(view, this.botRng);
       if (!intent) return; // the interrupt does not pay now
       metrics.intents.inc({ game: game.id });
+      this.settleBefore(seat, intent.type);
       this.play(seat, intent, 'bot');
-    }, wait + reaction);
+    }, wait);
     this.botTimers.set(seat, timer);
   }
 
@@ -816,6 +885,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   private clearTimers(): void {
+    this.races.clear();
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     for (const t of this.botTimers.values()) clearTimeout(t);

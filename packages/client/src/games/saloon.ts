@@ -128,6 +128,14 @@ class SaloonUi implements GameUi {
   private ticker = 0;
 
   private readonly board: JsonBoard<View, Intent>;
+  /**
+   * Fair races: my cards, sent by the server just before "Go!", shown at `goAt` on the synced clock (not when the
+   * state saying "Go!" arrives, which is later the farther I am); and when "Go!" showed here (the frame's time, for my
+   * reaction time).
+   */
+  private early: { goAt: number; cards: string[] } | null = null;
+  private goTimer = 0;
+  private goShown: { goAt: number; at: number | null } | null = null;
 
   constructor(
     private readonly ctx: TableContext,
@@ -159,6 +167,38 @@ class SaloonUi implements GameUi {
   private send(intent: Intent): void {
     this.board.send(intent);
     this.update();
+  }
+
+  race(preview: { goAt: number; cards: string[] }): void {
+    this.early = preview;
+    window.clearTimeout(this.goTimer);
+    this.goTimer = window.setTimeout(() => this.update(), Math.max(0, preview.goAt - this.ctx.serverNow()));
+  }
+
+  /** My view from the synced state — or, from "Go!" on by the synced clock, as it is at "Go!" with the cards sent ahead. */
+  private view(): View | null {
+    const v = this.board.view();
+    const early = this.early;
+    if (!v || !early) return v;
+    const ph = v.phase;
+    if (!('goAt' in ph) || ph.goAt !== early.goAt || this.ctx.serverNow() < early.goAt) return v;
+    return Saloon.viewAtGo(v, early.cards);
+  }
+
+  /** Records the frame that first showed "Go!" of `race` here. */
+  private noteGo(race: RacePhase): void {
+    if (!raceGo(race) || this.goShown?.goAt === race.goAt) return;
+    const shown: { goAt: number; at: number | null } = { goAt: race.goAt, at: null };
+    this.goShown = shown;
+    requestAnimationFrame((t) => {
+      shown.at = t;
+    });
+  }
+
+  /** My reaction (ms from the frame that showed "Go!" to now), or null when that frame is unknown. */
+  private reactionMs(): number | null {
+    const at = this.goShown?.at;
+    return at === null || at === undefined ? null : Math.max(0, Math.round((performance.now() - at) * 10) / 10);
   }
 
   refused(): void {
@@ -197,7 +237,7 @@ class SaloonUi implements GameUi {
   }
 
   private tick(): void {
-    const v = this.board.view();
+    const v = this.view();
     if (!v) return;
     if (v.window || this.lockEnd > Date.now() - 300) this.update();
   }
@@ -219,7 +259,7 @@ class SaloonUi implements GameUi {
   }
 
   update(): void {
-    const v = this.board.view();
+    const v = this.view();
     this.board.settle();
     const race = v ? this.myRace(v) : null;
     if (v && race) {
@@ -260,6 +300,7 @@ class SaloonUi implements GameUi {
         }, 0);
       }
     } else this.els.scene.classList.remove('saloon-duel');
+    if (race) this.noteGo(race);
     const legal = this.board.legal(v);
     this.renderActions(v, legal);
     if (v && this.scene) this.scene.update(this.sceneModel(v, duelist));
@@ -279,7 +320,7 @@ class SaloonUi implements GameUi {
   }
 
   statusText(): string | null {
-    const v = this.board.view();
+    const v = this.view();
     if (!v || this.board.state().status !== 'playing') return null;
     return this.prompt(v, this.board.legal(v));
   }
@@ -490,7 +531,10 @@ class SaloonUi implements GameUi {
     );
     if (!shot) return;
     this.pick = { gun: null, area: null, noise: null, target: null };
-    this.send(gun === 'bottle' ? { type: 'shoot', gun: 'bottle', area, noise: 'crash' } : shot);
+    const fired: Saloon.ShootIntent = gun === 'bottle' ? { type: 'shoot', gun: 'bottle', area, noise: 'crash' } : shot;
+    // The reaction goes with the shot: the server judges the race by it, as far as it can check (fair races).
+    const reactionMs = this.reactionMs();
+    this.send(reactionMs === null ? fired : { ...fired, reactionMs });
   }
 
   private choose(part: 'gun' | 'area' | 'noise' | 'target', value: string | number): void {
@@ -500,7 +544,7 @@ class SaloonUi implements GameUi {
       if (value === 'bottle' && this.pick.noise !== 'crash') this.pick.noise = null;
       if (value !== 'bottle' && this.pick.noise === 'crash') this.pick.noise = null;
     }
-    const v = this.board.view();
+    const v = this.view();
     if (v) this.shootIfReady(v, this.board.legal(v));
     this.update();
   }
@@ -746,7 +790,9 @@ class SaloonUi implements GameUi {
         return seat === me ? [T('log.duelHand', { cards: cards(strs(e, 'cards')) })] : [];
       case 'shot': {
         const g = str(e, 'gun');
-        const result = e.correct ? T('log.hit') : T('log.misfire');
+        // Each shot's reaction time after GO!, as the server judged it (fair races); a false start says why it missed.
+        const ms = typeof e.reactionMs === 'number' ? Math.max(0, Math.round(e.reactionMs)) : null;
+        const result = e.falseStart && ms !== null ? T('log.falseStart', { ms }) : `${e.correct ? T('log.hit') : T('log.misfire')}${ms !== null ? T('log.reaction', { ms }) : ''}`;
         const area = T(`area.${str(e, 'area')}`);
         if (g === 'bottle') return [T('log.shotBottle', { name: n(seat), area, result, context: ctx(seat) })];
         const at = typeof e.target === 'number' ? T('log.shotAt', { name: name(e.target) }) : '';
@@ -851,7 +897,7 @@ class SaloonUi implements GameUi {
   }
 
   seatSummary(seat: number): SeatSummary {
-    const v = this.board.view();
+    const v = this.view();
     const p = v?.players[seat];
     const status = this.board.state().status;
     if (!p || status === 'waiting') return { score: '', alive: null };
@@ -861,13 +907,13 @@ class SaloonUi implements GameUi {
   }
 
   standings(): Standing[] {
-    const v = this.board.view();
+    const v = this.view();
     if (!v) return [];
     return saloonStandings(v.players, list(this.board.state().winners)).map((r) => ({ seat: r.seat, place: r.place, score: T('end.score', { score: r.score }), detail: scoreDetail(r), winner: r.winner }));
   }
 
   winnerText(): string {
-    const v = this.board.view();
+    const v = this.view();
     const winners = list(this.board.state().winners);
     if (!v || winners.length === 0) return T('ui.over');
     // The same figure as the standings: Loot + Bounty − $10 per Wound.
@@ -879,6 +925,7 @@ class SaloonUi implements GameUi {
   destroy(): void {
     this.destroyed = true;
     window.clearInterval(this.ticker);
+    window.clearTimeout(this.goTimer);
     this.els.scene.classList.remove('saloon-scene', 'saloon-duel');
     this.els.actions.classList.remove('saloon-actions', 'big-glyphs');
     this.scene?.destroy();

@@ -13,6 +13,8 @@ export interface TableContext {
   mySeat(): number;
   name(seat: number): string;
   send(intent: { type: string; [field: string]: unknown }): void;
+  /** The server's clock here (ms), synced NTP-style (clock.ts): a race's "Go!" shows at its `goAt`. */
+  serverNow(): number;
 }
 
 export interface SeatSummary {
@@ -49,6 +51,8 @@ export interface GameUi {
   statusText?(): string | null;
   /** The server refused the last intent (an `error` message). */
   refused?(): void;
+  /** A race's cards, sent just before "Go!": show them at `goAt` (server clock), not before (fair races). */
+  race?(preview: { goAt: number; cards: string[] }): void;
   destroy(): void;
 }
 

@@ -98,6 +98,30 @@ export interface Game<S, V, I extends Intent, O> {
    * lock-out only from a refusal.
    */
   botReadyAtView?(view: V): number | null;
+  /**
+   * Reflex races (a duel's "Go!"): the race running or about to start now — when it starts (`goAt`, same clock as
+   * `now`), who races, and the human floor under which a reaction is a false start — or null. The server's timing
+   * policy uses it to judge each racer's shot by its reaction time rather than by its arrival (see docs/fair-races.md).
+   */
+  race?(state: S): Race | null;
+  /**
+   * What `seat` will read at "Go!" of the race about to start (its hand, or the cards to be flipped), so the server
+   * can send it a moment before "Go!", to be shown exactly at `goAt`; null when there is nothing to send (not a
+   * racer, or no race is getting ready).
+   */
+  racePreview?(state: S, seat: Seat): { goAt: number; cards: string[] } | null;
+}
+
+/** A reflex race, as the server's timing policy sees it. */
+export interface Race {
+  /** "Go!" (ms, the `now` clock). */
+  goAt: number;
+  /** Who races. */
+  seats: Seat[];
+  /** A reaction under this many ms after "Go!" is a false start (no human is that quick). */
+  falseStartMs: number;
+  /** Whether "Go!" has been given yet. */
+  go: boolean;
 }
 
 /** The events a recipient may see: a seat, or `null` for a spectator. The `to` field is dropped. */

@@ -52,6 +52,11 @@ export interface ShootIntent {
   noise?: Noise | 'crash';
   /** In a Mexican Standoff: who you shoot at (another player still in it). */
   target?: Seat;
+  /**
+   * The shooter's reaction (ms after "Go!") as the server's timing policy accepted it; absent, the time since "Go!"
+   * of `now`. Set by the server only (a client's claim goes through the policy first, see docs/fair-races.md).
+   */
+  reactionMs?: number;
 }
 /** Mexican Standoff, "I don't think so!": discard a Standoff card, take a free gun, threaten the last threatener. */
 export interface StandoffIntent {

@@ -3,10 +3,11 @@ import { Rng } from '../core/rng';
 import { bulletsOf, card, type Area, type Colour, type Noise } from './cards';
 import type { SaloonIntent } from './intents';
 import { majorities, majority } from './majority';
-import { apply, deadline, DUEL_LIMIT_MS, GO_DELAY_MS, legalIntents, locations, MISFIRE_LOCK_MS, options, outcome, pending, setup, timeout, winnersOf } from './rules';
+import { apply, deadline, DUEL_LIMIT_MS, FALSE_START_MS, GO_DELAY_MS, legalIntents, locations, MISFIRE_LOCK_MS, options, outcome, pending, race, racePreview, setup, timeout, viewAtGo, winnersOf } from './rules';
 import { judgeShot } from './shared';
 import type { SaloonState } from './state';
-import { view } from './view';
+import { legalFromView, view } from './view';
+import type * as Saloon from './intents';
 import { saloon } from './index';
 import { craft, picker, run, type Craft } from './testkit';
 
@@ -378,6 +379,37 @@ describe('the duel', () => {
     const late = run(m.state, [[1, winA, 3000 + MISFIRE_LOCK_MS]]);
     expect(late.state.lastDuel?.winner).toBe(1);
     expect(late.state.lastDuel?.shots.map((x) => x.correct)).toEqual([false, true]);
+  });
+
+  test('a shot sooner than FALSE_START_MS after "Go!" is a false start: a misfire with the right cards, by its time or by the reaction the server accepted', () => {
+    const goAt = 1000 + GO_DELAY_MS;
+    const go = tick(toDuel(A, B).state).state;
+    const early = run(go, [[1, winA, goAt + FALSE_START_MS - 1]]);
+    expect(early.state.phase).toMatchObject({ kind: 'duel', lockedUntil: [0, goAt + FALSE_START_MS - 1 + MISFIRE_LOCK_MS, 0] });
+    expect(early.events.find((e) => e.type === 'shot')).toMatchObject({ seat: 1, correct: false, falseStart: true, reactionMs: FALSE_START_MS - 1 });
+    // On time by the clock, but the reaction the server accepted is 60 ms: still a false start.
+    const claimed = run(go, [[1, { ...(winA as Saloon.ShootIntent), reactionMs: 60 }, goAt + 400]]);
+    expect(claimed.events.find((e) => e.type === 'shot')).toMatchObject({ correct: false, falseStart: true, reactionMs: 60 });
+    // Exactly the floor is a fair shot.
+    const fair = run(go, [[1, winA, goAt + FALSE_START_MS]]);
+    expect(fair.state.lastDuel).toMatchObject({ winner: 1, shots: [{ seat: 1, correct: true, reactionMs: FALSE_START_MS }] });
+  });
+
+  test('the race seen ahead: race() tells "Go!" and the racers; racePreview() is exactly the hand shown at "Go!"; viewAtGo() lists the same shots', () => {
+    const { state } = toDuel(A, B);
+    expect(race(state)).toEqual({ goAt: 1000 + GO_DELAY_MS, seats: [0, 1], falseStartMs: FALSE_START_MS, go: false });
+    expect(racePreview(state, 0)).toEqual({ goAt: 1000 + GO_DELAY_MS, cards: B });
+    expect(racePreview(state, 1)).toEqual({ goAt: 1000 + GO_DELAY_MS, cards: A });
+    expect(racePreview(state, 2)).toBeNull(); // not a duelist
+    const go = tick(state).state;
+    for (const seat of [0, 1]) {
+      const ahead = viewAtGo(view(state, seat), racePreview(state, seat)!.cards);
+      expect(ahead).toEqual(view(go, seat));
+      expect(legalFromView(ahead)).toEqual(legalIntents(go, seat));
+    }
+    expect(race(go)).toMatchObject({ go: true });
+    expect(racePreview(go, 0)).toBeNull(); // "Go!" given: nothing ahead
+    expect(race(tick(go).state)).toBeNull();
   });
 
   test('nobody shoots correctly for 20 s after "Go!": the duel is abandoned, no winner, both draw 3', () => {

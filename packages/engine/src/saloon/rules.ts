@@ -1,10 +1,10 @@
-import type { ApplyResult, EngineError, GameEvent, Outcome, Seat, SetupConfig } from '../core/game';
+import type { ApplyResult, EngineError, GameEvent, Outcome, Race, Seat, SetupConfig } from '../core/game';
 import { Rng } from '../core/rng';
 import { AREAS, bulletsOf, card, COLOURS, deckIds, isBooty, isCard, isWindEvent, NOISES, WIND_EVENTS, windKind, type Colour } from './cards';
 import { ERRORS, intentKey, INTENT_TYPES, type AnswerIntent, type SaloonIntent, type ShootIntent } from './intents';
 import { answersFor, bottleAllowed, canCrash, clone, escapeTargets, HAND_SIZE, holdsThree, judgeShot, pendingOf, PUBLIC_CARDS, scoreOf, standoffCrashTarget, standoffJoins, standoffSeats, threatDecider, truelSeats } from './shared';
 import type { Phase, Reveal, SaloonOptions, SaloonPlayer, SaloonState, ShotRecord } from './state';
-import { legalFromView, view, type SaloonView } from './view';
+import { legalFromView, view, windowOf, type SaloonView } from './view';
 
 /* ---------------- the numbers, in one place ---------------- */
 
@@ -22,6 +22,11 @@ export const END_LOOT = 130;
 export const END_WOUNDS = 3;
 /** Hands are swapped, then "Go!" this long after (no randomness: the same for everyone). */
 export const GO_DELAY_MS = 1500;
+/**
+ * A shot sooner than this after "Go!" is a false start: a misfire whatever the cards say (no person reads three
+ * cards and fires that quickly; the fastest human reactions to a signal are about 100 ms).
+ */
+export const FALSE_START_MS = 100;
 /** A misfire locks the shooter out this long. */
 export const MISFIRE_LOCK_MS = 2000;
 /** A duel nobody wins this long after "Go!" is abandoned without a winner. */
@@ -303,7 +308,7 @@ function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, r
   const ph = state.phase as Extract<Phase, { kind: 'duel' }>;
   const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
-  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, events)) return;
+  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, shot, events)) return;
   const loser = other(ph, seat);
   const l = state.players[loser];
   l.wounds += 1;
@@ -498,7 +503,7 @@ function markWind(phase: Phase): void {
 function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'turkey' }>;
   const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
-  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, events)) return;
+  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, shot, events)) return;
   events.push({ type: 'turkey_shot', seat, drawer: ph.drawer, at: now });
   for (const s of [seat, ph.drawer]) {
     bankPays(state, s, WIND_TURKEY, 'loot', 'turkey', events);
@@ -605,7 +610,7 @@ function endStandoff(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
   const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
-  if (!fire(ph, { seat, target: shot.target, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, events)) return;
+  if (!fire(ph, { seat, target: shot.target, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, shot, events)) return;
   const hit = shot.target as Seat;
   const h = state.players[hit];
   h.wounds += 1;
@@ -659,7 +664,7 @@ function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: numbe
   const ph = state.phase as Extract<Phase, { kind: 'truel' }>;
   const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
-  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, events)) return;
+  if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, shot, events)) return;
   const d = ph.desperado;
   const seats = truelSeats(ph);
   // The Desperado's cards are checked after the Truel: they went to the player on his right.
@@ -788,6 +793,52 @@ export function botReadyAt(state: SaloonState, seat: Seat): number | null {
   if (ph.kind !== 'duel' && ph.kind !== 'truel' && ph.kind !== 'standoff' && ph.kind !== 'turkey') return null;
   const until = ph.lockedUntil[seat] ?? 0;
   return until > state.clock ? until : null;
+}
+
+/**
+ * The reflex race running or getting ready now (a duel, a Truel, a Standoff's or the Turkey's flip), for the server's
+ * timing policy: "Go!" time, the racers, and the false-start floor.
+ */
+export function race(state: SaloonState): Race | null {
+  const ph = state.phase;
+  if (ph.kind === 'duel') return { goAt: ph.goAt, seats: [ph.threatener, ph.target], falseStartMs: FALSE_START_MS, go: ph.go };
+  if (ph.kind === 'truel') return { goAt: ph.goAt, seats: truelSeats(ph), falseStartMs: FALSE_START_MS, go: ph.go };
+  if (ph.kind === 'standoff' && ph.stage !== 'chain') return { goAt: ph.goAt, seats: standoffSeats(ph), falseStartMs: FALSE_START_MS, go: ph.stage === 'race' };
+  if (ph.kind === 'turkey') return { goAt: ph.goAt, seats: state.players.map((_, s) => s).filter((s) => s !== ph.drawer), falseStartMs: FALSE_START_MS, go: ph.stage === 'race' };
+  return null;
+}
+
+/**
+ * What `seat` will read at the coming "Go!": its (swapped) hand in a duel or Truel, the three cards to be flipped in a
+ * Standoff or at the Turkey — found by playing the "Go!" deadline on a copy (the engine is deterministic), so the
+ * server can send them to the racer just before "Go!", to be shown at `goAt` on a synced clock. Null when `seat` does
+ * not race or "Go!" has been given.
+ */
+export function racePreview(state: SaloonState, seat: Seat): { goAt: number; cards: string[] } | null {
+  const r = race(state);
+  if (!r || r.go || !r.seats.includes(seat)) return null;
+  const next = timeout(state, r.goAt);
+  if ('error' in next) return null;
+  const ph = next.state.phase;
+  if ((ph.kind === 'standoff' || ph.kind === 'turkey') && ph.stage === 'race') return { goAt: r.goAt, cards: [...ph.flipped] };
+  if ((ph.kind === 'duel' || ph.kind === 'truel') && ph.go) return { goAt: r.goAt, cards: [...next.state.players[seat].hand] };
+  return null;
+}
+
+/**
+ * A racer's view as it will be at "Go!", from its view before and the cards the server sent ahead (`racePreview`):
+ * a client shows this at `goAt` by its synced clock, before the state saying "Go!" reaches it. The view unchanged
+ * when it is not a racer's view of a race getting ready.
+ */
+export function viewAtGo(v: SaloonView, cards: readonly string[]): SaloonView {
+  const ph = v.phase;
+  if (v.seat === null) return v;
+  let phase: Phase;
+  if ((ph.kind === 'duel' || ph.kind === 'truel') && !ph.go) phase = { ...ph, go: true, endsAt: ph.goAt + DUEL_LIMIT_MS };
+  else if ((ph.kind === 'standoff' || ph.kind === 'turkey') && ph.stage === 'ready') phase = { ...ph, stage: 'race', endsAt: ph.goAt + DUEL_LIMIT_MS, flipped: [...cards] } as Phase;
+  else return v;
+  const flipped = phase.kind === 'standoff' || phase.kind === 'turkey';
+  return { ...v, phase, pending: pendingOf(phase, v.active), hand: flipped ? v.hand : [...cards], window: windowOf(phase, v.players.length, v.guns, v.simplified) };
 }
 
 /** The same from the seat's view (its own lock-out is public): for bots that see only their view (`npm run bot`). */
@@ -1097,10 +1148,14 @@ export function locations(state: SaloonState): Map<string, string> {
 }
 
 /**
- * A shot in any of the races (duel, truel, standoff, turkey), already judged: it is recorded and announced, and a
- * miss locks the shooter out for MISFIRE_LOCK_MS. Returns whether it hit.
+ * A shot in any of the races (duel, truel, standoff, turkey), judged on the cards: it is recorded and announced, and
+ * a miss locks the shooter out for MISFIRE_LOCK_MS. A reaction under FALSE_START_MS (the server's accepted one, else
+ * the time since "Go!") is a false start: a miss. Returns whether it hit.
  */
-function fire(ph: { shots: ShotRecord[]; lockedUntil: number[] }, record: ShotRecord, events: GameEvent[]): boolean {
+function fire(ph: { shots: ShotRecord[]; lockedUntil: number[]; goAt: number }, judged: ShotRecord, shot: ShootIntent, events: GameEvent[]): boolean {
+  const reactionMs = shot.reactionMs ?? judged.at - ph.goAt;
+  const falseStart = reactionMs < FALSE_START_MS;
+  const record: ShotRecord = { ...judged, correct: judged.correct && !falseStart, reactionMs, ...(falseStart ? { falseStart: true } : {}) };
   ph.shots.push(record);
   events.push({ type: 'shot', ...record });
   if (record.correct) return true;

@@ -130,6 +130,10 @@ export interface ShotRecord {
   noise: string | null;
   at: number;
   correct: boolean;
+  /** Fired sooner than FALSE_START_MS after "Go!": a misfire, whatever the cards say. */
+  falseStart?: boolean;
+  /** The reaction this shot was judged by (ms after "Go!"): the one the server's timing policy accepted. */
+  reactionMs?: number;
 }
 
 /** The last duel, public history. */

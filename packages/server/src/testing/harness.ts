@@ -1,4 +1,5 @@
 import { ColyseusTestServer } from '@colyseus/testing';
+import { Saloon } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { freePort } from '../../../../tests/support/processes';
 import { createApp } from '../app';
@@ -39,6 +40,15 @@ export async function waitFor(predicate: () => boolean, what: string, timeoutMs 
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * Waits until a racer could fire without a false start: FALSE_START_MS (+ a little) after "Go!" (`goAt`, the server's
+ * clock: the tests run on the server's machine). A test player that fires at once is quicker than any person.
+ */
+export async function pastFalseStart(goAt: number): Promise<void> {
+  const wait = goAt + Saloon.FALSE_START_MS + 5 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
 export interface Inbox {

@@ -326,6 +326,8 @@ export const saloon = {
     shotAt: ' at {{name}}',
     hit: 'a hit!',
     misfire: 'a misfire!',
+    reaction: ' ({{ms}} ms after GO!)',
+    falseStart: 'a false start: {{ms}} ms after GO!, quicker than anyone can read the cards — a misfire!',
     lockedOut: '{{name}} cannot shoot for 2 seconds.',
     lockedOut_me: 'You cannot shoot for 2 seconds.',
     duelWon: '{{winner}} won the duel against {{loser}}!',

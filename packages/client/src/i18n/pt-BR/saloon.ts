@@ -328,6 +328,8 @@ export const saloon: Translation<typeof en.saloon> = {
     shotAt: ' em {{name}}',
     hit: 'acertou!',
     misfire: 'tiro falho!',
+    reaction: ' ({{ms}} ms depois do JÁ!)',
+    falseStart: 'queimou a largada: {{ms}} ms depois do JÁ!, mais rápido do que alguém consegue ler as cartas — tiro falho!',
     lockedOut: '{{name}} não pode atirar por 2 segundos.',
     lockedOut_me: 'Você não pode atirar por 2 segundos.',
     duelWon: '{{winner}} venceu o duelo contra {{loser}}!',

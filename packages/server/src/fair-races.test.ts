@@ -1,0 +1,143 @@
+/**
+ * Fair races over real networks (issue 13): players at different distances from the server, through a proxy that
+ * delays every byte both ways. Each racer syncs its clock like the web client, sees "Go!" at the server's instant
+ * (its cards were sent ahead), and claims the reaction it measured. The server judges by reaction time, as far as it
+ * can check (fair/timing.ts, docs/fair-races.md).
+ */
+import { Rng, Saloon } from '@tumbleweed/engine';
+import { latencyProxy, type LatencyProxy } from '../../../tests/support/latency-proxy';
+import { Racer, type RacerOptions } from '../../../tests/support/racer';
+import { FAIR } from './fair/timing';
+import { startServer, waitFor } from './testing/harness';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let far: LatencyProxy;
+const FAR_RTT_MS = 150;
+beforeAll(async () => {
+  server = await startServer();
+  far = await latencyProxy(server.port, FAR_RTT_MS / 2);
+});
+afterAll(async () => {
+  await far.close();
+  await server.shutdown();
+});
+
+/** A reaction that depends only on the race ("Go!" time): both racers read the same number for the same race. */
+const shared = (goAt: number): number => 200 + (Math.abs(Math.imul(goAt | 0, 2654435761)) % 100);
+
+interface Outcome {
+  goAt: number;
+  winner: 'near' | 'far';
+  near: Racer;
+  farRacer: Racer;
+}
+
+/**
+ * `tables` tables at once, each a near player (0 ms RTT, seat 0) against a far one (150 ms RTT, seat 1), until each
+ * has `races` duels won. Returns every won duel.
+ */
+async function play(tables: number, races: number, near: (t: number) => Omit<RacerOptions, 'name'>, farOpts: (t: number) => Omit<RacerOptions, 'name'>): Promise<Outcome[]> {
+  const pairs = await Promise.all(
+    Array.from({ length: tables }, async (_, t) => {
+      const a = await Racer.create(`ws://127.0.0.1:${server.port}`, { name: 'Near', ...near(t) }, { seats: 2, options: { threatSeconds: 3, turnSeconds: 0 } });
+      const b = await Racer.join(`ws://127.0.0.1:${far.port}`, { name: 'Far', ...farOpts(t) }, a.room.roomId);
+      return [a, b] as const;
+    }),
+  );
+  try {
+    await waitFor(() => pairs.every(([a]) => a.results().size >= races), `${races} races at each of ${tables} tables`, 20_000 + races * 4_000);
+  } finally {
+    await Promise.all(pairs.flatMap(([a, b]) => [a.leave(), b.leave()]));
+  }
+  return pairs.flatMap(([a, b]) =>
+    [...a.results()].slice(0, races).map(([goAt, winner]) => ({ goAt, winner: winner === a.seat || (a.seat < 0 && winner === 0) ? 'near' : 'far', near: a, farRacer: b }) as Outcome),
+  );
+}
+
+const share = (outcomes: Outcome[], who: 'near' | 'far') => {
+  const s = outcomes.filter((o) => o.winner === who).length / outcomes.length;
+  if (process.env.FAIR_REPORT) process.stderr.write(`fair-races: ${who} won ${(s * 100).toFixed(1)}% of ${outcomes.length}\n`);
+  return s;
+};
+
+test('200 races, a 0 ms against a 150 ms RTT player who reacts 30 ms quicker: the far player wins at least 95%; judged by arrival (no claims), the near one wins most', async () => {
+  const fairRaces = play(10, 20, () => ({ reaction: (goAt) => shared(goAt) + 30 }), () => ({ reaction: shared }));
+  // The same players sending no reaction times: the server can only use arrival order, as it did before.
+  const byArrival = play(2, 10, () => ({ reaction: (goAt) => shared(goAt) + 30, claim: () => null }), () => ({ reaction: shared, claim: () => null }));
+  const [fair, unfair] = await Promise.all([fairRaces, byArrival]);
+  expect(fair.length).toBe(200);
+  expect(share(fair, 'far')).toBeGreaterThanOrEqual(0.95);
+  expect(unfair.length).toBe(20);
+  expect(share(unfair, 'near')).toBeGreaterThanOrEqual(0.8);
+}, 180_000);
+
+test('200 races with equally quick players at 0 ms and 150 ms RTT: neither wins more than 60%', async () => {
+  const reactions = (seed: number) => {
+    const rng = Rng.fromSeed(seed);
+    return { reaction: () => 200 + rng.int(100) };
+  };
+  const outcomes = await play(10, 20, (t) => reactions(1000 + t), (t) => reactions(2000 + t));
+  expect(outcomes.length).toBe(200);
+  expect(share(outcomes, 'near')).toBeLessThanOrEqual(0.6);
+  expect(share(outcomes, 'far')).toBeLessThanOrEqual(0.6);
+}, 180_000);
+
+/** The `shot` events of `seat` seen by `racer`, each with the "Go!" of its race. */
+function shotsOf(racer: Racer, seat: number): { goAt: number; correct: boolean; falseStart?: boolean; reactionMs: number }[] {
+  let goAt = 0;
+  const out: { goAt: number; correct: boolean; falseStart?: boolean; reactionMs: number }[] = [];
+  for (const e of racer.events) {
+    if (e.type === 'duel_started') goAt = e.goAt;
+    if (e.type === 'shot' && e.seat === seat) out.push({ goAt, correct: e.correct, falseStart: e.falseStart, reactionMs: e.reactionMs });
+  }
+  return out;
+}
+
+test('a far player who claims 50 ms reactions false-starts every time; one who shaves its claim gains at most the tolerance', async () => {
+  const [cheat, liar] = await Promise.all([
+    play(2, 3, () => ({ reaction: shared }), () => ({ reaction: (goAt) => shared(goAt) - 60, claim: () => 50 })),
+    play(2, 3, () => ({ reaction: (goAt) => shared(goAt) + 20 }), () => ({ reaction: shared, claim: (m) => m - 80 })),
+  ]);
+  // The claimed 50 ms: every shot of the far player is a false start (a misfire with the right cards); it never wins.
+  for (const o of cheat) {
+    expect(o.winner).toBe('near');
+    const shots = shotsOf(o.near, o.farRacer.seat).filter((x) => x.goAt === o.goAt);
+    expect(shots.length).toBeGreaterThan(0);
+    for (const x of shots) expect(x).toMatchObject({ correct: false, falseStart: true, reactionMs: 50 });
+  }
+  // Claiming 80 ms less than it took: the server places the shot no earlier than its arrival allows, minus the tolerance.
+  const judged = [...new Set(liar.map((o) => o.near))].flatMap((near) => {
+    const farRacer = liar.find((o) => o.near === near)!.farRacer;
+    return shotsOf(near, farRacer.seat).map((x) => ({ ...x, fired: farRacer.fired.find((f) => f.goAt === x.goAt)! }));
+  });
+  expect(judged.length).toBeGreaterThanOrEqual(6);
+  for (const x of judged) {
+    expect(x.fired.claimedMs).toBeCloseTo(x.fired.measuredMs - 80, 6);
+    // What it gained over its true reaction: at most the tolerance (and a few ms of clock sync and timers here).
+    expect(x.fired.measuredMs - x.reactionMs).toBeLessThanOrEqual(FAIR.toleranceMs + 8);
+  }
+}, 120_000);
+
+test('a racer gets its cards only just before "Go!", at its one-way latency plus the lead, and nobody else gets them', async () => {
+  const watcher = await server.sdk.create('saloon', { name: 'Watcher', seats: 2, spectate: true, options: { threatSeconds: 3, turnSeconds: 0 } });
+  const previews: { at: number; goAt: number }[] = [];
+  watcher.onMessage('race', () => previews.push({ at: -1, goAt: -1 }));
+  const a = await Racer.join(`ws://127.0.0.1:${server.port}`, { name: 'Near', reaction: shared }, watcher.roomId);
+  const b = await Racer.join(`ws://127.0.0.1:${far.port}`, { name: 'Far', reaction: shared }, watcher.roomId);
+  const seen: { who: string; at: number; goAt: number }[] = [];
+  a.room.onMessage('race', (p: { goAt: number }) => seen.push({ who: 'near', at: Date.now(), goAt: p.goAt }));
+  b.room.onMessage('race', (p: { goAt: number }) => seen.push({ who: 'far', at: Date.now(), goAt: p.goAt }));
+  try {
+    await waitFor(() => a.results().size >= 2, 'two races', 30_000);
+  } finally {
+    await Promise.all([a.leave(), b.leave(), watcher.leave()]);
+  }
+  expect(previews).toEqual([]); // a spectator never gets a racer's cards
+  expect(seen.filter((s) => s.who === 'near').length).toBeGreaterThanOrEqual(2);
+  for (const s of seen) {
+    // Both get them about FAIR.previewLeadMs before "Go!" (the far one's were sent its one-way latency earlier).
+    expect(s.goAt - s.at).toBeLessThanOrEqual(FAIR.previewLeadMs + 40);
+    expect(s.goAt - s.at).toBeGreaterThanOrEqual(FAIR.previewLeadMs - 60);
+  }
+  expect(Saloon.FALSE_START_MS).toBe(100);
+}, 60_000);

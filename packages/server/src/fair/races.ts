@@ -1,0 +1,199 @@
+/**
+ * Fair races for one table: the clock sync answers, the cards sent ahead of "Go!", and the shots held and judged by
+ * reaction time (timing.ts, referee.ts). The room owns the engine; this only asks it through `RaceHost`.
+ * The model and its limits: docs/fair-races.md.
+ */
+import type { Client } from '@colyseus/core';
+import type { Race, Seat } from '@tumbleweed/engine';
+import { z } from 'zod';
+import { RttEstimate } from './clock';
+import { RaceReferee } from './referee';
+import { allowanceMs, collectionWindowMs, FAIR, judgeTiming, type TimingVerdict } from './timing';
+
+/** A client's clock ping: its own time (ms, any clock). */
+export const clockSchema = z.object({ c: z.number().finite() }).strict();
+/** A claimed reaction, sent beside a timed intent: ms from the frame that showed "Go!" to the input. */
+export const reactionSchema = z.number().finite().min(0).max(60_000);
+
+export interface TimedShot {
+  seat: Seat;
+  intent: { type: string; reactionMs?: number };
+  /** Accepted time (server clock). */
+  at: number;
+  arrival: number;
+  seq: number;
+  by: 'human' | 'bot';
+  from?: Client;
+  verdict: TimingVerdict;
+  /** "Go!" of the race it was fired in: a shot outlived by its race (won by a quicker one) is dropped, not refused. */
+  goAt: number;
+}
+
+/** What the races need from their room. */
+export interface RaceHost {
+  race(): Race | null;
+  preview(seat: Seat): { goAt: number; cards: string[] } | null;
+  /** The connected client playing `seat`, if any (a bot's seat has none). */
+  clientOf(seat: Seat): Client | undefined;
+  /** Judge a held shot now (the engine, then the table's usual commit). */
+  judge(shot: TimedShot): void;
+  /** A held shot whose race ended before its turn (a quicker shot won). */
+  outlived(shot: TimedShot): void;
+  later(fn: () => void, ms: number): NodeJS.Timeout;
+  now(): number;
+}
+
+/** WebSocket ping/pong, when the transport is `ws` (the browser answers pings itself). */
+interface PingSocket {
+  ping(data: string): void;
+  on(event: 'pong', fn: (data: Buffer) => void): void;
+}
+
+export class FairRaces {
+  private referee = new RaceReferee<TimedShot>();
+  private rtts = new Map<string, RttEstimate>();
+  private timer: NodeJS.Timeout | null = null;
+  private previews: NodeJS.Timeout[] = [];
+  private previewed = '';
+
+  constructor(
+    private host: RaceHost,
+    /** The intent types judged by reaction time during a race (the game's shots). */
+    private timedTypes: () => readonly string[],
+  ) {}
+
+  /** A clock ping: answer with the server's time; measure the connection's round trip with a ping frame. */
+  clock(client: Client, message: unknown): { code: string; message: string } | null {
+    const parsed = clockSchema.safeParse(message);
+    if (!parsed.success) return { code: 'BAD_MESSAGE', message: 'clock: send {"c": <your clock in ms>}.' };
+    client.send('clock', { c: parsed.data.c, s: this.host.now() });
+    const ws = (client as unknown as { ref?: Partial<PingSocket> }).ref;
+    if (!ws || typeof ws.ping !== 'function' || typeof ws.on !== 'function') return null;
+    let est = this.rtts.get(client.sessionId);
+    if (!est) {
+      const fresh = new RttEstimate();
+      est = fresh;
+      this.rtts.set(client.sessionId, fresh);
+      ws.on('pong', (data: Buffer) => fresh.echoed(Number(data.toString()), this.host.now()));
+    }
+    const now = this.host.now();
+    est.sent(now);
+    try {
+      ws.ping(String(now));
+    } catch {
+      // the socket is closing
+    }
+    return null;
+  }
+
+  /** The measured round trip of a client (ms), or null before any sample. */
+  rttMs(client: Client): number | null {
+    return this.rtts.get(client.sessionId)?.rttMs(this.host.now()) ?? null;
+  }
+
+  forget(client: Client): void {
+    this.rtts.delete(client.sessionId);
+  }
+
+  private oneWayMs(seat: Seat): number {
+    const client = this.host.clientOf(seat);
+    return client ? (this.rtts.get(client.sessionId)?.oneWayMs(this.host.now()) ?? 0) : 0;
+  }
+
+  /** The race `seat` takes part in when `type` is one of its timed intents, else null (the intent goes as usual). */
+  timed(seat: Seat, type: string): Race | null {
+    if (!this.timedTypes().includes(type)) return null;
+    const race = this.host.race();
+    return race && race.seats.includes(seat) ? race : null;
+  }
+
+  /**
+   * A racer's shot: its accepted time from its claim (a bot's claim is its true reaction). Nothing is held yet: the
+   * room checks the shot with the engine first (a refusal is answered at once), then `hold`s it.
+   */
+  place(race: Race, shot: { seat: Seat; intent: { type: string }; by: 'human' | 'bot'; from?: Client; claimedMs?: number; seq: number }): TimedShot {
+    this.referee.enter(String(race.goAt));
+    const arrival = this.host.now();
+    const verdict = judgeTiming({
+      goAt: race.goAt,
+      arrival,
+      claimedMs: shot.by === 'bot' ? arrival - race.goAt : shot.claimedMs,
+      oneWayMs: shot.by === 'bot' ? 0 : this.oneWayMs(shot.seat),
+      quotaLeftMs: this.referee.quotaLeft(shot.seat),
+      falseStartMs: race.falseStartMs,
+    });
+    return { seat: shot.seat, intent: { ...shot.intent, reactionMs: verdict.reactionMs }, at: verdict.at, arrival, seq: shot.seq, by: shot.by, from: shot.from, verdict, goAt: race.goAt };
+  }
+
+  /** Holds a placed shot until it can be judged: when no quicker shot can still be on its way. */
+  hold(shot: TimedShot): void {
+    this.referee.hold({ seat: shot.seat, at: shot.at, seq: shot.seq, payload: shot }, shot.verdict.forgivenMs);
+    this.settle(false);
+  }
+
+  /** Held shots waiting to be judged. */
+  get waiting(): number {
+    return this.referee.size;
+  }
+
+  /** The collection window now: the largest allowance among the racers. */
+  windowMs(race: Race | null = this.host.race()): number {
+    return race ? collectionWindowMs(race.seats.map((s) => allowanceMs(this.oneWayMs(s), this.referee.quotaLeft(s)))) : 0;
+  }
+
+  /** Judges the held shots that are due (all of them with `force`, or when no race runs), and waits for the rest. */
+  settle(force: boolean): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const race = this.host.race();
+    const w = this.windowMs(race);
+    const due = force || !race ? this.referee.takeAll() : this.referee.due(this.host.now(), w, race.seats);
+    for (const h of due) {
+      // A shot whose race is over (a quicker shot won it) is dropped: its shooter sees who won.
+      const now = this.host.race();
+      if (now && now.goAt === h.payload.goAt) this.host.judge(h.payload);
+      else this.host.outlived(h.payload);
+    }
+    const next = this.referee.nextDue(this.windowMs());
+    if (next !== null) this.timer = this.host.later(() => this.settle(false), Math.max(0, next - this.host.now()));
+  }
+
+  /** After each change: a race getting ready sends each human racer its cards a moment before "Go!". */
+  afterChange(): void {
+    const race = this.host.race();
+    if (!race || race.go) return;
+    const key = `${race.goAt}:${race.seats.join(',')}`;
+    if (key === this.previewed) return;
+    this.previewed = key;
+    for (const t of this.previews) clearTimeout(t);
+    this.previews = [];
+    for (const seat of race.seats) {
+      const client = this.host.clientOf(seat);
+      if (!client) continue;
+      const send = () => {
+        const r = this.host.race();
+        if (!r || r.go || r.goAt !== race.goAt) return;
+        const preview = this.host.preview(seat);
+        const now = this.host.clientOf(seat);
+        if (preview && now) now.send('race', preview);
+      };
+      // The send time follows the latency measured shortly before it (not at the race's announcement: a player who
+      // just sat down may not have been measured yet).
+      const aim = () => this.previews.push(this.host.later(send, race.goAt - FAIR.previewLeadMs - this.oneWayMs(seat) - this.host.now()));
+      this.previews.push(this.host.later(aim, race.goAt - FAIR.previewAimMs - this.host.now()));
+    }
+  }
+
+  /** A bot racer never shoots before the false-start floor (then its own reaction time follows). */
+  botReadyAt(seat: Seat): number | null {
+    const race = this.host.race();
+    return race && race.seats.includes(seat) ? race.goAt + race.falseStartMs : null;
+  }
+
+  clear(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const t of this.previews) clearTimeout(t);
+    this.previews = [];
+  }
+}
