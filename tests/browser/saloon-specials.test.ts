@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { Client } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, shot, useStack } from '../support/browser';
-import { AREAS, majority, NOISES, parseCards as parse, shootDuel } from '../support/saloon';
+import { AREAS, HUMAN_PAUSE_MS, majority, NOISES, parseCards as parse, shootDuel } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
@@ -75,6 +75,7 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
                 seen.add(`race-${who}`);
                 await shot(page, `saloon-specials-2-race-${who.toLowerCase()}`);
               }
+              await page.waitForTimeout(HUMAN_PAUSE_MS); // (sooner than 100 ms after GO! is a false start)
               const cards = parse(labels);
               const area = majority(cards.map((c) => c[1]), AREAS)[0];
               const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];

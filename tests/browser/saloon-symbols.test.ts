@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, shot, useStack } from '../support/browser';
-import { AREAS, findSaloonSeed, holds, hostSaloon, joinByCode, labelsOf, majority, mayInterrupt, NOISES, parseCards, shootDuel } from '../support/saloon';
+import { AREAS, findSaloonSeed, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, labelsOf, majority, mayInterrupt, NOISES, parseCards, shootDuel } from '../support/saloon';
 
 jest.setTimeout(60_000);
 
@@ -207,6 +207,7 @@ test('The Turkey (What the Wind Brings): Bob draws it, Ann shoots it from the fl
     const area = majority(cards.map((c) => c[1]), AREAS)[0];
     const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
     await shot(ann, 'saloon-symbols-5-turkey-race');
+    await ann.waitForTimeout(HUMAN_PAUSE_MS); // (sooner than 100 ms after GO! is a false start)
     await button(ann, 'Gun: green').click();
     await button(ann, `Area: ${area}`).click();
     await button(ann, `Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click();

@@ -18,6 +18,9 @@ export function majority(values: string[], order: string[]): string[] {
   return order.filter((v) => count(v) === max && max > 0);
 }
 
+/** How long a scripted player looks at GO! before its first pick (more than Saloon.FALSE_START_MS). */
+export const HUMAN_PAUSE_MS = 150;
+
 /** Card labels → [colour, area, noise] each. */
 export const parseCards = (labels: string[]): string[][] => labels.map((l) => /^(\w+) (\w+) (\w+),/.exec(l)?.slice(1) ?? []);
 
@@ -26,6 +29,8 @@ export const parseCards = (labels: string[]): string[][] => labels.map((l) => /^
  * Bottle ("Crash!"); the majority area and noise. `button` finds a button of the action bar by its exact name.
  */
 export async function shootDuel(button: (name: string) => Locator, cards: string[][]): Promise<void> {
+  // A person reads the cards first: a shot sooner than 100 ms after GO! is a false start (a misfire).
+  await new Promise((r) => setTimeout(r, HUMAN_PAUSE_MS));
   const colours = majority(cards.map((c) => c[0]), COLOURS);
   const area = majority(cards.map((c) => c[1]), AREAS)[0];
   const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];

@@ -35,7 +35,7 @@ export type RoomMessage =
 /** Clock sync: pings when joining (CLOCK_BURST_GAP_MS apart), then one every CLOCK_EVERY_MS. */
 const CLOCK_BURST = 6;
 const CLOCK_BURST_GAP_MS = 120;
-const CLOCK_EVERY_MS = 2500;
+const CLOCK_EVERY_MS = 1000;
 
 /** Colyseus close code of a consented leave (our own `leave()`, or a kick). */
 export const CONSENTED = 4000;

@@ -136,6 +136,8 @@ class SaloonUi implements GameUi {
   private early: { goAt: number; cards: string[] } | null = null;
   private goTimer = 0;
   private goShown: { goAt: number; at: number | null } | null = null;
+  /** The race whose GO! this page showed by its synced clock, before the state said so. */
+  private goByClock = 0;
 
   constructor(
     private readonly ctx: TableContext,
@@ -172,7 +174,13 @@ class SaloonUi implements GameUi {
   race(preview: { goAt: number; cards: string[] }): void {
     this.early = preview;
     window.clearTimeout(this.goTimer);
-    this.goTimer = window.setTimeout(() => this.update(), Math.max(0, preview.goAt - this.ctx.serverNow()));
+    // (re-armed when it fires a hair early: the synced clock may have moved by a new sample meanwhile)
+    const arm = () => {
+      const left = preview.goAt - this.ctx.serverNow();
+      if (left > 0) this.goTimer = window.setTimeout(arm, Math.max(1, left));
+      else this.update();
+    };
+    arm();
   }
 
   /** My view from the synced state — or, from "Go!" on by the synced clock, as it is at "Go!" with the cards sent ahead. */
@@ -182,7 +190,9 @@ class SaloonUi implements GameUi {
     if (!v || !early) return v;
     const ph = v.phase;
     if (!('goAt' in ph) || ph.goAt !== early.goAt || this.ctx.serverNow() < early.goAt) return v;
-    return Saloon.viewAtGo(v, early.cards);
+    const ahead = Saloon.viewAtGo(v, early.cards);
+    if (ahead !== v) this.goByClock = early.goAt;
+    return ahead;
   }
 
   /** Records the frame that first showed "Go!" of `race` here. */
@@ -596,7 +606,8 @@ class SaloonUi implements GameUi {
         )
       : hand;
     const rows = [
-      h('p', { class: 'duel-word', 'data-testid': 'duel-word', 'aria-live': 'assertive' }, word),
+      // (data-go: how GO! came here — 'clock', at the server's instant with the cards sent ahead; or 'state')
+      h('p', { class: 'duel-word', 'data-testid': 'duel-word', 'aria-live': 'assertive', 'data-go': go ? (this.goByClock === ph.goAt ? 'clock' : 'state') : null }, word),
       flipped,
       h('div', { class: 'duel-row' }, h('div', { class: 'duel-group', role: 'group', 'aria-label': T('ui.gunGroup') }, h('span', { class: 'group-title' }, T('ui.gunTitle')), ...guns)),
       h(
