@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { ARTIFACTS, DUEL_AIM, DUEL_PLAY, people, shot, startStack, stopStack, type Stack } from '../support/browser';
+import { THREATEN_WITH } from '../support/saloon';
 import { saloonReplay } from '../support/saloon-replay';
 import { cardCount, layoutProblems, measure } from '../support/screens';
 
@@ -138,6 +139,14 @@ const GAMES: Game[] = [
       const move = /^(Draw from deck|Discard |You're bluffing!|Do you\?|Threaten )/;
       await until('a move', async () => (await button(page, move).count()) > 0 || (await page.getByTestId('duel-word').count()) > 0, 30_000);
       await look('first move');
+      // Threatening asks whom next (the gun picked): every target and Cancel in the bar; Cancel goes back.
+      const gun = button(page, THREATEN_WITH).first();
+      if ((await gun.count()) > 0 && (await gun.click({ timeout: 2000 }).then(() => true, () => false))) {
+        await button(page, 'Cancel').waitFor({ timeout: 3000 });
+        await look('threaten: whom');
+        await button(page, 'Cancel').click({ timeout: 2000 });
+        await page.waitForTimeout(150);
+      }
       // A fourth card in my hand (or an answer to a threat); the other views come from the replay below.
       const clicked = await clickFirst(page, ['Draw from deck', "You're bluffing!"]).catch(() => '');
       if (clicked) {
