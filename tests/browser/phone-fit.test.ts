@@ -2,7 +2,7 @@
  * One screen per decision (issue 12): on a phone held upright (390×844, 360×640) a player sees the status bar with
  * its countdown, the whole table and the whole action bar without scrolling, every enabled move of the decision in
  * sight (none off the screen, none scrolled out of the bar), for every game; scrolled down to the
- * players and the log, the status bar stays pinned at the top. On a desktop (1366×768, 1280×800) the felt takes the
+ * players and the log, the status bar stays pinned at the top. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-phone.png. Needs `npm run build` first.
@@ -23,6 +23,7 @@ const PHONES: [string, BrowserContextOptions][] = [
 const DESKTOPS: [string, BrowserContextOptions][] = [
   ['desktop1366', { viewport: { width: 1366, height: 768 } }],
   ['desktop1280', { viewport: { width: 1280, height: 800 } }],
+  ['desktop1920', { viewport: { width: 1920, height: 1080 } }],
 ];
 
 // (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)

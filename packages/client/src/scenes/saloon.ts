@@ -406,10 +406,35 @@ export class SaloonScene {
     const side = !narrow && mine;
     const handCount = Math.max(3, v.hand.length);
     const titleH = lineHeight(fs) + 4;
-    const midW = side ? Math.round(W * 0.6) : W;
+    // Under the public cards: their numbers, then two lines of news.
+    const newsStep = lineHeight(Math.max(10, fs - 1)) + 2;
+    const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + 2 * newsStep;
+    const headH = lineHeight(Math.max(10, fs - 1)) + 2;
+    const numH = lineHeight(Math.max(9, fs - 2)) + 2;
+    const band = H - pad - y;
+    // The public cards' width in a middle `w` wide and `h` high: the 4 cards, the deck (a smaller back) and the discard
+    // pile's top card (as large as the others: its words must stay readable) in one row of 5.8 card widths, or (when
+    // that gives larger cards, on a tall felt) two rows of two beside the deck and the discard pile, 3.3 card widths.
+    const publicCw = (w: number, h: number): { cw: number; grid: boolean } => {
+      const room = w - 2 * pad - 8;
+      const oneRow = Math.min(narrow ? 62 : 160, (room - 36) / 5.8, (h - headH - infoH - 4) / 1.38);
+      const twoRows = narrow ? 0 : Math.min(160, (room - 22) / 3.3, (h - headH - infoH - numH - 8) / 2.76);
+      return twoRows > oneRow * 1.1 ? { cw: twoRows, grid: true } : { cw: oneRow, grid: false };
+    };
+    const handCw = (w: number) => Math.min(150, (w - pad - 8 * (handCount - 1) - 4) / handCount, (band - titleH) / 1.38);
+    // Wide: the split between the middle and my hand that gives the smaller of their cards the most room.
+    let midW = W;
+    if (side) {
+      let best = -1;
+      for (let share = 0.4; share <= 0.76; share += 0.02) {
+        const w = Math.round(W * share);
+        const worst = Math.min(publicCw(w, band).cw, handCw(W - w));
+        if (worst > best) (best = worst), (midW = w);
+      }
+    }
     const handW = W - midW;
     let cwHand: number;
-    if (side) cwHand = Math.max(52, Math.min(150, (handW - pad - 8 * (handCount - 1) - 4) / handCount, (H - pad - y - titleH) / 1.38));
+    if (side) cwHand = Math.max(52, handCw(handW));
     // (the hand shrinks first when the table is low: the public cards keep their least room above it)
     else cwHand = Math.max(40, Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3), (H - pad - y - L.middleMin - titleH) / 1.38));
     const chHand = cwHand * 1.38;
@@ -424,19 +449,9 @@ export class SaloonScene {
     } else if (ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey') {
       this.drawRaceWatch(m, ph, y, midH, midW, fs);
     } else {
-      // Under the cards: their numbers, then two lines of news.
-      const newsStep = lineHeight(Math.max(10, fs - 1)) + 2;
-      const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + 2 * newsStep;
-      const headH = lineHeight(Math.max(10, fs - 1)) + 2;
-      const numH = lineHeight(Math.max(9, fs - 2)) + 2;
-      // The 4 public cards, the deck (a smaller back) and the discard pile's top card (as large as the others: its
-      // words must stay readable): one row of 5.8 card widths, or (when that gives larger cards, on a tall felt) two
-      // rows of two beside the deck and the discard pile, 3.3 card widths.
-      const room = midW - 2 * pad - 8;
-      const oneRow = Math.min(narrow ? 62 : 150, (room - 36) / 5.8, (midH - headH - infoH - 4) / 1.38);
-      const twoRows = narrow ? 0 : Math.min(150, (room - 22) / 3.3, (midH - headH - infoH - numH - 8) / 2.76);
-      const grid = twoRows > oneRow * 1.1;
-      const cw = Math.max(40, grid ? twoRows : oneRow);
+      const pub = publicCw(midW, midH);
+      const grid = pub.grid;
+      const cw = Math.max(40, pub.cw);
       const ch = cw * 1.38;
       this.label(T('scene.publicCards'), pad + 4, y, Math.max(10, fs - 1), CREAM, true, midW - 2 * pad);
       const cy = y + headH;
@@ -472,7 +487,9 @@ export class SaloonScene {
     // 4. My hand.
     if (mine) {
       const hx = side ? midW : pad + 4;
-      const hy0 = side ? y : bottom;
+      // (beside the public cards it lines up with them; beside a threat or a duel, the middle of the felt)
+      const publicShown = ph.kind === 'turn' || ph.kind === 'discard' || ph.kind === 'over';
+      const hy0 = side ? (publicShown ? y : y + Math.max(0, (band - titleH - chHand) / 2)) : bottom;
       const hy = hy0 + titleH - 2;
       const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
       this.label(title, hx, hy0, fs, CREAM, true, W - hx - pad);
