@@ -500,8 +500,7 @@ class RattlesnakeUi implements GameUi {
     const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key]), phone()]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    // Focus stays in the bar after a move (on the same button when it is still there, else the first one).
-    const focused = this.els.actions.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : null;
+    // (focus stays in the bar after a move, on the same button when it is still there: keyboard.ts, for every game)
     this.els.actions.replaceChildren(
       h('p', { class: 'prompt' }, prompt),
       ...buttons.map((b) => {
@@ -522,10 +521,6 @@ class RattlesnakeUi implements GameUi {
         return b.before ? h('span', { class: 'group' }, h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before), el) : el;
       }),
     );
-    if (focused !== null) {
-      const all = [...this.els.actions.querySelectorAll('button')];
-      (all.find((el) => el.textContent === focused) ?? all[0])?.focus();
-    }
   }
 
   describe(e: ServerEvent): string[] {
