@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DESKTOP, people, useStack } from '../support/browser';
+import { createTable } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -19,14 +20,7 @@ test('digits pick the cards, then the targets; C puts the gun back; focus stays 
   const folks = people(stack().browser);
   try {
     const ann = await folks.open('Ann', DESKTOP);
-    await ann.goto(`${stack().base}/`);
-    await ann.getByLabel('Your name', { exact: true }).fill('Ann');
-    await ann.getByRole('radio', { name: /Duel/ }).check();
-    await ann.getByLabel('Seats', { exact: true }).selectOption('3');
-    await ann.getByLabel('Bots', { exact: true }).selectOption('2');
-    await ann.getByLabel('Turn timer', { exact: true }).selectOption('0');
-    await ann.getByRole('button', { name: 'Create table' }).click();
-    await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+    await createTable(ann, stack().base, /Duel/, 3, 2, {}, 'Ann');
     const pistol = ann.locator('.actions').getByRole('button', { name: 'Play Pistol' });
     await pistol.waitFor({ timeout: 15_000 });
 
