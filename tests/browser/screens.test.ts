@@ -122,10 +122,10 @@ const GAMES: Game[] = [
       await look('first move');
       // Threatening asks whom next (the gun picked): every target and Cancel in the bar; Cancel goes back.
       const gun = button(page, THREATEN_WITH).first();
-      if ((await gun.count()) > 0 && (await gun.click({ timeout: 2000 }).then(() => true, () => false))) {
-        await button(page, 'Cancel').waitFor({ timeout: 3000 });
+      if ((await gun.count()) > 0 && (await gun.click({ timeout: 10_000 }).then(() => true, () => false))) {
+        await button(page, 'Cancel').waitFor({ timeout: 10_000 });
         await look('threaten: whom');
-        await button(page, 'Cancel').click({ timeout: 2000 });
+        await button(page, 'Cancel').click({ timeout: 10_000 });
         await page.waitForTimeout(150);
       }
       // A fourth card in my hand (or an answer to a threat); the other views come from the replay below.

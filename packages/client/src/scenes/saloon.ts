@@ -174,11 +174,14 @@ function tableLayout(m: SaloonSceneModel, W: number) {
   const bh = fs * 3 + 16;
   const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
   const top = pad + rows * (bh + 6) + 2 + 2 * gunR * 1.15 + fs + 12;
-  const middleMin = lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + 2 * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
+  const publicMin = lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + 2 * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
+  // (a threat, a duel or a race watched, in the middle: its lines of words, two of them wrapped, and the countdown)
+  const publicShown = v.phase.kind === 'turn' || v.phase.kind === 'discard' || v.phase.kind === 'over';
+  const middleMin = publicShown ? publicMin : Math.max(publicMin, fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24);
   const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 52 * 1.38 : 0;
   // (a wide table puts the hand beside the middle: it needs the hand's height or the middle's, whichever is more)
   const beside = v.seat !== null && !narrow ? Math.max(0, lineHeight(fs) + 4 + 52 * 1.38 - middleMin) : 0;
-  return { pad, narrow, fs, n, cols, rows, bh, gunR, middleMin, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
+  return { pad, narrow, fs, n, cols, rows, bh, gunR, middleMin, publicShown, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
 }
 
 /** The least height the table (not a duelist's race) is laid out in at width W. */
@@ -488,8 +491,7 @@ export class SaloonScene {
     if (mine) {
       const hx = side ? midW : pad + 4;
       // (beside the public cards it lines up with them; beside a threat or a duel, the middle of the felt)
-      const publicShown = ph.kind === 'turn' || ph.kind === 'discard' || ph.kind === 'over';
-      const hy0 = side ? (publicShown ? y : y + Math.max(0, (band - titleH - chHand) / 2)) : bottom;
+      const hy0 = side ? (L.publicShown ? y : y + Math.max(0, (band - titleH - chHand) / 2)) : bottom;
       const hy = hy0 + titleH - 2;
       const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
       this.label(title, hx, hy0, fs, CREAM, true, W - hx - pad);
