@@ -4,6 +4,7 @@
  * (300 ms, the quickest that still holds) is quicker than that, so the wait is Duel's own. Needs `npm run build` first.
  */
 import { DESKTOP, people, useStack } from '../support/browser';
+import { createTable } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -16,14 +17,7 @@ test('a bot places its next card only once the reveal has been on the table for 
   const folks = people(stack().browser);
   try {
     const ann = await folks.open('Ann', DESKTOP);
-    await ann.goto(`${stack().base}/`);
-    await ann.getByLabel('Your name', { exact: true }).fill('Ann');
-    await ann.getByRole('radio', { name: /Duel/ }).check();
-    await ann.getByLabel('Seats', { exact: true }).selectOption('2');
-    await ann.getByLabel('Bots', { exact: true }).selectOption('1');
-    await ann.getByLabel('Turn timer', { exact: true }).selectOption('0');
-    await ann.getByRole('button', { name: 'Create table' }).click();
-    await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+    await createTable(ann, stack().base, /Duel/, 2, 1, {}, 'Ann');
     await ann.locator('.actions').getByRole('button', { name: 'Play Barricade' }).waitFor({ timeout: 15_000 });
     // The bot places its first card; then Ann places hers, which brings the reveal at once (the page's clock just
     // before her click: the reveal on the server can only be later).

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DESKTOP, DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { THREATEN_WITH } from '../support/saloon';
 import { createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
@@ -83,6 +84,56 @@ test('on a touch screen the key badges are not shown', async () => {
     const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY });
     await until('cards to play', async () => (await plays.count()) > 0);
     expect(await plays.first().evaluate((b) => getComputedStyle(b, '::after').display)).toBe('none');
+  } finally {
+    await folks.close();
+  }
+});
+
+test('Saloon by keyboard: a gun by its letter asks whom, the digits pick the target, C goes back', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('Pat', { ...DESKTOP, locale: 'en-US' });
+    await createTable(page, stack().base, /Saloon Showdown/, 2, 1);
+    const bar = page.locator('.actions');
+    const button = (name: string | RegExp) => bar.getByRole('button', { name, exact: typeof name === 'string' });
+    // Play on (answer the bot's threats, draw and discard) until it is Pat's turn with a gun to threaten with.
+    await until(
+      'a gun to threaten with',
+      async () => {
+        if ((await button(THREATEN_WITH).count()) > 0) return true;
+        for (const name of [/^(You're bluffing!|Draw from deck)$/, /^Discard /]) {
+          if ((await button(name).count()) > 0) {
+            await button(name).first().click({ timeout: 2000 });
+            break;
+          }
+        }
+        return false;
+      },
+      60_000,
+    );
+    const gun = button(THREATEN_WITH).first();
+    const key = (await gun.getAttribute('data-key')) ?? '';
+    expect(key).toMatch(/^[rbgy]$/);
+    const colour = { r: 'red', b: 'blue', g: 'green', y: 'yellow' }[key];
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+    // The gun's letter: the bar asks whom, the bot's name on "1", Cancel on C; nothing else to click.
+    await page.keyboard.press(key.toUpperCase());
+    const whom = button(`Threaten Calamity Kate with the ${colour} gun`);
+    await whom.waitFor({ timeout: 3000 });
+    expect(await whom.getAttribute('data-key')).toBe('1');
+    expect(await button('Cancel').getAttribute('data-key')).toBe('c');
+    expect(await bar.locator('button:enabled:not([data-setting])').count()).toBe(2);
+    // C: back to the turn's moves, the guns again.
+    await page.keyboard.press('c');
+    await gun.waitFor({ timeout: 3000 });
+    expect(await whom.count()).toBe(0);
+    // The letter again, then 1: the threat is made.
+    await page.keyboard.press(key);
+    await whom.waitFor({ timeout: 3000 });
+    await page.keyboard.press('1');
+    await page.getByRole('log').filter({ hasText: `You point the ${colour} gun at Calamity Kate` }).waitFor({ timeout: 5000 });
+    expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();
   }

@@ -1,13 +1,15 @@
 /**
- * One screen per decision (issue 12): on a phone held upright (390×844, 360×740) a player sees the status bar with
- * its countdown, the whole table and the whole action bar without scrolling, for every game; scrolled down to the
- * players and the log, the status bar stays pinned at the top. On a desktop (1366×768, 1280×800) the felt takes the
+ * One screen per decision (issue 12): on a phone held upright (390×844, 360×640) a player sees the status bar with
+ * its countdown, the whole table and the whole action bar without scrolling, every enabled move of the decision in
+ * sight (none off the screen, none scrolled out of the bar), for every game; scrolled down to the
+ * players and the log, the status bar stays pinned at the top. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-phone.png. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { THREATEN_WITH } from '../support/saloon';
 import { boxOf, createTable, playDuelToEnd, until } from '../support/table';
 
 jest.setTimeout(180_000);
@@ -16,21 +18,47 @@ const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0' });
 
 const PHONES: [string, BrowserContextOptions][] = [
   ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ['phone360', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
 ];
 const DESKTOPS: [string, BrowserContextOptions][] = [
   ['desktop1366', { viewport: { width: 1366, height: 768 } }],
   ['desktop1280', { viewport: { width: 1280, height: 800 } }],
+  ['desktop1920', { viewport: { width: 1920, height: 1080 } }],
 ];
 
-const enabledMoves = (page: Page) => page.locator('.actions button:enabled');
-const GAMES: { id: string; radio: RegExp; seats: number; bots: number; ready(page: Page): Promise<boolean> }[] = [
+// (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
+const enabledMoves = (page: Page) => page.locator('.actions button:enabled:not([data-setting])');
+/** `second`: a button of the first decision that asks a second question (Saloon: threaten with a gun, then whom). */
+const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: RegExp; ready(page: Page): Promise<boolean> }[] = [
   { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
   { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await enabledMoves(p).count()) > 0 },
-  { id: 'saloon', radio: /Saloon Showdown/, seats: 4, bots: 3, ready: async (p) => (await enabledMoves(p).count()) > 0 },
+  // (Saloon: not during a race, whose panel saloon-race.test.ts checks whole on screen)
+  { id: 'saloon', radio: /Saloon Showdown/, seats: 4, bots: 3, second: THREATEN_WITH, ready: async (p) => (await enabledMoves(p).count()) > 0 && (await p.locator('.saloon-duelpanel').count()) === 0 },
 ];
 
-/** What a player sees at the top of the page, in words; [] when the status, the table and the action bar all show. */
+/**
+ * The moves a player cannot see: enabled buttons of the action bar outside the screen or scrolled out of the bar (a
+ * bar taller than its room scrolls inside itself and hides its last rows: a player would not know "End turn" is there).
+ */
+async function hiddenMoves(page: Page, where: string): Promise<string[]> {
+  const hidden = await page.evaluate(() => {
+    const bar = document.querySelector('.actions');
+    if (!bar) return [];
+    const seen = bar.getBoundingClientRect();
+    return [...bar.querySelectorAll<HTMLButtonElement>('button:enabled')]
+      // (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
+      .filter((b) => b.getClientRects().length > 0 && !b.closest('[aria-hidden="true"]') && !b.hasAttribute('data-setting'))
+      .flatMap((b) => {
+        const r = b.getBoundingClientRect();
+        const inBar = r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1;
+        const onScreen = r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
+        return inBar && onScreen ? [] : [`"${(b.getAttribute('aria-label') || b.textContent || '').trim()}" [${Math.round(r.top)}–${Math.round(r.bottom)}] (bar shows ${Math.round(seen.top)}–${Math.round(seen.bottom)}, screen ${window.innerHeight})`];
+      });
+  });
+  return hidden.map((h) => `${where}: the move ${h} is out of sight`);
+}
+
+/** What a player sees at the top of the page, in words; [] when the status, the table and every move all show. */
 async function phoneProblems(page: Page, where: string): Promise<string[]> {
   const out: string[] = [];
   const vh = await page.evaluate(() => window.innerHeight);
@@ -43,6 +71,7 @@ async function phoneProblems(page: Page, where: string): Promise<string[]> {
   }
   const scene = await boxOf(page, '.scene');
   if (scene && scene.height < 0.3 * vh) out.push(`${where}: the table is squeezed to ${Math.round(scene.height)}px`);
+  out.push(...(await hiddenMoves(page, where)));
   return out;
 }
 
@@ -60,6 +89,17 @@ test('on phones held upright: status, table and action bar on one screen for eve
         const first = await phoneProblems(page, `${game.id} on ${screen}, first decision`);
         if (first.length) await shot(page, `fit-${game.id}-${screen}-problem-1`);
         problems.push(...first);
+        const second = game.second ? page.locator('.actions').getByRole('button', { name: game.second }) : null;
+        if (second && (await second.count()) > 0) {
+          // The second question (whom to threaten with this gun) has every answer and its Cancel in sight too.
+          await second.first().click({ timeout: 5000 });
+          await page.getByRole('button', { name: 'Cancel', exact: true }).waitFor({ timeout: 5000 });
+          const asked = await phoneProblems(page, `${game.id} on ${screen}, second question`);
+          if (asked.length) await shot(page, `fit-${game.id}-${screen}-problem-second`);
+          problems.push(...asked);
+          await shot(page, `fit-${game.id}-${screen}-second`);
+          await page.getByRole('button', { name: 'Cancel', exact: true }).click({ timeout: 5000 });
+        }
         // One move on, the next decision fits too.
         await enabledMoves(page).first().click({ timeout: 5000 }).catch(() => undefined);
         await until(`${game.id}: the next decision`, () => game.ready(page), 30_000).catch(() => undefined);
@@ -107,6 +147,7 @@ test('on desktops the table fills the height under the status bar, with the play
           if (side.x < scene.right) problems.push(`${where}: the players are not beside the table`);
           if (scene.height < 0.4 * vh) problems.push(`${where}: the table is only ${Math.round(scene.height)}px tall on a ${vh}px screen`);
         }
+        problems.push(...(await hiddenMoves(page, where)));
         await page.getByRole('button', { name: 'Leave', exact: true }).click();
         await page.waitForURL(/#\/$/);
       }

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { Client } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, shot, useStack } from '../support/browser';
-import { AREAS, HUMAN_PAUSE_MS, majority, NOISES, parseCards as parse, shootDuel } from '../support/saloon';
+import { AREAS, HUMAN_PAUSE_MS, majority, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
@@ -97,8 +97,8 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
         }
       } else if ((await button('Do you?').count()) > 0) {
         await button('Do you?').click({ timeout: 2000 });
-      } else if (who === 'Bob' && (await button(new RegExp(`^Threaten ${BOT_TARGET} with the \\w+ gun$`)).count()) > 0) {
-        await button(new RegExp(`^Threaten ${BOT_TARGET} with the \\w+ gun$`)).first().click({ timeout: 2000 });
+      } else if (who === 'Bob' && (await threaten(button, BOT_TARGET))) {
+        // (a gun, then the bot)
       } else if ((await button(/^Discard /).count()) > 0) {
         // Never throw away a Mexican Standoff card.
         const plain = actions.getByRole('button', { name: /^Discard (?!.*Mexican Standoff)/ });

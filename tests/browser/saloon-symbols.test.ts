@@ -47,6 +47,8 @@ test('"I am the Law": Bob threatens Ann, who holds three Law cards; Bob loses th
   try {
     await expect(labelsOf(ann.getByTestId('hand'))).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/, The Law$/)]));
     await hasMoney(ann, 0, /^\$20 Loot · \$20 Bounty/);
+    // Threatening is two steps: the gun, then whom.
+    await button(bob, 'Threaten with the red gun…').click();
     await button(bob, 'Threaten Ann with the red gun').click();
     // Ann is threatened and may answer with the Law.
     await ann.locator('.actions .prompt').filter({ hasText: 'Bob points the red gun at you' }).waitFor();
@@ -105,6 +107,8 @@ test('Escape on Horseback: Bob threatens Ann, who escapes and names Cal; Cal is 
   const cal = await open('Cal', DESKTOP);
   const host = await sitDown([ann, bob, cal], ['Ann', 'Bob', 'Cal'], 0, seed, OPTIONS);
   try {
+    // Threatening is two steps: the gun, then whom.
+    await button(bob, 'Threaten with the red gun…').click();
     await button(bob, 'Threaten Ann with the red gun').click();
     const escape = button(ann, 'Escape on Horseback: Cal becomes the target');
     await escape.waitFor();

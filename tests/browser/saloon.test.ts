@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { annAndBob, shot, useStack } from '../support/browser';
-import { parseCards, shootDuel } from '../support/saloon';
+import { parseCards, shootDuel, threaten } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
@@ -54,8 +54,8 @@ async function play(p: Seat, deadline: number, shots: { duel: Set<string> }): Pr
           await shot(page, `saloon-1-threat-${who.toLowerCase()}`);
         }
         await button(prompt.startsWith(other) ? 'Do you?' : "You're bluffing!").click({ timeout: 2000 });
-      } else if ((await button(new RegExp(`^Threaten ${other} with the \\w+ gun$`)).count()) > 0) {
-        await button(new RegExp(`^Threaten ${other} with the \\w+ gun$`)).first().click({ timeout: 2000 });
+      } else if (await threaten(button, other)) {
+        // (a gun, then the other human)
       } else if ((await button(/^Discard /).count()) > 0) {
         await button(/^Discard /).first().click({ timeout: 2000 });
       } else if ((await button('Draw from deck').count()) > 0) {

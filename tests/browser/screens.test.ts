@@ -17,8 +17,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { ARTIFACTS, DUEL_AIM, DUEL_PLAY, people, shot, startStack, stopStack, type Stack } from '../support/browser';
+import { THREATEN_WITH } from '../support/saloon';
 import { saloonReplay } from '../support/saloon-replay';
 import { cardCount, layoutProblems, measure } from '../support/screens';
+import { actionButton, createTable as createTableAt, until } from '../support/table';
 
 // (generous: the tours share two cores with whatever else runs; alone they take well under a minute)
 jest.setTimeout(180_000);
@@ -41,29 +43,9 @@ interface Finding {
 }
 
 const actions = (page: Page) => page.locator('.actions');
-const button = (page: Page, name: string | RegExp) => actions(page).getByRole('button', { name, exact: typeof name === 'string' });
-
-async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
+const button = actionButton;
 /** Creates a table from the lobby (English, no turn timer) with `bots` bots; the game starts at once. */
-async function createTable(page: Page, game: RegExp, seats: number, bots: number): Promise<void> {
-  // (back in the lobby after leaving a table: no need to load the page again)
-  if (!page.url().endsWith('#/')) await page.goto(`${stack().base}/`);
-  await page.getByLabel('Your name', { exact: true }).fill('Pat');
-  await page.locator('label.game-choice strong', { hasText: game }).click();
-  await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
-  await page.getByLabel('Bots', { exact: true }).selectOption(String(bots));
-  await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
-  await page.getByRole('button', { name: 'Create table' }).click();
-  await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/, { timeout: 10_000 });
-}
+const createTable = (page: Page, game: RegExp, seats: number, bots: number) => createTableAt(page, stack().base, game, seats, bots);
 
 /** Clicks the first button of the action bar matching one of `names`, in that order of preference; its name, or ''. */
 async function clickFirst(page: Page, names: (string | RegExp)[]): Promise<string> {
@@ -138,6 +120,14 @@ const GAMES: Game[] = [
       const move = /^(Draw from deck|Discard |You're bluffing!|Do you\?|Threaten )/;
       await until('a move', async () => (await button(page, move).count()) > 0 || (await page.getByTestId('duel-word').count()) > 0, 30_000);
       await look('first move');
+      // Threatening asks whom next (the gun picked): every target and Cancel in the bar; Cancel goes back.
+      const gun = button(page, THREATEN_WITH).first();
+      if ((await gun.count()) > 0 && (await gun.click({ timeout: 10_000 }).then(() => true, () => false))) {
+        await button(page, 'Cancel').waitFor({ timeout: 10_000 });
+        await look('threaten: whom');
+        await button(page, 'Cancel').click({ timeout: 10_000 });
+        await page.waitForTimeout(150);
+      }
       // A fourth card in my hand (or an answer to a threat); the other views come from the replay below.
       const clicked = await clickFirst(page, ['Draw from deck', "You're bluffing!"]).catch(() => '');
       if (clicked) {

@@ -11,6 +11,28 @@ export const COLOURS = ['red', 'blue', 'green', 'yellow'];
 export const AREAS = ['head', 'chest', 'arm', 'leg'];
 export const NOISES = ['bang', 'boom', 'blam'];
 
+/** Your turn's first threat button: a gun ("Threaten with the red gun…"); then whom ("Threaten Ann with the red gun"). */
+export const THREATEN_WITH = /^Threaten with the \w+ gun…$/;
+
+/**
+ * Threatens through the action bar as a player does, in two steps: the gun (the first one offered, or `gun`), then
+ * the target (`target`: a name, or a pattern; default anyone). False when no threat is offered, or not at `target`.
+ */
+export async function threaten(button: (name: string | RegExp) => Locator, target: string | RegExp = /.*/, gun?: string): Promise<boolean> {
+  const guns = button(gun ? `Threaten with the ${gun} gun…` : THREATEN_WITH);
+  if ((await guns.count()) === 0) return false;
+  await guns.first().click({ timeout: 2000 });
+  const who = typeof target === 'string' ? target : `(?:${target.source})`;
+  const at = button(new RegExp(`^Threaten ${who} with the \\w+ gun$`));
+  if ((await at.count().catch(() => 0)) === 0) await at.first().waitFor({ timeout: 2000 }).catch(() => undefined);
+  if ((await at.count()) === 0) {
+    await button('Cancel').click({ timeout: 2000 }).catch(() => undefined);
+    return false;
+  }
+  await at.first().click({ timeout: 2000 });
+  return true;
+}
+
 /** The values with the most cards, in rule order (any of them is correct). */
 export function majority(values: string[], order: string[]): string[] {
   const count = (v: string) => values.filter((x) => x === v).length;

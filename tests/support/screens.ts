@@ -76,7 +76,9 @@ export async function measure(page: Page): Promise<Snapshot> {
     const visible = (el: Element) => {
       const s = getComputedStyle(el);
       const r = el.getBoundingClientRect();
-      return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0;
+      // (a text kept for screen readers only, clipped to nothing on purpose, is not on the screen: not measured)
+      const srOnly = s.clipPath === 'inset(50%)' && r.width <= 1 && r.height <= 1;
+      return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0 && !srOnly;
     };
     const dom = (selector: string, kind: string) =>
       [...document.querySelectorAll<HTMLElement>(selector)].filter(visible).map((el) => {

@@ -14,10 +14,17 @@ export async function until(what: string, fn: () => Promise<boolean>, ms = 15_00
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Creates a table from the lobby (English unless the page says otherwise, no turn timer); returns its code. */
-export async function createTable(page: Page, base: string, game: RegExp, seats: number, bots: number, options: Record<string, string> = {}): Promise<string> {
+/** A button of the action bar by its accessible name (exact when a string). */
+export const actionButton = (page: Page, name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+
+/**
+ * Creates a table from the lobby (English unless the page says otherwise, no turn timer) as `name` (default Pat),
+ * with the table options in `options` (label → value); returns its code.
+ */
+export async function createTable(page: Page, base: string, game: RegExp, seats: number, bots: number, options: Record<string, string> = {}, name = 'Pat'): Promise<string> {
+  // (back in the lobby after leaving a table: no need to load the page again)
   if (!page.url().endsWith('#/')) await page.goto(`${base}/`);
-  await page.getByLabel('Your name', { exact: true }).fill('Pat');
+  await page.getByLabel('Your name', { exact: true }).fill(name);
   await page.locator('label.game-choice strong', { hasText: game }).click();
   await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
   await page.getByLabel('Bots', { exact: true }).selectOption(String(bots));

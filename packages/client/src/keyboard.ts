@@ -2,8 +2,9 @@ import { ACTION_KEY } from './games/types';
 
 /**
  * The table's keyboard (games/types.ts, ACTION_KEY): a button of the action bar with `data-key="1"` … `"9"` is
- * clicked by that digit, `data-key="Enter"` by Enter, `data-key="g"` by that letter. A game whose bar has no
- * `data-key` at all gets its enabled buttons numbered 1–9 in order (the digits pick the n-th choice).
+ * clicked by that digit, `data-key="Enter"` by Enter, `data-key="g"` by that letter. Each game keys its own moves
+ * (the digits pick the n-th choice); a button without `data-key` (a setting such as Saloon's "Larger gun glyphs")
+ * takes no key.
  * Keys are left alone while typing in a field, with Ctrl/Alt/Meta held, or while a dialog is open.
  */
 
@@ -17,26 +18,6 @@ const keyOf = (b: Element): string => {
   const k = b.getAttribute(ACTION_KEY) ?? '';
   return k.length === 1 ? k.toLowerCase() : k;
 };
-
-/** Numbers the bar's enabled buttons 1–9 when the game gave none of them a key (marked as the shell's own). */
-function autoKeys(bar: HTMLElement): void {
-  const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button')];
-  const own = buttons.filter((b) => b.hasAttribute(ACTION_KEY) && !b.hasAttribute('data-key-auto'));
-  if (own.length > 0) {
-    for (const b of buttons) if (b.hasAttribute('data-key-auto')) (b.removeAttribute(ACTION_KEY), b.removeAttribute('data-key-auto'));
-    return;
-  }
-  let n = 0;
-  for (const b of buttons) {
-    const want = !b.disabled && !b.hidden && n < 9 ? String(++n) : null;
-    if (want === null) {
-      if (b.hasAttribute('data-key-auto')) (b.removeAttribute(ACTION_KEY), b.removeAttribute('data-key-auto'));
-    } else if (b.getAttribute(ACTION_KEY) !== want) {
-      b.setAttribute(ACTION_KEY, want);
-      b.setAttribute('data-key-auto', '');
-    }
-  }
-}
 
 /**
  * Routes keys to `bar` and keeps keyboard focus in it across re-renders (a move re-draws the bar: the focused
@@ -71,12 +52,8 @@ export function actionKeys(bar: HTMLElement, active: () => boolean): () => void 
     if (pick) pick.focus({ preventScroll: true });
   };
 
-  const observer = new MutationObserver(() => {
-    autoKeys(bar);
-    restore();
-  });
+  const observer = new MutationObserver(restore);
   observer.observe(bar, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] });
-  autoKeys(bar);
 
   const onKey = (e: KeyboardEvent) => {
     if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.repeat || !active()) return;

@@ -85,6 +85,8 @@ class DuelUi implements GameUi {
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
+    // (table-life.css: on a phone the bar is compact, two buttons a row)
+    els.actions.classList.add('duel-actions');
     // The scene (and Pixi with it) is loaded only at a table: the lobby imports this module for its titles and options.
     import('../scenes/duel')
       .then(({ DuelScene }) => DuelScene.create(els.scene, { onCard: (c) => this.choose(c), onAim: (s) => this.aim(s) }))
@@ -177,6 +179,13 @@ class DuelUi implements GameUi {
     };
   }
 
+  /** The status bar asks whom to aim at while a gun is picked (the action bar's own prompt is for screen readers). */
+  statusText(): string | null {
+    const v = this.view();
+    if (this.state().status !== 'playing' || !this.selected) return null;
+    return this.prompt(v, this.legal(v));
+  }
+
   private prompt(v: Duel.DuelView, legal: Duel.DuelIntent[]): string {
     const state = this.state();
     if (state.status === 'waiting') return t('duel:prompt.waiting');
@@ -199,7 +208,8 @@ class DuelUi implements GameUi {
     const playable = Duel.CARDS.filter((c) => legal.some((i) => i.card === c));
     // While waiting, the hand stays in the bar (disabled): the bar keeps its height, so the felt above it does not
     // jump each time a decision's buttons come and go.
-    const shown = playable.length > 0 || this.selected ? playable : Duel.CARDS.filter((c) => v.hand.includes(c));
+    // Aiming, the bar holds the picked gun, the targets and Cancel (the other cards come back with Cancel).
+    const shown = this.selected ? [this.selected] : playable.length > 0 ? playable : Duel.CARDS.filter((c) => v.hand.includes(c));
     const targets = this.selected ? legal.filter((i) => i.card === this.selected && i.target != null) : [];
     const prompt = this.prompt(v, legal);
     const signature = JSON.stringify([prompt, playable, v.hand, this.selected, targets.map((i) => [i.target, this.ctx.name(i.target ?? -1)])]);
@@ -301,6 +311,7 @@ class DuelUi implements GameUi {
 
   destroy(): void {
     this.destroyed = true;
+    this.els.actions.classList.remove('duel-actions');
     this.scene?.destroy();
     this.scene = null;
   }

@@ -5,9 +5,10 @@
  * appear). Accessible names are stable, so tests and screen readers can rely on them ("X (n)" is a card's name and
  * value, e.g. "Focus (1)"; a Hit is "Hit"; a second copy of the same name gets " #2", " #3"…):
  *
- *   your turn        "Attack", "Buy Disarm (5)" (then hand toggles + "Confirm buy" / "Cancel buy"),
+ *   your turn        "Attack", "Buy Disarm (5)" (then hand toggles + "Confirm buy" / "Cancel buy"; on a phone the
+ *                    buys wait behind "Buy a card…", then "Back"),
  *                    "Use Reload", "Use Scout", "Use Switch Up (draw 2)", "Use Switch Up (take Focus (1))",
- *                    "Use Quick Draw (new hand)", "End turn"
+ *                    "Use Quick Draw (new hand)" (two or more of these behind "Use an ability…", then "Back"), "End turn"
  *   commitments      "Select Focus (1)" toggles (aria-pressed), then "Commit 1 card" / "Commit 2 cards";
  *                    the defender also has "Commit no cards" and "Use Reload" / "Use Scout" / "Use Switch Up (…)"
  *   ability window   "Focus: set Disarm (5) to 3", "Distract: your Focus (1) +1", "Distract: their Disarm (5) −1",
@@ -34,6 +35,13 @@ import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
+
+/** The picker behind "Use…": the abilities usable out of an attack (Reload, Scout, Switch Up, Quick Draw). */
+const USE_PICKER = 'use';
+/** The picker behind "Buy…" (a phone): the saloon's cards to buy. */
+const BUY_PICKER = 'buy';
+/** A phone-sized screen: the bar groups the buys behind one button there. */
+const phone = (): boolean => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 520px)').matches === true;
 
 type View = Rattlesnake.RattlesnakeView;
 type Intent = Rattlesnake.RattlesnakeIntent;
@@ -311,7 +319,9 @@ class RattlesnakeUi implements GameUi {
     const abilities = of('ability');
     /** One button per distinct effect (two Scouts in hand do the same). */
     /** "Use:" once, then each ability by its card ("Reload"; "Use Reload" for screen readers and tests). */
+    // Two or more of them (rarely used, out of an attack) wait behind one "Use…" button: the bar keeps to two rows.
     const outOfAttack = () => {
+      const found: Button[] = [];
       const seen = new Set<string>();
       for (const i of abilities) {
         const a = Rattlesnake.abilityOf(i.cardId);
@@ -325,10 +335,24 @@ class RattlesnakeUi implements GameUi {
             : ((label = t('rattlesnake:buttons.switchDraw')), (short = t('rattlesnake:buttons.short.switchDraw')));
         else if (a === 'quick-draw' && i.mode === 'refill') (label = t('rattlesnake:buttons.quickRefill')), (short = t('rattlesnake:buttons.short.quickRefill'));
         if (!label || seen.has(label)) continue;
-        out.push(btn(short, i, { cls: 'ability', title: cardText(i.cardId), aria: label, before: seen.size === 0 ? t('rattlesnake:buttons.useGroup') : undefined }));
+        found.push(btn(short, i, { cls: 'ability', title: cardText(i.cardId), aria: label, before: seen.size === 0 ? t('rattlesnake:buttons.useGroup') : undefined }));
         seen.add(label);
       }
+      if (found.length > 1) out.push({ label: t('rattlesnake:buttons.useMenu'), aria: t('rattlesnake:buttons.useMenuLabel'), cls: 'ability', onClick: () => ((this.picker = USE_PICKER), this.update()) });
+      else out.push(...found);
+      return found;
     };
+    // "Use…" opened: the abilities and Back, nothing else.
+    if (this.picker === USE_PICKER && (v.step.kind === 'main' || v.step.kind === 'attackerCommit' || v.step.kind === 'defenderCommit')) {
+      const found = outOfAttack();
+      out.length = 0;
+      if (found.length > 0) {
+        out.push(...found);
+        out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
+        return out;
+      }
+      this.picker = null;
+    }
     const selectToggles = () => {
       const can = this.selectableHand(v, legal);
       for (const id of v.hand) {
@@ -353,11 +377,19 @@ class RattlesnakeUi implements GameUi {
         if (attack) out.push(btn(t('rattlesnake:buttons.attack'), attack, { cls: 'attack', key: 'a' }));
         const buyable = [...new Set(of('buy').map((i) => i.cardId))];
         const labels = uniqueLabels(buyable);
-        // "Buy:" once, then the cards by name (their full names, "Buy Focus (1)", for screen readers and tests).
-        buyable.forEach((id, i) => {
+        // "Buy:" once, then the cards by name (their full names, "Buy Focus (1)", for screen readers and tests). On a
+        // phone they wait behind one "Buy…" button (the saloon's cards on the felt start a buy too).
+        const buys: Button[] = buyable.map((id, i) => {
           const card = labels.get(id) ?? '';
-          out.push({ label: card, aria: t('rattlesnake:buttons.buy', { card }), before: i === 0 ? t('rattlesnake:buttons.buyGroup') : undefined, onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) });
+          return { label: card, aria: t('rattlesnake:buttons.buy', { card }), before: i === 0 ? t('rattlesnake:buttons.buyGroup') : undefined, onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) };
         });
+        if (this.picker === BUY_PICKER && buys.length > 0) {
+          out.length = 0;
+          out.push(...buys, { label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
+          return out;
+        }
+        if (buys.length > 2 && phone()) out.push({ label: t('rattlesnake:buttons.buyMenu'), aria: t('rattlesnake:buttons.buyMenuLabel'), cls: 'buy', onClick: () => ((this.picker = BUY_PICKER), this.update()) });
+        else out.push(...buys);
         outOfAttack();
         const end = of('endTurn')[0];
         if (end) out.push(btn(t('rattlesnake:buttons.endTurn'), end, { cls: 'secondary', key: 'e' }));
@@ -465,11 +497,10 @@ class RattlesnakeUi implements GameUi {
     for (const b of [...buttons.filter((b) => b.cls === 'select'), ...buttons.filter((b) => b.cls !== 'select')]) {
       if (b.key === undefined && digit < 9) b.key = String(++digit);
     }
-    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key])]);
+    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key]), phone()]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    // Focus stays in the bar after a move (on the same button when it is still there, else the first one).
-    const focused = this.els.actions.contains(document.activeElement) ? (document.activeElement?.textContent ?? '') : null;
+    // (focus stays in the bar after a move, on the same button when it is still there: keyboard.ts, for every game)
     this.els.actions.replaceChildren(
       h('p', { class: 'prompt' }, prompt),
       ...buttons.map((b) => {
@@ -490,10 +521,6 @@ class RattlesnakeUi implements GameUi {
         return b.before ? h('span', { class: 'group' }, h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before), el) : el;
       }),
     );
-    if (focused !== null) {
-      const all = [...this.els.actions.querySelectorAll('button')];
-      (all.find((el) => el.textContent === focused) ?? all[0])?.focus();
-    }
   }
 
   describe(e: ServerEvent): string[] {

@@ -78,6 +78,24 @@ function cards(ids: readonly string[]): string {
   return ids.length ? ids.map(cardLabel).join('; ') : T('card.nothing');
 }
 
+/** Buttons in runs: each group's buttons together (in the order of their first one), ungrouped buttons one a run. */
+function groupRuns(buttons: Button[]): Button[][] {
+  const runs: Button[][] = [];
+  for (const b of buttons) {
+    const run = b.group ? runs.find((r) => r[0].group === b.group) : undefined;
+    if (run) run.push(b);
+    else runs.push([b]);
+  }
+  return runs;
+}
+
+/** A card in a few words on a button ("Blue leg Boom!"); the button's label says it whole. */
+function shortCard(id: string): string {
+  const c = Saloon.cardInfo(id);
+  if (!c) return T('card.aCard');
+  return T('turnBar.cardShort', { colour: cap(T(`colour.${c.colour}`)), area: T(`area.${c.area}`), noise: T(`noise.${c.noise}`) });
+}
+
 /** A card as a DOM chip: colour band with the gun's glyph, area, noise, bullets, symbol. */
 function cardChip(id: string): HTMLElement {
   const c = Saloon.cardInfo(id);
@@ -106,7 +124,23 @@ export const RACE_KEYS = {
 /** A key's small printed hint on its button (hidden on touch screens). */
 const keyHint = (key: string): HTMLElement => h('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, key === 'Enter' ? '⏎' : key.toUpperCase());
 
-type Button = { label: string; text?: Node | string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; /** Enter clicks it (it confirms the picks above). */ confirm?: boolean };
+type Button = {
+  label: string;
+  text?: Node | string;
+  onClick: () => void;
+  pressed?: boolean;
+  cls?: string;
+  title?: string;
+  disabled?: boolean;
+  /** Enter clicks it (it confirms the picks above). */
+  confirm?: boolean;
+  /** Its own key (a letter: a gun's initial, C for Cancel) instead of the next digit. */
+  key?: string;
+  /** A group's label ("Draw:", "Threaten:", "Discard:"): the buttons of one group stay together, after it. */
+  group?: string;
+};
+/** A step of the turn bar that asks a second question: whom to threaten with this gun, or which Booty to cash. */
+type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | null;
 
 class SaloonUi implements GameUi {
   private scene: SaloonScene | null = null;
@@ -115,6 +149,8 @@ class SaloonUi implements GameUi {
   private bigGlyphs = false;
   /** Duel picks: gun (or the Bottle), area, noise. */
   private pick: { gun: Colour | 'bottle' | null; area: Area | null; noise: Noise | 'crash' | null; target: number | null } = { gun: null, area: null, noise: null, target: null };
+  /** The turn bar's second question, if a first button opened one (threaten: the gun, then whom). */
+  private turnStep: TurnStep = null;
   /** Desperado's "I have nothing to lose": the two guns and two targets picked so far. */
   private desp: { guns: Colour[]; targets: number[] } = { guns: [], targets: [] };
   /** Countdowns: a window's end (server clock) → its end on this clock, tolerant of a skewed clock. */
@@ -346,6 +382,8 @@ class SaloonUi implements GameUi {
     if (me !== null && v.pending.includes(me) && this.board.sending()) return T('ui.sending');
     switch (ph.kind) {
       case 'turn':
+        if (v.active === me && this.turnStep?.kind === 'threat') return T('turnBar.whom', { colour: T(`colour.${this.turnStep.gun}`) });
+        if (v.active === me && this.turnStep?.kind === 'cash') return T('turnBar.cashWhich');
         if (v.active === me) return T('core.yourTurn');
         return T('core.theirTurn', { name: this.ctx.name(v.active) });
       case 'discard':
@@ -414,18 +452,58 @@ class SaloonUi implements GameUi {
     const rows: { title: string; buttons: Button[] }[] = [];
     const btn = (label: string, intent: Intent, extra: Partial<Button> = {}): Button => ({ label, onClick: () => this.send(intent), ...extra });
     const of = <T extends Intent['type']>(t: T) => legal.filter((i): i is Extract<Intent, { type: T }> => i.type === t);
-    const main: Button[] = [];
-    for (const i of of('draw')) {
-      if (i.from === 'deck') main.push(btn(T('ui.drawDeck'), i, { text: T('ui.drawDeck') }));
-      else {
-        const id = v.public[i.from];
-        main.push(btn(T('ui.takePublic', { n: i.from + 1, card: cardLabel(id) }), i, { text: T('ui.takePublicText', { n: i.from + 1 }), cls: 'secondary', title: T('ui.takePublicTitle', { card: cardLabel(id) }) }));
-      }
-    }
+    const gunText = (g: Colour, words: string) => h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${words}`);
+    const step = (next: TurnStep) => () => {
+      this.turnStep = next;
+      this.update();
+    };
+    const cancel: Button = { label: T('turnBar.cancel'), cls: 'secondary', key: 'c', onClick: step(null) };
+    // Threatening asks two things, one at a time (a button per player and gun would be up to 20): first the gun, then
+    // whom; cashing a single Booty card is a second question too. Both come from the engine's legal intents.
+    const threats = of('threaten');
     const cash = of('cashLoot');
     const all = cash.reduce<Extract<Intent, { type: 'cashLoot' }> | null>((best, i) => (!best || i.cards.length > best.cards.length ? i : best), null);
+    const singles = all && all.cards.length > 1 ? cash.filter((c) => c.cards.length === 1) : [];
+    const st = this.turnStep;
+    if (v.phase.kind !== 'turn' || v.active !== v.seat || (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) || (st?.kind === 'cash' && singles.length === 0)) this.turnStep = null;
+    if (this.turnStep?.kind === 'threat') {
+      const gun = this.turnStep.gun;
+      const whom = threats.filter((i) => i.gun === gun);
+      rows.push({
+        title: T('turnBar.whom', { colour: T(`colour.${gun}`) }),
+        buttons: [
+          ...whom.map((i) => btn(T('ui.threaten', { name: this.ctx.name(i.target), colour: T(`colour.${gun}`) }), i, { cls: `gun ${gun}`, text: T('turnBar.target', { name: this.ctx.name(i.target), bounty: v.players[i.target]?.bounty ?? 0 }) })),
+          cancel,
+        ],
+      });
+      return { rows };
+    }
+    if (this.turnStep?.kind === 'cash') {
+      rows.push({ title: T('turnBar.cashWhich'), buttons: [...singles.map((i) => btn(T('ui.cashOne', { card: cardLabel(i.cards[0]) }), i, { cls: 'cash secondary', text: shortCard(i.cards[0]) })), cancel] });
+      return { rows };
+    }
+    const main: Button[] = [];
+    for (const i of of('draw')) {
+      if (i.from === 'deck') main.push(btn(T('ui.drawDeck'), i, { text: T('turnBar.deck'), group: T('turnBar.drawGroup') }));
+      else {
+        const id = v.public[i.from];
+        main.push(btn(T('ui.takePublic', { n: i.from + 1, card: cardLabel(id) }), i, { text: String(i.from + 1), cls: 'secondary public', title: T('ui.takePublicTitle', { card: cardLabel(id) }), group: T('turnBar.drawGroup') }));
+      }
+    }
     if (all) main.push(btn(T('ui.cashAll', { count: all.cards.length }), all, { cls: 'cash', title: T('ui.cashTitle', { amount: 10 * all.cards.length }) }));
-    if (all && all.cards.length > 1) for (const i of cash.filter((c) => c.cards.length === 1)) main.push(btn(T('ui.cashOne', { card: cardLabel(i.cards[0]) }), i, { cls: 'cash secondary' }));
+    if (singles.length) main.push({ label: T('turnBar.cashOne'), cls: 'cash secondary', onClick: step({ kind: 'cash' }) });
+    const guns = Saloon.COLOURS.filter((g) => threats.some((i) => i.gun === g));
+    guns.forEach((g) =>
+      main.push({
+        label: T('turnBar.threatenWith', { colour: T(`colour.${g}`) }),
+        text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), h('span', { class: 'letter' }, GUN_LETTER[g]), h('span', { class: 'word' }, ` ${cap(T(`colour.${g}`))}…`)),
+        cls: `gun threat-gun ${g}`,
+        key: RACE_KEYS.gun[g],
+        title: T('turnBar.threatenWithTitle', { colour: T(`colour.${g}`) }),
+        group: T('turnBar.threatenGroup'),
+        onClick: step({ kind: 'threat', gun: g }),
+      }),
+    );
     if (main.length) rows.push({ title: '', buttons: main });
     const wanted = of('wanted');
     if (wanted.length) {
@@ -468,21 +546,8 @@ class SaloonUi implements GameUi {
         ],
       });
     }
-    const threats = of('threaten');
-    const targets = [...new Set(threats.map((i) => i.target))];
-    for (const t of targets) {
-      const bs = threats
-        .filter((i) => i.target === t)
-        .map((i) =>
-          btn(T('ui.threaten', { name: this.ctx.name(t), colour: T(`colour.${i.gun}`) }), i, {
-            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]), ` ${cap(T(`colour.${i.gun}`))}`),
-            cls: `gun ${i.gun}`,
-          }),
-        );
-      rows.push({ title: T('ui.threatenRow', { name: this.ctx.name(t), bounty: v.players[t]?.bounty ?? 0 }), buttons: bs });
-    }
     const discards = of('discard');
-    if (discards.length) rows.push({ title: '', buttons: discards.map((i) => btn(T('ui.discard', { card: cardLabel(i.cards[0]) }), i, { cls: 'secondary' })) });
+    if (discards.length) rows.push({ title: '', buttons: discards.map((i) => btn(T('ui.discard', { card: cardLabel(i.cards[0]) }), i, { cls: 'secondary', text: shortCard(i.cards[0]), group: T('turnBar.discardGroup') })) });
     const answers: Button[] = [];
     const specials: Button[] = [];
     const escapes: Button[] = [];
@@ -642,10 +707,10 @@ class SaloonUi implements GameUi {
     const panel = v && race ? this.duelPanel(v, legal, handEl, race) : null;
     const news = v ? this.newsLine(v) : '';
     const windowLine = v && s.status === 'playing' ? this.windowLine(v) : '';
-    const signature = JSON.stringify([prompt, windowLine, rows.map((r) => [r.title, r.buttons.map((b) => [b.label, b.cls, b.pressed, b.disabled, b.title])]), panel?.sig ?? '', hand, news, this.bigGlyphs]);
+    const signature = JSON.stringify([prompt, windowLine, rows.map((r) => [r.title, r.buttons.map((b) => [b.label, b.cls, b.pressed, b.disabled, b.title, typeof b.text === 'string' ? b.text : '', b.group])]), panel?.sig ?? '', hand, news, this.bigGlyphs]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    const glyphBtn = h('button', { type: 'button', class: 'secondary glyph-toggle', 'aria-pressed': String(this.bigGlyphs), title: T('ui.bigGlyphsTitle') }, T('ui.bigGlyphs'));
+    const glyphBtn = h('button', { type: 'button', class: 'secondary glyph-toggle', 'aria-pressed': String(this.bigGlyphs), title: T('ui.bigGlyphsTitle'), 'data-setting': '' }, T('ui.bigGlyphs'));
     glyphBtn.addEventListener('click', () => {
       this.bigGlyphs = !this.bigGlyphs;
       try {
@@ -667,15 +732,19 @@ class SaloonUi implements GameUi {
           'div',
           { class: 'saloon-row', role: r.title ? 'group' : null, 'aria-label': r.title || null },
           r.title ? h('span', { class: 'group-title' }, r.title) : null,
-          ...r.buttons.map((b) => {
-            // Keys: the n-th choice of the bar by its digit (1–9), a confirmation by Enter.
-            const key = b.confirm ? 'Enter' : ++digit <= 9 ? String(digit) : '';
-            return h(
-              'button',
-              { type: 'button', class: b.cls ?? null, 'aria-label': b.label, 'aria-pressed': b.pressed === undefined ? null : String(b.pressed), title: b.title ?? null, disabled: b.disabled || null, onclick: b.onClick, 'data-key': key || null, 'aria-keyshortcuts': key || null },
-              b.text ?? b.label,
-              key ? keyHint(key) : null,
-            );
+          ...groupRuns(r.buttons).flatMap((run) => {
+            const els = run.map((b) => {
+              // Keys: the n-th choice of the bar by its digit (1–9), a confirmation by Enter, a gun by its initial.
+              const key = b.key ?? (b.confirm ? 'Enter' : ++digit <= 9 ? String(digit) : '');
+              return h(
+                'button',
+                { type: 'button', class: b.cls ?? null, 'aria-label': b.label, 'aria-pressed': b.pressed === undefined ? null : String(b.pressed), title: b.title ?? null, disabled: b.disabled || null, onclick: b.onClick, 'data-key': key || null, 'aria-keyshortcuts': key.length === 1 ? key.toUpperCase() : key || null },
+                b.text ?? b.label,
+                key ? keyHint(key) : null,
+              );
+            });
+            // A group's buttons stay together, after its label.
+            return run[0].group ? [h('span', { class: 'group' }, h('span', { class: 'group-label', 'aria-hidden': 'true' }, run[0].group), ...els)] : els;
           }),
         ),
       ),

@@ -175,6 +175,31 @@ function emptySlot(w: number, hgt: number, label = ''): Container {
   return c;
 }
 
+/** The saloon card's least width on a phone's felt before the whole table is drawn smaller instead (RattlesnakeScene.draw). */
+const NARROW_MIN_CW = 44;
+
+/**
+ * The least height of a phone's five rows (the opponent, the saloon, the attack, me, my hand) with saloon cards
+ * NARROW_MIN_CW wide, at width W: the same sums as the narrow layout in RattlesnakeScene.draw.
+ */
+function narrowMinHeight(m: RattlesnakeSceneModel, W: number): number {
+  const pad = 8;
+  const fs = Math.max(11, Math.min(14, W / 40));
+  const small = Math.max(9, fs - 2);
+  const titleH = lineHeight(fs) + 4;
+  const capH = 2 + lineHeight(small);
+  const headH = (W < 600 ? 2 : 1) * lineHeight(fs) + 4;
+  const eventsH = m.view.events.length > 0 ? lineHeight(small) + 4 : 0;
+  const cw = NARROW_MIN_CW;
+  const ch = cw * 1.4;
+  const sh = cw * 0.62 * 1.4;
+  const rowH = titleH + sh + capH + 6;
+  const saloonH = titleH + Math.max(ch, sh + 2 + 2 * lineHeight(small)) + 8;
+  const attackH = headH + ch * 0.9 + 4 + eventsH;
+  const hand = m.view.seat !== null ? lineHeight(fs) + 10 + cw * 1.4 : 0;
+  return Math.ceil(2 * pad + 2 * rowH + saloonH + attackH + hand);
+}
+
 export class RattlesnakeScene {
   private readonly root = new Container();
   private model: RattlesnakeSceneModel | null = null;
@@ -322,7 +347,12 @@ export class RattlesnakeScene {
     this.motion.clear();
     for (const child of this.root.removeChildren()) child.destroy({ children: true });
     this.tracked.clear();
-    const { width: W, height: H } = this.px.size();
+    const { width: SW, height: SH } = this.px.size();
+    // A phone's felt lower than the five rows need with readable cards is drawn whole and smaller, never clipped.
+    const k = SW >= 720 ? 1 : Math.min(1, SH / narrowMinHeight(m, SW));
+    this.root.scale.set(k);
+    const W = SW / k;
+    const H = SH / k;
     const v = m.view;
     const me = v.seat ?? 0;
     const opp = 1 - me;

@@ -158,6 +158,35 @@ const CARD_IN_MS = 320;
 /** A payout's coin or a Wound's cross flying to its seat. */
 const FLY_MS = MAX_TWEEN_MS;
 
+/**
+ * The table's sizes at width W: text size, the player boxes' grid, the guns' radius, and the least height of the
+ * middle (the public cards at their smallest with their numbers and news); `minHeight` is the least height the whole
+ * table is laid out in (a lower scene is drawn at this height and scaled down).
+ */
+function tableLayout(m: SaloonSceneModel, W: number) {
+  const v = m.view;
+  const pad = 8;
+  const narrow = W < 600;
+  const fs = Math.max(11, Math.min(14, W / 48));
+  const n = v.players.length;
+  const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
+  const rows = Math.ceil(n / cols);
+  const bh = fs * 3 + 16;
+  const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
+  const top = pad + rows * (bh + 6) + 2 + 2 * gunR * 1.15 + fs + 12;
+  const publicMin = lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + 2 * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
+  // (a threat, a duel or a race watched, in the middle: its lines of words, two of them wrapped, and the countdown)
+  const publicShown = v.phase.kind === 'turn' || v.phase.kind === 'discard' || v.phase.kind === 'over';
+  const middleMin = publicShown ? publicMin : Math.max(publicMin, fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24);
+  const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 52 * 1.38 : 0;
+  // (a wide table puts the hand beside the middle: it needs the hand's height or the middle's, whichever is more)
+  const beside = v.seat !== null && !narrow ? Math.max(0, lineHeight(fs) + 4 + 52 * 1.38 - middleMin) : 0;
+  return { pad, narrow, fs, n, cols, rows, bh, gunR, middleMin, publicShown, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
+}
+
+/** The least height the table (not a duelist's race) is laid out in at width W. */
+const tableMinHeight = (m: SaloonSceneModel, W: number): number => tableLayout(m, W).minHeight;
+
 export class SaloonScene {
   private readonly root = new Container();
   /** Coins and crosses on their way to a seat: above the table, kept across redraws (a redraw clears `root`). */
@@ -255,11 +284,18 @@ export class SaloonScene {
     const m = this.model;
     if (!m) return;
     for (const child of this.root.removeChildren()) child.destroy({ children: true });
-    const { width: W, height: H } = this.px.size();
-    this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
+    const { width: SW, height: SH } = this.px.size();
     const v = m.view;
     this.seatBoxes = [];
-    if (m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey')) this.drawCompactDuel(m, v.phase, W, H);
+    const race = m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey');
+    // A table lower than it can be laid out in (a small phone) is drawn whole and smaller, never clipped.
+    const k = race ? 1 : Math.min(1, SH / tableMinHeight(m, SW));
+    this.root.scale.set(k);
+    this.fx.scale.set(k);
+    const W = SW / k;
+    const H = SH / k;
+    this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
+    if (race) this.drawCompactDuel(m, v.phase as RacePhase, W, H);
     else this.drawTable(m, W, H);
     // Money and Wounds that changed since the last drawing fly to their seat (once the table shows the seats).
     const players = v.players.map((p) => ({ loot: p.loot, bounty: p.bounty, wounds: p.wounds }));
@@ -311,16 +347,11 @@ export class SaloonScene {
 
   private drawTable(m: SaloonSceneModel, W: number, H: number): void {
     const v = m.view;
-    const pad = 8;
-    const narrow = W < 600;
-    const fs = Math.max(11, Math.min(14, W / 48));
-    const n = v.players.length;
+    const L = tableLayout(m, W);
+    const { pad, narrow, fs, n, cols, rows, bh, gunR } = L;
 
     // 1. The players: name, dealer token, Loot / Bounty / Wounds, cards in hand; the active player framed in gold.
-    const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
-    const rows = Math.ceil(n / cols);
     const bw = (W - 2 * pad - (cols - 1) * 6) / cols;
-    const bh = fs * 3 + 16;
     const ph = v.phase;
     const threatener = ph.kind === 'threat' || ph.kind === 'duel' ? ph.threatener : -1;
     const target = ph.kind === 'threat' || ph.kind === 'duel' ? ph.target : -1;
@@ -353,7 +384,6 @@ export class SaloonScene {
     let y = pad + rows * (bh + 6) + 2;
 
     // 2. Guns and the Bottle, each with its holder.
-    const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
     const slot = Math.min((W - 2 * pad) / 5, narrow ? 78 : 130);
     const gy = y + gunR + 6;
     Saloon.COLOURS.forEach((c, i) => {
@@ -373,65 +403,100 @@ export class SaloonScene {
     this.centred(T('scene.bottle'), bx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), CREAM);
     y = gy + gunR * 1.3 + fs + 6;
 
-    // 3. The middle: the threat, the duel, or the 4 public cards with the deck and discard pile.
-    const handCount = v.hand.length;
-    const cwHand = Math.max(52, Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3)));
+    // 3. The middle (the threat, the duel, or the 4 public cards with the deck and the discard pile) and my hand:
+    // under it on a narrow table, beside it (on the right) on a wide one, so the felt is used across.
+    const mine = v.seat !== null;
+    const side = !narrow && mine;
+    const handCount = Math.max(3, v.hand.length);
+    const titleH = lineHeight(fs) + 4;
+    // Under the public cards: their numbers, then two lines of news.
+    const newsStep = lineHeight(Math.max(10, fs - 1)) + 2;
+    const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + 2 * newsStep;
+    const headH = lineHeight(Math.max(10, fs - 1)) + 2;
+    const numH = lineHeight(Math.max(9, fs - 2)) + 2;
+    const band = H - pad - y;
+    // The public cards' width in a middle `w` wide and `h` high: the 4 cards, the deck (a smaller back) and the discard
+    // pile's top card (as large as the others: its words must stay readable) in one row of 5.8 card widths, or (when
+    // that gives larger cards, on a tall felt) two rows of two beside the deck and the discard pile, 3.3 card widths.
+    const publicCw = (w: number, h: number): { cw: number; grid: boolean } => {
+      const room = w - 2 * pad - 8;
+      const oneRow = Math.min(narrow ? 62 : 160, (room - 36) / 5.8, (h - headH - infoH - 4) / 1.38);
+      const twoRows = narrow ? 0 : Math.min(160, (room - 22) / 3.3, (h - headH - infoH - numH - 8) / 2.76);
+      return twoRows > oneRow * 1.1 ? { cw: twoRows, grid: true } : { cw: oneRow, grid: false };
+    };
+    const handCw = (w: number) => Math.min(150, (w - pad - 8 * (handCount - 1) - 4) / handCount, (band - titleH) / 1.38);
+    // Wide: the split between the middle and my hand that gives the smaller of their cards the most room.
+    let midW = W;
+    if (side) {
+      let best = -1;
+      for (let share = 0.4; share <= 0.76; share += 0.02) {
+        const w = Math.round(W * share);
+        const worst = Math.min(publicCw(w, band).cw, handCw(W - w));
+        if (worst > best) (best = worst), (midW = w);
+      }
+    }
+    const handW = W - midW;
+    let cwHand: number;
+    if (side) cwHand = Math.max(52, handCw(handW));
+    // (the hand shrinks first when the table is low: the public cards keep their least room above it)
+    else cwHand = Math.max(40, Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3), (H - pad - y - L.middleMin - titleH) / 1.38));
     const chHand = cwHand * 1.38;
-    const bottom = v.seat !== null ? H - pad - chHand - lineHeight(fs) - 4 : H - pad;
+    const bottom = mine && !side ? H - pad - chHand - titleH : H - pad;
     const midH = bottom - y;
     if (ph.kind === 'threat') {
-      this.drawThreat(m, ph, y, midH, W, fs);
+      this.drawThreat(m, ph, y, midH, midW, fs);
     } else if (ph.kind === 'duel') {
-      this.drawDuelWatch(m, ph, y, midH, W, fs);
+      this.drawDuelWatch(m, ph, y, midH, midW, fs);
     } else if (ph.kind === 'standoff' && ph.stage === 'chain') {
-      this.drawChain(m, ph, y, midH, W, fs);
+      this.drawChain(m, ph, y, midH, midW, fs);
     } else if (ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey') {
-      this.drawRaceWatch(m, ph, y, midH, W, fs);
+      this.drawRaceWatch(m, ph, y, midH, midW, fs);
     } else {
-      // Under the cards: their numbers, then two lines of news.
-      const newsStep = lineHeight(Math.max(10, fs - 1)) + 2;
-      const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + 2 * newsStep;
-      // A row of 4 public cards, the deck (a smaller back) and the discard pile's top card (as large as the others:
-      // its words must stay readable): 5.8 card widths and the gaps.
-      const headH = lineHeight(Math.max(10, fs - 1)) + 2;
-      const cw = Math.max(40, Math.min(narrow ? 62 : 92, (W - 2 * pad - 44) / 5.8, (midH - headH - infoH - 4) / 1.38));
+      const pub = publicCw(midW, midH);
+      const grid = pub.grid;
+      const cw = Math.max(40, pub.cw);
       const ch = cw * 1.38;
-      this.label(T('scene.publicCards'), pad + 4, y, Math.max(10, fs - 1), CREAM, true, W - 2 * pad);
+      this.label(T('scene.publicCards'), pad + 4, y, Math.max(10, fs - 1), CREAM, true, midW - 2 * pad);
       const cy = y + headH;
-      let x = pad + 4;
       v.public.forEach((id, i) => {
-        this.placeCard(cardFace(id, cw, ch, m.bigGlyphs), `public:${i}:${id}`, x, cy, cw, ch);
+        const x = pad + 4 + (grid ? i % 2 : i) * (cw + 6);
+        const yy = cy + (grid ? Math.floor(i / 2) * (ch + numH + 4) : 0);
+        this.placeCard(cardFace(id, cw, ch, m.bigGlyphs), `public:${i}:${id}`, x, yy, cw, ch);
         const num = text(String(i + 1), { fontSize: Math.max(9, fs - 2), fill: GOLD, fontWeight: 'bold' });
-        num.position.set(x + 2, cy + ch + 1);
+        num.position.set(x + 2, yy + ch + 1);
         this.root.addChild(num);
-        x += cw + 6;
       });
-      x += 8;
+      let x = pad + 4 + (grid ? 2 : 4) * (cw + 6) + 8;
       const sw = cw * 0.8;
       const sh = sw * 1.38;
       this.place(cardBack(sw, sh, String(v.deckCount)), x, cy);
       this.label(T('scene.deck'), x, cy + sh + 2, Math.max(9, fs - 2), CREAM, false, sw + 6);
-      x += sw + 8;
       const top = v.discard[v.discard.length - 1];
-      if (top && x + cw < W - pad) {
-        this.place(cardFace(top, cw, ch, m.bigGlyphs), x, cy);
-        this.label(T('scene.discard'), x, cy + ch + 2, Math.max(9, fs - 2), CREAM, false, cw + 4);
+      // (in two rows the discard pile goes under the deck)
+      const dy = grid ? cy + ch + numH + 4 : cy;
+      if (!grid) x += sw + 8;
+      if (top && x + cw < midW - pad) {
+        this.place(cardFace(top, cw, ch, m.bigGlyphs), x, dy);
+        this.label(T('scene.discard'), x, dy + ch + 2, Math.max(9, fs - 2), CREAM, false, cw + 4);
       }
       const news = this.news(m);
-      const ny = cy + ch + lineHeight(Math.max(9, fs - 2)) + 2;
+      const ny = cy + (grid ? 2 : 1) * (ch + numH) + (grid ? 4 : 0);
       news.slice(0, 2).forEach((line, i) => {
         // (only the lines that fit above my hand)
-        if (ny + (i + 1) * newsStep <= bottom) this.label(line, pad + 4, ny + i * newsStep, Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, W - 2 * pad - 8);
+        if (ny + (i + 1) * newsStep <= bottom) this.label(line, pad + 4, ny + i * newsStep, Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, midW - 2 * pad - 8);
       });
     }
 
     // 4. My hand.
-    if (v.seat !== null) {
-      const hy = bottom + lineHeight(fs) + 2;
+    if (mine) {
+      const hx = side ? midW : pad + 4;
+      // (beside the public cards it lines up with them; beside a threat or a duel, the middle of the felt)
+      const hy0 = side ? (L.publicShown ? y : y + Math.max(0, (band - titleH - chHand) / 2)) : bottom;
+      const hy = hy0 + titleH - 2;
       const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
-      this.label(title, pad + 4, bottom, fs, CREAM, true, W - 2 * pad);
-      v.hand.forEach((id, i) => this.placeCard(cardFace(id, cwHand, chHand, m.bigGlyphs), `hand:${id}`, pad + 4 + i * (cwHand + 8), hy, cwHand, chHand));
-      if (v.hand.length === 0) for (let i = 0; i < 3; i++) this.place(cardBack(cwHand, chHand), pad + 4 + i * (cwHand + 8), hy);
+      this.label(title, hx, hy0, fs, CREAM, true, W - hx - pad);
+      v.hand.forEach((id, i) => this.placeCard(cardFace(id, cwHand, chHand, m.bigGlyphs), `hand:${id}`, hx + i * (cwHand + 8), hy, cwHand, chHand));
+      if (v.hand.length === 0) for (let i = 0; i < 3; i++) this.place(cardBack(cwHand, chHand), hx + i * (cwHand + 8), hy);
     }
   }
 

@@ -141,6 +141,8 @@ export const rattlesnake = {
     putBack: 'Put back {{card}}',
     useReload: 'Use Reload',
     useGroup: 'Use:',
+    useMenu: 'Use…',
+    useMenuLabel: 'Use an ability…',
     /** Shown after "Use:" (the accessible names stay "Use Reload"…). */
     short: {
       focus: '{{card}} → {{value}}',
@@ -162,6 +164,8 @@ export const rattlesnake = {
     attack: 'Attack',
     buy: 'Buy {{card}}',
     buyGroup: 'Buy:',
+    buyMenu: 'Buy…',
+    buyMenuLabel: 'Buy a card…',
     endTurn: 'End turn',
     commit_one: 'Commit {{count}} card',
     commit_other: 'Commit {{count}} cards',

@@ -136,6 +136,8 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     putBack: 'Devolver {{card}}',
     useReload: 'Usar Reload',
     useGroup: 'Usar:',
+    useMenu: 'Usar…',
+    useMenuLabel: 'Usar uma habilidade…',
     short: {
       focus: '{{card}} → {{value}}',
       distractYours: 'seu {{card}} {{delta}}',
@@ -156,6 +158,8 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     attack: 'Atacar',
     buy: 'Comprar {{card}}',
     buyGroup: 'Comprar:',
+    buyMenu: 'Comprar…',
+    buyMenuLabel: 'Comprar uma carta…',
     endTurn: 'Terminar turno',
     commit_one: 'Baixar {{count}} carta',
     commit_other: 'Baixar {{count}} cartas',
