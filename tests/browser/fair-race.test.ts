@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
 import { latencyProxy, type LatencyProxy } from '../support/latency-proxy';
-import { joinByCode, parseCards, shootDuel } from '../support/saloon';
+import { joinByCode, parseCards, shootDuel, threaten } from '../support/saloon';
 import { createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
@@ -51,8 +51,7 @@ async function untilDuel(page: Page): Promise<void> {
     if ((await page.getByTestId('duel-word').count()) > 0) return true;
     try {
       if ((await button('Do you?').count()) > 0) await button('Do you?').click({ timeout: 1000 });
-      else if ((await button(/^Threaten .* with the \w+ gun$/).count()) > 0) await button(/^Threaten .* with the \w+ gun$/).first().click({ timeout: 1000 });
-      else if ((await button(/^Threaten/).count()) > 0) await button(/^Threaten/).first().click({ timeout: 1000 });
+      else await threaten(button);
     } catch {
       // redrawn under the pointer
     }

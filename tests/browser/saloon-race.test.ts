@@ -9,7 +9,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
-import { AREAS, NOISES, parseCards } from '../support/saloon';
+import { AREAS, NOISES, parseCards, threaten } from '../support/saloon';
 
 jest.setTimeout(180_000);
 
@@ -32,7 +32,7 @@ async function untilGo(page: Page, deadline: number): Promise<boolean> {
       if ((await word.count()) > 0) return true; // "Ready…" (or already GO!): the page measures at GO! itself
       if ((await word.count()) === 0) {
         if ((await button('Do you?').count()) > 0) await button('Do you?').click({ timeout: 2000 });
-        else if ((await button(/^Threaten .* with the \w+ gun$/).count()) > 0) await button(/^Threaten .* with the \w+ gun$/).first().click({ timeout: 2000 });
+        else if (await threaten(button)) continue;
         else if ((await button(/^Discard /).count()) > 0) await button(/^Discard /).first().click({ timeout: 2000 });
         else if ((await button('Draw from deck').count()) > 0) await button('Draw from deck').click({ timeout: 2000 });
       }
