@@ -4,7 +4,8 @@
  * (its cards were sent ahead), and claims the reaction it measured. The server judges by reaction time, as far as it
  * can check (fair/timing.ts, docs/fair-races.md).
  */
-import { Rng, Saloon } from '@tumbleweed/engine';
+import { Rng, saloon, Saloon } from '@tumbleweed/engine';
+import { Client, type Room } from 'colyseus.js';
 import { latencyProxy, type LatencyProxy } from '../../../tests/support/latency-proxy';
 import { Racer, type RacerOptions } from '../../../tests/support/racer';
 import { FAIR } from './fair/timing';
@@ -140,4 +141,60 @@ test('a racer gets its cards only just before "Go!", at its one-way latency plus
     expect(s.goAt - s.at).toBeGreaterThanOrEqual(FAIR.previewLeadMs - 60);
   }
   expect(Saloon.FALSE_START_MS).toBe(100);
+}, 60_000);
+
+/**
+ * A response window races too: a threat shows, two players holding a Mexican Standoff card both say "I don't think
+ * so!" with the same gun, and the first takes it. Each reacts from the moment the threat reached its screen; the far
+ * player (150 ms RTT) is 30 ms quicker. Ten tables at once, each with its own deal.
+ */
+test('"I don\'t think so!" with the same gun from a 0 ms and a 150 ms RTT player: the far one, 30 ms quicker, takes the gun', async () => {
+  const opts = saloon.options({ threatSeconds: 10 });
+  if ('error' in opts) throw new Error(opts.error.message);
+  const symbolIs = (id: string) => Saloon.card(id).symbol === 'standoff';
+  const seeds: { seed: number; active: number }[] = [];
+  for (let seed = 1; seeds.length < 10; seed++) {
+    const st = saloon.setup({ seats: 4, options: opts }, Rng.fromSeed(seed));
+    const joiners = [(st.active + 2) % 4, (st.active + 3) % 4];
+    if (joiners.every((j) => st.players[j].hand.some(symbolIs)) && !st.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1)) seeds.push({ seed, active: st.active });
+  }
+  const trial = async ({ seed, active }: { seed: number; active: number }, k: number): Promise<'near' | 'far'> => {
+    // Alternate which joiner is far, so the seat order does not decide.
+    const [nearSeat, farSeat] = k % 2 ? [(active + 2) % 4, (active + 3) % 4] : [(active + 3) % 4, (active + 2) % 4];
+    const url = (seat: number) => `ws://127.0.0.1:${seat === farSeat ? far.port : server.port}`;
+    const rooms: Room<any>[] = [];
+    rooms.push(await new Client(url(0)).create('saloon', { name: 'P0', seats: 4, seed, options: { threatSeconds: 10, turnSeconds: 0 } }));
+    for (let s = 1; s < 4; s++) rooms.push(await new Client(url(s)).joinById(rooms[0].roomId, { name: `P${s}` }));
+    const won: number[] = [];
+    try {
+      for (const r of rooms) {
+        r.onMessage('*', () => undefined);
+        r.onMessage('events', (list: any[]) => list.forEach((e) => e.type === 'i_dont_think_so' && won.push(e.seat)));
+        for (let i = 0; i < 5; i++) setTimeout(() => r.send('clock', { c: performance.now() }), i * 100); // the server measures each connection
+      }
+      const base = shared(seed * 7919);
+      for (const [seat, reaction] of [[nearSeat, base + 30], [farSeat, base]] as const) {
+        const room = rooms[seat];
+        let fired = false;
+        room.onStateChange((state: any) => {
+          if (fired || !state.board?.public) return;
+          const v = Saloon.viewFromSynced(state.board.public, state.board.players?.[seat]?.secret ?? '', seat);
+          if (v.phase.kind !== 'threat') return;
+          fired = true;
+          const seen = performance.now();
+          const card = v.hand.find(symbolIs)!;
+          setTimeout(() => room.send('intent', { type: 'standoff', card, gun: 'yellow', reactionMs: performance.now() - seen }), reaction);
+        });
+      }
+      await new Promise((r) => setTimeout(r, 800)); // the game has started; every connection measured
+      rooms[active].send('intent', { type: 'threaten', gun: 'red', target: (active + 1) % 4 });
+      await waitFor(() => won.length > 0, 'an "I don\'t think so!"', 10_000);
+      return won[0] === farSeat ? 'far' : 'near';
+    } finally {
+      await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
+    }
+  };
+  const results = await Promise.all(seeds.map(trial));
+  if (process.env.FAIR_REPORT) process.stderr.write(`fair-races: the far player took the gun ${results.filter((r) => r === 'far').length} of ${results.length}\n`);
+  expect(results.filter((r) => r === 'far').length).toBeGreaterThanOrEqual(9);
 }, 60_000);

@@ -22,11 +22,6 @@ export interface GameAdapter<S, V, I extends Intent, O, TS extends TableState> {
    * option; the base itself when absent.
    */
   botDelayMs?(rng: Rng, baseMs: number, level: BotLevel): number;
-  /**
-   * Intent types judged by reaction time during the game's races (`game.race`), not by arrival: held a moment and
-   * ordered by the server's timing policy (fair/). Games without races have none.
-   */
-  timedIntents?: readonly string[];
   /** The game's bots have reaction levels: a table may choose `botLevel` (refused for other games). */
   botLevels?: boolean;
   /** Schema objects only this seat may see (their `@view()` fields); added to the seat's StateView. */

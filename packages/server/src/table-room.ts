@@ -197,11 +197,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       preview: (seat) => this.adapter.game.racePreview?.(this.engine, seat) ?? null,
       clientOf: (seat) => this.clients.find((c) => c.userData?.seat === seat),
       judge: (shot) => this.judge(shot),
-      outlived: (shot) => this.log.info({ seq: shot.seq, seat: shot.seat, by: shot.by, at: shot.at, arrival: shot.arrival }, 'shot too late: the race was over'),
+      outlived: (shot) => this.log.info({ seq: shot.seq, seat: shot.seat, by: shot.by, intent: shot.intent.type, at: shot.at, arrival: shot.arrival }, 'shot too late: the race was over'),
       later: (fn, ms) => this.later(fn, ms),
       now: () => Date.now(),
     },
-    () => this.adapter.timedIntents ?? [],
   );
 
   /** Seconds a dropped player has to come back: the table's option, else the server's setting. */

@@ -54,6 +54,8 @@ type Noise = Saloon.Noise;
 export type SaloonBoardLike = JsonBoardLike;
 
 const GLYPH_KEY = 'tumbleweed:saloon:bigGlyphs';
+/** The intents that race in a response window (judged by reaction time from when the window showed). */
+const WINDOW_INTENTS: readonly string[] = ['answer', 'crash', 'standoff'];
 export { T };
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 /** "Go!" has happened (a duel or Truel) / the cards are flipped (a Standoff or the Turkey). */
@@ -174,6 +176,8 @@ class SaloonUi implements GameUi {
   private goShown: { goAt: number; at: number | null } | null = null;
   /** The race whose GO! this page showed by its synced clock, before the state said so. */
   private goByClock = 0;
+  /** The response window now open (its key) and the frame that first showed it here. */
+  private windowShown: { key: string; at: number | null } | null = null;
 
   constructor(
     private readonly ctx: TableContext,
@@ -203,8 +207,29 @@ class SaloonUi implements GameUi {
   }
 
   private send(intent: Intent): void {
-    this.board.send(intent);
+    // An answer, the Bottle or "I don't think so!" in an open window races too: the reaction goes with it.
+    const reactionMs = WINDOW_INTENTS.includes(intent.type) ? this.windowReaction() : null;
+    this.board.send(reactionMs === null ? intent : ({ ...intent, reactionMs } as Intent));
     this.update();
+  }
+
+  /** Records the frame that first showed the response window now open (a threat, a Standoff's chain). */
+  private noteWindow(v: View): void {
+    const w = v.window;
+    const key = w && (w.kind === 'threat' || w.kind === 'chain') ? `${w.kind}:${w.until}` : '';
+    if (key === (this.windowShown?.key ?? '')) return;
+    const shown: { key: string; at: number | null } = { key, at: null };
+    this.windowShown = key ? shown : null;
+    if (key)
+      requestAnimationFrame((t) => {
+        shown.at = t;
+      });
+  }
+
+  /** My reaction in the window now open (ms from the frame that showed it), or null. */
+  private windowReaction(): number | null {
+    const at = this.windowShown?.at;
+    return at === null || at === undefined ? null : Math.max(0, Math.round((performance.now() - at) * 10) / 10);
   }
 
   race(preview: { goAt: number; cards: string[] }): void {
@@ -347,6 +372,7 @@ class SaloonUi implements GameUi {
       }
     } else this.els.scene.classList.remove('saloon-duel');
     if (race) this.noteGo(race);
+    if (v) this.noteWindow(v);
     const legal = this.board.legal(v);
     this.renderActions(v, legal);
     if (v && this.scene) this.scene.update(this.sceneModel(v, duelist));

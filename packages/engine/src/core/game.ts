@@ -112,16 +112,24 @@ export interface Game<S, V, I extends Intent, O> {
   racePreview?(state: S, seat: Seat): { goAt: number; cards: string[] } | null;
 }
 
-/** A reflex race, as the server's timing policy sees it. */
+/**
+ * A reflex race, as the server's timing policy sees it: a "Go!" (scheduled: every screen shows it at `goAt` by its
+ * synced clock) or a response window (not scheduled: each screen shows it when the state arrives, its player's
+ * one-way latency after `goAt`), where the first to act wins something (a gun, the threat's outcome).
+ */
 export interface Race {
-  /** "Go!" (ms, the `now` clock). */
+  /** "Go!", or when the window opened (ms, the `now` clock). */
   goAt: number;
-  /** Who races. */
+  /** Who races (may act in it). */
   seats: Seat[];
-  /** A reaction under this many ms after "Go!" is a false start (no human is that quick). */
+  /** A reaction under this many ms after "Go!" is a false start (no human is that quick); 0: no such rule. */
   falseStartMs: number;
   /** Whether "Go!" has been given yet. */
   go: boolean;
+  /** Every screen shows "Go!" at `goAt` (the racers' cards were sent ahead); false: a window shown on arrival. */
+  scheduled: boolean;
+  /** The intent types judged by reaction time in it. */
+  intents: readonly string[];
 }
 
 /** The events a recipient may see: a seat, or `null` for a spectator. The `to` field is dropped. */

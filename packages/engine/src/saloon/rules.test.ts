@@ -397,7 +397,7 @@ describe('the duel', () => {
 
   test('the race seen ahead: race() tells "Go!" and the racers; racePreview() is exactly the hand shown at "Go!"; viewAtGo() lists the same shots', () => {
     const { state } = toDuel(A, B);
-    expect(race(state)).toEqual({ goAt: 1000 + GO_DELAY_MS, seats: [0, 1], falseStartMs: FALSE_START_MS, go: false });
+    expect(race(state)).toEqual({ goAt: 1000 + GO_DELAY_MS, seats: [0, 1], falseStartMs: FALSE_START_MS, go: false, scheduled: true, intents: ['shoot'] });
     expect(racePreview(state, 0)).toEqual({ goAt: 1000 + GO_DELAY_MS, cards: B });
     expect(racePreview(state, 1)).toEqual({ goAt: 1000 + GO_DELAY_MS, cards: A });
     expect(racePreview(state, 2)).toBeNull(); // not a duelist
@@ -410,6 +410,16 @@ describe('the duel', () => {
     expect(race(go)).toMatchObject({ go: true });
     expect(racePreview(go, 0)).toBeNull(); // "Go!" given: nothing ahead
     expect(race(tick(go).state)).toBeNull();
+  });
+
+  test('a threat is a response window: race() opens it at the threat, for the threatened player and whoever may interrupt it', () => {
+    const yellows = [pick({ colour: 'yellow', symbol: null }), pick({ colour: 'yellow', symbol: null }), pick({ colour: 'yellow', symbol: null })];
+    const mixed = [pick({ colour: 'red', symbol: null }), pick({ colour: 'green', symbol: null }), pick({ colour: 'yellow', symbol: null })];
+    const bottle = run(craft([A, B, yellows]), [[0, THREATEN('yellow', 1), 500]]).state;
+    expect(race(bottle)).toEqual({ goAt: 500, seats: [1, 2], falseStartMs: 0, go: true, scheduled: false, intents: ['answer', 'crash', 'standoff'] });
+    expect(racePreview(bottle, 1)).toBeNull(); // nothing is sent ahead: the threat shows when it arrives
+    const quiet = run(craft([A, B, mixed]), [[0, THREATEN('yellow', 1), 500]]).state;
+    expect(race(quiet)?.seats).toEqual([1]);
   });
 
   test('nobody shoots correctly for 20 s after "Go!": the duel is abandoned, no winner, both draw 3', () => {

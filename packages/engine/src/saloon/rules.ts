@@ -801,10 +801,17 @@ export function botReadyAt(state: SaloonState, seat: Seat): number | null {
  */
 export function race(state: SaloonState): Race | null {
   const ph = state.phase;
-  if (ph.kind === 'duel') return { goAt: ph.goAt, seats: [ph.threatener, ph.target], falseStartMs: FALSE_START_MS, go: ph.go };
-  if (ph.kind === 'truel') return { goAt: ph.goAt, seats: truelSeats(ph), falseStartMs: FALSE_START_MS, go: ph.go };
-  if (ph.kind === 'standoff' && ph.stage !== 'chain') return { goAt: ph.goAt, seats: standoffSeats(ph), falseStartMs: FALSE_START_MS, go: ph.stage === 'race' };
-  if (ph.kind === 'turkey') return { goAt: ph.goAt, seats: state.players.map((_, s) => s).filter((s) => s !== ph.drawer), falseStartMs: FALSE_START_MS, go: ph.stage === 'race' };
+  const shots = { falseStartMs: FALSE_START_MS, scheduled: true, intents: ['shoot'] };
+  if (ph.kind === 'duel') return { goAt: ph.goAt, seats: [ph.threatener, ph.target], go: ph.go, ...shots };
+  if (ph.kind === 'truel') return { goAt: ph.goAt, seats: truelSeats(ph), go: ph.go, ...shots };
+  if (ph.kind === 'standoff' && ph.stage !== 'chain') return { goAt: ph.goAt, seats: standoffSeats(ph), go: ph.stage === 'race', ...shots };
+  if (ph.kind === 'turkey') return { goAt: ph.goAt, seats: state.players.map((_, s) => s).filter((s) => s !== ph.drawer), go: ph.stage === 'race', ...shots };
+  // Response windows: the answer, the Bottle and "I don't think so!" race from the moment the threat (or the
+  // Standoff's reopened chain) shows — the first to act decides the threat's fate or takes the gun.
+  const window = { falseStartMs: 0, go: true, scheduled: false, intents: ['answer', 'crash', 'standoff'] };
+  const others = interrupters(state);
+  if (ph.kind === 'threat' && ph.until > state.clock) return { goAt: ph.until - state.options.threatSeconds * 1000, seats: [...new Set([threatDecider(ph), ...others])], ...window };
+  if (ph.kind === 'standoff' && ph.stage === 'chain' && others.length > 0) return { goAt: ph.until - STANDOFF_WINDOW_MS, seats: others, ...window };
   return null;
 }
 

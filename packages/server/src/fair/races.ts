@@ -10,6 +10,9 @@ import { RttEstimate } from './clock';
 import { RaceReferee } from './referee';
 import { allowanceMs, collectionWindowMs, FAIR, judgeTiming, type TimingVerdict } from './timing';
 
+/** The lag quota of a race: one way forgiven after a scheduled "Go!", both ways in a response window. */
+const quotaOf = (race: Race): number => (race.scheduled ? FAIR.lagQuotaMs : FAIR.windowQuotaMs);
+
 /** A client's clock ping: its own time (ms, any clock). */
 export const clockSchema = z.object({ c: z.number().finite() }).strict();
 /** A claimed reaction, sent beside a timed intent: ms from the frame that showed "Go!" to the input. */
@@ -56,11 +59,7 @@ export class FairRaces {
   private previews: NodeJS.Timeout[] = [];
   private previewed = '';
 
-  constructor(
-    private host: RaceHost,
-    /** The intent types judged by reaction time during a race (the game's shots). */
-    private timedTypes: () => readonly string[],
-  ) {}
+  constructor(private host: RaceHost) {}
 
   /** A clock ping: answer with the server's time; measure the connection's round trip with a ping frame. */
   clock(client: Client, message: unknown): { code: string; message: string } | null {
@@ -102,9 +101,8 @@ export class FairRaces {
 
   /** The race `seat` takes part in when `type` is one of its timed intents, else null (the intent goes as usual). */
   timed(seat: Seat, type: string): Race | null {
-    if (!this.timedTypes().includes(type)) return null;
     const race = this.host.race();
-    return race && race.seats.includes(seat) ? race : null;
+    return race && race.intents.includes(type) && race.seats.includes(seat) ? race : null;
   }
 
   /**
@@ -119,10 +117,14 @@ export class FairRaces {
       arrival,
       claimedMs: shot.by === 'bot' ? arrival - race.goAt : shot.claimedMs,
       oneWayMs: shot.by === 'bot' ? 0 : this.oneWayMs(shot.seat),
-      quotaLeftMs: this.referee.quotaLeft(shot.seat),
+      quotaLeftMs: this.referee.quotaLeft(shot.seat, quotaOf(race)),
       falseStartMs: race.falseStartMs,
+      scheduled: race.scheduled,
     });
-    return { seat: shot.seat, intent: { ...shot.intent, reactionMs: verdict.reactionMs }, at: verdict.at, arrival, seq: shot.seq, by: shot.by, from: shot.from, verdict, goAt: race.goAt };
+    // A race's shot carries the reaction it was judged by (the engine's false-start rule reads it); a window's
+    // intent goes to the engine as it is, at its placed time.
+    const intent = race.scheduled ? { ...shot.intent, reactionMs: verdict.reactionMs } : shot.intent;
+    return { seat: shot.seat, intent, at: verdict.at, arrival, seq: shot.seq, by: shot.by, from: shot.from, verdict, goAt: race.goAt };
   }
 
   /** Holds a placed shot until it can be judged: when no quicker shot can still be on its way. */
@@ -138,7 +140,7 @@ export class FairRaces {
 
   /** The collection window now: the largest allowance among the racers. */
   windowMs(race: Race | null = this.host.race()): number {
-    return race ? collectionWindowMs(race.seats.map((s) => allowanceMs(this.oneWayMs(s), this.referee.quotaLeft(s)))) : 0;
+    return race ? collectionWindowMs(race.seats.map((s) => allowanceMs(this.oneWayMs(s), this.referee.quotaLeft(s, quotaOf(race)), race.scheduled))) : 0;
   }
 
   /** Judges the held shots that are due (all of them with `force`, or when no race runs), and waits for the rest. */
@@ -161,7 +163,7 @@ export class FairRaces {
   /** After each change: a race getting ready sends each human racer its cards a moment before "Go!". */
   afterChange(): void {
     const race = this.host.race();
-    if (!race || race.go) return;
+    if (!race || race.go || !race.scheduled) return;
     const key = `${race.goAt}:${race.seats.join(',')}`;
     if (key === this.previewed) return;
     this.previewed = key;
@@ -187,7 +189,7 @@ export class FairRaces {
   /** A bot racer never shoots before the false-start floor (then its own reaction time follows). */
   botReadyAt(seat: Seat): number | null {
     const race = this.host.race();
-    return race && race.seats.includes(seat) ? race.goAt + race.falseStartMs : null;
+    return race && race.scheduled && race.seats.includes(seat) ? race.goAt + race.falseStartMs : null;
   }
 
   clear(): void {

@@ -27,9 +27,9 @@ export class RaceReferee<T> {
     this.forgiven.clear();
   }
 
-  /** What is left of `seat`'s lag quota in this race. */
-  quotaLeft(seat: Seat): number {
-    return Math.max(0, FAIR.lagQuotaMs - (this.forgiven.get(seat) ?? 0));
+  /** What is left of `seat`'s lag quota (`quota` per race) in this race. */
+  quotaLeft(seat: Seat, quota: number = FAIR.lagQuotaMs): number {
+    return Math.max(0, quota - (this.forgiven.get(seat) ?? 0));
   }
 
   hold(shot: HeldShot<T>, forgivenMs: number): void {

@@ -12,6 +12,8 @@ export const FAIR = {
   toleranceMs: 25,
   /** The most latency one racer is forgiven in one race (lichess-style lag quota): a far racer beyond it loses time. */
   lagQuotaMs: 150,
+  /** The same in a response window, where both ways are forgiven (the news came late, the answer went late). */
+  windowQuotaMs: 300,
   /** A racer's cards leave this long (plus its one-way latency) before "Go!", to be shown at "Go!". */
   previewLeadMs: 150,
   /** When the send time of those cards is fixed (before "Go!"), from the latency measured then. */
@@ -33,8 +35,13 @@ export interface ShotTiming {
   oneWayMs: number;
   /** What is left of this racer's lag quota in this race. */
   quotaLeftMs: number;
-  /** A reaction under this is a false start (the game's). */
+  /** A reaction under this is a false start (the game's; 0: none). */
   falseStartMs: number;
+  /**
+   * "Go!" was shown at `goAt` on every screen (default). False: a response window, shown on each screen when the state
+   * arrived: the claim counts from there, so the network may have taken the round trip, not one way.
+   */
+  scheduled?: boolean;
 }
 
 export interface TimingVerdict {
@@ -48,18 +55,22 @@ export interface TimingVerdict {
   clamped: boolean;
 }
 
-/** How far before its arrival a racer's shot may be placed: its one-way latency plus the tolerance, within its quota. */
-export function allowanceMs(oneWayMs: number, quotaLeftMs: number): number {
-  return Math.max(0, Math.min(oneWayMs + FAIR.toleranceMs, quotaLeftMs));
+/**
+ * How far before its arrival a racer's shot may be placed: its one-way latency (both ways in a response window) plus
+ * the tolerance, within its quota.
+ */
+export function allowanceMs(oneWayMs: number, quotaLeftMs: number, scheduled = true): number {
+  return Math.max(0, Math.min((scheduled ? 1 : 2) * oneWayMs + FAIR.toleranceMs, quotaLeftMs));
 }
 
 /**
  * The accepted time of one shot. A claim under the human floor is a false start as claimed. Otherwise the shot is
- * placed at "Go!" + the claim, but never earlier than arrival − allowance (the claim cannot beat what the network
- * allows), and never after its arrival. No claim: the arrival itself.
+ * placed at "Go!" + the claim (in a response window, the claim counts from when the window showed on the player's
+ * screen: reactions are compared, wherever the players sit), but never earlier than arrival − allowance (the claim cannot beat what the network allows), and never after its
+ * arrival. No claim: the arrival itself.
  */
 export function judgeTiming(t: ShotTiming): TimingVerdict {
-  const allowance = allowanceMs(t.oneWayMs, t.quotaLeftMs);
+  const allowance = allowanceMs(t.oneWayMs, t.quotaLeftMs, t.scheduled !== false);
   const earliest = t.arrival - allowance;
   const claim = t.claimedMs === undefined ? t.arrival : t.goAt + t.claimedMs;
   if (t.claimedMs !== undefined && t.claimedMs < t.falseStartMs) {

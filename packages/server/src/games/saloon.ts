@@ -46,8 +46,6 @@ export const saloonAdapter = {
     // the engine's botReactionMs). None when the table's bot delay is 0, in tests.
     botDelayMs: (rng, base, level) => (base === 0 ? 0 : Saloon.botReactionMs(rng, level)),
   }),
-  /** Shots are judged by reaction time after "Go!" (docs/fair-races.md). */
-  timedIntents: ['shoot'],
   /** A table chooses how quick its bots are: `options.botLevel` easy / normal / hard. */
   botLevels: true,
 };
