@@ -111,7 +111,7 @@ test('a far player who claims 50 ms reactions false-starts every time; one who s
     const farRacer = liar.find((o) => o.near === near)!.farRacer;
     return shotsOf(near, farRacer.seat).map((x) => ({ ...x, fired: farRacer.fired.find((f) => f.goAt === x.goAt)! }));
   });
-  expect(judged.length).toBeGreaterThanOrEqual(6);
+  expect(judged.length).toBeGreaterThanOrEqual(3); // (most of its 6 races: a race the other one wins first has no shot of it)
   for (const x of judged) {
     expect(x.fired.claimedMs).toBeCloseTo(x.fired.measuredMs - 80, 6);
     // What it gained over its true reaction: at most the tolerance (and a few ms of clock sync and timers here).
