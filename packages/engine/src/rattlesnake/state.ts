@@ -91,5 +91,7 @@ export interface RattlesnakeState {
   opening: { reveals: [string, string][]; first: Seat };
   lastShowdown: Showdown | null;
   winner: Seat | null;
+  /** Turns ended in a row since anyone last took a Hit (the stalemate rule); missing in older saved games = 0. Public. */
+  quiet?: number;
   rng: RngState;
 }
