@@ -534,6 +534,20 @@ describe('abilities', () => {
     expect(r.players[1].hand).toEqual(['p1-double-tap']);
   });
 
+  test('the card put back with Scout stays in its owner\'s view (after a reconnect too), and nobody else\'s, until it leaves the top', () => {
+    const s = craft({ hand: ['p0-scout'], deck: ['p0-disarm', 'p0-focus', 'p0-reload'] }, { deck: ['p1-focus', 'p1-reload', 'p1-scout', 'p1-disarm', 'p1-distract'] });
+    const put = run(s, [[0, use('p0-scout')], [1, ALLOW], [0, { type: 'putBack', cardId: 'p0-disarm' }]]).state;
+    // A reconnecting client gets only the view: it must say what it put back.
+    expect(view(put, 0).myDeckTop).toBe('p0-disarm');
+    expect(view(put, 1).myDeckTop).toBeNull();
+    expect(view(put, null).myDeckTop).toBeNull();
+    expect(JSON.stringify(view(put, 1))).not.toContain('p0-disarm');
+    // Drawn at the next turn's refill: no longer on top.
+    const next = run(put, [[0, { type: 'endTurn' }]]).state;
+    expect(next.players[0].hand).toContain('p0-disarm');
+    expect(view(next, 0).myDeckTop).toBeNull();
+  });
+
   test('the defender\'s hand abilities before committing are the same as the active player\'s between attacks: Quick Draw\'s "draw 6" too', () => {
     const deck = ['p1-disarm', 'p1-double-tap', 'p1-focus', 'p1-reload', 'p1-distract', 'p1-switch-up'];
     const s = run(craft({ hand: ['p0-focus'] }, { hand: ['p1-quick-draw', 'hit-1-4'], deck }), [[0, { type: 'attack' }], [0, commit('p0-focus')]]).state;

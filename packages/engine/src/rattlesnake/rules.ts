@@ -131,6 +131,7 @@ function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: GameEven
     p.discard = [];
     events.push({ type: 'reshuffled', seat, count: p.deck.length });
   }
+  p.knownTop = null; // whatever was known on top leaves it now
   return p.deck.shift() ?? null;
 }
 
@@ -164,6 +165,7 @@ function takeHits(state: RattlesnakeState, seat: Seat, n: number, events: GameEv
     state.quiet = 0;
     if (into) {
       p.deck = into.deck.shuffle([...p.deck, hit]);
+      p.knownTop = null;
       events.push({ type: 'hit_taken', seat, cardId: hit, left: p.hits.length, into: 'deck' });
     } else {
       p.discard.push(hit);
@@ -326,6 +328,7 @@ function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent,
       state.scout = null;
       removeFrom(me.hand, intent.cardId);
       me.deck.unshift(intent.cardId);
+      me.knownTop = intent.cardId;
       events.push({ type: 'put_back', seat });
       events.push({ type: 'you_put_back', to: [seat], seat, cardId: intent.cardId, kept: scout.drawn.filter((c) => c !== intent.cardId) });
       return;

@@ -16,6 +16,8 @@ export interface RattlesnakePlayer {
   hits: string[];
   /** Cards played face down in the current attack (null = has not committed). Secret until the reveal, then public. */
   committed: string[] | null;
+  /** The card this player put back on top of their deck with Scout, while it is still there. Secret to the opponent. */
+  knownTop?: string | null;
 }
 
 /**

@@ -43,6 +43,8 @@ export interface RattlesnakeView {
   hand: string[];
   /** Own face-down commitment (null for a spectator or when not committed). */
   myCommit: string[] | null;
+  /** The card you put back on top of your deck with Scout, while it is still there (null otherwise; for you only). */
+  myDeckTop: string | null;
   saloon: (string | null)[];
   saloonDeckCount: number;
   boxCount: number;
@@ -89,6 +91,7 @@ export function view(state: RattlesnakeState, seat: Seat | null): RattlesnakeVie
     })),
     hand: me ? [...me.hand] : [],
     myCommit: me?.committed ? [...me.committed] : null,
+    myDeckTop: me?.knownTop && me.deck[0] === me.knownTop ? me.knownTop : null,
     saloon: [...state.saloon],
     saloonDeckCount: state.saloonDeck.length,
     boxCount: state.box.length,

@@ -8,7 +8,7 @@ export const rattlesnake = {
     turn: 'On your turn: buy one saloon card (discard 2 cards from your hand), attack once, then end the turn.',
     attack: 'Attack: commit cards face down; the defender answers face down; both are revealed.',
     combo: 'Strongest combo wins: more cards, then a Set (equal values) over a Run (consecutive), then the higher card; ties to the defender.',
-    abilities: 'After the reveal both may use abilities (Focus, Distract, Disarm, Dodge ’n’ Shoot). A hit sends a Hit card into the defender’s deck.',
+    abilities: 'After the reveal both may use abilities (Focus, Distract, Disarm, Dodge ’n’ Shoot). A hit sends a Hit card into the defender’s discard pile (a Double Tap’s, into their deck).',
   },
   /** What each action card does (card names stay as printed, in English). */
   ability: {

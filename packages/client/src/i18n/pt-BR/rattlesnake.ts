@@ -11,7 +11,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     turn: 'No seu turno: compre uma carta do saloon (descartando 2 cartas da mão), ataque uma vez e termine o turno.',
     attack: 'Ataque: baixe cartas viradas para baixo; o Defensor responde com cartas viradas para baixo; as dos dois são reveladas.',
     combo: 'A combinação mais forte vence: mais cartas, depois um Conjunto (valores iguais) vence uma Sequência (valores seguidos), depois a carta mais alta; empate favorece o Defensor.',
-    abilities: 'Depois da revelação, os dois podem usar habilidades (Focus, Distract, Disarm, Dodge ’n’ Shoot). Um ataque certeiro manda uma carta de Hit para o baralho do Defensor.',
+    abilities: 'Depois da revelação, os dois podem usar habilidades (Focus, Distract, Disarm, Dodge ’n’ Shoot). Um ataque certeiro manda uma carta de Hit para a pilha de descarte do Defensor (a de um Double Tap, para o baralho dele).',
   },
   ability: {
     focus: 'Após a revelação: mude o valor de uma das suas cartas de ação reveladas para qualquer valor de 1 a 5.',
