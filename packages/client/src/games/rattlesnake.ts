@@ -546,7 +546,9 @@ class RattlesnakeUi implements GameUi {
       case 'discarded_hand':
         return [t('rattlesnake:log.discardedHand', { ...who, cards: orNothing(strs(e, 'cards')) })];
       case 'hit_taken':
-        return [t('rattlesnake:log.hitTaken', { ...who, count: num(e, 'left') })];
+        return [t('rattlesnake:log.hitTaken', { ...who, count: num(e, 'left') }), ...(e.into === 'deck' ? [t('rattlesnake:log.hitIntoDeck', who)] : [])];
+      case 'stalemate':
+        return [t('rattlesnake:log.stalemate', { ...who, turns: String(num(e, 'turns')) })];
       case 'game_won':
         return [t('rattlesnake:log.gameWon', who)];
       case 'bought':

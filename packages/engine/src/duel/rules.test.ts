@@ -343,6 +343,33 @@ describe('timeout', () => {
     }
   });
 
+  test('a late player\'s card is a random card from their hand (each card as likely), then a random target: 4 guns in 6 cards fire 2/3 of the time at any table size', () => {
+    for (const seats of [2, 6]) {
+      const count: Record<Card, number> = { pistol: 0, rifle: 0, barricade: 0, reload: 0 };
+      const targets = new Map<Seat, number>();
+      let plays = 0;
+      for (let seed = 1; seed <= 400; seed++) {
+        const state = craft(Array.from({ length: seats }, () => ({})), { rng: Rng.fromSeed(seed).state() });
+        const r = timeout(state);
+        if (isError(r)) throw new Error(r.error.code);
+        for (const e of r.events.filter((x) => x.type === 'you_committed')) {
+          count[e.card as Card] += 1;
+          plays += 1;
+          if (e.seat === 0 && e.target !== null) targets.set(e.target as Seat, (targets.get(e.target as Seat) ?? 0) + 1);
+        }
+      }
+      // The full hand is 3 pistols, a rifle, a barricade and a reload.
+      expect(Math.abs((count.pistol + count.rifle) / plays - 4 / 6)).toBeLessThan(0.03);
+      expect(Math.abs(count.pistol / plays - 3 / 6)).toBeLessThan(0.03);
+      for (const c of ['rifle', 'barricade', 'reload'] as const) expect(Math.abs(count[c] / plays - 1 / 6)).toBeLessThan(0.03);
+      // Seat 0's guns are aimed evenly at the other seats.
+      const aimed = [...targets.values()];
+      expect(aimed).toHaveLength(seats - 1);
+      const mean = aimed.reduce((a, b) => a + b, 0) / aimed.length;
+      for (const k of aimed) expect(Math.abs(k - mean) / mean).toBeLessThan(0.25);
+    }
+  });
+
   test('nothing pending → NOTHING_PENDING', () => {
     const over = craft([{ money: 5 }, {}], { phase: 'over', winner: 0 });
     const r = timeout(over);

@@ -124,7 +124,10 @@ function place(state: DuelState, seat: Seat, commit: Commit, events: GameEvent[]
   events.push({ type: 'you_committed', to: [seat], seat, card: commit.card, target: commit.target });
 }
 
-/** Countdown expired: every living player who has not committed plays a random legal card (random target). */
+/**
+ * Countdown expired: every living player who has not committed plays a random card from their hand (each card as
+ * likely, so 3 pistols in 6 cards come up half the time), then, for a gun, a random standing opponent.
+ */
 export function timeout(state: DuelState): ApplyResult<DuelState> {
   const late = pending(state);
   if (late.length === 0) return fail('NOTHING_PENDING', 'No decision is pending.');
@@ -132,8 +135,9 @@ export function timeout(state: DuelState): ApplyResult<DuelState> {
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [{ type: 'timed_out', seats: late }];
   for (const seat of late) {
-    const pick = rng.pick(legalIntents(next, seat));
-    place(next, seat, { card: pick.card, target: pick.target ?? null }, events);
+    const card = rng.pick(next.players[seat].hand);
+    const target = isGun(card) ? rng.pick(livingOpponents(next, seat)) : null;
+    place(next, seat, { card, target }, events);
   }
   next.rng = rng.state();
   resolve(next, events);

@@ -115,8 +115,11 @@ function hidden(s: RattlesnakeState, events: GameEvent[], prev: RattlesnakeState
     const v = view(s, seat);
     expect(legalFromView(v)).toEqual(legalIntents(s, seat));
     const opp = s.players[1 - seat];
-    // The view: the opponent's hand, both deck orders, the box, the saloon deck, a face-down commitment.
-    const secret = [...opp.hand, ...opp.deck, ...s.players[seat].deck, ...s.box, ...s.saloonDeck];
+    // The view: the opponent's hand, both deck orders (but for the card you put back on top with Scout, still
+    // there), the box, the saloon deck, a face-down commitment.
+    const mine = s.players[seat];
+    const ownDeck = mine.knownTop && mine.deck[0] === mine.knownTop ? mine.deck.slice(1) : mine.deck;
+    const secret = [...opp.hand, ...opp.deck, ...ownDeck, ...s.box, ...s.saloonDeck];
     if (!s.attack?.revealed) secret.push(...(opp.committed ?? []));
     // History stays public (the opening reveals, the last showdown's combos) without saying where those cards are now.
     const history = JSON.stringify([s.opening, s.lastShowdown]);

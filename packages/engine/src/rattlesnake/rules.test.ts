@@ -3,7 +3,8 @@ import { Rng } from '../core/rng';
 import { allCards, baseValue, hitIds, type EventKind } from './cards';
 import { attackerWins, bestCombo, compareCombos, describeCombo, type Combo } from './combos';
 import type { RattlesnakeIntent } from './intents';
-import { apply, legalIntents, locations, outcome, pending, setup, timeout } from './rules';
+import { apply, legalIntents, locations, outcome, pending, setup, STALEMATE_TURNS, timeout } from './rules';
+import { other } from './shared';
 import type { RattlesnakePlayer, RattlesnakeState } from './state';
 import { view } from './view';
 import { rattlesnake } from './index';
@@ -397,6 +398,53 @@ describe('attacks', () => {
   });
 });
 
+describe('Double Tap and stalemates', () => {
+  test('Double Tap\'s extra Hit goes into the defender\'s deck ("ao seu monte"), shuffled in; the attack\'s own Hit into the discard pile', () => {
+    const { state: w } = toWindow(['p0-disarm'], [], { hand: ['p0-double-tap'] }, { deck: ['p1-focus', 'p1-scout', 'p1-reload'] });
+    let s = run(w, [[0, PASS], [1, PASS]]).state;
+    expect(s.players[1].discard).toEqual(['hit-1-4']);
+    const r = run(s, [[0, use('p0-double-tap')], [1, ALLOW]]);
+    s = r.state;
+    expect(s.players[1].hits).toEqual(['hit-1-1', 'hit-1-2']);
+    expect(s.players[1].discard).toEqual(['hit-1-4']);
+    expect([...s.players[1].deck].sort()).toEqual(['hit-1-3', 'p1-focus', 'p1-reload', 'p1-scout']);
+    expect(r.events).toContainEqual({ type: 'hit_taken', seat: 1, cardId: 'hit-1-3', left: 2, into: 'deck' });
+    expect(view(s, 0).players[1].deckCount).toBe(4);
+  });
+
+  test(`every game ends: after ${STALEMATE_TURNS} turns in a row without a Hit, the player starting the next turn takes one`, () => {
+    let s = fresh(3);
+    const stalemates: Seat[] = [];
+    let turns = 0;
+    while (s.step.kind !== 'over' && turns < 1000) {
+      const r = run(s, [[s.active, { type: 'endTurn' }]]);
+      for (const e of r.events) if (e.type === 'stalemate') stalemates.push(e.seat as Seat);
+      s = r.state;
+      turns++;
+    }
+    // Two players who never attack: 4 + 3 Hits, one every STALEMATE_TURNS turns, taken in turn by each side.
+    expect(s.step).toEqual({ kind: 'over' });
+    expect(turns).toBe(7 * STALEMATE_TURNS);
+    expect(stalemates).toEqual([1, 0, 1, 0, 1, 0, 1].map((k) => (fresh(3).active + k) % 2));
+    expect(s.winner).toBe(stalemates[0] === 0 ? 1 : 0);
+  });
+
+  test('the count of turns without a Hit is public and starts again at any Hit', () => {
+    let s = fresh(3);
+    for (let i = 0; i < STALEMATE_TURNS - 1; i++) s = run(s, [[s.active, { type: 'endTurn' }]]).state;
+    expect(view(s, null).quiet).toBe(STALEMATE_TURNS - 1);
+    const a = s.active;
+    const hit = craft({ hand: ['p0-disarm'] }, {}, { quiet: STALEMATE_TURNS - 1 });
+    const after = run(hit, [[0, { type: 'attack' }], [0, commit('p0-disarm')], [1, commit()], [0, PASS], [1, PASS], [0, PASS], [0, { type: 'endTurn' }]]);
+    expect(after.state.quiet).toBe(1);
+    expect(after.events.some((e) => e.type === 'stalemate')).toBe(false);
+    const quiet = run(s, [[a, { type: 'endTurn' }]]);
+    expect(quiet.events).toContainEqual({ type: 'stalemate', seat: other(a), turns: STALEMATE_TURNS });
+    expect(quiet.state.players[other(a)].hits).toHaveLength(3);
+    expect(quiet.state.quiet).toBe(0);
+  });
+});
+
 /* ---------- abilities ---------- */
 
 describe('abilities', () => {
@@ -484,6 +532,32 @@ describe('abilities', () => {
     expect(pending(r)).toEqual([1]);
     expect(r.step.kind).toBe('defenderCommit');
     expect(r.players[1].hand).toEqual(['p1-double-tap']);
+  });
+
+  test('the card put back with Scout stays in its owner\'s view (after a reconnect too), and nobody else\'s, until it leaves the top', () => {
+    const s = craft({ hand: ['p0-scout'], deck: ['p0-disarm', 'p0-focus', 'p0-reload'] }, { deck: ['p1-focus', 'p1-reload', 'p1-scout', 'p1-disarm', 'p1-distract'] });
+    const put = run(s, [[0, use('p0-scout')], [1, ALLOW], [0, { type: 'putBack', cardId: 'p0-disarm' }]]).state;
+    // A reconnecting client gets only the view: it must say what it put back.
+    expect(view(put, 0).myDeckTop).toBe('p0-disarm');
+    expect(view(put, 1).myDeckTop).toBeNull();
+    expect(view(put, null).myDeckTop).toBeNull();
+    expect(JSON.stringify(view(put, 1))).not.toContain('p0-disarm');
+    // Drawn at the next turn's refill: no longer on top.
+    const next = run(put, [[0, { type: 'endTurn' }]]).state;
+    expect(next.players[0].hand).toContain('p0-disarm');
+    expect(view(next, 0).myDeckTop).toBeNull();
+  });
+
+  test('the defender\'s hand abilities before committing are the same as the active player\'s between attacks: Quick Draw\'s "draw 6" too', () => {
+    const deck = ['p1-disarm', 'p1-double-tap', 'p1-focus', 'p1-reload', 'p1-distract', 'p1-switch-up'];
+    const s = run(craft({ hand: ['p0-focus'] }, { hand: ['p1-quick-draw', 'hit-1-4'], deck }), [[0, { type: 'attack' }], [0, commit('p0-focus')]]).state;
+    const abilities = (seat: Seat, st: RattlesnakeState) => legalIntents(st, seat).filter((i) => i.type === 'ability');
+    expect(abilities(1, s)).toEqual([{ type: 'ability', cardId: 'p1-quick-draw', mode: 'refill' }]);
+    const main = craft({ hand: ['p0-quick-draw', 'hit-0-4'] }, {});
+    expect(abilities(0, main)).toEqual([{ type: 'ability', cardId: 'p0-quick-draw', mode: 'refill' }]);
+    const r = run(s, [[1, use('p1-quick-draw', { mode: 'refill' })], [0, ALLOW]]).state;
+    expect(r.step.kind).toBe('defenderCommit');
+    expect(r.players[1].hand).toEqual(deck);
   });
 });
 

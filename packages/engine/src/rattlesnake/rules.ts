@@ -28,6 +28,11 @@ export const SCOUT_DRAW = 2;
 export const SWITCH_UP_DRAW = 2;
 export const QUICK_DRAW_REFILL = 6;
 export const QUICK_DRAW_AGAIN = 1;
+/**
+ * Decision (every game ends): after this many turns in a row without anyone taking a Hit, the player starting the
+ * next turn takes one. Odd, so that a long stalemate costs each side in turn.
+ */
+export const STALEMATE_TURNS = 15;
 
 export function options(input: Partial<RattlesnakeOptions> | undefined): RattlesnakeOptions | { error: EngineError } {
   void input;
@@ -71,6 +76,7 @@ export function setup(config: SetupConfig<RattlesnakeOptions>, rng: Rng): Rattle
     opening: { reveals: [], first: 0 },
     lastShowdown: null,
     winner: null,
+    quiet: 0,
     rng: rng.state(), // a placeholder: set again once the deal below is done
   };
   // First player: reveal top cards until one is higher; revealed cards are discarded.
@@ -125,6 +131,7 @@ function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: GameEven
     p.discard = [];
     events.push({ type: 'reshuffled', seat, count: p.deck.length });
   }
+  p.knownTop = null; // whatever was known on top leaves it now
   return p.deck.shift() ?? null;
 }
 
@@ -147,13 +154,23 @@ function removeFrom(list: string[], id: string): void {
   list.splice(i, 1);
 }
 
-/** Moves n Hits from in front of the seat into its discard pile; ends the game at 0. Returns false if the game ended. */
-function takeHits(state: RattlesnakeState, seat: Seat, n: number, events: GameEvent[]): boolean {
+/**
+ * Moves n Hits from in front of the seat into its discard pile (or, for Double Tap, shuffled into its deck); ends the
+ * game at 0. Returns false if the game ended.
+ */
+function takeHits(state: RattlesnakeState, seat: Seat, n: number, events: GameEvent[], into: { deck: Rng } | null = null): boolean {
   const p = state.players[seat];
   for (let i = 0; i < n && p.hits.length > 0; i++) {
     const hit = p.hits.pop() as string;
-    p.discard.push(hit);
-    events.push({ type: 'hit_taken', seat, cardId: hit, left: p.hits.length });
+    state.quiet = 0;
+    if (into) {
+      p.deck = into.deck.shuffle([...p.deck, hit]);
+      p.knownTop = null;
+      events.push({ type: 'hit_taken', seat, cardId: hit, left: p.hits.length, into: 'deck' });
+    } else {
+      p.discard.push(hit);
+      events.push({ type: 'hit_taken', seat, cardId: hit, left: p.hits.length });
+    }
   }
   if (p.hits.length === 0) {
     state.step = { kind: 'over' };
@@ -311,6 +328,7 @@ function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent,
       state.scout = null;
       removeFrom(me.hand, intent.cardId);
       me.deck.unshift(intent.cardId);
+      me.knownTop = intent.cardId;
       events.push({ type: 'put_back', seat });
       events.push({ type: 'you_put_back', to: [seat], seat, cardId: intent.cardId, kept: scout.drawn.filter((c) => c !== intent.cardId) });
       return;
@@ -343,6 +361,11 @@ function endTurn(state: RattlesnakeState, rng: Rng, events: GameEvent[]): void {
   state.step = { kind: 'main' };
   state.attack = null;
   events.push({ type: 'turn_started', seat: state.active, turn: state.turn });
+  state.quiet = (state.quiet ?? 0) + 1;
+  if (state.quiet >= STALEMATE_TURNS) {
+    events.push({ type: 'stalemate', seat: state.active, turns: state.quiet });
+    if (!takeHits(state, state.active, 1, events)) return;
+  }
   drawUpTo(state, state.active, rng, events);
   drawUpTo(state, other(state.active), rng, events);
 }
@@ -478,7 +501,8 @@ function resolveAbility(state: RattlesnakeState, used: UsedAbility, rng: Rng, ev
       return;
     }
     case 'double-tap':
-      takeHits(state, (attack as NonNullable<RattlesnakeState['attack']>).defender, 1, events);
+      // "O Defensor adiciona um Hit adicional ao seu monte": into the deck. Decision: shuffled in.
+      takeHits(state, (attack as NonNullable<RattlesnakeState['attack']>).defender, 1, events, { deck: rng });
       return;
     case 'dodge-n-shoot':
       dodgeNShoot(state, rng, events);

@@ -4,7 +4,22 @@ import { rattlesnake } from './index';
 import type { RattlesnakeIntent } from './intents';
 import type { RattlesnakeState } from './state';
 
-export type Player = 'bot' | 'random';
+/**
+ * 'bot': the game's bot on its own view. 'random': a random legal intent. 'greedy': a simple player who attacks every
+ * turn, commits its whole hand (attacking and defending), never buys or uses an ability, and passes otherwise.
+ */
+export type Player = 'bot' | 'random' | 'greedy';
+
+/** The 'greedy' player's choice among the legal intents. */
+export function greedy(legal: readonly RattlesnakeIntent[]): RattlesnakeIntent {
+  const commits = legal.filter((i): i is Extract<RattlesnakeIntent, { type: 'commit' }> => i.type === 'commit');
+  if (commits.length > 0) return commits.reduce((a, b) => (b.cards.length > a.cards.length ? b : a));
+  for (const type of ['attack', 'allow', 'pass', 'putBack', 'endTurn'] as const) {
+    const i = legal.find((x) => x.type === type);
+    if (i) return i;
+  }
+  return legal[0];
+}
 
 export interface SimResult {
   winner: Seat | null;
@@ -33,7 +48,8 @@ export function playGame(seed: Seed, players: [Player, Player], maxSteps = 5000,
       onState?.(state, null, null);
       continue;
     }
-    const intent = players[seat] === 'bot' ? g.bot(g.view(state, seat), rng) : rng.pick(g.legalIntents(state, seat));
+    const who = players[seat];
+    const intent = who === 'bot' ? g.bot(g.view(state, seat), rng) : who === 'greedy' ? greedy(g.legalIntents(state, seat)) : rng.pick(g.legalIntents(state, seat));
     const r = g.apply(state, seat, intent);
     if (isError(r)) throw new Error(`seed ${seed} step ${steps} seat ${seat} ${JSON.stringify(intent)}: ${r.error.code} ${r.error.message}`);
     state = r.state;

@@ -16,6 +16,8 @@ export interface RattlesnakePlayer {
   hits: string[];
   /** Cards played face down in the current attack (null = has not committed). Secret until the reveal, then public. */
   committed: string[] | null;
+  /** The card this player put back on top of their deck with Scout, while it is still there. Secret to the opponent. */
+  knownTop?: string | null;
 }
 
 /**
@@ -91,5 +93,7 @@ export interface RattlesnakeState {
   opening: { reveals: [string, string][]; first: Seat };
   lastShowdown: Showdown | null;
   winner: Seat | null;
+  /** Turns ended in a row since anyone last took a Hit (the stalemate rule); missing in older saved games = 0. Public. */
+  quiet?: number;
   rng: RngState;
 }

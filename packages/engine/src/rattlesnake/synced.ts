@@ -12,6 +12,8 @@ export interface SeatSecret {
   myCommit: string[] | null;
   /** The two cards a Scout drew, for its user only. */
   scoutDrawn: string[];
+  /** The card put back on top of the deck with Scout, while it is there. */
+  deckTop?: string | null;
 }
 
 /** What the server puts in the public field: the spectator's view. */
@@ -21,7 +23,7 @@ export function publicPart(spectatorView: RattlesnakeView): string {
 
 /** What the server puts in a seat's private field, from that seat's own view. */
 export function secretPart(seatView: RattlesnakeView): string {
-  const secret: SeatSecret = { hand: seatView.hand, myCommit: seatView.myCommit, scoutDrawn: seatView.scout?.drawn ?? [] };
+  const secret: SeatSecret = { hand: seatView.hand, myCommit: seatView.myCommit, scoutDrawn: seatView.scout?.drawn ?? [], deckTop: seatView.myDeckTop };
   return JSON.stringify(secret);
 }
 
@@ -35,6 +37,7 @@ export function viewFromSynced(publicJson: string, secretJson: string, seat: Sea
     seat,
     hand: s.hand,
     myCommit: s.myCommit,
+    myDeckTop: s.deckTop ?? null,
     scout: v.scout && v.scout.seat === seat ? { ...v.scout, drawn: s.scoutDrawn } : v.scout,
   };
 }

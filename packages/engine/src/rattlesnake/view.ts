@@ -43,6 +43,8 @@ export interface RattlesnakeView {
   hand: string[];
   /** Own face-down commitment (null for a spectator or when not committed). */
   myCommit: string[] | null;
+  /** The card you put back on top of your deck with Scout, while it is still there (null otherwise; for you only). */
+  myDeckTop: string | null;
   saloon: (string | null)[];
   saloonDeckCount: number;
   boxCount: number;
@@ -56,6 +58,8 @@ export interface RattlesnakeView {
   opening: { reveals: [string, string][]; first: Seat };
   lastShowdown: Showdown | null;
   winner: Seat | null;
+  /** Turns in a row without anyone taking a Hit; at STALEMATE_TURNS the player starting the next turn takes one. */
+  quiet: number;
 }
 
 export function revealedOf(state: Pick<RattlesnakeState, 'attack'>, committed: readonly string[]): RevealedCard[] {
@@ -87,6 +91,7 @@ export function view(state: RattlesnakeState, seat: Seat | null): RattlesnakeVie
     })),
     hand: me ? [...me.hand] : [],
     myCommit: me?.committed ? [...me.committed] : null,
+    myDeckTop: me?.knownTop && me.deck[0] === me.knownTop ? me.knownTop : null,
     saloon: [...state.saloon],
     saloonDeckCount: state.saloonDeck.length,
     boxCount: state.box.length,
@@ -97,6 +102,7 @@ export function view(state: RattlesnakeState, seat: Seat | null): RattlesnakeVie
     opening: { reveals: state.opening.reveals.map(([a, b]) => [a, b] as [string, string]), first: state.opening.first },
     lastShowdown: state.lastShowdown ? structuredClone(state.lastShowdown) : null,
     winner: state.winner,
+    quiet: state.quiet ?? 0,
   };
 }
 
@@ -121,7 +127,11 @@ export function subsets<T>(items: readonly T[], minSize: number): T[][] {
   return out;
 }
 
-function outOfAttackAbilities(hand: readonly string[], graveyard: readonly string[], withQuickDraw: boolean): AbilityIntent[] {
+/**
+ * The hand abilities (Reload, Scout, Switch Up, Quick Draw's "draw 6"): the same list wherever they may be used — the
+ * active player deciding outside an attack, and the defender before committing.
+ */
+function outOfAttackAbilities(hand: readonly string[], graveyard: readonly string[]): AbilityIntent[] {
   const out: AbilityIntent[] = [];
   for (const cardId of hand) {
     const a = abilityOf(cardId);
@@ -129,7 +139,7 @@ function outOfAttackAbilities(hand: readonly string[], graveyard: readonly strin
     else if (a === 'switch-up') {
       out.push({ type: 'ability', cardId, mode: 'draw' });
       for (const take of graveyard) out.push({ type: 'ability', cardId, mode: 'swap', take });
-    } else if (a === 'quick-draw' && withQuickDraw) out.push({ type: 'ability', cardId, mode: 'refill' });
+    } else if (a === 'quick-draw') out.push({ type: 'ability', cardId, mode: 'refill' });
   }
   return out;
 }
@@ -159,13 +169,13 @@ export function legalFromView(v: RattlesnakeView): RattlesnakeIntent[] {
           for (const discard of prices) out.push({ type: 'buy', cardId, discard });
         }
       }
-      out.push(...outOfAttackAbilities(v.hand, v.graveyard, true));
+      out.push(...outOfAttackAbilities(v.hand, v.graveyard));
       return out;
     }
     case 'attackerCommit':
       return subsets(v.hand, 1).map((cards) => ({ type: 'commit', cards }));
     case 'defenderCommit':
-      return [...subsets(v.hand, 0).map((cards): RattlesnakeIntent => ({ type: 'commit', cards })), ...outOfAttackAbilities(v.hand, v.graveyard, false)];
+      return [...subsets(v.hand, 0).map((cards): RattlesnakeIntent => ({ type: 'commit', cards })), ...outOfAttackAbilities(v.hand, v.graveyard)];
     case 'window': {
       const out: RattlesnakeIntent[] = [{ type: 'pass' }];
       const mine = v.players[me].revealed ?? [];

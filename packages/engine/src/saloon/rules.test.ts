@@ -375,10 +375,22 @@ describe('the duel', () => {
     const m = run(go, [[1, shoot('blue', 'head', 'bang'), 3000]]);
     expect(m.events.find((e) => e.type === 'misfire')).toEqual({ type: 'misfire', seat: 1, lockedUntil: 3000 + MISFIRE_LOCK_MS });
     expect(errorOf(m.state, 1, winA, 3000 + MISFIRE_LOCK_MS - 1)).toBe('LOCKED_OUT');
+    // A malformed shot is answered for what it is, lock-out or not.
+    expect(errorOf(m.state, 1, shoot('purple' as Colour, 'head', 'bang'), 3500)).toBe('BAD_SHOT');
+    expect(errorOf(m.state, 1, { type: 'shoot', gun: 'red', area: 'head' }, 3500)).toBe('BAD_SHOT');
     expect(errorOf(m.state, 0, winB, 3500)).toBeNull();
     const late = run(m.state, [[1, winA, 3000 + MISFIRE_LOCK_MS]]);
     expect(late.state.lastDuel?.winner).toBe(1);
     expect(late.state.lastDuel?.shots.map((x) => x.correct)).toEqual([false, true]);
+  });
+
+  test('a shot naming a target outside a Standoff is refused (no legal shot names one), locked out or not', () => {
+    const go = tick(toDuel(A, B).state).state;
+    expect(legalIntents(go, 1).some((i) => i.type === 'shoot' && 'target' in i)).toBe(false);
+    expect(errorOf(go, 1, { ...(winA as Saloon.ShootIntent), target: 0 }, 3000)).toBe('BAD_TARGET');
+    const m = run(go, [[1, shoot('blue', 'head', 'bang'), 3000]]);
+    expect(errorOf(m.state, 1, { ...(winA as Saloon.ShootIntent), target: 0 }, 3500)).toBe('BAD_TARGET');
+    expect(errorOf(go, 1, winA, 3000)).toBeNull();
   });
 
   test('a shot sooner than FALSE_START_MS after "Go!" is a false start: a misfire with the right cards, by its time or by the reaction the server accepted', () => {
@@ -458,6 +470,13 @@ describe('the duel', () => {
     expect(legalIntents(go, 1).some((i) => i.type === 'shoot' && i.gun === 'red')).toBe(false);
     const r = run(go, [[1, { type: 'shoot', gun: 'bottle', area: 'head', noise: 'crash' }, 3000]]);
     expect(r.state.lastDuel).toMatchObject({ winner: 1, shots: [{ gun: 'bottle', noise: 'crash', correct: true }] });
+    // "In both cases … they will collect $20 from the Bank as Loot": on top of the duel's Bounty and raise.
+    expect(r.events.filter((e) => e.type === 'bank_paid' && e.seat === 1).map((e) => [e.reason, e.into, e.amount])).toEqual([
+      ['duel_won', 'bounty', 10],
+      ['bottle', 'loot', 20],
+    ]);
+    expect(r.state.players[1]).toMatchObject({ loot: 20 + 20 + 20, bounty: 30 });
+    expect(money(r.state) - money(go)).toBe(bankPaid(r.events));
     // The threatener may grab the gun they hold.
     const r0 = run(go, [[0, shoot('red', 'leg', 'blam'), 3000]]);
     expect(r0.events.find((e) => e.type === 'shot')).toMatchObject({ seat: 0, gun: 'red', correct: false });

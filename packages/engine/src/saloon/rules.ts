@@ -326,6 +326,8 @@ function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, r
       bankPays(state, seat, amount, 'loot', 'law_duel', events);
     }
   }
+  // The Bottle's first use: "in both cases … they will collect $20 from the Bank as Loot".
+  if (shot.gun === 'bottle') bankPays(state, seat, BOTTLE_REWARD, 'loot', 'bottle', events);
   state.lastDuel = { threatener: ph.threatener, target: ph.target, winner: seat, result: 'won', shots: ph.shots };
   freshHands(state, [ph.threatener, ph.target], 'duel', rng, events);
   finishThreat(state, rng, events);
@@ -592,7 +594,8 @@ function closeChain(state: SaloonState, at: number, events: GameEvent[]): void {
 
 function flip(state: SaloonState, rng: Rng, events: GameEvent[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'standoff' }>;
-  for (let i = 0; i < STANDOFF_FLIP; i++) ph.flipped.push(takeTop(state, rng, events));
+  // An event card among them is the Judge's (the one flipping).
+  for (let i = 0; i < STANDOFF_FLIP; i++) ph.flipped.push(takeTop(state, rng, events, ph.judge));
   ph.stage = 'race';
   ph.endsAt = ph.goAt + DUEL_LIMIT_MS;
   events.push({ type: 'judge_flipped', judge: ph.judge, cards: [...ph.flipped], at: ph.goAt, endsAt: ph.endsAt });
@@ -603,7 +606,8 @@ function endStandoff(state: SaloonState, rng: Rng, events: GameEvent[]): void {
   state.discard.push(...ph.flipped);
   events.push({ type: 'discarded', seat: ph.judge, cards: [...ph.flipped], reason: 'standoff' });
   ph.flipped = [];
-  freshHands(state, standoffSeats(ph), 'standoff', rng, events);
+  // Decision: everyone keeps their hand (the rulebook has duelists redraw, not the Standoff's players; the race is
+  // shot on the Judge's cards, not on anyone's hand).
   finishThreat(state, rng, events);
 }
 
@@ -695,6 +699,7 @@ function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: numbe
       }
     }
   }
+  if (shot.gun === 'bottle') bankPays(state, seat, BOTTLE_REWARD, 'loot', 'bottle', events);
   state.lastDuel = { threatener: d, target: ph.others[0], winner: seat, result: 'won', shots: ph.shots, truel: seats };
   freshHands(state, seats, 'truel', rng, events);
   finishThreat(state, rng, events);
@@ -966,37 +971,40 @@ function check(state: SaloonState, seat: Seat, intent: SaloonIntent, now: number
       if (ph.kind === 'turkey') {
         if (ph.stage !== 'race') return err(ERRORS.TOO_EARLY, 'Wait for the Turkey\'s cards.');
         if (seat === ph.drawer) return err(ERRORS.NOT_YOUR_TURN, 'The one who drew the Turkey does not shoot it.');
-        if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
         if (!COLOURS.includes(intent.gun as Colour)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green or yellow.');
         if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
         if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
         if (intent.target !== undefined) return err(ERRORS.BAD_TARGET, 'Shoot the Turkey, not a player.');
+        if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
         return null;
       }
       if (ph.kind === 'standoff') {
         if (ph.stage !== 'race') return err(ph.stage === 'chain' ? ERRORS.NOT_NOW : ERRORS.TOO_EARLY, 'Wait for the Judge\'s cards.');
         const seats = standoffSeats(ph);
         if (!seats.includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'Only the players in the Standoff shoot.');
-        if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
         if (intent.gun === 'bottle') return err(ERRORS.BOTTLE_NOT_ALLOWED, 'In a Standoff any gun will do.');
         if (!COLOURS.includes(intent.gun)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green or yellow.');
         if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
         if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
         if (intent.target === undefined || intent.target === seat || !seats.includes(intent.target)) return err(ERRORS.BAD_TARGET, 'Shoot another player in the Standoff.');
+        if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
         return null;
       }
       if (ph.kind !== 'duel' && ph.kind !== 'truel') return err(ERRORS.NOT_NOW, 'There is no duel.');
       if (ph.kind === 'duel' ? seat !== ph.threatener && seat !== ph.target : !truelSeats(ph).includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
       if (!ph.go) return err(ERRORS.TOO_EARLY, 'Wait for "Go!".');
-      if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
+      // The shot's form first (a malformed shot is BAD_SHOT even during a lock-out), then the lock-out, then the guns.
       if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
+      if (intent.gun !== 'bottle' && !COLOURS.includes(intent.gun)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green, yellow, or the bottle.');
+      if (intent.gun === 'bottle' ? intent.noise !== undefined && intent.noise !== 'crash' : intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) {
+        return err(ERRORS.BAD_SHOT, intent.gun === 'bottle' ? 'With the Bottle you only say "Crash!".' : 'Say Bang, Boom or Blam.');
+      }
+      if (intent.target !== undefined) return err(ERRORS.BAD_TARGET, ph.kind === 'duel' ? 'A duel shot names no target: there is only one.' : 'A Truel shot names no target.');
+      if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
       if (intent.gun === 'bottle') {
-        if (intent.noise !== undefined && intent.noise !== 'crash') return err(ERRORS.BAD_SHOT, 'With the Bottle you only say "Crash!".');
         if (!bottleAllowed(state.players[seat].hand, state.guns, seat)) return err(ERRORS.BOTTLE_NOT_ALLOWED, 'The Bottle only when the gun you need is in someone else\'s hand.');
         return null;
       }
-      if (!COLOURS.includes(intent.gun)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green, yellow, or the bottle.');
-      if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
       const holder = state.guns[intent.gun];
       if (holder !== null && holder !== seat) return err(ERRORS.GUN_TAKEN, 'That gun is in someone else\'s hand.');
       return null;

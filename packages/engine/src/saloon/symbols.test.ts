@@ -445,6 +445,7 @@ describe('Mexican Standoff', () => {
     expect(errorOf(state, 3, { ...good, target: 3 }, 10_000)).toBe('BAD_TARGET');
     expect(errorOf(state, 3, { type: 'shoot', gun: 'bottle', area: m.areas[0], target: 0 }, 10_000)).toBe('BOTTLE_NOT_ALLOWED');
     const before = money(state);
+    const handsBefore = state.players.map((p) => [...p.hand]);
     const w = run(state, [[3, { ...good, target: 0 }, 10_000]]);
     expect(w.events.find((e) => e.type === 'standoff_won')).toMatchObject({ winner: 3, hit: 0 });
     expect(w.state.players.map((p) => [p.loot, p.bounty, p.wounds])).toEqual([
@@ -456,7 +457,21 @@ describe('Mexican Standoff', () => {
     expect(money(w.state) - before).toBe(bankPaid(w.events));
     expect(w.state.discard).toEqual(expect.arrayContaining(ph.flipped));
     expect(w.state.active).toBe(1);
-    for (const p of w.state.players) expect(p.hand).toHaveLength(3);
+    // Decision: the rulebook has the duelists redraw, not the Standoff's players: everyone keeps their hand.
+    expect(w.state.players.map((p) => p.hand)).toEqual(handsBefore);
+    expect(w.events.some((e) => e.type === 'discarded' && e.reason === 'standoff' && e.seat !== 1)).toBe(false);
+  });
+
+  test('in the race a malformed shot is BAD_SHOT even during a lock-out', () => {
+    let { state } = chain();
+    state = (timeout(state) as { state: SaloonState }).state;
+    state = (timeout(state) as { state: SaloonState }).state;
+    const m = majorities((state.phase as Extract<Phase, { kind: 'standoff' }>).flipped);
+    const wrongArea = (['head', 'chest', 'arm', 'leg'] as const).find((a) => !m.areas.includes(a)) ?? 'head';
+    const wrongNoise = (['bang', 'boom', 'blam'] as const).find((n) => !m.noises.includes(n)) ?? 'bang';
+    const locked = run(state, [[0, { type: 'shoot', gun: 'red', area: wrongArea, noise: wrongNoise, target: 2 }, 7000]]).state;
+    expect(errorOf(locked, 0, { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0], target: 2 }, 8000)).toBe('LOCKED_OUT');
+    expect(errorOf(locked, 0, { type: 'shoot', gun: 'red', area: 'belly', noise: m.noises[0], target: 2 }, 8000)).toBe('BAD_SHOT');
   });
 
   test('a misfire locks out for 2 s; nobody correct in 20 s: the Standoff is abandoned', () => {
@@ -613,6 +628,40 @@ describe('What the Wind Brings (table option)', () => {
     expect(r.state.wind).toMatchObject({ held: [], done: ['event-turkey-1'], resolving: false });
     expect(r.state.deck).toContain('event-heist');
     expect(r.events.some((e) => e.type === 'wind_shuffled_back')).toBe(true);
+  });
+
+  test('an event card flipped by the Judge is the Judge\'s: The Turkey pays the Judge, who does not shoot it', () => {
+    const SO = ofSymbol('standoff');
+    const s = craft([plain(0), plain(1), plain(2), [SO[0], PLAIN[12], PLAIN[13]]], { players: [{}, {}, { wounds: 1 }, {}] });
+    s.options.wind = true;
+    s.wind = { queue: [], held: [], done: [], resolving: false };
+    const top = [PLAIN[20], 'event-turkey-1', PLAIN[21], PLAIN[22], PLAIN[23]];
+    s.deck = [...top, ...s.deck.filter((id) => !top.includes(id))];
+    // Seat 0 threatens seat 2 (the Judge); seat 3 says "I don't think so!" (drawing PLAIN[20]).
+    let state = run(s, [
+      [0, { type: 'threaten', gun: 'red', target: 2 }, 0],
+      [3, { type: 'standoff', card: SO[0], gun: 'blue' }, 1000],
+    ]).state;
+    expect(state.phase).toMatchObject({ kind: 'standoff', judge: 2 });
+    state = (timeout(state) as { state: SaloonState }).state; // the chain closes
+    const flipped = timeout(state) as { state: SaloonState; events: GameEvent[] }; // the Judge flips: the Turkey, then 3 cards
+    expect(flipped.events.find((e) => e.type === 'wind_drawn')).toMatchObject({ card: 'event-turkey-1', seat: 2 });
+    const abandoned = timeout(flipped.state) as { state: SaloonState }; // nobody shoots: the Standoff ends, seat 0's turn ends
+    const turkey = abandoned.state;
+    expect(turkey.phase).toMatchObject({ kind: 'turkey', drawer: 2 });
+    const race = (timeout(turkey) as { state: SaloonState }).state;
+    expect(pending(race)).toEqual([0, 1, 3]);
+    const m = majorities((race.phase as Extract<Phase, { kind: 'turkey' }>).flipped);
+    const shot = { type: 'shoot', gun: 'green', area: m.areas[0], noise: m.noises[0] } as const;
+    expect(errorOf(race, 2, shot, race.clock + 500)).toBe('NOT_YOUR_TURN');
+    const r = run(race, [[0, shot, race.clock + 500]]);
+    expect(r.events.find((e) => e.type === 'turkey_shot')).toMatchObject({ seat: 0, drawer: 2 });
+    expect(r.state.players.map((p) => [p.loot, p.wounds])).toEqual([
+      [30, 0],
+      [20, 0],
+      [30, 0],
+      [20, 0],
+    ]);
   });
 
   test('Showdown at Noon with three or more tied for the biggest Bounty: a Standoff race among them, then the turn goes on', () => {

@@ -8,7 +8,7 @@ export const rattlesnake = {
     turn: 'On your turn: buy one saloon card (discard 2 cards from your hand), attack once, then end the turn.',
     attack: 'Attack: commit cards face down; the defender answers face down; both are revealed.',
     combo: 'Strongest combo wins: more cards, then a Set (equal values) over a Run (consecutive), then the higher card; ties to the defender.',
-    abilities: 'After the reveal both may use abilities (Focus, Distract, Disarm, Dodge ’n’ Shoot). A hit sends a Hit card into the defender’s deck.',
+    abilities: 'After the reveal both may use abilities (Focus, Distract, Disarm, Dodge ’n’ Shoot). A hit sends a Hit card into the defender’s discard pile (a Double Tap’s, into their deck).',
   },
   /** What each action card does (card names stay as printed, in English). */
   ability: {
@@ -20,7 +20,7 @@ export const rattlesnake = {
     'dodge-n-shoot': 'After the reveal: discard all revealed cards; each player turns over the top card of their deck, the higher value wins. A Hit cannot win; ties turn again. The attacker still needs to win to hit.',
     'switch-up': 'Swap this card for any card in the graveyard (take it into your hand), OR draw 2 cards.',
     distract: 'After the reveal: +1 or −1 to any revealed action card (values stay within 1–5).',
-    'double-tap': 'After a successful attack as the attacker: the defender takes 1 more Hit. You may play several.',
+    'double-tap': 'After a successful attack as the attacker: the defender takes 1 more Hit, shuffled into their deck. You may play several.',
     disarm: "After the reveal: discard a random card from your opponent's revealed cards.",
   },
   /** What each action card does in a few words, printed on the card (the full text is a hover / long-press away). */
@@ -33,7 +33,7 @@ export const rattlesnake = {
     'dodge-n-shoot': 'Discard the reveal; top cards of the decks decide.',
     'switch-up': 'Swap for a graveyard card, or draw 2.',
     distract: '+1 or −1 to any revealed card.',
-    'double-tap': 'After your hit: 1 more Hit.',
+    'double-tap': 'After your hit: 1 more Hit, into their deck.',
     disarm: "Discard a random card of their reveal.",
   },
   /** What each event does in a few words, printed on the card. */
@@ -204,6 +204,10 @@ export const rattlesnake = {
     hitTaken_me_other: 'You take a Hit! {{count}} Hits left in front of you.',
     hitTaken_zero: '{{name}} takes a Hit! No Hits left in front of them.',
     hitTaken_me_zero: 'You take a Hit! No Hits left in front of you.',
+    hitIntoDeck: '{{name}} shuffles that Hit into their deck.',
+    hitIntoDeck_me: 'You shuffle that Hit into your deck.',
+    stalemate: '{{turns}} turns without a Hit: {{name}}, starting the turn, takes one.',
+    stalemate_me: '{{turns}} turns without a Hit: you start the turn, so you take one.',
     gameWon: '{{name}} wins the shootout!',
     gameWon_me: 'You win the shootout!',
     bought: '{{name}} bought {{card}} from the saloon, discarding {{cards}}.',

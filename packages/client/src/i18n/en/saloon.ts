@@ -106,7 +106,7 @@ export const saloon = {
     gun: 'Gun: {{colour}}',
     gunBottle: 'Gun: Bottle',
     bottle: 'Bottle',
-    bottleTitle: 'Only when the gun you need is in someone else\'s hand: name the area and shout "Crash!"',
+    bottleTitle: 'Only when the gun you need is in someone else\'s hand: name the area and shout "Crash!" (a win with it also pays +$20 from the bank)',
     holdsGun: '{{name}} holds the {{colour}} gun',
     areaBtn: 'Area: {{area}}',
     bodyArea: 'Body area',

@@ -11,7 +11,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     turn: 'No seu turno: compre uma carta do saloon (descartando 2 cartas da mão), ataque uma vez e termine o turno.',
     attack: 'Ataque: baixe cartas viradas para baixo; o Defensor responde com cartas viradas para baixo; as dos dois são reveladas.',
     combo: 'A combinação mais forte vence: mais cartas, depois um Conjunto (valores iguais) vence uma Sequência (valores seguidos), depois a carta mais alta; empate favorece o Defensor.',
-    abilities: 'Depois da revelação, os dois podem usar habilidades (Focus, Distract, Disarm, Dodge ’n’ Shoot). Um ataque certeiro manda uma carta de Hit para o baralho do Defensor.',
+    abilities: 'Depois da revelação, os dois podem usar habilidades (Focus, Distract, Disarm, Dodge ’n’ Shoot). Um ataque certeiro manda uma carta de Hit para a pilha de descarte do Defensor (a de um Double Tap, para o baralho dele).',
   },
   ability: {
     focus: 'Após a revelação: mude o valor de uma das suas cartas de ação reveladas para qualquer valor de 1 a 5.',
@@ -22,7 +22,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     'dodge-n-shoot': 'Após a revelação: descarte todas as cartas reveladas; cada jogador vira a carta do topo do seu baralho, e o valor mais alto vence. Um Hit não pode vencer; em caso de empate, virem de novo. O Atacante ainda precisa vencer para acertar.',
     'switch-up': 'Troque esta carta por qualquer carta do cemitério (ela vai para a sua mão) OU compre 2 cartas.',
     distract: 'Após a revelação: +1 ou −1 em qualquer carta de ação revelada (os valores ficam entre 1 e 5).',
-    'double-tap': 'Após um ataque bem-sucedido como Atacante: o Defensor leva mais 1 Hit. Você pode jogar várias.',
+    'double-tap': 'Após um ataque bem-sucedido como Atacante: o Defensor leva mais 1 Hit, embaralhado no baralho dele. Você pode jogar várias.',
     disarm: 'Após a revelação: descarte aleatoriamente 1 carta das cartas reveladas do seu oponente.',
   },
   face: {
@@ -34,7 +34,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     'dodge-n-shoot': 'Descarte a revelação; o topo dos baralhos decide.',
     'switch-up': 'Troque por uma carta do cemitério, ou compre 2.',
     distract: '+1 ou −1 em qualquer carta revelada.',
-    'double-tap': 'Após seu acerto: mais 1 Hit.',
+    'double-tap': 'Após seu acerto: mais 1 Hit, no baralho dele.',
     disarm: 'Descarte uma carta revelada do oponente ao acaso.',
   },
   faceEvent: {
@@ -197,6 +197,10 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     hitTaken_me_other: 'Você leva um Hit! Restam {{count}} Hits à sua frente.',
     hitTaken_zero: '{{name}} leva um Hit! Não resta nenhum Hit à frente dele.',
     hitTaken_me_zero: 'Você leva um Hit! Não resta nenhum Hit à sua frente.',
+    hitIntoDeck: '{{name}} embaralha esse Hit no próprio baralho.',
+    hitIntoDeck_me: 'Você embaralha esse Hit no seu baralho.',
+    stalemate: '{{turns}} turnos sem nenhum Hit: {{name}}, que começa o turno, leva um.',
+    stalemate_me: '{{turns}} turnos sem nenhum Hit: você começa o turno, então leva um.',
     gameWon: '{{name}} vence o tiroteio!',
     gameWon_me: 'Você vence o tiroteio!',
     bought: '{{name}} comprou {{card}} no saloon, descartando {{cards}}.',
