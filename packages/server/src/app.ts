@@ -16,6 +16,8 @@ import { rooms } from './games';
 import { clientKey, HttpLimiter, installHttpGuard, refuse, refuseRateLimited, serverError } from './http-guard';
 import { colyseusLogger, logger } from './log';
 import { registry } from './metrics';
+import { useStore, type TableStore } from './persist';
+import { SqliteStore } from './persist/sqlite';
 
 /** Largest message a client may send (bytes). Larger frames close that connection. */
 export const MAX_MESSAGE_BYTES = 4 * 1024;
@@ -27,13 +29,15 @@ export interface AppOptions {
   redisUrl?: string;
   publicAddress?: string;
   monitorPassword?: string;
+  /** Keep tables in this folder (SQLite) so they survive a restart; nothing is kept when absent. */
+  dataDir?: string;
 }
 
 export function defaultClientDir(): string {
   return path.resolve(__dirname, '../../client/dist');
 }
 
-export function createApp(opts: AppOptions = {}): { app: express.Express; httpServer: http.Server; gameServer: Server } {
+export function createApp(opts: AppOptions = {}): { app: express.Express; httpServer: http.Server; gameServer: Server; store: TableStore | null } {
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: '4kb' }));
@@ -154,9 +158,12 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
   });
   for (const [name, room] of Object.entries(rooms)) gameServer.define(name, room);
   if (store) gameServer.onShutdown(() => store.quit().then(() => undefined, () => store.disconnect()));
+  const tables = opts.dataDir ? new SqliteStore(opts.dataDir) : null;
+  useStore(tables);
+  if (tables) gameServer.onShutdown(() => tables.close());
   // Colyseus has attached its matchmaking listener by now: the guard takes its place (see http-guard.ts).
   installHttpGuard(httpServer, app, gameServer, limiter);
-  return { app, httpServer, gameServer };
+  return { app, httpServer, gameServer, store: tables };
 }
 
 /** An async express handler whose rejection reaches the error middleware (express 4 would leave it unhandled). */
@@ -222,7 +229,7 @@ function watchRedis(client: Redis, message: string): void {
 
 /** The app as configured by the environment (see config.ts). */
 export function createAppFromEnv() {
-  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword });
+  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword, dataDir: config.dataDir });
 }
 
 export { logger };
