@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { Client } from 'colyseus.js';
-import { freePort, killHard, startServer, stopAll, tempDataDir, waitForHttp, type Proc } from '../support/processes';
+import { freePort, killHard, startServer, stop, stopAll, tempDataDir, waitForHttp, type Proc } from '../support/processes';
 import { Player } from './player';
 
 jest.setTimeout(180_000);
@@ -33,15 +33,18 @@ interface Case {
   before: number;
   /** Add a record cut off mid-write to the end of the log before the restart (a crash during a write). */
   cutRecord?: boolean;
+  /** How the first process ends: SIGKILL (kill -9, the default) or SIGTERM (a graceful restart, `docker compose up`). */
+  signal?: 'SIGKILL' | 'SIGTERM';
 }
 
 const CASES: Case[] = [
   { room: 'duel', seats: 2, bots: 0, options: { target: 4 }, before: 4, cutRecord: true },
   { room: 'rattlesnake', seats: 2, bots: 0, options: {}, before: 6 },
   { room: 'saloon', seats: 3, bots: 1, options: { threatSeconds: 3 }, before: 6 },
+  { room: 'duel', seats: 3, bots: 1, options: { target: 3 }, before: 4, signal: 'SIGTERM' },
 ];
 
-describe.each(CASES)('$room: kill -9 mid-game, start again, play on', (c) => {
+describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (graceful restart)' : 'kill -9' })))('$room: $how mid-game, start again, play on', (c) => {
   test('the same players take their seats back with the same hands and finish the game', async () => {
     const port = await freePort();
     const dataDir = tempDataDir();
@@ -67,9 +70,12 @@ describe.each(CASES)('$room: kill -9 mid-game, start again, play on', (c) => {
     const hands = players.map((p) => p.hand());
     hands.forEach((h) => expect(h).toBeTruthy());
 
-    await killHard(server);
+    if (c.signal === 'SIGTERM') await stop(server);
+    else await killHard(server);
     await until(() => players.every((p) => p.drops.length === 1), 'the players to see the connection drop', 5_000);
-    expect(players.map((p) => p.drops[0])).toEqual(players.map(() => 1006));
+    // kill -9: the socket just dies (1006); SIGTERM: "going away" (1001), and no word that the table is closed.
+    expect(players.map((p) => p.drops[0])).toEqual(players.map(() => (c.signal === 'SIGTERM' ? 1001 : 1006)));
+    expect(players.flatMap((p) => p.events).filter((e) => e.type === 'server_restarting')).toEqual([]);
 
     if (c.cutRecord) {
       // The crash hit mid-write: the last record of the log is half a step.

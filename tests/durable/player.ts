@@ -43,6 +43,8 @@ export class Player {
   /** Intents sent (all connections). */
   sent = 0;
   readonly errors: string[] = [];
+  /** Every `events` entry received (all connections). */
+  readonly events: { type: string; [k: string]: unknown }[] = [];
   /** Close codes of the connections this player lost. */
   readonly drops: number[] = [];
   private rng = Rng.fromSeed(randomBytes(32).toString('hex'));
@@ -62,6 +64,7 @@ export class Player {
       this.seat = m.seat;
       this.token = m.token;
     });
+    room.onMessage('events', (list: { type: string }[]) => this.events.push(...list));
     room.onMessage('*', () => undefined);
     room.onMessage('error', (e: { code: string; message: string }) => {
       this.errors.push(`${e.code} ${e.message}`);

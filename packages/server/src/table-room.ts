@@ -362,6 +362,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.lastChat.delete(client.sessionId);
     this.races.forget(client);
     if (!client.userData || client.userData.replaced) return;
+    if (this.shuttingDown) return; // the process stops: a kept game resumes with every seat as it was
     const seat = client.userData.seat ?? null;
     if (seat === null) {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
@@ -416,18 +417,25 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.reconnecting.clear();
     metrics.liveTables.delete(this);
     // Everyone left a game still being played: it is not resumed after a restart (a shutdown keeps it).
+    const resumed = this.state?.status === 'playing' && this.shuttingDown && tableStore() !== null && this.gameId !== '';
     if (this.state?.status === 'playing' && !this.shuttingDown) this.persist((s) => s.finish(this.gameId, 'abandoned', null));
-    if (this.code) await releaseCode(this.presence, this.code);
+    // A table the next process resumes keeps its code claimed meanwhile.
+    if (this.code && !resumed) await releaseCode(this.presence, this.code);
     this.log.info('table closed');
   }
 
   /** The process is stopping (SIGTERM): tell everyone, then close their connections. */
   onBeforeShutdown(): void {
     this.shuttingDown = true;
-    this.log.info({ clients: this.clients.length }, 'server restarting: closing table');
-    this.broadcastEvents([
-      { type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' },
-    ]);
+    // A kept game (persist/) is already stored step by step: the next process resumes it, and its players reconnect
+    // on their own as after any drop. Only a table that is not kept is closed.
+    const resumable = this.state.status === 'playing' && tableStore() !== null && this.gameId !== '';
+    this.log.info({ clients: this.clients.length, resumable }, resumable ? 'server restarting: the game is kept for the next process' : 'server restarting: closing table');
+    if (!resumable) {
+      this.broadcastEvents([
+        { type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' },
+      ]);
+    }
     this.clearTimers();
     this.disconnect(Protocol.WS_CLOSE_GOING_AWAY);
   }

@@ -41,10 +41,12 @@ export async function restoreTables(store: TableStore, roomNames: readonly strin
   return { restored, failed };
 }
 
-/** Claims the code a restored table had (as `claimCode` claims a fresh one); fails when another table holds it. */
+/**
+ * Claims again the code a restored table had. The claim is this process's own: a table of this store was playing
+ * under it when the process died (its claim was never released) or stopped (a shutdown keeps the claims of the
+ * games it will resume), so it is set back to one claim, whatever a crash left.
+ */
 export async function claimSameCode(presence: Presence, code: string): Promise<string> {
-  const claims = await presence.hincrby(CODES_KEY, code, 1);
-  if (claims === 1) return code;
-  await presence.hincrby(CODES_KEY, code, -1);
-  throw new Error(`table code ${code} is held by another table`);
+  await presence.hset(CODES_KEY, code, '1');
+  return code;
 }
