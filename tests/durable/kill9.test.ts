@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { Client } from 'colyseus.js';
+import { replay } from '@tumbleweed/engine';
 import { freePort, killHard, startServer, stop, stopAll, tempDataDir, waitForHttp, type Proc } from '../support/processes';
 import { Player } from './player';
 
@@ -98,6 +99,21 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
     await until(() => players.every((p) => p.state?.status === 'over'), 'the game to end', 150_000, () => server);
     const winners = Array.from(players[0].state.winners as number[]);
     expect(winners.length).toBeGreaterThan(0);
+
+    // The finished game is kept: its players get its whole log by its id (in the `log` message) with their seat token.
+    players[0].room.send('table', { action: 'log' });
+    await until(() => players[0].log !== null, 'the log', 5_000);
+    const { id } = players[0].log;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const url = `http://127.0.0.1:${port}/api/games/${id}/log`;
+    const kept = await fetch(url, { headers: { Authorization: `Bearer ${players[1].token}` } });
+    expect(kept.status).toBe(200);
+    const log = await kept.json();
+    expect(log.steps).toEqual(players[0].log.steps);
+    expect(log.outcome.winners).toEqual(winners);
+    expect(replay(log).outcome?.winners).toEqual(winners);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(url, { headers: { Authorization: 'Bearer not-a-seat-token' } })).status).toBe(404);
     for (const p of players) p.room.leave();
   });
 });

@@ -43,6 +43,8 @@ export class Player {
   /** Intents sent (all connections). */
   sent = 0;
   readonly errors: string[] = [];
+  /** The finished game's log, once asked for (`table` action `log`). */
+  log: any = null;
   /** Every `events` entry received (all connections). */
   readonly events: { type: string; [k: string]: unknown }[] = [];
   /** Close codes of the connections this player lost. */
@@ -65,6 +67,7 @@ export class Player {
       this.token = m.token;
     });
     room.onMessage('events', (list: { type: string }[]) => this.events.push(...list));
+    room.onMessage('log', (log: unknown) => (this.log = log));
     room.onMessage('*', () => undefined);
     room.onMessage('error', (e: { code: string; message: string }) => {
       this.errors.push(`${e.code} ${e.message}`);

@@ -59,6 +59,8 @@ export const config = {
    * process. Relative to the working directory; never shared by two processes.
    */
   dataDir: text('DATA_DIR') ?? './data',
+  /** Days a finished game (result, players, seed, log) is kept for `GET /api/games/:id/log`. */
+  keepGamesDays: int('KEEP_GAMES_DAYS', 30),
   /** Accept the test-only `seed` create option. */
   allowTestSeed: process.env.ALLOW_TEST_SEED === '1',
 };

@@ -59,6 +59,8 @@ export const CHAT_INTERVAL_MS = 2000;
 
 /** Everything needed to replay a finished game: the seed and every step the engine took. */
 export interface GameLog {
+  /** The game's id where it is kept (persist/): `GET /api/games/:id/log` serves it once over. Empty when not kept. */
+  id: string;
   game: string;
   code: string;
   /** Test seeds are whole numbers; every other game's is a fresh 256-bit hex secret. */
@@ -520,6 +522,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (user.logOf === this.gameSeed) return this.sendError(client, 'LOG_SENT', 'You already have this game’s log.');
     user.logOf = this.gameSeed;
     this.finishedLog ??= {
+      id: tableStore() ? this.gameId : '',
       game: this.adapter.game.id,
       code: this.code,
       seed: this.gameSeed,
@@ -661,7 +664,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, Rng.fromSeed(this.gameSeed));
     this.gameId = randomUUID();
     const startedAt = Date.now();
-    this.persist((s) => s.startGame({ id: this.gameId, code: this.code, room: this.roomName, options: this.createOptions, seed: this.gameSeed, seats: this.storedSeats(), startedAt }));
+    this.persist((s) => s.startGame({ id: this.gameId, code: this.code, room: this.roomName, options: this.createOptions, gameOptions: this.gameOptions, seed: this.gameSeed, seats: this.storedSeats(), startedAt }));
     this.state.status = 'playing';
     this.mirror();
     for (const client of this.clients) {

@@ -33,7 +33,7 @@ function appendBench(): void {
   const times: number[] = [];
   for (let g = 0; g < 300; g++) {
     const id = `game-${g}`;
-    store.startGame({ id, code: 'ABCDE', room: 'duel', options: { seats: 4, bots: 3, options: {} }, seed: 'f'.repeat(64), seats: [], startedAt: Date.now() });
+    store.startGame({ id, code: 'ABCDE', room: 'duel', options: { seats: 4, bots: 3, options: {} }, gameOptions: { target: 5 }, seed: 'f'.repeat(64), seats: [], startedAt: Date.now() });
     for (let i = 0; i < 200; i++) {
       const t = performance.now();
       store.appendStep(id, i, step);
@@ -46,7 +46,26 @@ function appendBench(): void {
   console.log(`append (SQLite, WAL, synchronous=NORMAL): ${times.length} steps, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, over 5 ms: ${times.filter((t) => t > 5).length}, max ${ms(times[times.length - 1])}`);
 }
 
-async function movesBench(withStore: boolean): Promise<number[]> {
+/** Time spent in `appendStep` during the measured window (the store's share of the moves' critical path). */
+let appendMs = 0;
+let appends = 0;
+const realAppend = SqliteStore.prototype.appendStep;
+SqliteStore.prototype.appendStep = function (this: SqliteStore, ...args: Parameters<SqliteStore['appendStep']>) {
+  const t = performance.now();
+  realAppend.apply(this, args);
+  appendMs += performance.now() - t;
+  appends++;
+};
+
+interface MovesResult {
+  rtts: number[];
+  /** CPU of the whole process (every thread) during the window, ms per second. */
+  cpuPerSecond: number;
+  appendMs: number;
+  appends: number;
+}
+
+async function movesBench(withStore: boolean): Promise<MovesResult> {
   const dir = withStore ? fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-bench-')) : undefined;
   const { gameServer } = createApp({ clientDir: '/nonexistent', dataDir: dir });
   await gameServer.listen(0);
@@ -88,14 +107,19 @@ async function movesBench(withStore: boolean): Promise<number[]> {
   }
   await new Promise((r) => setTimeout(r, 2000)); // warm up
   rtts.length = 0;
+  appendMs = 0;
+  appends = 0;
+  const cpu0 = process.cpuUsage();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const cpu = process.cpuUsage(cpu0);
+  const result = { cpuPerSecond: (cpu.user + cpu.system) / 1000 / SECONDS, appendMs, appends };
   stopped = true;
   const measured = [...rtts].sort((a, b) => a - b);
   await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
   await gameServer.gracefullyShutdown(false);
   useStore(null);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  return measured;
+  return { rtts: measured, ...result };
 }
 
 async function main(): Promise<void> {
@@ -103,9 +127,10 @@ async function main(): Promise<void> {
   settings.botDelayMs = 0;
   Object.assign(httpSettings, NO_LIMITS);
   appendBench();
-  for (const withStore of [false, true, false, true]) {
-    const rtts = await movesBench(withStore);
-    console.log(`${TABLES} Duel tables, store ${withStore ? 'ON ' : 'off'}: ${rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(rtts, 50))}, p99 ${ms(pct(rtts, 99))}`);
+  for (const withStore of [false, true, false, true, false, true]) {
+    const r = await movesBench(withStore);
+    const store = withStore ? `; ${r.appends} appends took ${r.appendMs.toFixed(0)} ms in all (${ms(r.appendMs / Math.max(1, r.appends))} each)` : '';
+    console.log(`${TABLES} Duel tables, store ${withStore ? 'ON ' : 'off'}: ${r.rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(r.rtts, 50))}, p99 ${ms(pct(r.rtts, 99))}; CPU ${r.cpuPerSecond.toFixed(0)} ms/s${store}`);
   }
   process.exit(0);
 }

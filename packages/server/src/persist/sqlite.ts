@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { ResumableGame, StoredGame, StoredSeat, StoredStep, TableStore } from './store';
+import type { KeptGame, ResumableGame, StoredGame, StoredSeat, StoredStep, TableStore } from './store';
 
 /** The database file in DATA_DIR. One per process: two processes never share a DATA_DIR (see docs/persistence.md). */
 export const DB_FILE = 'tumbleweed.sqlite';
@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS games (
   code TEXT NOT NULL,
   room TEXT NOT NULL,
   options TEXT NOT NULL,
+  game_options TEXT NOT NULL,
   seed TEXT NOT NULL,
   seats TEXT NOT NULL,
   status TEXT NOT NULL,
@@ -21,6 +22,7 @@ CREATE TABLE IF NOT EXISTS games (
   outcome TEXT
 );
 CREATE INDEX IF NOT EXISTS games_status ON games (status, started_at);
+CREATE INDEX IF NOT EXISTS games_finished ON games (finished_at);
 CREATE TABLE IF NOT EXISTS steps (
   game_id TEXT NOT NULL,
   idx INTEGER NOT NULL,
@@ -29,7 +31,8 @@ CREATE TABLE IF NOT EXISTS steps (
 ) WITHOUT ROWID;
 `;
 
-type GameRow = { id: string; code: string; room: string; options: string; seed: string; seats: string; status: StoredGame['status']; started_at: number };
+type GameRow = { id: string; code: string; room: string; options: string; game_options: string; seed: string; seats: string; status: StoredGame['status']; started_at: number };
+const GAME_COLUMNS = 'id, code, room, options, game_options, seed, seats, status, started_at';
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -82,6 +85,8 @@ export class SqliteStore implements TableStore {
   private selectPlaying;
   private selectSteps;
   private checkpointer: Worker | null = null;
+  private selectKept;
+  private deleteOld;
 
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -98,18 +103,20 @@ export class SqliteStore implements TableStore {
     this.checkpointer.unref();
     this.db.exec(SCHEMA);
     this.insertGame = this.db.prepare(
-      'INSERT OR REPLACE INTO games (id, code, room, options, seed, seats, status, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO games (id, code, room, options, game_options, seed, seats, status, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertStep = this.db.prepare('INSERT OR REPLACE INTO steps (game_id, idx, data) VALUES (?, ?, ?)');
     this.cutSteps = this.db.prepare('DELETE FROM steps WHERE game_id = ? AND idx >= ?');
     this.setSeats = this.db.prepare('UPDATE games SET seats = ? WHERE id = ?');
     this.setStatus = this.db.prepare('UPDATE games SET status = ?, finished_at = ?, outcome = ? WHERE id = ?');
-    this.selectPlaying = this.db.prepare("SELECT id, code, room, options, seed, seats, status, started_at FROM games WHERE status = 'playing' ORDER BY started_at");
+    this.selectPlaying = this.db.prepare(`SELECT ${GAME_COLUMNS} FROM games WHERE status = 'playing' ORDER BY started_at`);
+    this.selectKept = this.db.prepare(`SELECT ${GAME_COLUMNS}, outcome, finished_at FROM games WHERE id = ? AND status = 'over'`);
+    this.deleteOld = this.db.prepare("DELETE FROM games WHERE status IN ('over', 'abandoned') AND finished_at < ? RETURNING id");
     this.selectSteps = this.db.prepare('SELECT idx, data FROM steps WHERE game_id = ? ORDER BY idx');
   }
 
   startGame(g: Omit<StoredGame, 'status'>): void {
-    this.insertGame.run(g.id, g.code, g.room, JSON.stringify(g.options ?? {}), JSON.stringify(g.seed), JSON.stringify(g.seats), 'playing', g.startedAt);
+    this.insertGame.run(g.id, g.code, g.room, JSON.stringify(g.options ?? {}), JSON.stringify(g.gameOptions ?? {}), JSON.stringify(g.seed), JSON.stringify(g.seats), 'playing', g.startedAt);
   }
 
   appendStep(gameId: string, index: number, step: StoredStep): void {
@@ -138,6 +145,7 @@ export class SqliteStore implements TableStore {
           code: row.code,
           room: row.room,
           options: JSON.parse(row.options),
+          gameOptions: JSON.parse(row.game_options),
           seed: JSON.parse(row.seed),
           seats: JSON.parse(row.seats),
           status: row.status,
@@ -145,7 +153,7 @@ export class SqliteStore implements TableStore {
         };
       } catch {
         // A game whose own record is unreadable cannot be resumed; the caller logs it as skipped (no steps).
-        games.push({ id: row.id, code: row.code, room: row.room, options: null, seed: '', seats: [], status: 'playing', startedAt: row.started_at, steps: [], skipped: -1 });
+        games.push({ id: row.id, code: row.code, room: row.room, options: null, gameOptions: null, seed: '', seats: [], status: 'playing', startedAt: row.started_at, steps: [], skipped: -1 });
         continue;
       }
       const rows = this.selectSteps.all(row.id) as { idx: number; data: string }[];
@@ -159,6 +167,43 @@ export class SqliteStore implements TableStore {
       games.push({ ...head, steps, skipped: rows.length - steps.length });
     }
     return games;
+  }
+
+  kept(gameId: string): KeptGame | null {
+    const row = this.selectKept.get(gameId) as (GameRow & { outcome: string | null; finished_at: number | null }) | undefined;
+    if (!row) return null;
+    const steps: StoredStep[] = [];
+    for (const r of this.selectSteps.all(row.id) as { idx: number; data: string }[]) {
+      const step = r.idx === steps.length ? readStep(r.data) : null;
+      if (!step) break;
+      steps.push(step);
+    }
+    try {
+      return {
+        id: row.id,
+        code: row.code,
+        room: row.room,
+        options: JSON.parse(row.options),
+        gameOptions: JSON.parse(row.game_options),
+        seed: JSON.parse(row.seed),
+        seats: JSON.parse(row.seats),
+        status: row.status,
+        startedAt: row.started_at,
+        steps,
+        outcome: row.outcome === null ? null : JSON.parse(row.outcome),
+        finishedAt: row.finished_at,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  prune(before: number): number {
+    return this.db.transaction(() => {
+      const ids = this.deleteOld.all(before) as { id: string }[];
+      for (const { id } of ids) this.cutSteps.run(id, 0);
+      return ids.length;
+    })();
   }
 
   close(): void {

@@ -25,6 +25,8 @@ export interface StoredGame {
   room: string;
   /** The table's create options (seats, bots, options), without names, devices or the seed. */
   options: unknown;
+  /** The engine's options for this game (what a replay needs). */
+  gameOptions: unknown;
   seed: string | number;
   seats: StoredSeat[];
   status: 'playing' | 'over' | 'abandoned';
@@ -36,6 +38,13 @@ export interface ResumableGame extends StoredGame {
   steps: StoredStep[];
   /** Records after the last good one that were skipped (corrupted, or cut off by a crash mid-write). */
   skipped: number;
+}
+
+/** A finished game as kept (KEEP_GAMES_DAYS): what its log needs. */
+export interface KeptGame extends StoredGame {
+  steps: StoredStep[];
+  outcome: unknown;
+  finishedAt: number | null;
 }
 
 export interface TableStore {
@@ -51,6 +60,10 @@ export interface TableStore {
   finish(gameId: string, status: 'over' | 'abandoned', outcome: unknown): void;
   /** The games this store's process was playing when it stopped, oldest first. */
   unfinished(): ResumableGame[];
+  /** A game that is over, with its whole log; null when there is none (unknown, still playing, or pruned). */
+  kept(gameId: string): KeptGame | null;
+  /** Forgets the games that ended (over or abandoned) before `before` (ms since the epoch); returns how many. */
+  prune(before: number): number;
   close(): void;
 }
 
