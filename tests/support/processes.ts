@@ -66,9 +66,13 @@ export function startServer(name: string, env: Record<string, string>): Proc {
   return start(name, process.execPath, [SERVER_MAIN], { ...NO_HTTP_LIMITS, DATA_DIR: env.DATA_DIR ?? tempDataDir(), ...env });
 }
 
-/** A fresh, empty folder for a server's DATA_DIR. */
+const dataDirs = new Set<string>();
+
+/** A fresh, empty folder for a server's DATA_DIR (removed by `stopAll()`). */
 export function tempDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-data-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-data-'));
+  dataDirs.add(dir);
+  return dir;
 }
 
 /** `kill -9`: the process dies at once, mid-write or not, with no chance to tell anyone. */
@@ -121,4 +125,6 @@ export async function stop(proc: Proc, ms = 5000): Promise<void> {
 
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((p) => stop(p)));
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  dataDirs.clear();
 }
