@@ -117,3 +117,38 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
     for (const p of players) p.room.leave();
   });
 });
+
+test('after a restart the first player back waits at most 10 s for the others; a player who never comes back is replaced by a bot after the grace period', async () => {
+  const port = await freePort();
+  const env = { PORT: String(port), DATA_DIR: tempDataDir(), BOT_DELAY_MS: '150', RECONNECT_SECONDS: '14' };
+  const endpoint = `ws://127.0.0.1:${port}`;
+  let server = startServer('gather-1', env);
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
+  const [ann, bob] = [new Player('Ann', [60, 160]), new Player('Bob', [60, 160])];
+  ann.attach(await new Client(endpoint).create<any>('duel', { name: 'Ann', seats: 2, options: { target: 3, turnSeconds: 20 } }));
+  const code = ann.room.roomId;
+  bob.attach(await new Client(endpoint).joinById<any>(code, { name: 'Bob' }));
+  await until(() => [ann, bob].every((p) => p.token !== '' && p.state?.status === 'playing'), 'the game to start', 10_000, () => server);
+  // Both choose a card at once (Duel): the countdown runs for both.
+  await until(() => ann.state.deadline > 0, 'the countdown', 5_000);
+
+  await killHard(server);
+  server = startServer('gather-2', env);
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
+  await ann.rejoin(endpoint, code); // Bob never comes back
+  const back = Date.now();
+  await until(() => ann.state?.status === 'playing' && ann.hand() !== null, 'Ann at her table', 5_000, () => server);
+  // Paused while Bob may still come: no countdown runs out on anyone meanwhile.
+  await sleep(6_000);
+  expect(ann.state.deadline).toBe(0);
+  // Then the game goes on without him: a fresh, full countdown (20 s), not one that expired during the restart.
+  await until(() => ann.state.deadline > 0, 'the game to go on', 8_000, () => server);
+  expect(Date.now() - back).toBeGreaterThanOrEqual(9_000);
+  expect(ann.state.deadline - Date.now()).toBeGreaterThan(15_000);
+  expect(ann.state.seats[1].kind).toBe('human');
+  // At the end of the grace period (14 s) a bot takes Bob's seat, and Ann plays the game to its end.
+  await until(() => ann.state.seats[1].kind === 'bot', 'a bot in Bob\u2019s seat', 10_000, () => server);
+  ann.resume();
+  await until(() => ann.state.status === 'over', 'the game to end', 90_000, () => server);
+  ann.room.leave();
+});

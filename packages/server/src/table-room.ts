@@ -89,6 +89,9 @@ type TableAction = z.infer<typeof tableActionSchema>;
 /** Intents arriving this long after one that came during a race are logged like it (info): the late answers. */
 export const RACE_LOG_TAIL_MS = 1000;
 
+/** After a restart, how long the first player back waits for the others before the game goes on. */
+export const RESTORE_GATHER_MS = 10_000;
+
 /** Missed decisions in a row after which a bot plays for an absent-minded human. */
 export const AWAY_AFTER_MISSES = 2;
 
@@ -191,6 +194,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private storeFailed = false;
   /** Rebuilt after a restart: the table waits for its players (until they are back, or the grace period ends). */
   private awaitingReturn: NodeJS.Timeout | null = null;
+  /** Rebuilt and not going on yet (no countdown, no bot); `gathering`: the first player is back, the others have a little longer. */
+  private paused = false;
+  private gathering: NodeJS.Timeout | null = null;
   /** The finished game's log, built once for every connection that asks. */
   private finishedLog: GameLog | null = null;
   private allEvents: GameEvent[] = [];
@@ -486,7 +492,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.broadcastEvents([{ type: 'player_returned', seat, name: s.name }]);
     this.broadcastPatch();
     // A table rebuilt after a restart carries on once every player is back.
-    if (this.awaitingReturn && this.state.seats.every((x) => x.kind !== 'human' || x.connected)) this.endRestoreWait();
+    if (this.awaitingReturn) this.playerBack();
     return true;
   }
 
@@ -796,6 +802,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   /** Patches at once, then restarts the countdown when someone new must decide, and wakes the bots. */
   private afterChange(before: Set<Seat>): void {
+    // A rebuilt table that has not gone on yet (persist/): a move is shown, but no countdown runs and no bot wakes.
+    if (this.paused) return this.showWhilePaused();
     const pending = this.state.status === 'playing' ? this.adapter.game.pending(this.engine) : [];
     syncArray(this.state.pending, pending);
     const fresh = pending.some((s) => !before.has(s));
@@ -931,6 +939,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.races.clear();
     if (this.awaitingReturn) clearTimeout(this.awaitingReturn);
     this.awaitingReturn = null;
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     for (const t of this.botTimers.values()) clearTimeout(t);
@@ -1000,7 +1010,34 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.log.info({ steps: this.steps.length, status: this.state.status }, 'table restored: waiting for the players');
     // Kept open while nobody is connected yet.
     this.autoDispose = false;
+    this.paused = true;
     this.awaitingReturn = this.later(() => this.endRestoreWait(), this.grace() * 1000);
+  }
+
+  /**
+   * A player of a rebuilt table is back: once everyone is, the game goes on; the first one back does not wait more
+   * than RESTORE_GATHER_MS for the others (who then miss their turns, as any dropped player, until they come back or
+   * the grace period ends).
+   */
+  private playerBack(): void {
+    if (this.state.seats.every((x) => x.kind !== 'human' || x.connected)) return this.endRestoreWait();
+    if (this.paused && !this.gathering) this.gathering = this.later(() => this.goOn(), RESTORE_GATHER_MS);
+  }
+
+  private showWhilePaused(): void {
+    const pending = this.state.status === 'playing' ? this.adapter.game.pending(this.engine) : [];
+    syncArray(this.state.pending, pending);
+    this.broadcastPatch();
+  }
+
+  /** A rebuilt table goes on: a fresh countdown for whoever must decide, and the bots wake. */
+  private goOn(): void {
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.state.status === 'playing') this.afterChange(new Set());
+    else this.broadcastPatch();
   }
 
   /** Everyone is back, or the grace period is over: bots take the seats still empty, and the game goes on. */
@@ -1020,8 +1057,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       this.broadcastEvents(taken.map((seat) => ({ type: 'bot_took_seat', seat })));
     }
     this.autoDispose = true;
-    if (this.state.status === 'playing') this.afterChange(new Set());
-    else this.broadcastPatch();
+    if (this.paused) this.goOn();
+    else if (taken.length && this.state.status === 'playing') this.afterChange(new Set());
   }
 
   /** Sends each recipient the events it may see: its own seat's, or a spectator's. */
