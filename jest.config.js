@@ -22,5 +22,7 @@ module.exports = {
     { ...common, displayName: 'adversarial', testMatch: ['<rootDir>/tests/adversarial/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
     { ...common, displayName: 'scale', testMatch: ['<rootDir>/tests/scale/**/*.test.ts'] },
+    // Tables that survive their process (issue 14): the built server killed with SIGKILL and started again.
+    { ...common, displayName: 'durable', testMatch: ['<rootDir>/tests/durable/**/*.test.ts'] },
   ],
 };

@@ -170,7 +170,7 @@ test('health and metrics answer on each process, and the metrics count what was 
   }
 });
 
-test('SIGTERM: that process tells its tables and exits within 10 s; the other process plays on', async () => {
+test('SIGTERM: that process keeps its games for the next one (issue 14) and exits within 10 s; the other process plays on', async () => {
   const tables = new Map<1 | 2, [Room, Room]>();
   for (let i = 0; i < 30 && tables.size < 2; i++) {
     const ann = track(await proxy().create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0 } }));
@@ -184,6 +184,8 @@ test('SIGTERM: that process tells its tables and exits within 10 s; the other pr
   const [liveAnn, liveBob] = tables.get(2)!;
   const heard: string[] = [];
   doomedAnn.onMessage('events', (events: { type: string }[]) => heard.push(...events.map((e) => e.type)));
+  let doomedClose = 0;
+  doomedAnn.onLeave((closeCode) => (doomedClose = closeCode));
   let liveLeft = false;
   liveAnn.onLeave(() => (liveLeft = true));
 
@@ -192,7 +194,10 @@ test('SIGTERM: that process tells its tables and exits within 10 s; the other pr
   const code = await servers[0].exited;
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(code).toBe(0);
-  expect(heard).toContain('server_restarting');
+  // Its game is stored: no "this table is closed", just "going away" (1001), so the client reconnects on its own.
+  await until(() => doomedClose !== 0, 'the doomed table to drop');
+  expect(doomedClose).toBe(1001);
+  expect(heard).not.toContain('server_restarting');
 
   liveAnn.send('intent', { type: 'commit', card: 'pistol', target: 1 });
   liveBob.send('intent', { type: 'commit', card: 'barricade' });

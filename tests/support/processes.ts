@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -56,10 +57,29 @@ export const NO_HTTP_LIMITS: Record<string, string> = {
   LIMIT_MISSES_PER_MINUTE: '0',
 };
 
-/** The built game server, exactly as the Dockerfile's CMD runs it (with NO_HTTP_LIMITS unless `env` says otherwise). */
+/**
+ * The built game server, exactly as the Dockerfile's CMD runs it (with NO_HTTP_LIMITS unless `env` says otherwise).
+ * It keeps its tables in a fresh temporary DATA_DIR unless `env` names one (never the repository's ./data).
+ */
 export function startServer(name: string, env: Record<string, string>): Proc {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error('packages/server/dist is missing: run `npm run build` first');
-  return start(name, process.execPath, [SERVER_MAIN], { ...NO_HTTP_LIMITS, ...env });
+  return start(name, process.execPath, [SERVER_MAIN], { ...NO_HTTP_LIMITS, DATA_DIR: env.DATA_DIR ?? tempDataDir(), ...env });
+}
+
+const dataDirs = new Set<string>();
+
+/** A fresh, empty folder for a server's DATA_DIR (removed by `stopAll()`). */
+export function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-data-'));
+  dataDirs.add(dir);
+  return dir;
+}
+
+/** `kill -9`: the process dies at once, mid-write or not, with no chance to tell anyone. */
+export async function killHard(proc: Proc): Promise<void> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  proc.child.kill('SIGKILL');
+  await proc.exited;
 }
 
 export async function waitForHttp(url: string, proc: Proc, ms = 15_000): Promise<void> {
@@ -105,4 +125,6 @@ export async function stop(proc: Proc, ms = 5000): Promise<void> {
 
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((p) => stop(p)));
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  dataDirs.clear();
 }

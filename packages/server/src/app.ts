@@ -10,12 +10,14 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { monitor } from '@colyseus/monitor';
-import { normalizeCode } from '@tumbleweed/engine';
+import { normalizeCode, replay, type LogStep, type Seed } from '@tumbleweed/engine';
 import { config } from './config';
 import { rooms } from './games';
 import { clientKey, HttpLimiter, installHttpGuard, refuse, refuseRateLimited, serverError } from './http-guard';
 import { colyseusLogger, logger } from './log';
 import { registry } from './metrics';
+import { hashToken, useStore, type TableStore } from './persist';
+import { SqliteStore } from './persist/sqlite';
 
 /** Largest message a client may send (bytes). Larger frames close that connection. */
 export const MAX_MESSAGE_BYTES = 4 * 1024;
@@ -27,13 +29,20 @@ export interface AppOptions {
   redisUrl?: string;
   publicAddress?: string;
   monitorPassword?: string;
+  /** Keep tables in this folder (SQLite) so they survive a restart; nothing is kept when absent. */
+  dataDir?: string;
+  /** Days finished games are kept (default 30). */
+  keepGamesDays?: number;
 }
+
+/** How often finished games older than KEEP_GAMES_DAYS are forgotten. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export function defaultClientDir(): string {
   return path.resolve(__dirname, '../../client/dist');
 }
 
-export function createApp(opts: AppOptions = {}): { app: express.Express; httpServer: http.Server; gameServer: Server } {
+export function createApp(opts: AppOptions = {}): { app: express.Express; httpServer: http.Server; gameServer: Server; store: TableStore | null } {
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: '4kb' }));
@@ -54,6 +63,7 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
   }
   const store = opts.redisUrl ? limitStore(opts.redisUrl) : undefined;
   const limiter = new HttpLimiter(store);
+  const tables = opts.dataDir ? new SqliteStore(opts.dataDir) : null;
 
   /** Up, and Redis answering when configured. */
   app.get(
@@ -112,8 +122,44 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
     }),
   );
 
+  /**
+   * A finished game's whole log (seed, every step, events, outcome), kept KEEP_GAMES_DAYS: only for its players, who
+   * prove it with their seat token (`Authorization: Bearer <token>`, the token of the `welcome` message); the game id
+   * is in the `log` message. The same shape as that message, so the replay viewer opens it.
+   */
+  app.get(
+    '/api/games/:id/log',
+    handle(async (req, res) => {
+      const key = clientKey(req);
+      const wait = (await limiter.consume('lookups', key)) ?? (await limiter.over('misses', key));
+      if (wait !== null) return refuseRateLimited(res, 'api', wait);
+      const kept = /^[0-9a-f-]{36}$/.test(req.params.id) ? (tables?.kept(req.params.id) ?? null) : null;
+      const token = /^Bearer ([\w-]{1,64})$/.exec(req.get('authorization') ?? '')?.[1];
+      const mine = kept && token ? kept.seats.some((s) => s.tokenHash === hashToken(token)) : false;
+      if (!kept || !mine) {
+        // Unknown and not yours look the same: a game id says nothing to a stranger.
+        await limiter.add('misses', key);
+        return refuse(res, 'api', 404, 'NO_SUCH_GAME', 'No finished game of yours with that id is kept.');
+      }
+      const r = replay({ game: kept.room, seed: kept.seed as Seed, options: kept.gameOptions, seats: kept.seats.length, steps: kept.steps as LogStep[] });
+      res.set('Cache-Control', 'private, no-store');
+      res.json({
+        id: kept.id,
+        game: kept.room,
+        code: kept.code,
+        seed: kept.seed,
+        options: kept.gameOptions,
+        seats: kept.seats.map((s) => ({ name: s.name, kind: s.kind })),
+        steps: kept.steps,
+        events: r.frames.flatMap((f) => f.events),
+        outcome: kept.outcome,
+        finishedAt: kept.finishedAt,
+      });
+    }),
+  );
+
   // Known paths, other methods: 405 with the methods they take.
-  for (const path of ['/healthz', '/metrics', '/api/tables/:code']) {
+  for (const path of ['/healthz', '/metrics', '/api/tables/:code', '/api/games/:id/log']) {
     app.all(path, (_req, res) => refuse(res, 'api', 405, 'METHOD_NOT_ALLOWED', `${path} answers GET only.`, {}, { Allow: 'GET, HEAD' }));
   }
   app.all('/api/*', (_req, res) => refuse(res, 'api', 404, 'NOT_FOUND', 'No such API route.'));
@@ -154,9 +200,27 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
   });
   for (const [name, room] of Object.entries(rooms)) gameServer.define(name, room);
   if (store) gameServer.onShutdown(() => store.quit().then(() => undefined, () => store.disconnect()));
+  useStore(tables);
+  if (tables) {
+    const keepMs = (opts.keepGamesDays ?? 30) * 24 * 60 * 60 * 1000;
+    const prune = () => {
+      try {
+        const forgotten = tables.prune(Date.now() - keepMs);
+        if (forgotten) logger.info({ forgotten }, 'finished games past KEEP_GAMES_DAYS forgotten');
+      } catch (err) {
+        logger.error({ err }, 'could not forget old games');
+      }
+    };
+    prune();
+    const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
+    gameServer.onShutdown(() => {
+      clearInterval(pruner);
+      tables.close();
+    });
+  }
   // Colyseus has attached its matchmaking listener by now: the guard takes its place (see http-guard.ts).
   installHttpGuard(httpServer, app, gameServer, limiter);
-  return { app, httpServer, gameServer };
+  return { app, httpServer, gameServer, store: tables };
 }
 
 /** An async express handler whose rejection reaches the error middleware (express 4 would leave it unhandled). */
@@ -222,7 +286,7 @@ function watchRedis(client: Redis, message: string): void {
 
 /** The app as configured by the environment (see config.ts). */
 export function createAppFromEnv() {
-  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword });
+  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword, dataDir: config.dataDir, keepGamesDays: config.keepGamesDays });
 }
 
 export { logger };

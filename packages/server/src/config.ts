@@ -54,6 +54,13 @@ export const config = {
    * client's lookups, joins and reconnections wait for the minute to pass. Stops code guessing on every route.
    */
   missesPerMinute: int('LIMIT_MISSES_PER_MINUTE', 20),
+  /**
+   * Where tables are kept so they survive a crash or a restart (persist/, docs/persistence.md): one SQLite file per
+   * process. Relative to the working directory; never shared by two processes.
+   */
+  dataDir: text('DATA_DIR') ?? './data',
+  /** Days a finished game (result, players, seed, log) is kept for `GET /api/games/:id/log`. */
+  keepGamesDays: int('KEEP_GAMES_DAYS', 30),
   /** Accept the test-only `seed` create option. */
   allowTestSeed: process.env.ALLOW_TEST_SEED === '1',
 };

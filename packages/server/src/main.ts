@@ -2,6 +2,8 @@ import { config } from './config';
 import { createAppFromEnv } from './app';
 import { logger } from './log';
 import { errors } from './metrics';
+import { rooms } from './games';
+import { restoreTables } from './persist/restore';
 
 /** Longest a shutdown may take before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 8000;
@@ -13,14 +15,15 @@ process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'unhandled promise rejection (kept serving)');
 });
 
-const { gameServer } = createAppFromEnv();
+const { gameServer, store } = createAppFromEnv();
 
-gameServer.listen(config.port).then(() => {
-  logger.info({ port: config.port, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress }, 'serving');
+// The tables this process was playing when it stopped come back (same codes) before anyone can connect.
+(store ? restoreTables(store, Object.keys(rooms)) : Promise.resolve(null)).then((restored) => gameServer.listen(config.port).then(() => {
+  logger.info({ port: config.port, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, dataDir: store ? config.dataDir : null, restored: restored?.restored ?? 0 }, 'serving');
   if (!process.env.LOG_LEVEL || process.env.LOG_LEVEL === 'info') {
     process.stderr.write(`Tumbleweed is serving on http://localhost:${config.port}\n`);
   }
-});
+}));
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

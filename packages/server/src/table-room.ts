@@ -15,6 +15,8 @@ import * as metrics from './metrics';
 import type { AnyAdapter, BotLevel } from './game-adapter';
 import { SeatState, syncArray, type TableState } from './table-state';
 import { FairRaces, reactionSchema, type TimedShot } from './fair/races';
+import { hashToken, tableStore, takeRestore, type ResumableGame, type StoredSeat, type TableStore } from './persist';
+import { claimSameCode } from './persist/restore';
 
 export const MAX_SPECTATORS = 50;
 
@@ -57,6 +59,8 @@ export const CHAT_INTERVAL_MS = 2000;
 
 /** Everything needed to replay a finished game: the seed and every step the engine took. */
 export interface GameLog {
+  /** The game's id where it is kept (persist/): `GET /api/games/:id/log` serves it once over. Empty when not kept. */
+  id: string;
   game: string;
   code: string;
   /** Test seeds are whole numbers; every other game's is a fresh 256-bit hex secret. */
@@ -84,6 +88,9 @@ type TableAction = z.infer<typeof tableActionSchema>;
 
 /** Intents arriving this long after one that came during a race are logged like it (info): the late answers. */
 export const RACE_LOG_TAIL_MS = 1000;
+
+/** After a restart, how long the first player back waits for the others before the game goes on. */
+export const RESTORE_GATHER_MS = 10_000;
 
 /** Missed decisions in a row after which a bot plays for an absent-minded human. */
 export const AWAY_AFTER_MISSES = 2;
@@ -161,7 +168,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private botTimers = new Map<Seat, NodeJS.Timeout>();
   private countdown: NodeJS.Timeout | null = null;
   private code = '';
-  /** Secret per seat, sent only to its player (`welcome`), to take the seat back after the grace period. */
+  /**
+   * Secret per seat, sent only to its player (`welcome`), to take the seat back after the grace period. Kept here
+   * (and stored, persist/) as its SHA-256 only.
+   */
   private seatTokens = new Map<Seat, string>();
   /** Countdowns that ran out on a seat in a row. */
   private misses = new Map<Seat, number>();
@@ -177,6 +187,16 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   /** A dropped seat's pending reconnection (cancelled when the seat is kicked or taken back with its token). */
   private reconnecting = new Map<Seat, Deferred<Client>>();
   private steps: GameLog['steps'] = [];
+  /** Persistence (persist/): the current game's id in the store, the create options it keeps, the process stopping. */
+  private gameId = '';
+  private createOptions: unknown = null;
+  private shuttingDown = false;
+  private storeFailed = false;
+  /** Rebuilt after a restart: the table waits for its players (until they are back, or the grace period ends). */
+  private awaitingReturn: NodeJS.Timeout | null = null;
+  /** Rebuilt and not going on yet (no countdown, no bot); `gathering`: the first player is back, the others have a little longer. */
+  private paused = false;
+  private gathering: NodeJS.Timeout | null = null;
   /** The finished game's log, built once for every connection that asks. */
   private finishedLog: GameLog | null = null;
   private allEvents: GameEvent[] = [];
@@ -209,6 +229,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   async onCreate(raw: unknown): Promise<void> {
+    // A table rebuilt after a restart (persist/restore.ts) comes with its stored create options.
+    const restoring = takeRestore(raw);
+    if (restoring) raw = restoring.options;
     const unsafe = unsafeOptions(raw);
     if (unsafe) refuse('BAD_OPTIONS', unsafe);
     const parsed = createSchema.safeParse(raw ?? {});
@@ -232,12 +255,13 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const gameOptions = game.options(ownParsed.data);
     if ('error' in (gameOptions as object)) refuse('BAD_OPTIONS', (gameOptions as { error: { message: string } }).error.message);
     this.gameOptions = gameOptions;
+    this.createOptions = { seats: opts.seats, bots, options: opts.options ?? {} };
 
     // A test seed makes the whole table reproducible (bots included); otherwise every secret is fresh from crypto.
     this.gameSeed = opts.seed ?? freshSeed();
     this.botRng = Rng.fromSeed(opts.seed !== undefined ? deriveSeed(opts.seed, 'bots') : freshSeed());
 
-    this.code = await claimCode(this.presence);
+    this.code = restoring ? await claimSameCode(this.presence, restoring.code) : await claimCode(this.presence);
     this.roomId = this.code;
     this.log = logger.child({ table: this.code, game: game.id });
     metrics.liveTables.add(this);
@@ -278,6 +302,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.onMessage('*', unknownType);
     // Colyseus' own fallback under this name closes the connection; a client may send the name as a type.
     this.onMessage('__no_message_handler', (client) => unknownType(client));
+    if (restoring) this.resume(restoring);
   }
 
   /**
@@ -344,6 +369,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.lastChat.delete(client.sessionId);
     this.races.forget(client);
     if (!client.userData || client.userData.replaced) return;
+    if (this.shuttingDown) return; // the process stops: a kept game resumes with every seat as it was
     const seat = client.userData.seat ?? null;
     if (seat === null) {
       this.state.spectators = Math.max(0, this.state.spectators - 1);
@@ -386,6 +412,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (this.state.status === 'playing') {
       s.kind = 'bot';
       s.sessionId = '';
+      this.saveSeats();
       this.broadcastEvents([{ type: 'bot_took_seat', seat }]);
       this.afterChange(new Set());
     }
@@ -396,16 +423,26 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.clearTimers();
     this.reconnecting.clear();
     metrics.liveTables.delete(this);
-    if (this.code) await releaseCode(this.presence, this.code);
+    // Everyone left a game still being played: it is not resumed after a restart (a shutdown keeps it).
+    const resumed = this.state?.status === 'playing' && this.shuttingDown && tableStore() !== null && this.gameId !== '';
+    if (this.state?.status === 'playing' && !this.shuttingDown) this.persist((s) => s.finish(this.gameId, 'abandoned', null));
+    // A table the next process resumes keeps its code claimed meanwhile.
+    if (this.code && !resumed) await releaseCode(this.presence, this.code);
     this.log.info('table closed');
   }
 
   /** The process is stopping (SIGTERM): tell everyone, then close their connections. */
   onBeforeShutdown(): void {
-    this.log.info({ clients: this.clients.length }, 'server restarting: closing table');
-    this.broadcastEvents([
-      { type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' },
-    ]);
+    this.shuttingDown = true;
+    // A kept game (persist/) is already stored step by step: the next process resumes it, and its players reconnect
+    // on their own as after any drop. Only a table that is not kept is closed.
+    const resumable = this.state.status === 'playing' && tableStore() !== null && this.gameId !== '';
+    this.log.info({ clients: this.clients.length, resumable }, resumable ? 'server restarting: the game is kept for the next process' : 'server restarting: closing table');
+    if (!resumable) {
+      this.broadcastEvents([
+        { type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' },
+      ]);
+    }
     this.clearTimers();
     this.disconnect(Protocol.WS_CLOSE_GOING_AWAY);
   }
@@ -426,13 +463,15 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   /** Tells a player their seat and its secret token (kept by the client to take the seat back later). */
   private welcome(client: Client<SeatUser>, seat: Seat): void {
     const token = randomUUID();
-    this.seatTokens.set(seat, token);
+    this.seatTokens.set(seat, hashToken(token));
+    if (this.state.status === 'playing') this.saveSeats();
     client.send('welcome', { seat, token });
   }
 
   /** A player who dropped for longer than the grace period comes back: the bot hands the seat back. */
   private takeBack(client: Client<SeatUser>, token: string, device: string | undefined): boolean {
-    const seat = [...this.seatTokens].find(([, t]) => t === token)?.[0];
+    const hash = hashToken(token);
+    const seat = [...this.seatTokens].find(([, t]) => t === hash)?.[0];
     if (seat === undefined) return false;
     const s = this.state.seats[seat];
     if (s.connected) return false;
@@ -451,6 +490,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (this.engine) this.showPrivate(client, seat);
     this.broadcastEvents([{ type: 'player_returned', seat, name: s.name }]);
     this.broadcastPatch();
+    // A table rebuilt after a restart carries on once every player is back.
+    if (this.awaitingReturn) this.playerBack();
     return true;
   }
 
@@ -486,6 +527,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     if (user.logOf === this.gameSeed) return this.sendError(client, 'LOG_SENT', 'You already have this game’s log.');
     user.logOf = this.gameSeed;
     this.finishedLog ??= {
+      id: tableStore() ? this.gameId : '',
       game: this.adapter.game.id,
       code: this.code,
       seed: this.gameSeed,
@@ -530,6 +572,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
         if (action.action === 'toSpectator' && !waiting) return notNow;
         const target = this.clients.find((c) => c.sessionId === s.sessionId);
         this.seatTokens.delete(action.seat);
+        if (!waiting) this.saveSeats();
         if (action.action === 'kick') {
           // Kicked for the table's life: every token of the seat dies, and the device is barred from joining again.
           const device = this.seatDevices.get(action.seat);
@@ -624,6 +667,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.steps = [];
     this.allEvents = [];
     this.engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, Rng.fromSeed(this.gameSeed));
+    this.gameId = randomUUID();
+    const startedAt = Date.now();
+    this.persist((s) => s.startGame({ id: this.gameId, code: this.code, room: this.roomName, options: this.createOptions, gameOptions: this.gameOptions, seed: this.gameSeed, seats: this.storedSeats(), startedAt }));
     this.state.status = 'playing';
     this.mirror();
     for (const client of this.clients) {
@@ -729,6 +775,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     }
     this.engine = result.state;
     this.steps.push(step);
+    // Stored before anyone is told (persist/): a restart resumes from exactly what the players saw.
+    this.persist((s) => s.appendStep(this.gameId, this.steps.length - 1, step));
     this.allEvents.push(...result.events);
     const before = this.pendingBefore;
     this.mirror();
@@ -743,6 +791,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const outcome = game.outcome(this.engine);
     if (outcome && this.state.status !== 'over') {
       this.log.info({ winners: outcome.winners, scores: outcome.scores }, 'game over');
+      this.persist((s) => s.finish(this.gameId, 'over', outcome));
     }
     if (outcome) {
       this.state.status = 'over';
@@ -752,6 +801,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   /** Patches at once, then restarts the countdown when someone new must decide, and wakes the bots. */
   private afterChange(before: Set<Seat>): void {
+    // A rebuilt table that has not gone on yet (persist/): a move is shown, but no countdown runs and no bot wakes.
+    if (this.paused) return this.showWhilePaused();
     const pending = this.state.status === 'playing' ? this.adapter.game.pending(this.engine) : [];
     syncArray(this.state.pending, pending);
     const fresh = pending.some((s) => !before.has(s));
@@ -885,10 +936,128 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   private clearTimers(): void {
     this.races.clear();
+    if (this.awaitingReturn) clearTimeout(this.awaitingReturn);
+    this.awaitingReturn = null;
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
     if (this.countdown) clearTimeout(this.countdown);
     this.countdown = null;
     for (const t of this.botTimers.values()) clearTimeout(t);
     this.botTimers.clear();
+  }
+
+  /** One write to the process's store (persist/), when there is one. A failing store is logged once; the game goes on. */
+  private persist(write: (store: TableStore) => void): void {
+    const store = tableStore();
+    if (!store || !this.gameId) return;
+    try {
+      write(store);
+    } catch (err) {
+      if (!this.storeFailed) this.log.error({ err }, 'could not store the table; it goes on, but would not survive a restart');
+      this.storeFailed = true;
+    }
+  }
+
+  private storedSeats(): StoredSeat[] {
+    return this.state.seats.map((s, i) => ({ name: s.name, kind: s.kind, tokenHash: this.seatTokens.get(i) ?? null }));
+  }
+
+  private saveSeats(): void {
+    this.persist((s) => s.updateSeats(this.gameId, this.storedSeats()));
+  }
+
+  /**
+   * A table rebuilt after a restart (persist/restore.ts): the game replayed from its stored log, every human seat
+   * dropped until its player takes it back with their seat token. Nothing runs (no countdown, no bot) until they are
+   * all back or the grace period ends; then the countdown starts afresh.
+   */
+  private resume(stored: ResumableGame): void {
+    const { game } = this.adapter;
+    this.gameId = stored.id;
+    this.gameSeed = stored.seed;
+    stored.seats.forEach((seat, i) => {
+      const s = this.state.seats[i];
+      if (!s) return;
+      s.kind = seat.kind === 'bot' ? 'bot' : 'human';
+      s.name = seat.name;
+      s.connected = false;
+      if (seat.tokenHash) this.seatTokens.set(i, seat.tokenHash);
+    });
+    let engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, Rng.fromSeed(this.gameSeed));
+    for (const step of stored.steps) {
+      let result: ApplyResult<unknown>;
+      try {
+        result = 'timeout' in step ? game.timeout(engine, step.at) : game.apply(engine, step.seat, step.intent as never, step.at);
+      } catch (err) {
+        result = { error: { code: 'STEP_FAILED', message: String(err) } } as ApplyResult<unknown>;
+      }
+      if (isError(result)) {
+        this.log.warn({ step: this.steps.length + 1, of: stored.steps.length, error: result.error }, 'restore: the log stops at a step the engine refuses');
+        break;
+      }
+      engine = result.state;
+      this.steps.push(step as GameLog['steps'][number]);
+      this.allEvents.push(...result.events);
+    }
+    if (this.steps.length < stored.steps.length || stored.skipped > 0) this.persist((s) => s.truncateSteps(this.gameId, this.steps.length));
+    this.engine = engine;
+    this.state.status = 'playing';
+    this.mirror();
+    const pending = this.state.status === 'playing' ? game.pending(engine) : [];
+    syncArray(this.state.pending, pending);
+    this.pendingBefore = new Set(pending);
+    this.log.info({ steps: this.steps.length, status: this.state.status }, 'table restored: waiting for the players');
+    // Kept open while nobody is connected yet.
+    this.autoDispose = false;
+    this.paused = true;
+    this.awaitingReturn = this.later(() => this.endRestoreWait(), this.grace() * 1000);
+  }
+
+  /**
+   * A player of a rebuilt table is back: once everyone is, the game goes on; the first one back does not wait more
+   * than RESTORE_GATHER_MS for the others (who then miss their turns, as any dropped player, until they come back or
+   * the grace period ends).
+   */
+  private playerBack(): void {
+    if (this.state.seats.every((x) => x.kind !== 'human' || x.connected)) return this.endRestoreWait();
+    if (this.paused && !this.gathering) this.gathering = this.later(() => this.goOn(), RESTORE_GATHER_MS);
+  }
+
+  private showWhilePaused(): void {
+    const pending = this.state.status === 'playing' ? this.adapter.game.pending(this.engine) : [];
+    syncArray(this.state.pending, pending);
+    this.broadcastPatch();
+  }
+
+  /** A rebuilt table goes on: a fresh countdown for whoever must decide, and the bots wake. */
+  private goOn(): void {
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.state.status === 'playing') this.afterChange(new Set());
+    else this.broadcastPatch();
+  }
+
+  /** Everyone is back, or the grace period is over: bots take the seats still empty, and the game goes on. */
+  private endRestoreWait(): void {
+    if (!this.awaitingReturn) return;
+    clearTimeout(this.awaitingReturn);
+    this.awaitingReturn = null;
+    const taken: Seat[] = [];
+    this.state.seats.forEach((s, i) => {
+      if (s.kind !== 'human' || s.connected || this.state.status !== 'playing') return;
+      s.kind = 'bot';
+      s.sessionId = '';
+      taken.push(i);
+    });
+    if (taken.length) {
+      this.saveSeats();
+      this.broadcastEvents(taken.map((seat) => ({ type: 'bot_took_seat', seat })));
+    }
+    this.autoDispose = true;
+    if (this.paused) this.goOn();
+    else if (taken.length && this.state.status === 'playing') this.afterChange(new Set());
   }
 
   /** Sends each recipient the events it may see: its own seat's, or a spectator's. */

@@ -1,0 +1,141 @@
+/**
+ * What keeping tables costs (issue 14, docs/persistence.md):
+ *  1. append: the SQLite store alone, one step appended at a time (as `commit()` does): time per append, p50/p99.
+ *  2. moves: TABLES Duel tables in this process (one network player each, the other seats bots), every player moving
+ *     MOVE_EVERY_MS after its turn comes: the round trip of a move (intent sent → the patch that shows it), p50/p99,
+ *     with the store off and then on (a fresh DATA_DIR).
+ *   tsc -b packages/engine packages/server && node packages/server/dist/persist/bench.js [TABLES] [SECONDS]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client, type Room } from 'colyseus.js';
+import { Duel, duel, Rng } from '@tumbleweed/engine';
+import { createApp } from '../app';
+import { httpSettings, NO_LIMITS } from '../http-guard';
+import { logger } from '../log';
+import { settings } from '../table-room';
+import { useStore } from './index';
+import { SqliteStore } from './sqlite';
+
+const TABLES = Number(process.argv[2] ?? 250);
+const SECONDS = Number(process.argv[3] ?? 20);
+const MOVE_EVERY_MS = 400;
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+function appendBench(): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-bench-'));
+  const store = new SqliteStore(dir);
+  const step = { seat: 1, intent: { type: 'commit', card: 'pistol', target: 0 }, at: Date.now() };
+  const times: number[] = [];
+  for (let g = 0; g < 300; g++) {
+    const id = `game-${g}`;
+    store.startGame({ id, code: 'ABCDE', room: 'duel', options: { seats: 4, bots: 3, options: {} }, gameOptions: { target: 5 }, seed: 'f'.repeat(64), seats: [], startedAt: Date.now() });
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      store.appendStep(id, i, step);
+      times.push(performance.now() - t);
+    }
+  }
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  times.sort((a, b) => a - b);
+  console.log(`append (SQLite, WAL, synchronous=NORMAL): ${times.length} steps, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, over 5 ms: ${times.filter((t) => t > 5).length}, max ${ms(times[times.length - 1])}`);
+}
+
+/** Time spent in `appendStep` during the measured window (the store's share of the moves' critical path). */
+let appendMs = 0;
+let appends = 0;
+const realAppend = SqliteStore.prototype.appendStep;
+SqliteStore.prototype.appendStep = function (this: SqliteStore, ...args: Parameters<SqliteStore['appendStep']>) {
+  const t = performance.now();
+  realAppend.apply(this, args);
+  appendMs += performance.now() - t;
+  appends++;
+};
+
+interface MovesResult {
+  rtts: number[];
+  /** CPU of the whole process (every thread) during the window, ms per second. */
+  cpuPerSecond: number;
+  appendMs: number;
+  appends: number;
+}
+
+async function movesBench(withStore: boolean): Promise<MovesResult> {
+  const dir = withStore ? fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-bench-')) : undefined;
+  const { gameServer } = createApp({ clientDir: '/nonexistent', dataDir: dir });
+  await gameServer.listen(0);
+  const port = (gameServer.transport as unknown as { server: { address(): { port: number } } }).server.address().port;
+  const rtts: number[] = [];
+  const rooms: Room<any>[] = [];
+  let stopped = false;
+  for (let t = 0; t < TABLES; t++) {
+    const room = await new Client(`ws://127.0.0.1:${port}`).create<any>('duel', { name: 'P', seats: 2, bots: 1, options: { turnSeconds: 0 } });
+    rooms.push(room);
+    const rng = Rng.fromSeed(t + 1);
+    let sentAt = 0;
+    let sentKey = '';
+    let timer: NodeJS.Timeout | null = null;
+    room.onMessage('*', () => undefined);
+    room.onStateChange((state: any) => {
+      if (stopped) return;
+      if (state.status === 'over') {
+        if (!timer) timer = setTimeout(() => ((timer = null), room.send('table', { action: 'rematch' })), MOVE_EVERY_MS);
+        return;
+      }
+      if (state.status !== 'playing') return;
+      const view = Duel.viewFromSynced(state.board, 0);
+      const key = `${view.round}.${view.shootout}`;
+      if (sentAt && key !== sentKey) {
+        rtts.push(performance.now() - sentAt);
+        sentAt = 0;
+      }
+      if (timer || sentAt || !Array.from(state.pending as number[]).includes(0) || Duel.legalFromView(view).length === 0) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (stopped) return;
+        const now = Duel.viewFromSynced(room.state.board, 0);
+        sentKey = `${now.round}.${now.shootout}`;
+        sentAt = performance.now();
+        room.send('intent', duel.bot(now, rng));
+      }, MOVE_EVERY_MS);
+    });
+  }
+  await new Promise((r) => setTimeout(r, 2000)); // warm up
+  rtts.length = 0;
+  appendMs = 0;
+  appends = 0;
+  const cpu0 = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const cpu = process.cpuUsage(cpu0);
+  const result = { cpuPerSecond: (cpu.user + cpu.system) / 1000 / SECONDS, appendMs, appends };
+  stopped = true;
+  const measured = [...rtts].sort((a, b) => a - b);
+  await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
+  await gameServer.gracefullyShutdown(false);
+  useStore(null);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  return { rtts: measured, ...result };
+}
+
+async function main(): Promise<void> {
+  logger.level = 'warn';
+  settings.botDelayMs = 0;
+  Object.assign(httpSettings, NO_LIMITS);
+  appendBench();
+  for (const withStore of [false, true, false, true, false, true]) {
+    const r = await movesBench(withStore);
+    const store = withStore ? `; ${r.appends} appends took ${r.appendMs.toFixed(0)} ms in all (${ms(r.appendMs / Math.max(1, r.appends))} each)` : '';
+    console.log(`${TABLES} Duel tables, store ${withStore ? 'ON ' : 'off'}: ${r.rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(r.rtts, 50))}, p99 ${ms(pct(r.rtts, 99))}; CPU ${r.cpuPerSecond.toFixed(0)} ms/s${store}`);
+  }
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

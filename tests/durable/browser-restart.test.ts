@@ -1,0 +1,72 @@
+/**
+ * Issue 14 in a real browser: a player is mid-Duel against a bot when the server is killed with SIGKILL and started
+ * again on the same port and DATA_DIR. The web client, on its own (no reload, no click), reconnects, gets its seat
+ * back with its seat token, shows the same cards to play, and the game plays on to its end.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ARTIFACTS, DUEL_PLAY, shot } from '../support/browser';
+import { freePort, killHard, startServer, stopAll, tempDataDir, waitForHttp } from '../support/processes';
+import { createTable, playDuelToEnd, until } from '../support/table';
+
+jest.setTimeout(180_000);
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let browser: Browser | null = null;
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  await stopAll();
+});
+
+/** The cards the action bar offers to play now, in order. */
+async function cardsOffered(page: Page): Promise<string[]> {
+  const names = await page.locator('.actions').getByRole('button', { name: DUEL_PLAY }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+  return names.map((n) => n.trim());
+}
+
+test('a Duel in the browser survives kill -9: same cards after the restart, played to the end', async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), DATA_DIR: tempDataDir(), BOT_DELAY_MS: '50' };
+  let server = startServer('server-1', env);
+  await waitForHttp(`${base}/healthz`, server);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await createTable(page, base, /Duel/, 2, 1, { 'Target money': '5' });
+  // One shootout (a card, then a target when it is a gun), then wait for the next choice of a card.
+  const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY });
+  await until('cards to play', async () => (await plays.count()) > 0);
+  await plays.first().click();
+  const aim = page.locator('.actions').getByRole('button', { name: /^Aim at / });
+  await until('the card to be played', async () => (await aim.count()) > 0 || (await plays.count()) === 0);
+  if ((await aim.count()) > 0) await aim.first().click();
+  await until('the next shootout', async () => (await plays.count()) > 0, 20_000);
+  await page.waitForTimeout(500);
+  const before = await cardsOffered(page);
+  expect(before.length).toBeGreaterThan(0);
+
+  await killHard(server);
+  await until('the page to say it is reconnecting', async () => (await page.locator('.offline').count()) > 0, 10_000);
+  await shot(page, 'durable-reconnecting');
+
+  server = startServer('server-2', env);
+  await waitForHttp(`${base}/healthz`, server);
+  // The client retries with back-off (0.5, 1, 2, 4 s…): no click, no reload.
+  await until('the page to be back at its table', async () => (await page.locator('.offline').count()) === 0 && (await plays.count()) > 0, 30_000);
+  expect(await cardsOffered(page)).toEqual(before);
+  await page.waitForTimeout(800); // the hand is dealt again (0.4 s)
+  await shot(page, 'durable-back');
+  expect(server.log()).toMatch(/table restored/);
+
+  await playDuelToEnd(page, 120_000);
+  await expect(page.getByTestId('winner').isVisible()).resolves.toBe(true);
+  expect(errors).toEqual([]);
+  expect(fs.existsSync(path.join(ARTIFACTS, 'durable-back.png'))).toBe(true);
+});

@@ -1,0 +1,161 @@
+/**
+ * A scripted player over the network for the durability tests: it plays its seat with the game's own bot policy,
+ * from its own view only (like `npm run bot`), can be paused, and after its server dies comes back the way the web
+ * client does (packages/client/src/net.ts `recoverRoom`): a join by the table code with its seat token.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client, type Room } from 'colyseus.js';
+import { Duel, duel, Rattlesnake, rattlesnake, Rng, Saloon, saloon, type Game, type Intent } from '@tumbleweed/engine';
+
+interface Play {
+  game: Game<any, any, Intent, any>;
+  view(board: any, seat: number): any;
+  legal(view: any): Intent[];
+  key(board: any, seat: number, view: any): string;
+  /** What of the view is this seat's secret (its hand): must be the same before the crash and after. */
+  hand(board: any, seat: number, view: any): string;
+}
+const secretOf = (board: any, seat: number): string => board.players?.[seat]?.secret ?? '';
+const jsonBoard = (game: Game<any, any, Intent, any>, fromSynced: (pub: string, secret: string, seat: number) => unknown, legal: (v: any) => Intent[]): Play => ({
+  game,
+  view: (board, seat) => (board.public && secretOf(board, seat) ? fromSynced(board.public, secretOf(board, seat), seat) : null),
+  legal,
+  key: (board, seat) => board.public + secretOf(board, seat),
+  hand: (board, seat) => secretOf(board, seat),
+});
+const PLAYS: Record<string, Play> = {
+  duel: {
+    game: duel,
+    view: (board, seat) => Duel.viewFromSynced(board, seat),
+    legal: Duel.legalFromView,
+    key: (_board, _seat, view) => `${view.round}.${view.shootout}`,
+    hand: (_board, _seat, view) => JSON.stringify({ hand: view.hand, commit: view.commit, money: view.players.map((p: any) => p.money) }),
+  },
+  rattlesnake: jsonBoard(rattlesnake, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView),
+  saloon: jsonBoard(saloon, Saloon.viewFromSynced, Saloon.legalFromView),
+};
+
+export class Player {
+  room!: Room<any>;
+  seat = -1;
+  token = '';
+  paused = false;
+  /** Intents sent (all connections). */
+  sent = 0;
+  readonly errors: string[] = [];
+  /** The finished game's log, once asked for (`table` action `log`). */
+  log: any = null;
+  /** Every `events` entry received (all connections). */
+  readonly events: { type: string; [k: string]: unknown }[] = [];
+  /** Close codes of the connections this player lost. */
+  readonly drops: number[] = [];
+  private rng = Rng.fromSeed(randomBytes(32).toString('hex'));
+  private sentKey: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private refusals = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly reactionMs: readonly [number, number],
+  ) {}
+
+  attach(room: Room<any>): void {
+    this.room = room;
+    this.sentKey = null;
+    room.onMessage('welcome', (m: { seat: number; token: string }) => {
+      this.seat = m.seat;
+      this.token = m.token;
+    });
+    room.onMessage('events', (list: { type: string }[]) => this.events.push(...list));
+    room.onMessage('log', (log: unknown) => (this.log = log));
+    room.onMessage('*', () => undefined);
+    room.onMessage('error', (e: { code: string; message: string }) => {
+      this.errors.push(`${e.code} ${e.message}`);
+      if (this.sentKey === null) return;
+      if (++this.refusals > 3) return;
+      this.sentKey = null;
+      this.wake(300 * this.refusals);
+    });
+    room.onStateChange(() => this.wake());
+    room.onLeave((code) => {
+      this.drops.push(code);
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+    });
+  }
+
+  get state(): any {
+    return this.room.state;
+  }
+
+  private play(): Play | null {
+    return PLAYS[this.state?.game] ?? null;
+  }
+
+  /** This seat's hand as its own view shows it (null before the game). */
+  hand(): string | null {
+    const play = this.play();
+    if (!play || this.seat < 0 || !this.state?.board) return null;
+    const view = play.view(this.state.board, this.seat);
+    return view ? play.hand(this.state.board, this.seat, view) : null;
+  }
+
+  private decide(): { key: string; intent: Intent; readyAt: number | null } | null {
+    const state = this.state;
+    const play = this.play();
+    if (this.paused || !play || this.seat < 0 || state?.status !== 'playing' || !state.board) return null;
+    const view = play.view(state.board, this.seat);
+    if (!view || play.legal(view).length === 0) return null;
+    const key = play.key(state.board, this.seat, view);
+    if (key === this.sentKey) return null;
+    const waited = Array.from(state.pending as number[]).includes(this.seat);
+    const intent = waited ? play.game.bot(view, this.rng) : (play.game.botInterrupt?.(view, this.rng) ?? null);
+    return intent ? { key, intent, readyAt: play.game.botReadyAtView?.(view) ?? null } : null;
+  }
+
+  wake(extraMs = 0): void {
+    if (this.timer) return;
+    const first = this.decide();
+    if (!first) return;
+    const [low, high] = this.reactionMs;
+    const wait = Math.max(0, (first.readyAt ?? 0) - Date.now()) + extraMs + low + this.rng.int(high - low + 1);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const now = this.decide();
+      if (!now) return;
+      if (now.readyAt !== null && now.readyAt > Date.now()) return this.wake();
+      if (now.key !== this.sentKey) this.refusals = 0;
+      this.sentKey = now.key;
+      this.sent++;
+      this.room.send('intent', now.intent);
+    }, wait);
+  }
+
+  pause(): void {
+    this.paused = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.wake();
+  }
+
+  /** Back at the table after the server came back: the seat token takes the seat back (retrying while it starts). */
+  async rejoin(endpoint: string, code: string, ms = 20_000): Promise<void> {
+    const until = Date.now() + ms;
+    let last: unknown = null;
+    while (Date.now() < until) {
+      try {
+        const room = await new Client(endpoint).joinById<any>(code, { name: this.name, rejoin: this.token });
+        this.attach(room);
+        return;
+      } catch (err) {
+        last = err;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    throw new Error(`${this.name} could not take seat ${this.seat} of ${code} back: ${String((last as Error)?.message ?? last)}`);
+  }
+}
