@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { logger } from '../log';
 import type { KeptGame, ResumableGame, StoredGame, StoredSeat, StoredStep, TableStore } from './store';
 
 /** The database file in DATA_DIR. One per process: two processes never share a DATA_DIR (see docs/persistence.md). */
@@ -62,8 +63,13 @@ export const CHECKPOINT_EVERY_MS = 1000;
 const CHECKPOINTER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 0');
+let db;
+try {
+  db = new Database(workerData.file);
+  db.pragma('busy_timeout = 0');
+} catch {
+  process.exit(0); // the store is gone already (closed, its folder removed): nothing to fold
+}
 const timer = setInterval(() => {
   try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
 }, workerData.every);
@@ -101,6 +107,14 @@ export class SqliteStore implements TableStore {
       workerData: { module: require.resolve('better-sqlite3'), file: path.join(dataDir, DB_FILE), every: CHECKPOINT_EVERY_MS },
     });
     this.checkpointer.unref();
+    // A checkpointer that fails costs only SQLite's own checkpoints: never the process.
+    const checkpointer = this.checkpointer;
+    checkpointer.on('error', (err) => logger.warn({ err }, 'the WAL checkpointer stopped; SQLite checkpoints by itself'));
+    checkpointer.on('exit', () => {
+      if (this.checkpointer !== checkpointer) return; // closed
+      this.checkpointer = null;
+      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+    });
     this.db.exec(SCHEMA);
     this.insertGame = this.db.prepare(
       'INSERT OR REPLACE INTO games (id, code, room, options, game_options, seed, seats, status, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
