@@ -353,6 +353,11 @@ class SaloonUi implements GameUi {
     } else if (this.duelKey) {
       this.duelKey = '';
       this.lockEnd = 0;
+      // The race scrolled the felt up under the status bar; the next decision opens at the top of the page again.
+      if (this.scrolledFor) {
+        this.scrolledFor = '';
+        if (window.scrollY > 0) window.setTimeout(() => window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior }), 0);
+      }
     }
     if (!v || v.phase.kind !== 'turn' || v.active !== v.seat) this.desp = { guns: [], targets: [] };
     const duelist = race !== null;
