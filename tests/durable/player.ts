@@ -5,34 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
-import { Duel, duel, Rattlesnake, rattlesnake, Rng, Saloon, saloon, type Game, type Intent } from '@tumbleweed/engine';
+import { Rng, type Intent } from '@tumbleweed/engine';
+import { BOARD_READERS, secretOf, type BoardReader } from '../../packages/server/src/bot-cli';
 
-interface Play {
-  game: Game<any, any, Intent, any>;
-  view(board: any, seat: number): any;
-  legal(view: any): Intent[];
-  key(board: any, seat: number, view: any): string;
-  /** What of the view is this seat's secret (its hand): must be the same before the crash and after. */
+/** The network bot's board readers (bot-cli.ts), and what of a view is the seat's secret: the same before a crash and after. */
+interface Play extends BoardReader {
   hand(board: any, seat: number, view: any): string;
 }
-const secretOf = (board: any, seat: number): string => board.players?.[seat]?.secret ?? '';
-const jsonBoard = (game: Game<any, any, Intent, any>, fromSynced: (pub: string, secret: string, seat: number) => unknown, legal: (v: any) => Intent[]): Play => ({
-  game,
-  view: (board, seat) => (board.public && secretOf(board, seat) ? fromSynced(board.public, secretOf(board, seat), seat) : null),
-  legal,
-  key: (board, seat) => board.public + secretOf(board, seat),
-  hand: (board, seat) => secretOf(board, seat),
-});
 const PLAYS: Record<string, Play> = {
-  duel: {
-    game: duel,
-    view: (board, seat) => Duel.viewFromSynced(board, seat),
-    legal: Duel.legalFromView,
-    key: (_board, _seat, view) => `${view.round}.${view.shootout}`,
-    hand: (_board, _seat, view) => JSON.stringify({ hand: view.hand, commit: view.commit, money: view.players.map((p: any) => p.money) }),
-  },
-  rattlesnake: jsonBoard(rattlesnake, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView),
-  saloon: jsonBoard(saloon, Saloon.viewFromSynced, Saloon.legalFromView),
+  duel: { ...BOARD_READERS.duel, hand: (_board, _seat, view) => JSON.stringify({ hand: view.hand, commit: view.commit, money: view.players.map((p: any) => p.money) }) },
+  rattlesnake: { ...BOARD_READERS.rattlesnake, hand: (board, seat) => secretOf(board, seat) },
+  saloon: { ...BOARD_READERS.saloon, hand: (board, seat) => secretOf(board, seat) },
 };
 
 export class Player {

@@ -18,20 +18,22 @@ import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloo
  * view, and the board's `key` for this seat: one key gets one intent, however many patches arrive before the server
  * has applied it (the browser's JsonBoard guard, by the same strings).
  */
-interface Player {
+/** How a network player reads one game's synced board: its view, its legal intents, and when it changed. */
+export interface BoardReader {
   game: Game<any, any, Intent, any>;
   view(board: any, seat: number): unknown;
   legal(view: any): Intent[];
   key(board: any, seat: number, view: any): string;
 }
-const secretOf = (board: any, seat: number): string => board.players?.[seat]?.secret ?? '';
-const jsonBoard = (game: Game<any, any, Intent, any>, viewFromSynced: (pub: string, secret: string, seat: number) => unknown, legal: (v: any) => Intent[]): Player => ({
+/** A seat's secret part of a JSON board (its hand), '' when not synced (yet). */
+export const secretOf = (board: any, seat: number): string => board.players?.[seat]?.secret ?? '';
+const jsonBoard = (game: Game<any, any, Intent, any>, viewFromSynced: (pub: string, secret: string, seat: number) => unknown, legal: (v: any) => Intent[]): BoardReader => ({
   game,
   view: (board, seat) => (board.public && secretOf(board, seat) ? viewFromSynced(board.public, secretOf(board, seat), seat) : null),
   legal,
   key: (board, seat) => board.public + secretOf(board, seat),
 });
-const players: Record<string, Player> = {
+export const BOARD_READERS: Record<string, BoardReader> = {
   duel: {
     game: duel,
     view: (board, seat) => Duel.viewFromSynced(board, seat),
@@ -84,7 +86,7 @@ export async function runBot(server: string, typed: string, name: string, log = 
     const state: any = room.state;
     if (!state?.seats || !state.board || state.status !== 'playing') return null;
     const seat = Array.from(state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
-    const play = players[state.game];
+    const play = BOARD_READERS[state.game];
     if (!play || seat < 0) return null;
     const view = play.view(state.board, seat);
     if (!view || play.legal(view).length === 0) return null;

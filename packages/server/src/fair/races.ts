@@ -70,8 +70,7 @@ export class FairRaces {
     if (!ws || typeof ws.ping !== 'function' || typeof ws.on !== 'function') return null;
     let est = this.rtts.get(client.sessionId);
     if (!est) {
-      const fresh = new RttEstimate();
-      est = fresh;
+      const fresh = (est = new RttEstimate());
       this.rtts.set(client.sessionId, fresh);
       ws.on('pong', (data: Buffer) => fresh.echoed(Number(data.toString()), this.host.now()));
     }
@@ -83,11 +82,6 @@ export class FairRaces {
       // the socket is closing
     }
     return null;
-  }
-
-  /** The measured round trip of a client (ms), or null before any sample. */
-  rttMs(client: Client): number | null {
-    return this.rtts.get(client.sessionId)?.rttMs(this.host.now()) ?? null;
   }
 
   forget(client: Client): void {

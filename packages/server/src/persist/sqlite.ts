@@ -33,6 +33,24 @@ CREATE TABLE IF NOT EXISTS steps (
 `;
 
 type GameRow = { id: string; code: string; room: string; options: string; game_options: string; seed: string; seats: string; status: StoredGame['status']; started_at: number };
+/** A game's row as stored, or null when a field cannot be read. */
+function gameOf(row: GameRow): StoredGame | null {
+  try {
+    return {
+      id: row.id,
+      code: row.code,
+      room: row.room,
+      options: JSON.parse(row.options),
+      gameOptions: JSON.parse(row.game_options),
+      seed: JSON.parse(row.seed),
+      seats: JSON.parse(row.seats),
+      status: row.status,
+      startedAt: row.started_at,
+    };
+  } catch {
+    return null;
+  }
+}
 const GAME_COLUMNS = 'id, code, room, options, game_options, seed, seats, status, started_at';
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -152,64 +170,39 @@ export class SqliteStore implements TableStore {
   unfinished(): ResumableGame[] {
     const games: ResumableGame[] = [];
     for (const row of this.selectPlaying.all() as GameRow[]) {
-      let head: Omit<ResumableGame, 'steps' | 'skipped'>;
-      try {
-        head = {
-          id: row.id,
-          code: row.code,
-          room: row.room,
-          options: JSON.parse(row.options),
-          gameOptions: JSON.parse(row.game_options),
-          seed: JSON.parse(row.seed),
-          seats: JSON.parse(row.seats),
-          status: row.status,
-          startedAt: row.started_at,
-        };
-      } catch {
+      const head = gameOf(row);
+      if (!head) {
         // A game whose own record is unreadable cannot be resumed; the caller logs it as skipped (no steps).
         games.push({ id: row.id, code: row.code, room: row.room, options: null, gameOptions: null, seed: '', seats: [], status: 'playing', startedAt: row.started_at, steps: [], skipped: -1 });
         continue;
       }
-      const rows = this.selectSteps.all(row.id) as { idx: number; data: string }[];
-      const steps: StoredStep[] = [];
-      for (const r of rows) {
-        // In order and whole: the first gap or unreadable record ends what can be replayed.
-        const step = r.idx === steps.length ? readStep(r.data) : null;
-        if (!step) break;
-        steps.push(step);
-      }
-      games.push({ ...head, steps, skipped: rows.length - steps.length });
+      const { steps, records } = this.stepsOf(row.id);
+      games.push({ ...head, steps, skipped: records - steps.length });
     }
     return games;
   }
 
   kept(gameId: string): KeptGame | null {
     const row = this.selectKept.get(gameId) as (GameRow & { outcome: string | null; finished_at: number | null }) | undefined;
-    if (!row) return null;
+    const head = row ? gameOf(row) : null;
+    if (!row || !head) return null;
+    try {
+      return { ...head, steps: this.stepsOf(row.id).steps, outcome: row.outcome === null ? null : JSON.parse(row.outcome), finishedAt: row.finished_at };
+    } catch {
+      return null;
+    }
+  }
+
+  /** A game's steps in order and whole: the first gap or unreadable record ends what can be replayed. */
+  private stepsOf(gameId: string): { steps: StoredStep[]; records: number } {
+    const rows = this.selectSteps.all(gameId) as { idx: number; data: string }[];
     const steps: StoredStep[] = [];
-    for (const r of this.selectSteps.all(row.id) as { idx: number; data: string }[]) {
+    for (const r of rows) {
       const step = r.idx === steps.length ? readStep(r.data) : null;
       if (!step) break;
       steps.push(step);
     }
-    try {
-      return {
-        id: row.id,
-        code: row.code,
-        room: row.room,
-        options: JSON.parse(row.options),
-        gameOptions: JSON.parse(row.game_options),
-        seed: JSON.parse(row.seed),
-        seats: JSON.parse(row.seats),
-        status: row.status,
-        startedAt: row.started_at,
-        steps,
-        outcome: row.outcome === null ? null : JSON.parse(row.outcome),
-        finishedAt: row.finished_at,
-      };
-    } catch {
-      return null;
-    }
+    return { steps, records: rows.length };
   }
 
   prune(before: number): number {
