@@ -54,6 +54,31 @@ type Noise = Saloon.Noise;
 export type SaloonBoardLike = JsonBoardLike;
 
 const GLYPH_KEY = 'tumbleweed:saloon:bigGlyphs';
+
+/**
+ * The frame that first showed something (a race's GO!, a response window), by key: a player's reaction is the time
+ * from it to their input (fair races).
+ */
+class ShownAt {
+  private key = '';
+  private at: number | null = null;
+
+  /** `key` shows from the next frame on (nothing when it is the one marked already; '' forgets). */
+  mark(key: string): void {
+    if (key === this.key) return;
+    this.key = key;
+    this.at = null;
+    if (key)
+      requestAnimationFrame((t) => {
+        if (this.key === key) this.at = t;
+      });
+  }
+
+  /** ms from that frame to now (to 0.1 ms), or null while it is unknown. */
+  since(): number | null {
+    return this.at === null ? null : Math.max(0, Math.round((performance.now() - this.at) * 10) / 10);
+  }
+}
 /** The intents that race in a response window (judged by reaction time from when the window showed). */
 const WINDOW_INTENTS: readonly string[] = ['answer', 'crash', 'standoff'];
 export { T };
@@ -173,11 +198,11 @@ class SaloonUi implements GameUi {
    */
   private early: { goAt: number; cards: string[] } | null = null;
   private goTimer = 0;
-  private goShown: { goAt: number; at: number | null } | null = null;
+  private goShown = new ShownAt();
   /** The race whose GO! this page showed by its synced clock, before the state said so. */
   private goByClock = 0;
-  /** The response window now open (its key) and the frame that first showed it here. */
-  private windowShown: { key: string; at: number | null } | null = null;
+  /** The frame that first showed the response window now open here. */
+  private windowShown = new ShownAt();
 
   constructor(
     private readonly ctx: TableContext,
@@ -208,28 +233,15 @@ class SaloonUi implements GameUi {
 
   private send(intent: Intent): void {
     // An answer, the Bottle or "I don't think so!" in an open window races too: the reaction goes with it.
-    const reactionMs = WINDOW_INTENTS.includes(intent.type) ? this.windowReaction() : null;
+    const reactionMs = WINDOW_INTENTS.includes(intent.type) ? this.windowShown.since() : null;
     this.board.send(reactionMs === null ? intent : ({ ...intent, reactionMs } as Intent));
     this.update();
   }
 
-  /** Records the frame that first showed the response window now open (a threat, a Standoff's chain). */
+  /** Marks the frame that first showed the response window now open (a threat, a Standoff's chain). */
   private noteWindow(v: View): void {
     const w = v.window;
-    const key = w && (w.kind === 'threat' || w.kind === 'chain') ? `${w.kind}:${w.until}` : '';
-    if (key === (this.windowShown?.key ?? '')) return;
-    const shown: { key: string; at: number | null } = { key, at: null };
-    this.windowShown = key ? shown : null;
-    if (key)
-      requestAnimationFrame((t) => {
-        shown.at = t;
-      });
-  }
-
-  /** My reaction in the window now open (ms from the frame that showed it), or null. */
-  private windowReaction(): number | null {
-    const at = this.windowShown?.at;
-    return at === null || at === undefined ? null : Math.max(0, Math.round((performance.now() - at) * 10) / 10);
+    this.windowShown.mark(w && (w.kind === 'threat' || w.kind === 'chain') ? `${w.kind}:${w.until}` : '');
   }
 
   race(preview: { goAt: number; cards: string[] }): void {
@@ -256,20 +268,9 @@ class SaloonUi implements GameUi {
     return ahead;
   }
 
-  /** Records the frame that first showed "Go!" of `race` here. */
+  /** Marks the frame that first showed "Go!" of `race` here. */
   private noteGo(race: RacePhase): void {
-    if (!raceGo(race) || this.goShown?.goAt === race.goAt) return;
-    const shown: { goAt: number; at: number | null } = { goAt: race.goAt, at: null };
-    this.goShown = shown;
-    requestAnimationFrame((t) => {
-      shown.at = t;
-    });
-  }
-
-  /** My reaction (ms from the frame that showed "Go!" to now), or null when that frame is unknown. */
-  private reactionMs(): number | null {
-    const at = this.goShown?.at;
-    return at === null || at === undefined ? null : Math.max(0, Math.round((performance.now() - at) * 10) / 10);
+    if (raceGo(race)) this.goShown.mark(String(race.goAt));
   }
 
   refused(): void {
@@ -639,7 +640,7 @@ class SaloonUi implements GameUi {
     this.pick = { gun: null, area: null, noise: null, target: null };
     const fired: Saloon.ShootIntent = gun === 'bottle' ? { type: 'shoot', gun: 'bottle', area, noise: 'crash' } : shot;
     // The reaction goes with the shot: the server judges the race by it, as far as it can check (fair races).
-    const reactionMs = this.reactionMs();
+    const reactionMs = this.goShown.since();
     this.send(reactionMs === null ? fired : { ...fired, reactionMs });
   }
 

@@ -814,9 +814,11 @@ export function race(state: SaloonState): Race | null {
   // Response windows: the answer, the Bottle and "I don't think so!" race from the moment the threat (or the
   // Standoff's reopened chain) shows — the first to act decides the threat's fate or takes the gun.
   const window = { falseStartMs: 0, go: true, scheduled: false, intents: ['answer', 'crash', 'standoff'] };
-  const others = interrupters(state);
-  if (ph.kind === 'threat' && ph.until > state.clock) return { goAt: ph.until - state.options.threatSeconds * 1000, seats: [...new Set([threatDecider(ph), ...others])], ...window };
-  if (ph.kind === 'standoff' && ph.stage === 'chain' && others.length > 0) return { goAt: ph.until - STANDOFF_WINDOW_MS, seats: others, ...window };
+  if (ph.kind === 'threat' && ph.until > state.clock) return { goAt: ph.until - state.options.threatSeconds * 1000, seats: [...new Set([threatDecider(ph), ...interrupters(state)])], ...window };
+  if (ph.kind === 'standoff' && ph.stage === 'chain') {
+    const others = interrupters(state);
+    return others.length > 0 ? { goAt: ph.until - STANDOFF_WINDOW_MS, seats: others, ...window } : null;
+  }
   return null;
 }
 
