@@ -162,20 +162,28 @@ async function cardWidthsAsDealt(page: Page): Promise<{ first: number[]; settled
 test('dealt cards grow into place (at most 400 ms), and sit still from the start with reduced motion', async () => {
   const folks = people(stack().browser);
   try {
+    // A page busy for longer than the growth (320 ms) right after the deal (a loaded CI machine) shows its first frame
+    // with the cards already full size: the moving page gets up to three deals to be seen growing; the still page
+    // must never grow in any.
     for (const reduced of [false, true]) {
       const page = await folks.open(reduced ? 'still' : 'moving', { viewport: { width: 1366, height: 768 }, locale: 'en-US', reducedMotion: reduced ? 'reduce' : 'no-preference' });
-      await page.goto(`${stack().base}/`);
-      await page.getByLabel('Your name', { exact: true }).fill('Pat');
-      await page.locator('label.game-choice strong', { hasText: 'Saloon Showdown' }).click();
-      await page.getByLabel('Seats', { exact: true }).selectOption('2');
-      await page.getByLabel('Bots', { exact: true }).selectOption('1');
-      const dealt = cardWidthsAsDealt(page).catch(() => null); // (the page navigates within itself: the hook comes later)
-      await page.getByRole('button', { name: 'Create table' }).click();
-      await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/, { timeout: 10_000 });
-      const { first, settled } = (await dealt) ?? (await cardWidthsAsDealt(page));
-      expect(first.length).toBe(settled.length);
-      const grew = first.some((w, i) => w < settled[i] - 2);
-      expect(grew).toBe(!reduced);
+      const seen: boolean[] = [];
+      for (let attempt = 0; attempt < 3 && !seen.includes(true); attempt++) {
+        await page.goto(`${stack().base}/`);
+        await page.getByLabel('Your name', { exact: true }).fill('Pat');
+        await page.locator('label.game-choice strong', { hasText: 'Saloon Showdown' }).click();
+        await page.getByLabel('Seats', { exact: true }).selectOption('2');
+        await page.getByLabel('Bots', { exact: true }).selectOption('1');
+        const dealt = cardWidthsAsDealt(page).catch(() => null); // (the page navigates within itself: the hook comes later)
+        await page.getByRole('button', { name: 'Create table' }).click();
+        await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/, { timeout: 10_000 });
+        const { first, settled } = (await dealt) ?? (await cardWidthsAsDealt(page));
+        expect(first.length).toBe(settled.length);
+        seen.push(first.some((w, i) => w < settled[i] - 2));
+        await page.getByRole('button', { name: 'Leave', exact: true }).click();
+        await page.waitForURL(/#\/$/);
+      }
+      expect(seen.includes(true)).toBe(!reduced);
     }
     expect(folks.errors).toEqual([]);
   } finally {

@@ -12,10 +12,11 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
-import { Client } from 'colyseus.js';
+import { Client, type Room } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
-import { annAndBob, shot, useStack } from '../support/browser';
-import { AREAS, HUMAN_PAUSE_MS, majority, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
+import { annAndBob, DESKTOP, people, shot, useStack } from '../support/browser';
+import { phoneProblems, until } from '../support/table';
+import { AREAS, findSaloonSeed, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, majority, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
@@ -172,5 +173,46 @@ test('a Mexican Standoff is declared and fought through the UI at a 4-seat table
   } finally {
     await host.leave().catch(() => undefined);
     await close();
+  }
+});
+
+test('on a 360×640 phone a threat window offers every "I don\'t think so!" gun and the Bottle in sight, without scrolling', async () => {
+  // The tallest bar of a threat aimed at someone else: Ann (the phone) holds a Mexican Standoff card and three cards
+  // of one colour; Bob threatens Carl (a player who takes his time) with that colour's gun, so Ann may join with any
+  // of the three free guns or hit Bob with the Bottle, and the window line names who else may still act. (A clean CI
+  // run caught this bar scrolling its last buttons out of sight.)
+  const seed = findSaloonSeed(4, OPTIONS, (s) => {
+    const ann = s.players[0].hand;
+    const colour = Saloon.card(ann[0]).colour;
+    return s.active === 1 && holds(ann, 'standoff', 1) && ann.every((id) => Saloon.card(id).colour === colour) && !holds(s.players[3].hand, 'standoff', 1);
+  });
+  const annHand = Saloon.setup({ seats: 4, options: OPTIONS as Saloon.SaloonOptions }, Rng.fromSeed(seed)).players[0].hand;
+  const gun = Saloon.card(annHand[0]).colour;
+  const { code, leave } = await hostSaloon(stack().base, 4, 1, seed, OPTIONS);
+  const folks = people(stack().browser);
+  let carl: Room | null = null;
+  try {
+    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    await joinByCode(ann, stack().base, 'Ann', code);
+    await joinByCode(bob, stack().base, 'Bob', code);
+    carl = await new Client(stack().base.replace(/^http/, 'ws')).joinById(code, { name: 'Carl' });
+    carl.onMessage('*', () => undefined); // Carl thinks it over: the threat's 10 s window stays open
+    const bobButton = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+    await until('Bob may threaten', async () => (await bobButton(`Threaten with the ${gun} gun…`).count()) > 0, 20_000);
+    expect(await threaten(bobButton, 'Carl', gun)).toBe(true);
+    const joins = ann.locator('.actions').getByRole('button', { name: /^I don't think so! \(\w+ gun\)$/ });
+    await until('Ann may say "I don\'t think so!"', async () => (await joins.count()) === 3, 10_000);
+    const problems = await phoneProblems(ann, 'Ann on 360×640, the threat window');
+    await shot(ann, 'saloon-specials-join-phone360');
+    // (still the same window: Carl had not answered)
+    expect(await joins.count()).toBe(3);
+    expect(await ann.locator('.actions').getByRole('button', { name: /Bottle|Crash/ }).count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await carl?.leave().catch(() => undefined);
+    await folks.close();
+    await leave();
   }
 });

@@ -78,3 +78,42 @@ export async function boxOf(page: Page, selector: string): Promise<Box | null> {
     return { x: r.x, y: r.y, width: r.width, height: r.height, bottom: r.bottom, right: r.right };
   }, selector);
 }
+
+/**
+ * The moves a player cannot see: enabled buttons of the action bar outside the screen or scrolled out of the bar (a
+ * bar taller than its room scrolls inside itself and hides its last rows: a player would not know "End turn" is there).
+ */
+export async function hiddenMoves(page: Page, where: string): Promise<string[]> {
+  const hidden = await page.evaluate(() => {
+    const bar = document.querySelector('.actions');
+    if (!bar) return [];
+    const seen = bar.getBoundingClientRect();
+    return [...bar.querySelectorAll<HTMLButtonElement>('button:enabled')]
+      // (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
+      .filter((b) => b.getClientRects().length > 0 && !b.closest('[aria-hidden="true"]') && !b.hasAttribute('data-setting'))
+      .flatMap((b) => {
+        const r = b.getBoundingClientRect();
+        const inBar = r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1;
+        const onScreen = r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
+        return inBar && onScreen ? [] : [`"${(b.getAttribute('aria-label') || b.textContent || '').trim()}" [${Math.round(r.top)}–${Math.round(r.bottom)}] (bar shows ${Math.round(seen.top)}–${Math.round(seen.bottom)}, screen ${window.innerHeight})`];
+      });
+  });
+  return hidden.map((h) => `${where}: the move ${h} is out of sight`);
+}
+
+/** What a player sees at the top of the page, in words; [] when the status, the table and every move all show. */
+export async function phoneProblems(page: Page, where: string): Promise<string[]> {
+  const out: string[] = [];
+  const vh = await page.evaluate(() => window.innerHeight);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  if (scrolled !== 0) out.push(`${where}: the page opened scrolled by ${scrolled}px`);
+  for (const [what, sel] of [['status bar', '[data-testid=status]'], ['table', '.scene'], ['action bar', '.actions']] as const) {
+    const b = await boxOf(page, sel);
+    if (!b) out.push(`${where}: no ${what}`);
+    else if (b.y < -1 || b.bottom > vh + 1) out.push(`${where}: the ${what} [${Math.round(b.y)}–${Math.round(b.bottom)}] is not within the ${vh}px screen`);
+  }
+  const scene = await boxOf(page, '.scene');
+  if (scene && scene.height < 0.3 * vh) out.push(`${where}: the table is squeezed to ${Math.round(scene.height)}px`);
+  out.push(...(await hiddenMoves(page, where)));
+  return out;
+}

@@ -87,6 +87,12 @@ type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | '
 const raceGo = (ph: RacePhase): boolean => (ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race');
 /** The race's start: "Go!" or the flip. */
 const raceStart = (ph: RacePhase): number => ph.goAt;
+/** A row of the action bar: its buttons under a title (`short`: the title's words on a phone). */
+interface BarRow {
+  title: string;
+  short?: string;
+  buttons: Button[];
+}
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);
@@ -480,8 +486,8 @@ class SaloonUi implements GameUi {
     }
   }
 
-  private turnButtons(v: View, legal: Intent[]): { rows: { title: string; buttons: Button[] }[] } {
-    const rows: { title: string; buttons: Button[] }[] = [];
+  private turnButtons(v: View, legal: Intent[]): { rows: BarRow[] } {
+    const rows: BarRow[] = [];
     const btn = (label: string, intent: Intent, extra: Partial<Button> = {}): Button => ({ label, onClick: () => this.send(intent), ...extra });
     const of = <T extends Intent['type']>(t: T) => legal.filter((i): i is Extract<Intent, { type: T }> => i.type === t);
     const gunText = (g: Colour, words: string) => h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${words}`);
@@ -615,13 +621,21 @@ class SaloonUi implements GameUi {
       seenGun.add(i.gun);
       joinBtns.push(
         btn(T('special.standoffJoin', { colour: T(`colour.${i.gun}`) }), i, {
-          text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]), ` ${T('special.standoffJoin', { colour: T(`colour.${i.gun}`) })}`),
-          cls: `special standoff gun ${i.gun}`,
+          // On a phone the row's title says "I don't think so!": each button is its gun (glyph and colour), so up to
+          // three guns fit one row of a 360 px screen.
+          text: h(
+            'span',
+            {},
+            h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]),
+            h('span', { class: 'word' }, ` ${T('special.standoffJoin', { colour: T(`colour.${i.gun}`) })}`),
+            h('span', { class: 'short' }, ` ${cap(T(`colour.${i.gun}`))}`),
+          ),
+          cls: `special standoff gun join-gun ${i.gun}`,
           title: T('special.standoffJoinTitle', { colour: T(`colour.${i.gun}`), name: this.ctx.name(last) }),
         }),
       );
     }
-    if (joinBtns.length) rows.push({ title: T('special.standoffRowTitle'), buttons: joinBtns });
+    if (joinBtns.length) rows.push({ title: T('special.standoffRowTitle'), short: T('special.standoffRowTitleShort'), buttons: joinBtns });
     const crash = of('crash')[0];
     if (crash) rows.push({ title: '', buttons: [btn(T('ui.crash'), crash, { cls: 'crash', title: T('ui.crashTitle') })] });
     return { rows };
@@ -763,7 +777,7 @@ class SaloonUi implements GameUi {
         h(
           'div',
           { class: 'saloon-row', role: r.title ? 'group' : null, 'aria-label': r.title || null },
-          r.title ? h('span', { class: 'group-title' }, r.title) : null,
+          r.title ? h('span', { class: 'group-title' }, ...(r.short ? [h('span', { class: 'long-form' }, r.title), h('span', { class: 'short-form' }, r.short)] : [r.title])) : null,
           ...groupRuns(r.buttons).flatMap((run) => {
             const els = run.map((b) => {
               // Keys: the n-th choice of the bar by its digit (1–9), a confirmation by Enter, a gun by its initial.

@@ -177,6 +177,7 @@ export const saloon = {
     standoffJoin: "I don't think so! ({{colour}} gun)",
     standoffJoinTitle: 'Discard your Mexican Standoff card, take the {{colour}} gun and point it at {{name}}',
     standoffRowTitle: '"I don\'t think so!" — join the Mexican Standoff with a free gun:',
+    standoffRowTitleShort: '"I don\'t think so!" — take a free gun:',
     target: 'Target: {{name}}',
     targetGroup: 'Target',
     targetTitle: '4. Target',

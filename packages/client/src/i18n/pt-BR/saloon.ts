@@ -179,6 +179,7 @@ export const saloon: Translation<typeof en.saloon> = {
     standoffJoin: 'Acho que não! (revólver {{colour}})',
     standoffJoinTitle: 'Descarte sua carta Impasse Mexicano, pegue o revólver {{colour}} e aponte para {{name}}',
     standoffRowTitle: '"Acho que não!" — entre no Impasse Mexicano com um revólver livre:',
+    standoffRowTitleShort: '"Acho que não!" — pegue um revólver livre:',
     target: 'Alvo: {{name}}',
     targetGroup: 'Alvo',
     targetTitle: '4. Alvo',
