@@ -8,7 +8,7 @@
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-phone.png. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
 import { THREATEN_WITH } from '../support/saloon';
 import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, until } from '../support/table';
 
@@ -167,4 +167,31 @@ test('the end of a Duel on a phone: the winner, every seat’s place and score, 
   } finally {
     await folks.close();
   }
+});
+
+test('Duel at six on a 360×640 phone: aiming a gun shows every target and Cancel without scrolling', async () => {
+  const folks = people(stack().browser);
+  const problems: string[] = [];
+  try {
+    const page = await folks.open('phone360', { ...PHONES[1][1], locale: 'en-US' });
+    await createTable(page, stack().base, /Duel/, 6, 5);
+    const guns = page.locator('.actions').getByRole('button', { name: /^Play (Pistol|Rifle)$/ });
+    const aims = page.locator('.actions').getByRole('button', { name: DUEL_AIM });
+    // A hand of six with a gun in it, as dealt; the first decision with a gun (a hand without one plays on).
+    await until('a gun to aim', async () => {
+      if ((await guns.count()) > 0) return true;
+      await enabledMoves(page).first().click({ timeout: 2000 }).catch(() => undefined);
+      return false;
+    }, 60_000);
+    await guns.first().click({ timeout: 5000 });
+    await until('five targets', async () => (await aims.count()) === 5, 10_000);
+    await page.waitForTimeout(200);
+    await shot(page, 'fit-duel6-phone360-aim');
+    problems.push(...(await phoneProblems(page, 'Duel at six on 360×640, aiming')));
+    expect(await page.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(1);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+  expect(problems).toEqual([]);
 });
