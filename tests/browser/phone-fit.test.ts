@@ -9,6 +9,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { layoutProblems, measure } from '../support/screens';
 import { THREATEN_WITH } from '../support/saloon';
 import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, until } from '../support/table';
 
@@ -169,11 +170,11 @@ test('the end of a Duel on a phone: the winner, every seat’s place and score, 
   }
 });
 
-test('Duel at six on a 360×640 phone: aiming a gun shows every target and Cancel without scrolling', async () => {
+test.each(PHONES)('Duel at six on a %s: aiming a gun shows every target and Cancel without scrolling, the players drawn apart', async (screen, options) => {
   const folks = people(stack().browser);
   const problems: string[] = [];
   try {
-    const page = await folks.open('phone360', { ...PHONES[1][1], locale: 'en-US' });
+    const page = await folks.open(screen, { ...options, locale: 'en-US' });
     await createTable(page, stack().base, /Duel/, 6, 5);
     const guns = page.locator('.actions').getByRole('button', { name: /^Play (Pistol|Rifle)$/ });
     const aims = page.locator('.actions').getByRole('button', { name: DUEL_AIM });
@@ -186,8 +187,10 @@ test('Duel at six on a 360×640 phone: aiming a gun shows every target and Cance
     await guns.first().click({ timeout: 5000 });
     await until('five targets', async () => (await aims.count()) === 5, 10_000);
     await page.waitForTimeout(200);
-    await shot(page, 'fit-duel6-phone360-aim');
-    problems.push(...(await phoneProblems(page, 'Duel at six on 360×640, aiming')));
+    await shot(page, `fit-duel6-${screen}-aim`);
+    problems.push(...(await phoneProblems(page, `Duel at six on ${screen}, aiming`)));
+    // The five players to aim at are drawn apart on the table, none over another.
+    problems.push(...layoutProblems(await measure(page), 2).map((p) => `Duel at six on ${screen}, aiming: ${p}`));
     expect(await page.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(1);
     expect(folks.errors).toEqual([]);
   } finally {

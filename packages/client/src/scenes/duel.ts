@@ -126,6 +126,11 @@ interface Spot {
   cy: number;
   /** How wide the "→ name" label under the card may be (it must not reach the player's box beside it). */
   labelW: number;
+  /**
+   * A crowded phone table (five or six players): the spots are a grid of rows, each card right beside its player's
+   * box, with no room above or below it for the caption and the "→ name" label (the arrows and the log say it).
+   */
+  tight?: boolean;
 }
 
 /** When the reveal's pieces move, in ms after the reveal reached this screen (each tween ≤ MAX_TWEEN_MS). */
@@ -316,41 +321,70 @@ export class DuelScene {
     );
 
     const n = m.names.length;
-    const sw = phone ? Math.min(124, Math.floor(W / 3) - 18) : 200;
-    const sh = phone ? 112 : 118;
-    const rx = Math.max(0, W / 2 - sw / 2 - 6);
-    const ry = Math.max(0, tableH / 2 - sh / 2 - 6);
     const base = v.seat ?? 0;
-    const slotW = phone ? 44 : 58;
-    const slotH = Math.round(slotW * 1.4);
     const spots: Spot[] = [];
-    for (let seat = 0; seat < n; seat++) {
-      const rel = (seat - base + n) % n;
-      const a = Math.PI / 2 + (rel * 2 * Math.PI) / n;
-      const x = tcx + rx * Math.cos(a);
-      const y = tcy + ry * Math.sin(a);
-      // Where this player's card lies: beside the spot at the top and bottom of the table, inward on the
-      // sides of a wide table, else below a spot in the upper half and above one in the lower half
-      // (leaving room for its caption and "→ name" label).
-      const beside = slotW + 2 * 12 - 6;
-      if (Math.abs(Math.cos(a)) < 0.3) {
-        spots.push({ seat, x, y, cx: x + sw / 2 + slotW / 2 + 12, cy: y, labelW: beside });
-      } else if (!phone) {
-        const dir = Math.cos(a) < 0 ? 1 : -1;
-        spots.push({ seat, x, y, cx: x + dir * (sw / 2 + slotW / 2 + 12), cy: y, labelW: beside });
-      } else {
-        const below = Math.sin(a) < 0.2;
-        const off = sh / 2 + 20 + slotH / 2 + (below ? 0 : 14);
-        spots.push({ seat, x, y, cx: x, cy: y + (below ? off : -off), labelW: slotW * 2 });
-      }
-    }
-
     // Centre: where we are in the game.
     const centre = text(
       m.started ? t('duel:scene.centre', { round: String(v.round), shootout: String(v.shootout), target: String(v.target) }) : t('duel:scene.waiting'),
       { fontSize: phone ? 12 : 15, fill: 0xf6e3b8, fontWeight: 'bold' },
     );
     centre.position.set(10, 8);
+    let sw: number;
+    let sh: number;
+    let slotW: number;
+    let slotH: number;
+    if (phone && n >= 5) {
+      // Five or six around an oval on a phone overlap (their cards lay on the boxes next to them): a grid of two
+      // columns instead, the other players in seat order from the top left, me at the bottom; each card beside its
+      // player. The boxes are as tall as the rows allow (the "Played:" line needs 90 px; the seats list has it too).
+      const cols = 2;
+      const rows = Math.ceil(n / cols);
+      const top = centre.y + centre.height + 6;
+      const cellW = (W - 16) / cols;
+      const cellH = Math.max(30, (tableH - top - 8) / rows);
+      slotH = Math.min(62, cellH - 6);
+      slotW = Math.round(slotH / 1.4);
+      slotH = Math.round(slotW * 1.4);
+      sw = Math.floor(cellW - slotW - 14);
+      sh = Math.min(112, Math.floor(cellH - 12)); // (room for the red outline of a player to aim at)
+      for (let seat = 0; seat < n; seat++) {
+        const rel = (seat - base + n) % n;
+        // (me last: the bottom row, near my hand)
+        const cell = rel === 0 ? n - 1 : rel - 1;
+        const cx0 = 8 + (cell % cols) * cellW;
+        const y = top + Math.floor(cell / cols) * cellH + cellH / 2;
+        const x = cx0 + 2 + sw / 2;
+        spots.push({ seat, x, y, cx: cx0 + 2 + sw + 6 + slotW / 2, cy: y, labelW: slotW, tight: true });
+      }
+    } else {
+      sw = phone ? Math.min(124, Math.floor(W / 3) - 18) : 200;
+      sh = phone ? 112 : 118;
+      const rx = Math.max(0, W / 2 - sw / 2 - 6);
+      const ry = Math.max(0, tableH / 2 - sh / 2 - 6);
+      slotW = phone ? 44 : 58;
+      slotH = Math.round(slotW * 1.4);
+      for (let seat = 0; seat < n; seat++) {
+        const rel = (seat - base + n) % n;
+        const a = Math.PI / 2 + (rel * 2 * Math.PI) / n;
+        const x = tcx + rx * Math.cos(a);
+        const y = tcy + ry * Math.sin(a);
+        // Where this player's card lies: beside the spot at the top and bottom of the table, inward on the
+        // sides of a wide table, else below a spot in the upper half and above one in the lower half
+        // (leaving room for its caption and "→ name" label).
+        const beside = slotW + 2 * 12 - 6;
+        if (Math.abs(Math.cos(a)) < 0.3) {
+          spots.push({ seat, x, y, cx: x + sw / 2 + slotW / 2 + 12, cy: y, labelW: beside });
+        } else if (!phone) {
+          const dir = Math.cos(a) < 0 ? 1 : -1;
+          spots.push({ seat, x, y, cx: x + dir * (sw / 2 + slotW / 2 + 12), cy: y, labelW: beside });
+        } else {
+          const below = Math.sin(a) < 0.2;
+          const off = sh / 2 + 20 + slotH / 2 + (below ? 0 : 14);
+          spots.push({ seat, x, y, cx: x, cy: y + (below ? off : -off), labelW: slotW * 2 });
+        }
+      }
+    }
+
     this.root.addChild(centre);
 
     const now = performance.now();
@@ -453,13 +487,13 @@ export class DuelScene {
     } else if (play) {
       const face = cardFace(play.card, slotW, slotH, true);
       slot.addChild(face);
-      if (reveal) {
+      if (reveal && !spot.tight) {
         const cap = text(t('duel:scene.caption', { shootout: String(reveal.shootout) }), { fontSize: phone ? 9 : 11, fill: 0xf6e3b8, fontStyle: 'italic' });
         cap.anchor.set(0.5, 1);
         cap.position.set(0, -slotH / 2 - 1);
         slot.addChild(cap);
       }
-      if (play.target !== null) {
+      if (play.target !== null && !spot.tight) {
         const aimed = fit(text(`→ ${m.names[play.target] ?? ''}`, { fontSize: phone ? 10 : 12, fill: 0xfff6e0, fontWeight: 'bold' }), spot.labelW);
         aimed.anchor.set(0.5, 0);
         aimed.position.set(0, slotH / 2 + 2);
@@ -482,14 +516,22 @@ export class DuelScene {
     const name = m.names[spot.seat] || t('duel:scene.openSeat');
     // Narrow spots keep the name whole; the players list still says who is a bot.
     const title = isMe ? t('duel:scene.you', { name }) : m.bots[spot.seat] && !phone ? t('duel:scene.bot', { name }) : name;
-    c.addChild(Object.assign(fit(text(title, { fontSize: nameSize, fontWeight: 'bold' }), sw - pad * 2), { x: pad, y: 5 }));
+    // A short box (a crowded phone table): the money on the name's line, at its right end, without the heart.
+    const oneLine = sh < 64;
+    // (there, only the dollars: the table's corner says how many win)
+    const money = p && m.started ? text(oneLine ? t('duel:scene.moneyShort', { money: String(p.money) }) : t('duel:scene.money', { money: String(p.money), target: String(v.target) }), { fontSize: phone ? 13 : 15, fontWeight: 'bold', fill: GREEN }) : null;
+    const nameW = oneLine && money ? sw - pad * 2 - money.width - 6 : sw - pad * 2;
+    c.addChild(Object.assign(fit(text(title, { fontSize: nameSize, fontWeight: 'bold' }), nameW), { x: pad, y: 5 }));
 
-    const lifeY = 8 + nameSize + 2;
-    if (p && m.started) {
+    const lifeY = oneLine ? 5 : 8 + nameSize + 2;
+    if (money && oneLine) {
+      money.anchor.set(1, 0);
+      money.position.set(sw - pad, 4);
+      c.addChild(money);
+    } else if (money) {
       const icon = alive ? heart(phone ? 18 : 22) : grave(phone ? 18 : 22);
       icon.position.set(pad, lifeY + (alive ? -2 : 1));
       c.addChild(icon);
-      const money = text(t('duel:scene.money', { money: String(p.money), target: String(v.target) }), { fontSize: phone ? 13 : 15, fontWeight: 'bold', fill: GREEN });
       money.position.set(pad + (phone ? 20 : 26), lifeY + 1);
       c.addChild(money);
     }
@@ -533,12 +575,13 @@ export class DuelScene {
     else if (committed) state = t('duel:scene.placed');
     // The stamp keeps its room: the state gets what is left, or gives way when too little is left to read.
     const stateW = sw - pad * 2 - (stampW ? stampW + 6 : 0);
-    if (state && stateW >= 40) {
+    // (a crowded phone table's short box keeps the name and the money; its border says who may be aimed at)
+    if (state && stateW >= 40 && stateY + (phone ? 13 : 16) <= sh) {
       const st = fit(text(state, { fontSize: phone ? 11 : 13, fontStyle: 'italic', fill: aimable ? RED : 0x5a3d26, fontWeight: aimable ? 'bold' : 'normal' }), stateW);
       st.position.set(pad, stateY);
       c.addChild(st);
     }
-    if (p && m.started) {
+    if (p && m.started && sh >= 90) {
       const played = p.aside.length ? t('duel:scene.played', { cards: p.aside.map(label).join(', ') }) : t('duel:scene.playedNothing');
       const line = text(played, { fontSize: phone ? 10 : 12, wordWrap: true, wordWrapWidth: sw - pad * 2, fill: 0x3d2a18 });
       line.position.set(pad, lifeY + (phone ? 39 : 47));

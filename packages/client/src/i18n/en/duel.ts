@@ -98,6 +98,7 @@ export const duel = {
     you: '{{name}} (you)',
     bot: '{{name}} · bot',
     money: '${{money}} of ${{target}}',
+    moneyShort: '${{money}}',
     seated: 'seated',
     waitingPlayer: 'waiting for a player',
     clickToAim: 'click to aim here',

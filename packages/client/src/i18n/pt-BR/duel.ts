@@ -97,6 +97,7 @@ export const duel: Translation<typeof en.duel> = {
     you: '{{name}} (você)',
     bot: '{{name}} · bot',
     money: '${{money}} de ${{target}}',
+    moneyShort: '${{money}}',
     seated: 'sentado',
     waitingPlayer: 'aguardando um jogador',
     clickToAim: 'clique para mirar aqui',
