@@ -9,6 +9,7 @@ import { isError, rattlesnake, Rng, saloon, type GameEvent, type LogStep } from 
 import type { Page } from 'playwright-core';
 import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
 import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
+import { playDuelToEnd } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -188,5 +189,46 @@ test.each([
   await slider.fill(String(Math.floor(max / 2)));
   await page.waitForTimeout(500);
   await shot(page, `replay-${game}`);
+  expect(folks.errors).toEqual([]);
+});
+
+test('a finished game is kept: its replay link opens it again on the device it was played on, and nowhere else', async () => {
+  folks = people(stack().browser);
+  const base = stack().base;
+  const ann: Page = await folks.open('Ann', DESKTOP);
+  await ann.goto(`${base}/`);
+  await ann.getByLabel('Your name', { exact: true }).fill('Ann');
+  await ann.getByRole('radio', { name: /Duel/ }).check();
+  await ann.getByLabel('Seats', { exact: true }).selectOption('2');
+  await ann.getByLabel('Bots', { exact: true }).selectOption('1');
+  await ann.getByLabel('Target money', { exact: true }).selectOption('3');
+  await ann.getByLabel('Turn timer', { exact: true }).selectOption('0');
+  await ann.getByRole('button', { name: 'Create table' }).click();
+  await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+  const code = ((await ann.getByTestId('table-code').textContent()) ?? '').trim();
+  await playDuelToEnd(ann);
+  const tableWinner = ((await ann.getByTestId('winner').textContent()) ?? '').trim();
+
+  await ann.getByRole('button', { name: 'Replay link' }).click();
+  const link = ann.getByTestId('kept-url');
+  await until('the replay link', async () => (await link.count()) > 0);
+  const url = (await link.getAttribute('href')) ?? '';
+  expect(url).toMatch(/#\/replay\/[0-9a-f-]{36}$/);
+  await shot(ann, 'replay-kept-1-link');
+
+  // Later, on the same device: the link opens the game from the server, to the same winner.
+  await ann.getByRole('button', { name: 'Leave', exact: true }).click();
+  await ann.goto(url);
+  await until('the replay title', async () => ((await ann.getByTestId('replay-title').textContent()) ?? '') === `Replay — Duel table ${code}`);
+  await ann.getByRole('button', { name: 'To the end' }).click();
+  await until('the replay winner', () => ann.getByTestId('replay-winner').isVisible());
+  expect((await ann.getByTestId('replay-winner').textContent())?.trim()).toBe(`Game over — ${tableWinner}`);
+  await shot(ann, 'replay-kept-2-opened');
+
+  // Another device has no seat token for that game: a sentence, not somebody else's hands.
+  const bob: Page = await folks.open('Bob', DESKTOP);
+  await bob.goto(url);
+  await until('the refusal', async () => ((await bob.getByTestId('replay-error').textContent()) ?? '').includes('on the device it was played on'));
+  expect(await bob.getByTestId('replay-title').count()).toBe(0);
   expect(folks.errors).toEqual([]);
 });

@@ -122,7 +122,8 @@ function route(): void {
   }
   // The replay viewer works from a downloaded game log, offline: it does not leave a table this tab sits at.
   if (page === 'replay') {
-    whenLoaded(seq, loadReplay, (m) => (teardown = m.mountReplay(root, () => go(session ? `#/table/${session.code}` : '#/'))));
+    // (`#/replay/<game id>`: a game the server keeps, opened by its link)
+    whenLoaded(seq, loadReplay, (m) => (teardown = m.mountReplay(root, () => go(session ? `#/table/${session.code}` : '#/'), arg)));
     return;
   }
   if (session) void leaveTable();

@@ -5,6 +5,7 @@
  * every hand open.
  */
 import { eventsFor, readGameLog, replay as runReplay, syncedBoardFor, type GameLogFile, type Replay } from '@tumbleweed/engine';
+import { fetchKept } from './kept';
 import { h } from './dom';
 import { gameById, type GameModule, type GameUi, type ServerEvent, type TableContext } from './games';
 import { cardLabel as duelCard } from './games/duel';
@@ -50,7 +51,7 @@ function open(raw: unknown, file: string): Opened {
   return { log: read.log, module };
 }
 
-export function mountReplay(root: HTMLElement, back: () => void): () => void {
+export function mountReplay(root: HTMLElement, back: () => void, keptId = ''): () => void {
   let teardownViewer: (() => void) | null = null;
   const backBtn = h('button', { type: 'button', class: 'secondary' }, t('replay:back'));
   backBtn.addEventListener('click', back);
@@ -127,6 +128,26 @@ export function mountReplay(root: HTMLElement, back: () => void): () => void {
     teardownViewer = mountViewer(body, log, module, rep, () => showPicker());
   }
 
+  if (keptId) {
+    // A kept game's link: fetched from the server with this device's seat token for it.
+    let gone = false;
+    const note = h('p', { class: 'note', role: 'status', 'data-testid': 'replay-loading' }, t('replay:kept.loading'));
+    body.replaceChildren(h('section', { class: 'panel replay-open' }, h('h1', {}, t('replay:open.heading')), note));
+    void fetchKept(keptId).then((answer) => {
+      if (gone) return;
+      if ('error' in answer) return showPicker(t(`replay:kept.${answer.error}`));
+      const opened = open(answer.log, 'game log');
+      if ('error' in opened) return showPicker(opened.error);
+      stored = answer.log;
+      resume = null;
+      showViewer(opened.log, opened.module);
+    });
+    return () => {
+      gone = true;
+      teardownViewer?.();
+      teardownViewer = null;
+    };
+  }
   if (stored !== null) {
     const opened = open(stored, 'game log');
     if ('error' in opened) showPicker(t('replay:errors.handedOver'));

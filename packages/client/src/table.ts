@@ -1,5 +1,6 @@
 import { localEnd, secondsUntil } from './clock';
 import { chatLine, chatText, CHAT_INTERVAL_MS, CHAT_PHRASES, isPhrase } from './chat';
+import { keptLink, rememberGame } from './kept';
 import { h, listNames } from './dom';
 import { languagePicker, t } from './i18n';
 import { gameById, type GameUi, type ServerEvent, type TableContext } from './games';
@@ -72,13 +73,16 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const againBtn = h('button', { type: 'button' }, t('table.playAgain'));
   const logBtn = h('button', { type: 'button', class: 'secondary' }, t('table.downloadLog'));
   const replayBtn = h('button', { type: 'button', class: 'secondary' }, t('table.watchReplay'));
+  // A kept game (issue 14): its link opens the replay again later, on this device (the server keeps it for a while).
+  const keptBtn = h('button', { type: 'button', class: 'secondary', 'data-testid': 'kept-link' }, t('table.keptLink'));
+  const keptNote = h('p', { class: 'banner-note', 'aria-live': 'polite', hidden: true });
   const bannerBtn = h('button', { type: 'button', class: 'secondary' }, t('backToLobby'));
   const peekBtn = h('button', { type: 'button', class: 'secondary peek', 'aria-expanded': 'true' }, t('table.end.seeTable'));
   // The end screen: over the table (scene and action bar) once the game is over, or once the table is gone.
   const banner = h(
     'section',
     { class: 'endscreen', hidden: true, 'aria-labelledby': `end-${session.code}`, 'data-testid': 'endscreen' },
-    h('div', { class: 'end-card' }, bannerKicker, bannerText, standingsEl, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, replayBtn, logBtn, bannerBtn, peekBtn)),
+    h('div', { class: 'end-card' }, bannerKicker, bannerText, standingsEl, bannerNote, h('div', { class: 'banner-buttons' }, againBtn, replayBtn, keptBtn, logBtn, bannerBtn, peekBtn), keptNote),
   );
   const scene = h('div', { class: 'scene' });
   const bubbles = h('div', { class: 'bubbles', 'aria-hidden': 'true' });
@@ -200,10 +204,11 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   });
   // The log arrives as a `log` message: saved as a file, or handed to the replay viewer.
   // The server sends a game's log once per connection: the session keeps it for the next click (until a rematch).
-  let logFor: 'file' | 'replay' = 'file';
+  let logFor: 'file' | 'replay' | 'link' = 'file';
   const useLog = (payload: unknown) => {
     session.gameLog = payload;
-    if (logFor === 'replay') {
+    if (logFor === 'link') keepLink(payload);
+    else if (logFor === 'replay') {
       setReplayLog(payload);
       location.hash = '#/replay';
     } else saveLog(payload);
@@ -218,6 +223,27 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     if (session.gameLog) useLog(session.gameLog);
     else room().send('table', { action: 'log' });
   });
+  keptBtn.addEventListener('click', () => {
+    logFor = 'link';
+    if (session.gameLog) useLog(session.gameLog);
+    else room().send('table', { action: 'log' });
+  });
+  /** Remembers this device's seat token for the game and shows (and copies) the link that opens it again. */
+  function keepLink(payload: unknown): void {
+    const id = (payload as { id?: unknown } | null)?.id;
+    keptNote.hidden = false;
+    if (typeof id !== 'string' || !id || !session.seatToken) {
+      keptNote.textContent = t('table.keptNone');
+      return;
+    }
+    rememberGame(id, session.seatToken);
+    const url = keptLink(id);
+    const link = h('a', { href: url, 'data-testid': 'kept-url' }, url);
+    const show = (copied: boolean) => keptNote.replaceChildren(copied ? t('table.keptCopied') : t('table.keptHere'), ' ', link);
+    // (the link shows at once; "copied" once the clipboard took it — it may never answer on a page without focus)
+    show(false);
+    navigator.clipboard?.writeText(url).then(() => show(true), () => undefined);
+  }
   function saveLog(payload: unknown): void {
     const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
@@ -277,6 +303,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   /** Reconnecting after a drop, and which try this is. */
   let reconnecting = false;
   let reconnectTry = 0;
+  /** The server closed us with 1001 ("going away"): a graceful restart; the next process resumes the table. */
+  let serverRestart = false;
   /** The table is gone for good (the message shown in the banner). */
   let closed: string | null = null;
 
@@ -374,7 +402,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     if (closed !== null) {
       main = t('table.status.disconnected');
     } else if (reconnecting) {
-      main = reconnectTry > 0 ? t('table.status.reconnectingTry', { n: reconnectTry + 1 }) : t('table.status.reconnecting');
+      const words = serverRestart ? 'backSoon' : 'reconnecting';
+      main = reconnectTry > 0 ? t(`table.status.${words}Try`, { n: reconnectTry + 1 }) : t(`table.status.${words}`);
     } else if (s.status === 'waiting') {
       const open = list(s.seats).filter((x) => x.kind === 'open').length;
       main = t('table.status.waiting', { count: open });
@@ -527,6 +556,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     const mine = seatAt(me);
     againBtn.hidden = !canPlay;
     logBtn.hidden = replayBtn.hidden = closed !== null || reconnecting || !!opts.tv;
+    keptBtn.hidden = logBtn.hidden || !!session.spectate || !session.seatToken;
     let note = '';
     if (canPlay && mine?.ready) {
       againBtn.disabled = true;
@@ -578,6 +608,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     else if (events.some((e) => e?.type === 'chat' || e?.type === 'committed')) play('click');
   }
 
+  /** WebSocket close code 1001: the server is going away (SIGTERM: it keeps the game for the next process). */
+  const GOING_AWAY = 1001;
   /** The connection closed without us leaving: reconnect, or say why not. */
   function dropped(code: number): void {
     if (disposed || leaving) return;
@@ -596,6 +628,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     }
     reconnecting = true;
     reconnectTry = 0;
+    serverRestart = code === GOING_AWAY;
     page.classList.add('offline');
     render();
     session

@@ -411,12 +411,15 @@ export class RattlesnakeScene {
           },
         });
       }
+      // The card I put back on my deck with Scout: I know it (nobody else does), so my deck shows it on top.
+      const knownTop = isMe && p.deckCount > 0 ? v.myDeckTop : null;
       cols.push({
         w: (sw) => sw,
-        cap: caption(t('rattlesnake:scene.deck', { n: String(p.deckCount) })),
+        cap: caption(knownTop ? t('rattlesnake:scene.deckKnownTop', { n: String(p.deckCount) }) : t('rattlesnake:scene.deck', { n: String(p.deckCount) })),
         draw: (x, y, sw, sh) => {
           this.deckAt[seat] = { x, y };
-          this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
+          if (knownTop) this.track(knownTop, this.place(this.inspectable(cardFace(knownTop, sw, sh, { plain: true }), knownTop), x, y));
+          else this.place(p.deckCount > 0 ? cardBack(seat, sw, sh, String(p.deckCount)) : emptySlot(sw, sh, t('rattlesnake:scene.empty')), x, y);
         },
       });
       const top = p.discard[p.discard.length - 1];

@@ -272,6 +272,7 @@ export const rattlesnake = {
     hand: 'Hand: {{n}}',
     empty: 'empty',
     deck: 'Deck: {{n}}',
+    deckKnownTop: 'Deck: {{n}} · top: yours to know',
     discard: 'Discard: {{n}}',
     saloonHead_one: 'Saloon — buy for {{count}} discarded card',
     saloonHead_other: 'Saloon — buy for {{count}} discarded cards',

@@ -13,6 +13,12 @@ export const replay = {
     reading: 'Opening {{file}}…',
     another: 'Open another log',
   },
+  kept: {
+    loading: 'Fetching the game from the server…',
+    NOT_YOURS: 'This link opens a game on the device it was played on. Ask that player for the downloaded game log.',
+    GONE: 'The server no longer keeps this game (or it was not played with this device). A downloaded game log still opens here.',
+    OFFLINE: 'The server could not be reached to fetch this game. Try again in a moment.',
+  },
   errors: {
     notJson: '“{{file}}” is not a game log (it is not even JSON). Pick the tumbleweed-CODE.json file saved with “Download game log”.',
     notLog: '“{{file}}” is not a Tumbleweed game log. Pick the tumbleweed-CODE.json file saved with “Download game log”.',

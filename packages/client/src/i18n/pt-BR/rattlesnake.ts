@@ -265,6 +265,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     hand: 'Mão: {{n}}',
     empty: 'vazio',
     deck: 'Baralho: {{n}}',
+    deckKnownTop: 'Baralho: {{n}} · o topo só você conhece',
     discard: 'Descarte: {{n}}',
     saloonHead_one: 'Saloon — compre descartando {{count}} carta',
     saloonHead_other: 'Saloon — compre descartando {{count}} cartas',

@@ -15,6 +15,12 @@ export const replay: Translation<typeof en.replay> = {
     reading: 'Abrindo {{file}}…',
     another: 'Abrir outro registro',
   },
+  kept: {
+    loading: 'Buscando a partida no servidor…',
+    NOT_YOURS: 'Este link abre uma partida no aparelho em que ela foi jogada. Peça o registro baixado a quem jogou.',
+    GONE: 'O servidor não guarda mais esta partida (ou ela não foi jogada neste aparelho). Um registro baixado ainda abre aqui.',
+    OFFLINE: 'Não foi possível falar com o servidor para buscar esta partida. Tente de novo em instantes.',
+  },
   errors: {
     notJson: '“{{file}}” não é um registro da partida (nem JSON ele é). Escolha o arquivo tumbleweed-CÓDIGO.json salvo com “Baixar o registro da partida”.',
     notLog: '“{{file}}” não é um registro de partida do Tumbleweed. Escolha o arquivo tumbleweed-CÓDIGO.json salvo com “Baixar o registro da partida”.',
