@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eventsFor, isError, type GameEvent, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
-import { allCards } from './cards';
+import { allCards, hitIds } from './cards';
 import { intentKey, type RattlesnakeIntent } from './intents';
 import { apply, legalIntents, locations, outcome, pending, setup, timeout } from './rules';
 import type { RattlesnakeState } from './state';
@@ -100,10 +100,11 @@ function play(g: Spec, check: (s: RattlesnakeState, events: GameEvent[], prev: R
 function invariants(s: RattlesnakeState): void {
   // cards conserved across deck/hand/discard/graveyard/box/saloon/saloon deck/in front/committed
   expect([...locations(s).keys()].sort()).toEqual(ALL);
-  for (const p of s.players) {
-    expect(p.hits.length).toBeGreaterThanOrEqual(0);
+  s.players.forEach((p, seat) => {
+    // In front of a player lie only their own Hit cards, at most their four.
+    expect(p.hits.filter((id) => !hitIds(seat).includes(id))).toEqual([]);
     expect(p.hits.length).toBeLessThanOrEqual(4);
-  }
+  });
   const over = s.step.kind === 'over';
   expect(pending(s)).toHaveLength(over ? 0 : 1);
   if (over) expect(s.players.some((p) => p.hits.length === 0)).toBe(true);
