@@ -216,3 +216,40 @@ test('on a 360×640 phone a threat window offers every "I don\'t think so!" gun 
     await leave();
   }
 });
+
+test('on a 360×640 phone a Desperado\'s turn offers every move, then the two guns, the targets and "I have nothing to lose!" in sight', async () => {
+  // Ann (the phone) starts holding three Desperado cards at a table of four: her bar has the turn's moves (the deck,
+  // four public cards, four guns to threaten with, "I have nothing to lose…"), and that asks the rest (four guns,
+  // three targets, the go button, Cancel). As one bar (CI-sized phone) the go button was scrolled out of sight.
+  const seed = findSaloonSeed(4, OPTIONS, (s) => s.active === 0 && holds(s.players[0].hand, 'desperado', 3));
+  const { code, leave } = await hostSaloon(stack().base, 4, 3, seed, OPTIONS);
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+    await joinByCode(ann, stack().base, 'Ann', code);
+    const open = ann.locator('.actions').getByRole('button', { name: 'I have nothing to lose…' });
+    await until('the Desperado\'s move', async () => (await open.count()) > 0, 20_000);
+    await ann.waitForTimeout(300);
+    expect(await phoneProblems(ann, 'Ann on 360×640, a Desperado turn')).toEqual([]);
+    // The second question: the guns, the targets, "I have nothing to lose!" and Cancel.
+    await open.click();
+    const go = ann.locator('.actions').getByRole('button', { name: 'I have nothing to lose!' });
+    await go.waitFor({ timeout: 5000 });
+    const problems = await phoneProblems(ann, 'Ann on 360×640, the Desperado\'s guns and targets');
+    await shot(ann, 'saloon-specials-desperado-phone360');
+    expect(problems).toEqual([]);
+    expect(await ann.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(1);
+    // Two guns and two targets picked, the go button is live and still in sight.
+    const bar = (name: RegExp) => ann.locator('.actions').getByRole('button', { name });
+    await bar(/^Desperado gun: /).nth(0).click();
+    await bar(/^Desperado gun: /).nth(1).click();
+    await bar(/^Desperado target: /).nth(0).click();
+    await bar(/^Desperado target: /).nth(1).click();
+    await until('the go button to be live', async () => go.isEnabled());
+    expect(await phoneProblems(ann, 'Ann on 360×640, a Desperado ready')).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+    await leave();
+  }
+});

@@ -165,6 +165,8 @@ test('Desperado: Ann, holding three, says "I have nothing to lose!" to Bob and a
   // (an easy bot: both humans get to read their cards at GO! before it may win the Truel)
   const host = await sitDown([ann, bob], ['Ann', 'Bob'], 1, seed, { ...OPTIONS, botLevel: 'easy' } as Partial<Saloon.SaloonOptions>);
   try {
+    // A second question, as threatening is: "I have nothing to lose…", then two guns and two targets.
+    await button(ann, 'I have nothing to lose…').click();
     const go = button(ann, 'I have nothing to lose!');
     await go.waitFor();
     await expect(go.isDisabled()).resolves.toBe(true);

@@ -173,7 +173,7 @@ type Button = {
   group?: string;
 };
 /** A step of the turn bar that asks a second question: whom to threaten with this gun, or which Booty to cash. */
-type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | null;
+type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | { kind: 'desperado' } | null;
 
 class SaloonUi implements GameUi {
   private scene: SaloonScene | null = null;
@@ -503,7 +503,8 @@ class SaloonUi implements GameUi {
     const all = cash.reduce<Extract<Intent, { type: 'cashLoot' }> | null>((best, i) => (!best || i.cards.length > best.cards.length ? i : best), null);
     const singles = all && all.cards.length > 1 ? cash.filter((c) => c.cards.length === 1) : [];
     const st = this.turnStep;
-    if (v.phase.kind !== 'turn' || v.active !== v.seat || (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) || (st?.kind === 'cash' && singles.length === 0)) this.turnStep = null;
+    const desperado = of('desperado');
+    if (v.phase.kind !== 'turn' || v.active !== v.seat || (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) || (st?.kind === 'cash' && singles.length === 0) || (st?.kind === 'desperado' && desperado.length === 0)) this.turnStep = null;
     if (this.turnStep?.kind === 'threat') {
       const gun = this.turnStep.gun;
       const whom = threats.filter((i) => i.gun === gun);
@@ -518,6 +519,42 @@ class SaloonUi implements GameUi {
     }
     if (this.turnStep?.kind === 'cash') {
       rows.push({ title: T('turnBar.cashWhich'), buttons: [...singles.map((i) => btn(T('ui.cashOne', { card: cardLabel(i.cards[0]) }), i, { cls: 'cash secondary', text: shortCard(i.cards[0]) })), cancel] });
+      return { rows };
+    }
+    if (this.turnStep?.kind === 'desperado') {
+      const guns = [...new Set(desperado.flatMap((i) => i.guns))];
+      const targets = [...new Set(desperado.flatMap((i) => i.targets))];
+      const d = this.desp;
+      const toggle = <T,>(list: T[], x: T): T[] => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x].slice(-2));
+      const chosen = desperado.find((i) => i.guns.length === d.guns.length && i.guns.every((g) => d.guns.includes(g)) && i.targets.length === d.targets.length && i.targets.every((x) => d.targets.includes(x)));
+      rows.push({
+        title: T('special.desperadoRowTitle'),
+        short: T('special.desperadoRowTitleShort'),
+        buttons: [
+          ...guns.map((g) => ({
+            label: T('special.desperadoGun', { colour: T(`colour.${g}`) }),
+            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${cap(T(`colour.${g}`))}`),
+            cls: `pick gun ${g}`,
+            pressed: d.guns.includes(g),
+            onClick: () => {
+              this.desp = { ...this.desp, guns: toggle(this.desp.guns, g) };
+              this.update();
+            },
+          })),
+          ...targets.map((x) => ({
+            label: T('special.desperadoTarget', { name: this.ctx.name(x) }),
+            text: this.ctx.name(x),
+            cls: 'pick',
+            pressed: d.targets.includes(x),
+            onClick: () => {
+              this.desp = { ...this.desp, targets: toggle(this.desp.targets, x) };
+              this.update();
+            },
+          })),
+          { label: T('special.desperadoGo'), cls: 'special desperado', title: T('special.desperadoGoTitle'), disabled: !chosen, confirm: true, onClick: () => chosen && this.send(chosen) },
+          cancel,
+        ],
+      });
       return { rows };
     }
     const main: Button[] = [];
@@ -550,40 +587,8 @@ class SaloonUi implements GameUi {
         buttons: wanted.map((i) => btn(T('special.wantedTurn', { name: this.ctx.name(i.target) }), i, { cls: 'special wanted', text: `${this.ctx.name(i.target)} ($${v.players[i.target]?.bounty ?? 0})`, title: T('special.wantedTurnTitle', { name: this.ctx.name(i.target), amount: v.players[i.target]?.bounty ?? 0 }) })),
       });
     }
-    const desperado = of('desperado');
-    if (desperado.length) {
-      const guns = [...new Set(desperado.flatMap((i) => i.guns))];
-      const targets = [...new Set(desperado.flatMap((i) => i.targets))];
-      const d = this.desp;
-      const toggle = <T,>(list: T[], x: T): T[] => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x].slice(-2));
-      const chosen = desperado.find((i) => i.guns.length === d.guns.length && i.guns.every((g) => d.guns.includes(g)) && i.targets.length === d.targets.length && i.targets.every((x) => d.targets.includes(x)));
-      rows.push({
-        title: T('special.desperadoRowTitle'),
-        buttons: [
-          ...guns.map((g) => ({
-            label: T('special.desperadoGun', { colour: T(`colour.${g}`) }),
-            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${cap(T(`colour.${g}`))}`),
-            cls: `pick gun ${g}`,
-            pressed: d.guns.includes(g),
-            onClick: () => {
-              this.desp = { ...this.desp, guns: toggle(this.desp.guns, g) };
-              this.update();
-            },
-          })),
-          ...targets.map((x) => ({
-            label: T('special.desperadoTarget', { name: this.ctx.name(x) }),
-            text: this.ctx.name(x),
-            cls: 'pick',
-            pressed: d.targets.includes(x),
-            onClick: () => {
-              this.desp = { ...this.desp, targets: toggle(this.desp.targets, x) };
-              this.update();
-            },
-          })),
-          { label: T('special.desperadoGo'), cls: 'special desperado', title: T('special.desperadoGoTitle'), disabled: !chosen, confirm: true, onClick: () => chosen && this.send(chosen) },
-        ],
-      });
-    }
+    // Holding three Desperados: "I have nothing to lose…" asks the rest (two guns, two targets) as a second question.
+    if (desperado.length) rows.push({ title: '', buttons: [{ label: T('special.desperadoOpen'), cls: 'special desperado', title: T('special.desperadoGoTitle'), onClick: step({ kind: 'desperado' }) }] });
     const discards = of('discard');
     if (discards.length) rows.push({ title: '', buttons: discards.map((i) => btn(T('ui.discard', { card: cardLabel(i.cards[0]) }), i, { cls: 'secondary', text: shortCard(i.cards[0]), group: T('turnBar.discardGroup') })) });
     const answers: Button[] = [];

@@ -170,6 +170,8 @@ export const saloon = {
     truelWithTitle: 'Reveal three Desperados: a Truel at once with the threatener and {{name}}',
     truelRowTitle: 'Desperado — start a Truel with the threatener and:',
     desperadoRowTitle: 'Desperado: "I have nothing to lose" — pick two guns and two targets:',
+    desperadoOpen: 'I have nothing to lose…',
+    desperadoRowTitleShort: 'Desperado: two guns, two targets:',
     desperadoGun: 'Desperado gun: {{colour}}',
     desperadoTarget: 'Desperado target: {{name}}',
     desperadoGo: 'I have nothing to lose!',

@@ -172,6 +172,8 @@ export const saloon: Translation<typeof en.saloon> = {
     truelWithTitle: 'Revele três Desperados: um Truelo na hora com quem ameaça e {{name}}',
     truelRowTitle: 'Desperado — comece um Truelo com quem ameaça e:',
     desperadoRowTitle: 'Desperado: "Não tenho nada a perder" — escolha dois revólveres e dois alvos:',
+    desperadoOpen: 'Não tenho nada a perder…',
+    desperadoRowTitleShort: 'Desperado: dois revólveres, dois alvos:',
     desperadoGun: 'Revólver do Desperado: {{colour}}',
     desperadoTarget: 'Alvo do Desperado: {{name}}',
     desperadoGo: 'Não tenho nada a perder!',
