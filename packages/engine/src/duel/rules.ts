@@ -1,5 +1,6 @@
 import { fail, type ApplyResult, type EngineError, type GameEvent, type Outcome, type Seat, type SetupConfig } from '../core/game';
 import { Rng } from '../core/rng';
+import { cloneState } from '../core/clone';
 import { FULL_HAND, isCard, isGun, sortHand, type Card } from './cards';
 import {
   DEFAULT_OPTIONS,
@@ -103,7 +104,7 @@ function check(state: DuelState, seat: Seat, intent: DuelIntent): EngineError | 
 }
 
 function clone(state: DuelState): DuelState {
-  return structuredClone(state);
+  return cloneState(state);
 }
 
 export function apply(state: DuelState, seat: Seat, intent: DuelIntent): ApplyResult<DuelState> {

@@ -2,6 +2,7 @@ import type { Seat } from '../core/game';
 import { FULL_HAND, without, type Card } from './cards';
 import { legalCommits, waiting, type DuelIntent } from './rules';
 import type { Commit, DuelState, Reveal } from './state';
+import { cloneState } from '../core/clone';
 
 export interface DuelPlayerView {
   money: number;
@@ -46,7 +47,7 @@ export function view(state: DuelState, seat: Seat | null): DuelView {
     })),
     hand: me ? [...me.hand] : [],
     commit: me?.commit ? { ...me.commit } : null,
-    lastReveal: state.lastReveal ? structuredClone(state.lastReveal) : null,
+    lastReveal: state.lastReveal ? cloneState(state.lastReveal) : null,
     winner: state.winner,
   };
 }

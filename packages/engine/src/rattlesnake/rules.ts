@@ -1,5 +1,6 @@
 import { fail, type ApplyResult, type EngineError, type GameEvent, type Outcome, type Seat, type SetupConfig } from '../core/game';
 import { Rng } from '../core/rng';
+import { cloneState } from '../core/clone';
 import {
   abilityOf,
   baseValue,
@@ -252,7 +253,7 @@ function cardFields(intent: RattlesnakeIntent): unknown[] {
 export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): ApplyResult<RattlesnakeState> {
   const bad = check(state, seat, intent);
   if (bad) return { error: bad };
-  const next = structuredClone(state);
+  const next = cloneState(state);
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [];
   perform(next, seat, intent, rng, events);
@@ -412,7 +413,7 @@ function settle(state: RattlesnakeState, won: boolean, attackerCombo: Combo | nu
   const attack = state.attack as NonNullable<RattlesnakeState['attack']>;
   const hits = won ? 1 + (hasEvent(state.saloon, 'high-noon') ? 1 : 0) : 0;
   state.lastShowdown = { attacker: attack.attacker, defender: attack.defender, attackerCombo, defenderCombo, dodge, attackerWon: won, hits };
-  events.push({ type: 'attack_resolved', ...structuredClone(state.lastShowdown) });
+  events.push({ type: 'attack_resolved', ...cloneState(state.lastShowdown) });
   const goesOn = !won || takeHits(state, attack.defender, hits, events);
   discardCommitted(state);
   attack.revealed = false;
@@ -556,7 +557,7 @@ export function timeout(state: RattlesnakeState): ApplyResult<RattlesnakeState> 
         intent = { type: 'endTurn' };
         break;
       case 'attackerCommit': {
-        const next = structuredClone(state);
+        const next = cloneState(state);
         finishAttack(next);
         events.push({ type: 'attack_abandoned', seat });
         return { state: next, events };

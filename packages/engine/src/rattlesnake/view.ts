@@ -3,6 +3,7 @@ import { abilityOf, baseValue, cardInfo, MAX_VALUE, MIN_VALUE, type EventKind } 
 import type { AbilityIntent, RattlesnakeIntent } from './intents';
 import { activeEvents, buyCost, handSize, pendingOf } from './shared';
 import type { AttackInfo, RattlesnakeState, Showdown, Step, UsedAbility } from './state';
+import { cloneState } from '../core/clone';
 
 export interface RevealedCard {
   id: string;
@@ -100,7 +101,7 @@ export function view(state: RattlesnakeState, seat: Seat | null): RattlesnakeVie
     response: state.response ? { ...state.response, responder: 1 - state.response.seat } : null,
     scout: state.scout ? { seat: state.scout.seat, drawn: state.scout.seat === seat ? [...state.scout.drawn] : [] } : null,
     opening: { reveals: state.opening.reveals.map(([a, b]) => [a, b] as [string, string]), first: state.opening.first },
-    lastShowdown: state.lastShowdown ? structuredClone(state.lastShowdown) : null,
+    lastShowdown: state.lastShowdown ? cloneState(state.lastShowdown) : null,
     winner: state.winner,
     quiet: state.quiet ?? 0,
   };

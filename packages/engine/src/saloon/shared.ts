@@ -1,3 +1,4 @@
+import { cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
 import { AREAS, card, COLOURS, NOISES, type Colour, type SymbolKind } from './cards';
 import type { AnswerIntent, ShootIntent } from './intents';
@@ -173,7 +174,5 @@ export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, 
   return out;
 }
 
-/** A deep copy of plain JSON data (much faster than structuredClone for the small states here). */
-export function clone<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
+/** A deep copy of the state's plain data (core/clone.ts). */
+export const clone = cloneState;

@@ -1,0 +1,47 @@
+import { deriveSeed, Rng } from './rng';
+import { cloneState, notPlainData } from './clone';
+import { isError } from './game';
+import { duel } from '../duel';
+import { playGame as playRattlesnake } from '../rattlesnake/sim';
+import { playGame as playSaloon } from '../saloon/sim';
+
+/** Every state a game goes through is plain data, so `cloneState` copies it exactly (and apart from the original). */
+function copiesExactly(state: unknown): void {
+  expect(notPlainData(state)).toBeNull();
+  const copy = cloneState(state);
+  expect(copy).toEqual(state);
+  expect(copy).not.toBe(state);
+}
+
+describe('cloneState', () => {
+  test('copies nested plain data apart from the original', () => {
+    const s = { a: [1, { b: 'x', c: [true, null] }], d: { e: 2 }, u: undefined };
+    const c = cloneState(s);
+    expect(c).toStrictEqual(s);
+    (c.a[1] as { c: unknown[] }).c.push(3);
+    c.d.e = 5;
+    expect(s).toStrictEqual({ a: [1, { b: 'x', c: [true, null] }], d: { e: 2 }, u: undefined });
+  });
+
+  test('notPlainData names what cloneState could not copy', () => {
+    expect(notPlainData({ a: [1, new Map()] })).toBe('state.a[1] is a Map');
+    expect(notPlainData({ when: new Date(0) })).toBe('state.when is a Date');
+    expect(notPlainData({ f: () => 1 })).toBe('state.f is a function');
+    expect(notPlainData({ a: [1, 'x', { b: null }] })).toBeNull();
+  });
+
+  test('every state of a Duel, a Rattlesnake and a Saloon Showdown game is plain data', () => {
+    let duelState = duel.setup({ seats: 4, options: { target: 3 } as never }, Rng.fromSeed(7));
+    const rng = Rng.fromSeed(deriveSeed(7, 'players'));
+    copiesExactly(duelState);
+    for (let steps = 0; duel.outcome(duelState) === null && steps < 2000; steps++) {
+      const seat = duel.pending(duelState)[0];
+      const r = duel.apply(duelState, seat, rng.pick(duel.legalIntents(duelState, seat)), 0);
+      if (isError(r)) throw new Error(r.error.message);
+      duelState = r.state;
+      copiesExactly(duelState);
+    }
+    playRattlesnake(11, ['random', 'bot'], 5000, 0, (s) => copiesExactly(s));
+    playSaloon(13, { seats: 4, onStep: (state) => copiesExactly(state) });
+  });
+});

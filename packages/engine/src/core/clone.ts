@@ -1,0 +1,39 @@
+/**
+ * A deep copy of a game state. States are plain data (objects, arrays, strings, numbers, booleans, null; no Map, Set,
+ * Date or class instance: a test checks it), so a walk over own keys copies them exactly, several times faster than
+ * `structuredClone`, which serializes for any value the platform knows. `apply` copies the state once per step.
+ */
+export function cloneState<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = cloneState(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = cloneState((value as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/** Where `value` is not plain data (a Map, a Set, a Date, a class instance, a function…): a path, or null when it is. */
+export function notPlainData(value: unknown, path = 'state'): string | null {
+  if (value === null || value === undefined) return null;
+  const t = typeof value;
+  if (t === 'string' || t === 'number' || t === 'boolean') return null;
+  if (t !== 'object') return `${path} is a ${t}`;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = notPlainData(value[i], `${path}[${i}]`);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return `${path} is a ${proto?.constructor?.name ?? 'non-plain object'}`;
+  for (const key of Object.keys(value as object)) {
+    const bad = notPlainData((value as Record<string, unknown>)[key], `${path}.${key}`);
+    if (bad) return bad;
+  }
+  return null;
+}
