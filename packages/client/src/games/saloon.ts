@@ -565,7 +565,7 @@ class SaloonUi implements GameUi {
         main.push(btn(T('ui.takePublic', { n: i.from + 1, card: cardLabel(id) }), i, { text: String(i.from + 1), cls: 'secondary public', title: T('ui.takePublicTitle', { card: cardLabel(id) }), group: T('turnBar.drawGroup') }));
       }
     }
-    if (all) main.push(btn(T('ui.cashAll', { count: all.cards.length }), all, { cls: 'cash', title: T('ui.cashTitle', { amount: 10 * all.cards.length }) }));
+    if (all) main.push(btn(T('ui.cashAll', { count: all.cards.length }), all, { cls: 'cash', title: T('ui.cashTitle', { amount: Saloon.BOOTY_VALUE * all.cards.length }) }));
     if (singles.length) main.push({ label: T('turnBar.cashOne'), cls: 'cash secondary', onClick: step({ kind: 'cash' }) });
     const guns = Saloon.COLOURS.filter((g) => threats.some((i) => i.gun === g));
     guns.forEach((g) =>
