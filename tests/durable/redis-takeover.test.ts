@@ -6,10 +6,12 @@
  * client's `recoverRoom` does) and find the same hands, then play each game to its end. A table of A still waiting
  * for players (never stored) has its code released: B answers "no such table" at once instead of advertising it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
 import { replay } from '@tumbleweed/engine';
-import { freePort, killHard, start, startServer, stopAll, waitForHttp, waitForPort, type Proc } from '../support/processes';
+import { freePort, killHard, startRedis, startServer, stop, stopAll, tempDataDir, waitForHttp, type Proc } from '../support/processes';
 import { Player } from './player';
 
 jest.setTimeout(180_000);
@@ -38,48 +40,46 @@ const CASES: Case[] = [
   { room: 'saloon', seats: 3, bots: 1, options: { threatSeconds: 3 }, before: 6 },
 ];
 
-let redis: Redis;
+const redises: Redis[] = [];
 afterAll(async () => {
-  redis?.disconnect();
+  redises.forEach((r) => r.disconnect());
   await stopAll();
 });
 
-test('kill -9 process A for good: process B takes its tables over, the same players finish the same games there', async () => {
-  const ports = { redis: await freePort(), a: await freePort(), b: await freePort() };
-  const redisServer = start('redis-server', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
-  await waitForPort(ports.redis, redisServer);
-  redis = new Redis(`redis://127.0.0.1:${ports.redis}`);
-  const common = { REDIS_URL: `redis://127.0.0.1:${ports.redis}`, BOT_DELAY_MS: '150', LOG_LEVEL: 'info', LEASE_TTL_MS: '1500' };
-  const a = startServer('A', { ...common, PORT: String(ports.a), PUBLIC_ADDRESS: `127.0.0.1:${ports.a}` });
-  await waitForHttp(`http://127.0.0.1:${ports.a}/healthz`, a);
-  const atA = `ws://127.0.0.1:${ports.a}`;
-  const atB = `ws://127.0.0.1:${ports.b}`;
+/** redis-server, and the environment of a server process sharing it (a short lease unless `ttlMs` says otherwise). */
+async function shared(ttlMs = 1500) {
+  const server = await startRedis();
+  const redis = new Redis(server.url);
+  redises.push(redis);
+  const common = { REDIS_URL: server.url, BOT_DELAY_MS: '150', LOG_LEVEL: 'info', LEASE_TTL_MS: String(ttlMs) };
+  /** A game server with its own port, DATA_DIR (unless given) and public address, up. */
+  const serve = async (name: string, port: number, env: Record<string, string> = {}) => {
+    const proc = startServer(name, { ...common, PORT: String(port), PUBLIC_ADDRESS: `127.0.0.1:${port}`, ...env });
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`, proc);
+    return proc;
+  };
+  return { redis, serve };
+}
 
-  // Every table is created while A is the only process (so all of them live on A).
-  const tables = await Promise.all(
-    CASES.map(async (c) => {
-      const humans = c.seats - c.bots;
-      const players = Array.from({ length: humans }, (_, i) => new Player(`${c.room}-P${i}`, [60, 160]));
-      players[0].attach(await new Client(atA).create<any>(c.room, { name: players[0].name, seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } }));
-      const code: string = players[0].room.roomId;
-      for (const p of players.slice(1)) p.attach(await new Client(atA).joinById<any>(code, { name: p.name }));
-      return { c, players, code };
-    }),
-  );
-  const waiting = await new Client(atA).create<any>('duel', { name: 'Early', seats: 2, options: {} });
-  waiting.onMessage('*', () => undefined);
-  const waitingCode: string = waiting.roomId;
+/** A table of `c` created through `endpoint`, its human seats taken by scripted players. */
+async function seat(endpoint: string, c: Case) {
+  const humans = c.seats - c.bots;
+  const players = Array.from({ length: humans }, (_, i) => new Player(`${c.room}-P${i}`, [60, 160]));
+  players[0].attach(await new Client(endpoint).create<any>(c.room, { name: players[0].name, seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } }));
+  const code: string = players[0].room.roomId;
+  for (const p of players.slice(1)) p.attach(await new Client(endpoint).joinById<any>(code, { name: p.name }));
+  return { c, players, code };
+}
+type Table = Awaited<ReturnType<typeof seat>>;
 
-  const b = startServer('B', { ...common, PORT: String(ports.b), PUBLIC_ADDRESS: `127.0.0.1:${ports.b}` });
-  await waitForHttp(`http://127.0.0.1:${ports.b}/healthz`, b);
-
+/** Each table's game started and played in part; then its players stop (nothing in flight) and their hands are read. */
+async function playSome(tables: Table[], server: () => Proc): Promise<(string | null)[][]> {
   const everyone = tables.flatMap((t) => t.players);
-  await until(() => everyone.every((p) => p.token !== '' && p.state?.status === 'playing'), 'the games to start', 10_000, () => a);
-  // Part of each game, then every player stops (nothing in flight) and looks at their hand.
+  await until(() => everyone.every((p) => p.token !== '' && p.state?.status === 'playing'), 'the games to start', 10_000, server);
   await Promise.all(
     tables.map(async (t) => {
       t.players.forEach((p) => p.wake());
-      await until(() => t.players.reduce((n, p) => n + p.sent, 0) >= t.c.before, `${t.c.before} intents in ${t.c.room}`, 60_000, () => a);
+      await until(() => t.players.reduce((n, p) => n + p.sent, 0) >= t.c.before, `${t.c.before} intents in ${t.c.room}`, 60_000, server);
       t.players.forEach((p) => p.pause());
     }),
   );
@@ -87,7 +87,26 @@ test('kill -9 process A for good: process B takes its tables over, the same play
   tables.forEach((t) => expect(t.players[0].state.status).toBe('playing'));
   const hands = tables.map((t) => t.players.map((p) => p.hand()));
   hands.flat().forEach((h) => expect(h).toBeTruthy());
+  return hands;
+}
 
+const connectedTo = (p: Player) => String((p.room.connection as any).transport.ws.url);
+
+test('kill -9 process A for good: process B takes its tables over, the same players finish the same games there', async () => {
+  const { redis, serve } = await shared();
+  const ports = { a: await freePort(), b: await freePort() };
+  const atA = `ws://127.0.0.1:${ports.a}`;
+  const atB = `ws://127.0.0.1:${ports.b}`;
+  // Every table is created while A is the only process (so all of them live on A).
+  const a = await serve('A', ports.a);
+  const tables = await Promise.all(CASES.map((c) => seat(atA, c)));
+  const waiting = await new Client(atA).create<any>('duel', { name: 'Early', seats: 2, options: {} });
+  waiting.onMessage('*', () => undefined);
+  const waitingCode: string = waiting.roomId;
+  const b = await serve('B', ports.b);
+
+  const hands = await playSome(tables, () => a);
+  const everyone = tables.flatMap((t) => t.players);
   await killHard(a); // and A never comes back
   const killedAt = Date.now();
   await until(() => everyone.every((p) => p.drops.length === 1), 'the players to see the connection drop', 5_000);
@@ -97,7 +116,7 @@ test('kill -9 process A for good: process B takes its tables over, the same play
   const tookOver = Date.now() - killedAt;
   await until(() => everyone.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
   expect(tables.map((t) => t.players.map((p) => p.hand()))).toEqual(hands);
-  for (const p of everyone) expect((p.room.connection as any).transport.ws.url).toContain(`127.0.0.1:${ports.b}/`);
+  for (const p of everyone) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.b}/`);
   expect(b.log()).toMatch(/table taken over/);
   // Taken over within a few lease periods (1.5 s), not Colyseus' own ~16 s of a dead process's listings.
   expect(tookOver).toBeLessThan(10_000);
@@ -129,4 +148,61 @@ test('kill -9 process A for good: process B takes its tables over, the same play
     expect(await redis.hexists('tumbleweed:tables', t.code)).toBe(0);
   }
   for (const p of everyone) p.room.leave();
+});
+
+test('a process that stalls past its leases loses its tables to another process and sends its players there', async () => {
+  const { redis, serve } = await shared();
+  const ports = { a: await freePort(), b: await freePort() };
+  const atA = `ws://127.0.0.1:${ports.a}`;
+  const dirs = { a: tempDataDir(), b: tempDataDir() };
+  const a = await serve('A', ports.a, { DATA_DIR: dirs.a });
+  const t = await seat(atA, CASES[0]);
+  const b = await serve('B', ports.b, { DATA_DIR: dirs.b });
+  const owner = (dir: string) => fs.readFileSync(path.join(dir, 'owner-id'), 'utf8').trim();
+  const [hands] = await playSome([t], () => a);
+
+  // A stops dead (a long GC pause, a frozen VM) for longer than its lease: B takes the table over.
+  a.child.kill('SIGSTOP');
+  try {
+    await until(() => /table taken over/.test(b.log()), 'B to take the table over', 15_000, () => b);
+  } finally {
+    a.child.kill('SIGCONT');
+  }
+  expect(await redis.get(`tumbleweed:lease:${t.code}`)).toMatch(new RegExp(`^${owner(dirs.b)}/`));
+  // A wakes up, finds the lease gone to B, and lets its players go ("going away"): nothing of it is written any more.
+  await until(() => t.players.every((p) => p.drops.length === 1), 'A to let its players go', 10_000, () => a);
+  expect(t.players.map((p) => p.drops[0])).toEqual([1001, 1001]);
+  expect(a.log()).toMatch(/lease lost/);
+  // They come back the way the client does, through the address they know (A's): matchmaking sends them to B.
+  for (const p of t.players) await p.rejoin(atA, t.code, 20_000);
+  await until(() => t.players.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
+  expect(t.players.map((p) => p.hand())).toEqual(hands);
+  for (const p of t.players) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.b}/`);
+  t.players.forEach((p) => p.resume());
+  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end on B', 90_000, () => b);
+  for (const p of t.players) p.room.leave();
+});
+
+test('a graceful restart with Redis: the same DATA_DIR started again takes its tables back, no other process does', async () => {
+  // A long lease: B would take the table over only after 15 s.
+  const { serve } = await shared(15_000);
+  const ports = { a: await freePort(), b: await freePort() };
+  const atA = `ws://127.0.0.1:${ports.a}`;
+  const dataDir = tempDataDir();
+  let a = await serve('A', ports.a, { DATA_DIR: dataDir });
+  const t = await seat(atA, CASES[1]);
+  const b = await serve('B', ports.b);
+  const [hands] = await playSome([t], () => a);
+
+  await stop(a); // SIGTERM, as `docker compose up -d` after an image update
+  a = await serve('A again', ports.a, { DATA_DIR: dataDir });
+  for (const p of t.players) await p.rejoin(atA, t.code, 20_000);
+  await until(() => t.players.every((p) => p.hand() !== null), 'the hands after the restart', 10_000, () => a);
+  expect(t.players.map((p) => p.hand())).toEqual(hands);
+  for (const p of t.players) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.a}/`);
+  expect(a.log()).toMatch(/table taken back/);
+  expect(b.log()).not.toMatch(/table taken over/);
+  t.players.forEach((p) => p.resume());
+  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
+  for (const p of t.players) p.room.leave();
 });

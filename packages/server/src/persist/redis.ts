@@ -37,8 +37,14 @@ const DEAD_CLAIM_MS = 3000;
 /** Colyseus' RedisDriver keeps every room listing in this hash (roomId → listing). */
 const ROOM_LISTINGS = 'roomcaches';
 
-/** KEYS[1] lease, ARGV[1] our value, ARGV[2] ttl: extends the lease only while it is still ours. */
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/**
+ * Our lease, held: ours (extended), or free (nobody took it since it ran out: taken again). 0 when another process
+ * holds it now. KEYS[1] lease; ARGV[1] our value, ARGV[2] ttl.
+ */
+const HOLD = `local v = redis.call('get', KEYS[1])
+if v and v ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
 /** KEYS[1] lease, ARGV[1] our value, ARGV[2] ttl, ARGV[3] our owner prefix: takes a lease that is free, or ours (this DATA_DIR, any run). */
 const CLAIM = `local v = redis.call('get', KEYS[1])
 if (not v) or v == ARGV[1] or string.sub(v, 1, string.len(ARGV[3])) == ARGV[3] then
@@ -46,14 +52,41 @@ if (not v) or v == ARGV[1] or string.sub(v, 1, string.len(ARGV[3])) == ARGV[3] t
   return 1
 end
 return 0`;
-/** KEYS[1] lease, ARGV[1] our value: drops the lease only if it is ours. */
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+/**
+ * A write to a game's shared copy, fenced by its lease: done only while the lease is ours (or free: then it is taken
+ * again first); -1, nothing written, when another process holds it (this one stalled past the TTL and the table
+ * goes on there). KEYS[1] lease, KEYS[2] the game's list or hash; ARGV[1] our value, ARGV[2] ttl, ARGV[3] what,
+ * ARGV[4] its argument.
+ */
+const FENCED = `local v = redis.call('get', KEYS[1])
+if v and v ~= ARGV[1] then return -1 end
+if not v then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+local what = ARGV[3]
+if what == 'append' then return redis.call('rpush', KEYS[2], ARGV[4]) end
+if what == 'seats' then redis.call('hset', KEYS[2], 'seats', ARGV[4]) return 1 end
+if what == 'cut' then
+  local n = tonumber(ARGV[4])
+  if n <= 0 then redis.call('del', KEYS[2]) else redis.call('ltrim', KEYS[2], 0, n - 1) end
+  return 1
+end
+return redis.error_reply('unknown write ' .. what)`;
+/**
+ * The game is over: its shared copy and its lease go, unless another process holds the lease (-1).
+ * KEYS[1] lease, KEYS[2] game, KEYS[3] steps, KEYS[4] tables; ARGV[1] our value, ARGV[2] code.
+ */
+const FINISH = `local v = redis.call('get', KEYS[1])
+if v and v ~= ARGV[1] then return -1 end
+redis.call('del', KEYS[2], KEYS[3])
+redis.call('hdel', KEYS[4], ARGV[2])
+if v then redis.call('del', KEYS[1]) end
+return 1`;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    renewLease(key: string, value: string, ttl: number): Result<number, Context>;
-    claimLease(key: string, value: string, ttl: number, prefix: string): Result<number, Context>;
-    releaseLease(key: string, value: string): Result<number, Context>;
+    holdLease(lease: string, value: string, ttl: number): Result<number, Context>;
+    claimLease(lease: string, value: string, ttl: number, prefix: string): Result<number, Context>;
+    fencedWrite(lease: string, key: string, value: string, ttl: number, what: 'append' | 'seats' | 'cut', arg: string): Result<number, Context>;
+    finishGame(lease: string, game: string, steps: string, tables: string, value: string, code: string): Result<number, Context>;
   }
 }
 
@@ -102,9 +135,10 @@ export class SharedTables {
     private readonly opts: SharedOptions,
   ) {
     this.redis = new Redis(url);
-    this.redis.defineCommand('renewLease', { numberOfKeys: 1, lua: RENEW });
+    this.redis.defineCommand('holdLease', { numberOfKeys: 1, lua: HOLD });
     this.redis.defineCommand('claimLease', { numberOfKeys: 1, lua: CLAIM });
-    this.redis.defineCommand('releaseLease', { numberOfKeys: 1, lua: RELEASE });
+    this.redis.defineCommand('fencedWrite', { numberOfKeys: 2, lua: FENCED });
+    this.redis.defineCommand('finishGame', { numberOfKeys: 4, lua: FINISH });
     let warned = false;
     this.redis.on('error', (err: Error) => {
       if (!warned) this.log.warn({ err }, 'Redis connection error (shared tables)');
@@ -154,19 +188,26 @@ export class SharedTables {
   }
 
   appendStep(gameId: string, step: StoredStep): void {
-    if (!this.codeOf.has(gameId)) return;
-    this.redis.rpush(KEYS.steps(gameId), JSON.stringify(step)).catch(this.failing('step'));
+    this.fenced(gameId, 'append', KEYS.steps(gameId), JSON.stringify(step));
   }
 
   truncateSteps(gameId: string, index: number): void {
-    if (!this.codeOf.has(gameId)) return;
-    const done = index <= 0 ? this.redis.del(KEYS.steps(gameId)) : this.redis.ltrim(KEYS.steps(gameId), 0, index - 1);
-    done.catch(this.failing('truncate'));
+    this.fenced(gameId, 'cut', KEYS.steps(gameId), String(index));
   }
 
   updateSeats(gameId: string, seats: StoredSeat[]): void {
-    if (!this.codeOf.has(gameId)) return;
-    this.redis.hset(KEYS.game(gameId), 'seats', JSON.stringify(seats)).catch(this.failing('seats'));
+    this.fenced(gameId, 'seats', KEYS.game(gameId), JSON.stringify(seats));
+  }
+
+  private fenced(gameId: string, what: 'append' | 'seats' | 'cut', key: string, arg: string): void {
+    const code = this.codeOf.get(gameId);
+    if (code === undefined) return;
+    this.redis
+      .fencedWrite(KEYS.lease(code), key, this.leaseValue, this.opts.ttlMs, what, arg)
+      .then((done) => {
+        if (done === -1) this.lost(code);
+      })
+      .catch(this.failing(what));
   }
 
   /** Over or abandoned: the shared copy and the lease go (the game stays in this process's SQLite). */
@@ -175,13 +216,7 @@ export class SharedTables {
     if (code === undefined) return;
     this.codeOf.delete(gameId);
     if (this.held.get(code) === gameId) this.held.delete(code);
-    this.redis
-      .multi()
-      .del(KEYS.game(gameId), KEYS.steps(gameId))
-      .hdel(KEYS.tables, code)
-      .releaseLease(KEYS.lease(code), this.leaseValue)
-      .exec()
-      .catch(this.failing('finish'));
+    this.redis.finishGame(KEYS.lease(code), KEYS.game(gameId), KEYS.steps(gameId), KEYS.tables, this.leaseValue, code).catch(this.failing('finish'));
   }
 
   // ---- leases and takeover ----
@@ -222,16 +257,21 @@ export class SharedTables {
     );
   }
 
-  /** This process is alive, and its leases are renewed (a lease it lost: its table goes on elsewhere). */
+  /**
+   * This process is alive, its leases are renewed (a lease it lost: its table goes on elsewhere), and its tables
+   * are listed (the clean-up of a process that lost a table to this one removes the table's listing with its own).
+   */
   private async beat(): Promise<void> {
     const pipe = this.redis.pipeline().set(KEYS.alive(this.processId), '1', 'PX', this.opts.ttlMs);
     const codes = [...this.held.keys()];
-    for (const code of codes) pipe.renewLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs);
+    for (const code of codes) pipe.holdLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs).hexists(ROOM_LISTINGS, code);
     const results = (await pipe.exec()) ?? [];
-    codes.forEach((code, i) => {
-      const [err, renewed] = results[i + 1] ?? [];
-      if (!err && renewed === 0) this.lost(code);
-    });
+    for (const [i, code] of codes.entries()) {
+      const [err, held] = results[1 + 2 * i] ?? [];
+      const [listingErr, listed] = results[2 + 2 * i] ?? [];
+      if (!err && held === 0) this.lost(code);
+      else if (!listingErr && listed === 0) await matchMaker.getLocalRoomById(code)?.listing.save();
+    }
   }
 
   private beating = false;
@@ -294,7 +334,7 @@ export class SharedTables {
       const where = { table: code, id, from: game?.process };
       if (!game || !this.opts.roomNames.includes(game.room)) {
         this.log.warn(where, 'unreadable shared table dropped');
-        await this.redis.multi().del(KEYS.game(id), KEYS.steps(id)).hdel(KEYS.tables, code).releaseLease(KEYS.lease(code), this.leaseValue).exec();
+        await this.redis.finishGame(KEYS.lease(code), KEYS.game(id), KEYS.steps(id), KEYS.tables, this.leaseValue, code);
         continue;
       }
       this.held.set(code, id);
@@ -307,7 +347,8 @@ export class SharedTables {
       if (game.skipped > 0) this.log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped');
       if (await rebuildTable(game)) {
         taken++;
-        this.log.info({ ...where, steps: game.steps.length }, 'table taken over');
+        const own = leases[i] !== null; // this DATA_DIR's lease, from before a restart
+        this.log.info({ ...where, steps: game.steps.length }, own ? 'table taken back after a restart' : 'table taken over');
       } else {
         this.local.finish(id, 'abandoned', null);
         this.finish(id);
@@ -382,11 +423,6 @@ export class SharedTables {
     if (release.length) {
       await this.redis.hdel(CODES_KEY, ...release);
       this.log.info({ codes: release }, 'dead table codes released (their process is gone, nothing to resume)');
-    }
-    // Our own stored tables keep their listing (a clean-up of a dead process racing a takeover could remove it).
-    for (const code of this.held.keys()) {
-      const room = matchMaker.getLocalRoomById(code);
-      if (room && (await this.redis.hexists(ROOM_LISTINGS, code)) === 0) await room.listing.save();
     }
   }
 }
