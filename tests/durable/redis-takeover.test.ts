@@ -206,3 +206,27 @@ test('a graceful restart with Redis: the same DATA_DIR started again takes its t
   await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
   for (const p of t.players) p.room.leave();
 });
+
+test('Redis started again without its data: a process started again resumes its tables from its own file', async () => {
+  const { redis, serve } = await shared();
+  const port = await freePort();
+  const at = `ws://127.0.0.1:${port}`;
+  const dataDir = tempDataDir();
+  let a = await serve('A', port, { DATA_DIR: dataDir });
+  const t = await seat(at, CASES[2]);
+  const [hands] = await playSome([t], () => a);
+
+  await killHard(a);
+  await redis.flushall(); // every shared copy, lease and claim gone
+  a = await serve('A again', port, { DATA_DIR: dataDir });
+  for (const p of t.players) await p.rejoin(at, t.code, 20_000);
+  await until(() => t.players.every((p) => p.hand() !== null), 'the hands after the restart', 10_000, () => a);
+  expect(t.players.map((p) => p.hand())).toEqual(hands);
+  expect(a.log()).toMatch(/table restored from this process's own file/);
+  // Copied to Redis again: another process could take it over from now on.
+  expect(await redis.hget('tumbleweed:tables', t.code)).toBeTruthy();
+  expect(await redis.llen(`tumbleweed:steps:${await redis.hget('tumbleweed:tables', t.code)}`)).toBeGreaterThan(0);
+  t.players.forEach((p) => p.resume());
+  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
+  for (const p of t.players) p.room.leave();
+});

@@ -31,7 +31,11 @@ export const KEYS = {
   steps: (id: string) => `tumbleweed:steps:${id}`,
   lease: (code: string) => `tumbleweed:lease:${code}`,
   alive: (processId: string) => `tumbleweed:alive:${processId}`,
+  /** A game whose shared copy was removed because it ended (kept ENDED_MS): not to be resumed from a local copy. */
+  ended: (id: string) => `tumbleweed:ended:${id}`,
 };
+/** How long Redis remembers that a game ended (so a process started again much later does not resume its stale copy). */
+const ENDED_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long a code must look dead (claimed, no lease, no listing) before it is released. */
 const DEAD_CLAIM_MS = 3000;
 /** Colyseus' RedisDriver keeps every room listing in this hash (roomId → listing). */
@@ -72,12 +76,14 @@ end
 return redis.error_reply('unknown write ' .. what)`;
 /**
  * The game is over: its shared copy and its lease go, unless another process holds the lease (-1).
- * KEYS[1] lease, KEYS[2] game, KEYS[3] steps, KEYS[4] tables; ARGV[1] our value, ARGV[2] code.
+ * It is remembered as ended for ENDED_MS. KEYS[1] lease, KEYS[2] game, KEYS[3] steps, KEYS[4] tables, KEYS[5] ended;
+ * ARGV[1] our value, ARGV[2] code, ARGV[3] ENDED_MS.
  */
 const FINISH = `local v = redis.call('get', KEYS[1])
 if v and v ~= ARGV[1] then return -1 end
 redis.call('del', KEYS[2], KEYS[3])
 redis.call('hdel', KEYS[4], ARGV[2])
+redis.call('set', KEYS[5], '1', 'PX', ARGV[3])
 if v then redis.call('del', KEYS[1]) end
 return 1`;
 
@@ -86,7 +92,7 @@ declare module 'ioredis' {
     holdLease(lease: string, value: string, ttl: number): Result<number, Context>;
     claimLease(lease: string, value: string, ttl: number, prefix: string): Result<number, Context>;
     fencedWrite(lease: string, key: string, value: string, ttl: number, what: 'append' | 'seats' | 'cut', arg: string): Result<number, Context>;
-    finishGame(lease: string, game: string, steps: string, tables: string, value: string, code: string): Result<number, Context>;
+    finishGame(lease: string, game: string, steps: string, tables: string, ended: string, value: string, code: string, endedMs: number): Result<number, Context>;
   }
 }
 
@@ -138,7 +144,7 @@ export class SharedTables {
     this.redis.defineCommand('holdLease', { numberOfKeys: 1, lua: HOLD });
     this.redis.defineCommand('claimLease', { numberOfKeys: 1, lua: CLAIM });
     this.redis.defineCommand('fencedWrite', { numberOfKeys: 2, lua: FENCED });
-    this.redis.defineCommand('finishGame', { numberOfKeys: 4, lua: FINISH });
+    this.redis.defineCommand('finishGame', { numberOfKeys: 5, lua: FINISH });
     let warned = false;
     this.redis.on('error', (err: Error) => {
       if (!warned) this.log.warn({ err }, 'Redis connection error (shared tables)');
@@ -216,15 +222,16 @@ export class SharedTables {
     if (code === undefined) return;
     this.codeOf.delete(gameId);
     if (this.held.get(code) === gameId) this.held.delete(code);
-    this.redis.finishGame(KEYS.lease(code), KEYS.game(gameId), KEYS.steps(gameId), KEYS.tables, this.leaseValue, code).catch(this.failing('finish'));
+    this.redis.finishGame(KEYS.lease(code), KEYS.game(gameId), KEYS.steps(gameId), KEYS.tables, KEYS.ended(gameId), this.leaseValue, code, ENDED_MS).catch(this.failing('finish'));
   }
 
   // ---- leases and takeover ----
 
   /**
    * On start, before the process listens: takes back this DATA_DIR's tables (and any whose lease ran out) from the
-   * Redis log; the games this SQLite file still has as being played that are not among them went on elsewhere (taken
-   * over) or are gone from Redis: they are marked abandoned here. Then the lease loop starts.
+   * Redis log. A game this SQLite file still has as being played that is not among them either went on elsewhere
+   * (another process holds it, or it ended: marked abandoned here), or Redis lost its copy (Redis started again
+   * without its data): then it is resumed from this file, and copied to Redis again.
    */
   async start(): Promise<number> {
     let taken = 0;
@@ -233,8 +240,23 @@ export class SharedTables {
       taken = await this.takeOver();
       for (const game of this.local.unfinished()) {
         if (this.codeOf.has(game.id)) continue;
-        this.log.warn({ table: game.code, id: game.id }, 'a table of this process went on elsewhere (or is no longer in Redis): not resumed here');
-        this.local.finish(game.id, 'abandoned', null);
+        const where = { table: game.code, game: game.room, id: game.id };
+        const [copy, ended] = await Promise.all([this.redis.exists(KEYS.game(game.id)), this.redis.exists(KEYS.ended(game.id))]);
+        const ours = !copy && !ended && game.skipped >= 0 && this.opts.roomNames.includes(game.room) && (await this.redis.claimLease(KEYS.lease(game.code), this.leaseValue, this.opts.ttlMs, `${this.opts.owner}/`)) === 1;
+        if (!ours) {
+          this.log.warn(where, 'a table of this process went on elsewhere (or ended there): not resumed here');
+          this.local.finish(game.id, 'abandoned', null);
+          continue;
+        }
+        if (game.skipped > 0) this.log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped (a write cut off by the crash?)');
+        this.copy(game);
+        if (await rebuildTable(game)) {
+          taken++;
+          this.log.info({ ...where, steps: game.steps.length }, 'table restored from this process\'s own file (Redis had lost it)');
+        } else {
+          this.local.finish(game.id, 'abandoned', null);
+          this.finish(game.id);
+        }
       }
     } catch (err) {
       // Redis is away: this DATA_DIR's tables keep their leases' owner, and the loop below takes them back later.
@@ -244,6 +266,12 @@ export class SharedTables {
     this.timer = setInterval(() => void this.tick(), every);
     this.timer.unref();
     return taken;
+  }
+
+  /** A whole game copied to Redis at once (resumed from the local file), under the lease this process holds. */
+  private copy(game: ResumableGame): void {
+    this.startGame(game);
+    if (game.steps.length) this.redis.rpush(KEYS.steps(game.id), ...game.steps.map((step) => JSON.stringify(step))).catch(this.failing('copy'));
   }
 
   /** Stops renewing (a shutdown keeps the leases: the same DATA_DIR started again takes its tables back). */
@@ -334,7 +362,7 @@ export class SharedTables {
       const where = { table: code, id, from: game?.process };
       if (!game || !this.opts.roomNames.includes(game.room)) {
         this.log.warn(where, 'unreadable shared table dropped');
-        await this.redis.finishGame(KEYS.lease(code), KEYS.game(id), KEYS.steps(id), KEYS.tables, this.leaseValue, code);
+        await this.redis.finishGame(KEYS.lease(code), KEYS.game(id), KEYS.steps(id), KEYS.tables, KEYS.ended(id), this.leaseValue, code, ENDED_MS);
         continue;
       }
       this.held.set(code, id);
