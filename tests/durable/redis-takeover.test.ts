@@ -112,7 +112,7 @@ test('kill -9 process A for good: process B takes its tables over, the same play
   await until(() => everyone.every((p) => p.drops.length === 1), 'the players to see the connection drop', 5_000);
 
   // Through B, the way the client's recoverRoom does: a join by code with the seat token, retried until it works.
-  for (const t of tables) for (const p of t.players) await p.rejoin(atB, t.code, 30_000);
+  for (const t of tables) for (const p of t.players) await p.rejoin(atB, t.code, 30_000, true);
   const tookOver = Date.now() - killedAt;
   await until(() => everyone.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
   expect(tables.map((t) => t.players.map((p) => p.hand()))).toEqual(hands);
@@ -174,7 +174,7 @@ test('a process that stalls past its leases loses its tables to another process 
   expect(t.players.map((p) => p.drops[0])).toEqual([1001, 1001]);
   expect(a.log()).toMatch(/lease lost/);
   // They come back the way the client does, through the address they know (A's): matchmaking sends them to B.
-  for (const p of t.players) await p.rejoin(atA, t.code, 20_000);
+  for (const p of t.players) await p.rejoin(atA, t.code, 20_000, true);
   await until(() => t.players.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
   expect(t.players.map((p) => p.hand())).toEqual(hands);
   for (const p of t.players) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.b}/`);
@@ -196,7 +196,7 @@ test('a graceful restart with Redis: the same DATA_DIR started again takes its t
 
   await stop(a); // SIGTERM, as `docker compose up -d` after an image update
   a = await serve('A again', ports.a, { DATA_DIR: dataDir });
-  for (const p of t.players) await p.rejoin(atA, t.code, 20_000);
+  for (const p of t.players) await p.rejoin(atA, t.code, 20_000, true);
   await until(() => t.players.every((p) => p.hand() !== null), 'the hands after the restart', 10_000, () => a);
   expect(t.players.map((p) => p.hand())).toEqual(hands);
   for (const p of t.players) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.a}/`);
@@ -219,7 +219,7 @@ test('Redis started again without its data: a process started again resumes its 
   await killHard(a);
   await redis.flushall(); // every shared copy, lease and claim gone
   a = await serve('A again', port, { DATA_DIR: dataDir });
-  for (const p of t.players) await p.rejoin(at, t.code, 20_000);
+  for (const p of t.players) await p.rejoin(at, t.code, 20_000, true);
   await until(() => t.players.every((p) => p.hand() !== null), 'the hands after the restart', 10_000, () => a);
   expect(t.players.map((p) => p.hand())).toEqual(hands);
   expect(a.log()).toMatch(/table restored from this process's own file/);
@@ -228,5 +228,29 @@ test('Redis started again without its data: a process started again resumes its 
   expect(await redis.llen(`tumbleweed:steps:${await redis.hget('tumbleweed:tables', t.code)}`)).toBeGreaterThan(0);
   t.players.forEach((p) => p.resume());
   await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
+  for (const p of t.players) p.room.leave();
+});
+
+test('with the default 15 s lease, a player coming back through the other process gets the dead process\'s table taken over at once', async () => {
+  const { redis, serve } = await shared(15_000);
+  const ports = { a: await freePort(), b: await freePort() };
+  const atA = `ws://127.0.0.1:${ports.a}`;
+  const atB = `ws://127.0.0.1:${ports.b}`;
+  const a = await serve('A', ports.a);
+  const t = await seat(atA, CASES[0]);
+  const b = await serve('B', ports.b);
+  const [hands] = await playSome([t], () => a);
+
+  await killHard(a);
+  const killedAt = Date.now();
+  // The way the web client comes back (gives up on "not found"), through B, long before A's lease runs out.
+  for (const p of t.players) await p.rejoin(atB, t.code, 20_000, true);
+  expect(Date.now() - killedAt).toBeLessThan(10_000);
+  expect(await redis.pttl(`tumbleweed:lease:${t.code}`)).toBeGreaterThan(10_000); // B's fresh lease
+  await until(() => t.players.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
+  expect(t.players.map((p) => p.hand())).toEqual(hands);
+  expect(b.log()).toMatch(/table taken over \(a player came back to it\)/);
+  t.players.forEach((p) => p.resume());
+  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end on B', 90_000, () => b);
   for (const p of t.players) p.room.leave();
 });

@@ -79,6 +79,17 @@ export function createApp(opts: AppOptions = {}): {
       ? new SharedTables(opts.redisUrl, local, { owner: ownerId(opts.dataDir), ttlMs: opts.leaseTtlMs ?? 15_000, roomNames: Object.keys(rooms) })
       : null;
   const tables: TableStore | null = local && shared ? new MirroredStore(local, shared) : local;
+  if (driver && shared) {
+    // A join, reconnection or lookup by code that finds no listing: the table may be a stored one whose process just
+    // died (its listings removed by Colyseus' health check): taken over here at once, then found (persist/redis.ts).
+    const findOne = driver.findOne.bind(driver);
+    driver.findOne = (async (conditions: Parameters<typeof findOne>[0], sort?: Parameters<typeof findOne>[1]) => {
+      const found = await findOne(conditions, sort);
+      const code = (conditions as { roomId?: unknown }).roomId;
+      if (found || typeof code !== 'string') return found;
+      return (await shared.claimNow(code).catch(() => false)) ? findOne(conditions, sort) : found;
+    }) as typeof driver.findOne;
+  }
 
   /** Up, and Redis answering when configured. */
   app.get(

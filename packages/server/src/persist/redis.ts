@@ -56,6 +56,9 @@ if (not v) or v == ARGV[1] or string.sub(v, 1, string.len(ARGV[3])) == ARGV[3] t
   return 1
 end
 return 0`;
+/** KEYS[1] lease, ARGV[1] the dead process's value, ARGV[2] ours, ARGV[3] ttl: replaces a lease only if unchanged. */
+const STEAL = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end
+return 0`;
 /**
  * A write to a game's shared copy, fenced by its lease: done only while the lease is ours (or free: then it is taken
  * again first); -1, nothing written, when another process holds it (this one stalled past the TTL and the table
@@ -91,6 +94,7 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     holdLease(lease: string, value: string, ttl: number): Result<number, Context>;
     claimLease(lease: string, value: string, ttl: number, prefix: string): Result<number, Context>;
+    stealLease(lease: string, was: string, value: string, ttl: number): Result<number, Context>;
     fencedWrite(lease: string, key: string, value: string, ttl: number, what: 'append' | 'seats' | 'cut', arg: string): Result<number, Context>;
     finishGame(lease: string, game: string, steps: string, tables: string, ended: string, value: string, code: string, endedMs: number): Result<number, Context>;
   }
@@ -143,6 +147,7 @@ export class SharedTables {
     this.redis = new Redis(url);
     this.redis.defineCommand('holdLease', { numberOfKeys: 1, lua: HOLD });
     this.redis.defineCommand('claimLease', { numberOfKeys: 1, lua: CLAIM });
+    this.redis.defineCommand('stealLease', { numberOfKeys: 1, lua: STEAL });
     this.redis.defineCommand('fencedWrite', { numberOfKeys: 2, lua: FENCED });
     this.redis.defineCommand('finishGame', { numberOfKeys: 5, lua: FINISH });
     let warned = false;
@@ -287,18 +292,18 @@ export class SharedTables {
 
   /**
    * This process is alive, its leases are renewed (a lease it lost: its table goes on elsewhere), and its tables
-   * are listed (the clean-up of a process that lost a table to this one removes the table's listing with its own).
+   * are listed as its own (the clean-up of a dead process racing a takeover could remove a listing).
    */
   private async beat(): Promise<void> {
     const pipe = this.redis.pipeline().set(KEYS.alive(this.processId), '1', 'PX', this.opts.ttlMs);
     const codes = [...this.held.keys()];
-    for (const code of codes) pipe.holdLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs).hexists(ROOM_LISTINGS, code);
+    for (const code of codes) pipe.holdLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs).hget(ROOM_LISTINGS, code);
     const results = (await pipe.exec()) ?? [];
     for (const [i, code] of codes.entries()) {
       const [err, held] = results[1 + 2 * i] ?? [];
-      const [listingErr, listed] = results[2 + 2 * i] ?? [];
+      const [listingErr, listing] = results[2 + 2 * i] ?? [];
       if (!err && held === 0) this.lost(code);
-      else if (!listingErr && listed === 0) await matchMaker.getLocalRoomById(code)?.listing.save();
+      else if (!listingErr && !listedHere(listing, this.processId)) await matchMaker.getLocalRoomById(code)?.listing.save();
     }
   }
 
@@ -332,15 +337,19 @@ export class SharedTables {
     this.codeOf.delete(id);
     this.log.warn({ table: code, id }, 'lease lost: the table goes on in another process; its players are sent there');
     this.local.finish(id, 'abandoned', null);
+    const room = matchMaker.getLocalRoomById(code);
+    if (!room) return;
+    // The table's listing is the other process's now: this room must neither update it nor remove it on its way out.
+    room.listing.save = async () => undefined;
+    room.listing.remove = async () => undefined;
     // As on a shutdown: the players are disconnected ("going away") and reconnect; the code stays claimed.
-    const room = matchMaker.getLocalRoomById(code) as unknown as { onBeforeShutdown?: () => void } | undefined;
-    room?.onBeforeShutdown?.();
+    (room as unknown as { onBeforeShutdown(): void }).onBeforeShutdown();
   }
 
   /** Stored tables with no lease (their process is gone), or with this DATA_DIR's: claimed and rebuilt here. */
   private async takeOver(): Promise<number> {
     const tables = await this.redis.hgetall(KEYS.tables);
-    const codes = Object.keys(tables).filter((code) => !this.held.has(code) && !matchMaker.getLocalRoomById(code));
+    const codes = Object.keys(tables).filter((code) => !this.held.has(code) && !this.adopting.has(code) && !matchMaker.getLocalRoomById(code));
     if (codes.length === 0) return 0;
     const leases = await this.redis.mget(codes.map(KEYS.lease));
     const mine = `${this.opts.owner}/`;
@@ -357,13 +366,48 @@ export class SharedTables {
         checked.add(from);
         if (!(await this.redis.exists(KEYS.alive(from)))) await matchMaker.healthCheckProcessId(from).catch(() => false);
       }
-      if ((await this.redis.claimLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs, mine)) !== 1) continue;
+      const own = leases[i] !== null; // this DATA_DIR's lease, from before a restart
+      const claim = () => this.redis.claimLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs, mine);
+      if (await this.adopt(code, id, claim, own ? 'table taken back after a restart' : 'table taken over')) taken++;
+    }
+    return taken;
+  }
+
+  /**
+   * A join or a lookup found no listing for `code` (matchmaking, app.ts): when it names a stored table whose process
+   * is dead (Colyseus' health check gets no answer in 2 s: it has removed that process's listings, which is why there
+   * is none), the table is taken over now, without waiting for its lease to run out: the player's join then finds it
+   * here. The lease is replaced only if it still names that process (a process that was only slow finds it lost at
+   * its next write, and hands the table over). True when the table is here now.
+   */
+  async claimNow(code: string): Promise<boolean> {
+    if (this.stopped || this.held.has(code) || this.adopting.has(code) || matchMaker.getLocalRoomById(code)) return false;
+    const id = await this.redis.hget(KEYS.tables, code);
+    if (!id) return false;
+    const lease = await this.redis.get(KEYS.lease(code));
+    if (lease) {
+      const from = lease.slice(lease.indexOf('/') + 1);
+      if (!from || from === this.processId || (await matchMaker.healthCheckProcessId(from).catch(() => true))) return false;
+    }
+    const claim = async () => (lease ? this.redis.stealLease(KEYS.lease(code), lease, this.leaseValue, this.opts.ttlMs) : this.redis.claimLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs, `${this.opts.owner}/`));
+    return this.adopt(code, id, claim, 'table taken over (a player came back to it)');
+  }
+
+  /** Tables being claimed and rebuilt here right now (a sweep and a join may both try). */
+  private readonly adopting = new Set<string>();
+
+  /** Claims a stored table's lease (`claim`) and rebuilds it here from the Redis copy. */
+  private async adopt(code: string, id: string, claim: () => Promise<number>, why: string): Promise<boolean> {
+    if (this.adopting.has(code) || this.held.has(code)) return false;
+    this.adopting.add(code);
+    try {
+      if ((await claim()) !== 1) return false;
       const game = await this.read(id);
       const where = { table: code, id, from: game?.process };
       if (!game || !this.opts.roomNames.includes(game.room)) {
         this.log.warn(where, 'unreadable shared table dropped');
         await this.redis.finishGame(KEYS.lease(code), KEYS.game(id), KEYS.steps(id), KEYS.tables, KEYS.ended(id), this.leaseValue, code, ENDED_MS);
-        continue;
+        return false;
       }
       this.held.set(code, id);
       this.codeOf.set(id, code);
@@ -374,15 +418,15 @@ export class SharedTables {
       this.redis.hset(KEYS.game(id), 'process', this.processId).catch(this.failing('owner'));
       if (game.skipped > 0) this.log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped');
       if (await rebuildTable(game)) {
-        taken++;
-        const own = leases[i] !== null; // this DATA_DIR's lease, from before a restart
-        this.log.info({ ...where, steps: game.steps.length }, own ? 'table taken back after a restart' : 'table taken over');
-      } else {
-        this.local.finish(id, 'abandoned', null);
-        this.finish(id);
+        this.log.info({ ...where, steps: game.steps.length }, why);
+        return true;
       }
+      this.local.finish(id, 'abandoned', null);
+      this.finish(id);
+      return false;
+    } finally {
+      this.adopting.delete(code);
     }
-    return taken;
   }
 
   /** A shared game as the local store reads one back: its steps up to the first unreadable record. */
@@ -452,6 +496,16 @@ export class SharedTables {
       await this.redis.hdel(CODES_KEY, ...release);
       this.log.info({ codes: release }, 'dead table codes released (their process is gone, nothing to resume)');
     }
+  }
+}
+
+/** A room listing (RedisDriver's JSON) that names this process. */
+function listedHere(listing: unknown, processId: string): boolean {
+  if (typeof listing !== 'string') return false;
+  try {
+    return (JSON.parse(listing) as { processId?: unknown }).processId === processId;
+  } catch {
+    return false;
   }
 }
 
