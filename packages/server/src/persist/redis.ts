@@ -155,7 +155,10 @@ export class SharedTables {
       if (!warned) this.log.warn({ err }, 'Redis connection error (shared tables)');
       warned = true;
     });
-    this.redis.on('ready', () => (warned = false));
+    this.redis.on('ready', () => {
+      warned = false;
+      this.failed = false;
+    });
   }
 
   private get processId(): string {
@@ -166,11 +169,27 @@ export class SharedTables {
     return `${this.opts.owner}/${this.processId}`;
   }
 
-  private failing(what: string) {
+  /** A write to Redis failed (logged once per outage); a game's copy that missed a write is copied again whole. */
+  private failing(what: string, gameId?: string) {
     return (err: unknown) => {
-      if (!this.failed) this.log.error({ err, what }, 'could not copy a table to Redis; another process could not take it over');
+      if (!this.failed) this.log.error({ err, what }, 'could not copy a table to Redis; it is copied again once Redis answers');
       this.failed = true;
+      if (gameId !== undefined && this.codeOf.has(gameId)) this.dirty.add(gameId);
     };
+  }
+
+  /** Games whose Redis copy missed a write (a gap in its steps would replay wrong): copied again whole at the next beat. */
+  private readonly dirty = new Set<string>();
+
+  /** A copy that missed a write, made again from this process's file, while the lease is still ours. */
+  private async resync(gameId: string): Promise<void> {
+    this.dirty.delete(gameId);
+    const code = this.codeOf.get(gameId);
+    const game = code === undefined ? undefined : this.local.unfinished().find((g) => g.id === gameId);
+    if (code === undefined || !game) return;
+    if ((await this.redis.holdLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs)) !== 1) return this.lost(code);
+    this.copy(game);
+    this.log.info({ table: code, id: gameId, steps: game.steps.length }, 'table copied to Redis again after a failed write');
   }
 
   // ---- the copy of each game (called by MirroredStore, after the local write) ----
@@ -195,7 +214,10 @@ export class SharedTables {
       .hset(KEYS.tables, g.code, g.id)
       .claimLease(KEYS.lease(g.code), this.leaseValue, this.opts.ttlMs, `${this.opts.owner}/`)
       .exec()
-      .catch(this.failing('start'));
+      .then((results) => {
+        if (results?.some(([err]) => err)) this.failing('start', g.id)(results.find(([err]) => err)?.[0]);
+      })
+      .catch(this.failing('start', g.id));
   }
 
   appendStep(gameId: string, step: StoredStep): void {
@@ -212,13 +234,13 @@ export class SharedTables {
 
   private fenced(gameId: string, what: 'append' | 'seats' | 'cut', key: string, arg: string): void {
     const code = this.codeOf.get(gameId);
-    if (code === undefined) return;
+    if (code === undefined || this.dirty.has(gameId)) return; // a copy to be made again whole holds nothing more meanwhile
     this.redis
       .fencedWrite(KEYS.lease(code), key, this.leaseValue, this.opts.ttlMs, what, arg)
       .then((done) => {
         if (done === -1) this.lost(code);
       })
-      .catch(this.failing(what));
+      .catch(this.failing(what, gameId));
   }
 
   /** Over or abandoned: the shared copy and the lease go (the game stays in this process's SQLite). */
@@ -276,7 +298,7 @@ export class SharedTables {
   /** A whole game copied to Redis at once (resumed from the local file), under the lease this process holds. */
   private copy(game: ResumableGame): void {
     this.startGame(game);
-    if (game.steps.length) this.redis.rpush(KEYS.steps(game.id), ...game.steps.map((step) => JSON.stringify(step))).catch(this.failing('copy'));
+    if (game.steps.length) this.redis.rpush(KEYS.steps(game.id), ...game.steps.map((step) => JSON.stringify(step))).catch(this.failing('copy', game.id));
   }
 
   /** Stops renewing (a shutdown keeps the leases: the same DATA_DIR started again takes its tables back). */
@@ -305,6 +327,7 @@ export class SharedTables {
       if (!err && held === 0) this.lost(code);
       else if (!listingErr && !listedHere(listing, this.processId)) await matchMaker.getLocalRoomById(code)?.listing.save();
     }
+    for (const id of [...this.dirty]) await this.resync(id);
   }
 
   private beating = false;
