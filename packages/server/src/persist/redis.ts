@@ -7,8 +7,9 @@
  *   (`tumbleweed:game:<id>`), its steps as a list (`tumbleweed:steps:<id>`, one RPUSH per step) and its code in
  *   `tumbleweed:tables` (code → game id). The copy is removed when the game ends (the process keeps it in SQLite).
  * - The process running a stored table holds its lease, `tumbleweed:lease:<code>` = `<owner>/<process>` with a TTL
- *   (LEASE_TTL_MS), claimed with NX, renewed every third of the TTL with a compare-and-set script (never a lease it
- *   lost), and released when the game ends. `owner` is this DATA_DIR's own id: a process started again on the same
+ *   (LEASE_TTL_MS), claimed atomically (a script: only a free lease), renewed every third of the TTL with a
+ *   compare-and-set script (never a lease it lost), and released when the game ends. Every write to the copy is
+ *   fenced by the lease: a process that lost it writes nothing more and lets the table go. `owner` is this DATA_DIR's own id: a process started again on the same
  *   DATA_DIR gets its tables back at once, before their leases run out.
  * - Every process looks, at the same pace, for stored tables whose lease is gone, claims the lease atomically and
  *   rebuilds the table from the Redis log exactly as a restart does (restore.ts); and releases the codes of dead
@@ -268,8 +269,13 @@ export class SharedTables {
       for (const game of this.local.unfinished()) {
         if (this.codeOf.has(game.id)) continue;
         const where = { table: game.code, game: game.room, id: game.id };
+        if (game.skipped < 0 || !this.opts.roomNames.includes(game.room)) {
+          this.log.warn(where, 'unreadable game record skipped');
+          this.local.finish(game.id, 'abandoned', null);
+          continue;
+        }
         const [copy, ended] = await Promise.all([this.redis.exists(KEYS.game(game.id)), this.redis.exists(KEYS.ended(game.id))]);
-        const ours = !copy && !ended && game.skipped >= 0 && this.opts.roomNames.includes(game.room) && (await this.redis.claimLease(KEYS.lease(game.code), this.leaseValue, this.opts.ttlMs, `${this.opts.owner}/`)) === 1;
+        const ours = !copy && !ended && (await this.redis.claimLease(KEYS.lease(game.code), this.leaseValue, this.opts.ttlMs, `${this.opts.owner}/`)) === 1;
         if (!ours) {
           this.log.warn(where, 'a table of this process went on elsewhere (or ended there): not resumed here');
           this.local.finish(game.id, 'abandoned', null);
