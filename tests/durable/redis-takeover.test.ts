@@ -83,7 +83,12 @@ async function playSome(tables: Table[], server: () => Proc): Promise<(string | 
       t.players.forEach((p) => p.pause());
     }),
   );
-  await sleep(800);
+  // Settled: the bots have played and every game clock of the engine (a Saloon threat window, 3 s) has run out, so
+  // the game waits on a player. A window still open would run out as soon as the rebuilt table goes on (see
+  // docs/persistence.md), before the hands are compared.
+  let changed = Date.now();
+  for (const t of tables) t.players[0].room.onStateChange(() => (changed = Date.now()));
+  await until(() => Date.now() - changed > 4_000, 'the games to wait on their players', 30_000, server);
   tables.forEach((t) => expect(t.players[0].state.status).toBe('playing'));
   const hands = tables.map((t) => t.players.map((p) => p.hand()));
   hands.flat().forEach((h) => expect(h).toBeTruthy());
