@@ -125,8 +125,12 @@ export class Player {
     this.wake();
   }
 
-  /** Back at the table after the server came back: the seat token takes the seat back (retrying while it starts). */
-  async rejoin(endpoint: string, code: string, ms = 20_000): Promise<void> {
+  /**
+   * Back at the table after the server came back: the seat token takes the seat back (retrying while it starts).
+   * `asClient`: gives up, as the web client's `recoverRoom` does (net.ts `isGone`), as soon as the server says the
+   * table does not exist (Colyseus 4212, "not found", "disposed"): a table being taken over must never look gone.
+   */
+  async rejoin(endpoint: string, code: string, ms = 20_000, asClient = false): Promise<void> {
     const until = Date.now() + ms;
     let last: unknown = null;
     while (Date.now() < until) {
@@ -136,6 +140,10 @@ export class Player {
         return;
       } catch (err) {
         last = err;
+        const e = err as { code?: unknown; message?: unknown };
+        if (asClient && (e?.code === 4212 || /not found|disposed/i.test(String(e?.message ?? err)))) {
+          throw new Error(`${this.name}: the server says table ${code} is gone: ${String(e?.message ?? err)}`);
+        }
         await new Promise((r) => setTimeout(r, 200));
       }
     }

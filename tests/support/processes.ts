@@ -128,3 +128,11 @@ export async function stopAll(): Promise<void> {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   dataDirs.clear();
 }
+
+/** A throw-away redis-server on a free loopback port (no persistence), stopped by `stopAll()`. */
+export async function startRedis(name = 'redis-server'): Promise<{ proc: Proc; port: number; url: string }> {
+  const port = await freePort();
+  const proc = start(name, 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  await waitForPort(port, proc);
+  return { proc, port, url: `redis://127.0.0.1:${port}` };
+}

@@ -18,6 +18,7 @@ import { colyseusLogger, logger } from './log';
 import { registry } from './metrics';
 import { hashToken, useStore, type TableStore } from './persist';
 import { SqliteStore } from './persist/sqlite';
+import { MirroredStore, ownerId, SharedTables } from './persist/redis';
 
 /** Largest message a client may send (bytes). Larger frames close that connection. */
 export const MAX_MESSAGE_BYTES = 4 * 1024;
@@ -33,6 +34,8 @@ export interface AppOptions {
   dataDir?: string;
   /** Days finished games are kept (default 30). */
   keepGamesDays?: number;
+  /** With Redis and a DATA_DIR: the TTL of a table's lease, after which another process takes the table over. */
+  leaseTtlMs?: number;
 }
 
 /** How often finished games older than KEEP_GAMES_DAYS are forgotten. */
@@ -42,7 +45,13 @@ export function defaultClientDir(): string {
   return path.resolve(__dirname, '../../client/dist');
 }
 
-export function createApp(opts: AppOptions = {}): { app: express.Express; httpServer: http.Server; gameServer: Server; store: TableStore | null } {
+export function createApp(opts: AppOptions = {}): {
+  app: express.Express;
+  httpServer: http.Server;
+  gameServer: Server;
+  store: TableStore | null;
+  shared: SharedTables | null;
+} {
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: '4kb' }));
@@ -63,7 +72,24 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
   }
   const store = opts.redisUrl ? limitStore(opts.redisUrl) : undefined;
   const limiter = new HttpLimiter(store);
-  const tables = opts.dataDir ? new SqliteStore(opts.dataDir) : null;
+  const local = opts.dataDir ? new SqliteStore(opts.dataDir) : null;
+  // With Redis, every game is also copied there, under a lease, so another process can take it over (persist/redis.ts).
+  const shared =
+    local && opts.dataDir && opts.redisUrl
+      ? new SharedTables(opts.redisUrl, local, { owner: ownerId(opts.dataDir), ttlMs: opts.leaseTtlMs ?? 15_000, roomNames: Object.keys(rooms) })
+      : null;
+  const tables: TableStore | null = local && shared ? new MirroredStore(local, shared) : local;
+  if (driver && shared) {
+    // A join, reconnection or lookup by code that finds no listing: the table may be a stored one whose process just
+    // died (its listings removed by Colyseus' health check): taken over here at once, then found (persist/redis.ts).
+    const findOne = driver.findOne.bind(driver);
+    driver.findOne = (async (conditions: Parameters<typeof findOne>[0], sort?: Parameters<typeof findOne>[1]) => {
+      const found = await findOne(conditions, sort);
+      const code = (conditions as { roomId?: unknown }).roomId;
+      if (found || typeof code !== 'string') return found;
+      return (await shared.claimNow(code).catch(() => false)) ? findOne(conditions, sort) : found;
+    }) as typeof driver.findOne;
+  }
 
   /** Up, and Redis answering when configured. */
   app.get(
@@ -213,14 +239,15 @@ export function createApp(opts: AppOptions = {}): { app: express.Express; httpSe
     };
     prune();
     const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
-    gameServer.onShutdown(() => {
+    gameServer.onShutdown(async () => {
       clearInterval(pruner);
+      await shared?.stop();
       tables.close();
     });
   }
   // Colyseus has attached its matchmaking listener by now: the guard takes its place (see http-guard.ts).
   installHttpGuard(httpServer, app, gameServer, limiter);
-  return { app, httpServer, gameServer, store: tables };
+  return { app, httpServer, gameServer, store: tables, shared };
 }
 
 /** An async express handler whose rejection reaches the error middleware (express 4 would leave it unhandled). */
@@ -286,7 +313,7 @@ function watchRedis(client: Redis, message: string): void {
 
 /** The app as configured by the environment (see config.ts). */
 export function createAppFromEnv() {
-  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword, dataDir: config.dataDir, keepGamesDays: config.keepGamesDays });
+  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword, dataDir: config.dataDir, keepGamesDays: config.keepGamesDays, leaseTtlMs: config.leaseTtlMs });
 }
 
 export { logger };

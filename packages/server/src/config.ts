@@ -59,6 +59,11 @@ export const config = {
    * process. Relative to the working directory; never shared by two processes.
    */
   dataDir: text('DATA_DIR') ?? './data',
+  /**
+   * With REDIS_URL: how long a table's lease lasts (ms) when its process stops renewing it (renewed every third of
+   * it). A process gone for this long has its tables taken over by another process (persist/redis.ts).
+   */
+  leaseTtlMs: Math.max(1000, int('LEASE_TTL_MS', 15_000)),
   /** Days a finished game (result, players, seed, log) is kept for `GET /api/games/:id/log`. */
   keepGamesDays: int('KEEP_GAMES_DAYS', 30),
   /** Accept the test-only `seed` create option. */

@@ -15,10 +15,12 @@ process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'unhandled promise rejection (kept serving)');
 });
 
-const { gameServer, store } = createAppFromEnv();
+const { gameServer, store, shared } = createAppFromEnv();
 
-// The tables this process was playing when it stopped come back (same codes) before anyone can connect.
-(store ? restoreTables(store, Object.keys(rooms)) : Promise.resolve(null)).then((restored) => gameServer.listen(config.port).then(() => {
+// The tables this process was playing when it stopped come back (same codes) before anyone can connect. With Redis,
+// from the shared copy: this DATA_DIR's tables, and any other whose process is gone (then every third of the lease).
+const restoring = shared ? shared.start().then((restored) => ({ restored })) : store ? restoreTables(store, Object.keys(rooms)) : Promise.resolve(null);
+restoring.then((restored) => gameServer.listen(config.port).then(() => {
   logger.info({ port: config.port, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, dataDir: store ? config.dataDir : null, restored: restored?.restored ?? 0 }, 'serving');
   if (!process.env.LOG_LEVEL || process.env.LOG_LEVEL === 'info') {
     process.stderr.write(`Tumbleweed is serving on http://localhost:${config.port}\n`);

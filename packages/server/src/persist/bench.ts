@@ -5,6 +5,10 @@
  *     MOVE_EVERY_MS after its turn comes: the round trip of a move (intent sent → the patch that shows it), p50/p99,
  *     with the store off and then on (a fresh DATA_DIR).
  *   tsc -b packages/engine packages/server && node packages/server/dist/persist/bench.js [TABLES] [SECONDS]
+ *  With BENCH_REDIS_URL (a throw-away redis-server: the bench leaves keys behind), what the Redis copy adds
+ *  (persist/redis.ts): 3. the copy of one step alone, the part in a move's path (handing the fenced RPUSH to ioredis)
+ *  and its acknowledgement (what a move would wait for if the broadcast waited); 4. the moves of 2., every run with
+ *  the SQLite store and Redis presence and matchmaking, the Redis copy alternately off and on.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +22,7 @@ import { logger } from '../log';
 import { settings } from '../table-room';
 import { useStore } from './index';
 import { SqliteStore } from './sqlite';
+import { SharedTables } from './redis';
 
 const TABLES = Number(process.argv[2] ?? 250);
 const SECONDS = Number(process.argv[3] ?? 20);
@@ -57,17 +62,66 @@ SqliteStore.prototype.appendStep = function (this: SqliteStore, ...args: Paramet
   appends++;
 };
 
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+/** The Redis copy of each step (persist/redis.ts), switched off for the "copy off" runs; its time in the move's path. */
+let copyOn = true;
+let copyMs = 0;
+let copies = 0;
+const realCopy = SharedTables.prototype.appendStep;
+SharedTables.prototype.appendStep = function (this: SharedTables, ...args: Parameters<SharedTables['appendStep']>) {
+  if (!copyOn) return;
+  const t = performance.now();
+  realCopy.apply(this, args);
+  copyMs += performance.now() - t;
+  copies++;
+};
+
+/** One step's Redis copy alone: the call (in a move's path) and its acknowledgement, one at a time and 250 at once. */
+async function copyBench(url: string): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-bench-'));
+  const local = new SqliteStore(dir);
+  const shared = new SharedTables(url, local, { owner: 'bench', ttlMs: 60_000, roomNames: ['duel'] });
+  const step = { seat: 1, intent: { type: 'commit', card: 'pistol', target: 0 }, at: Date.now() };
+  const call: number[] = [];
+  const ack: number[] = [];
+  const burstAck: number[] = [];
+  for (let g = 0; g < 300; g++) {
+    const id = `bench-${process.pid}-${g}`;
+    shared.startGame({ id, code: `B${g}`, room: 'duel', options: {}, gameOptions: {}, seed: 'f'.repeat(64), seats: [], startedAt: Date.now() });
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      const done = shared.redis.fencedWrite(`tumbleweed:lease:B${g}`, `tumbleweed:steps:${id}`, `bench/${shared['processId']}`, 60_000, 'append', JSON.stringify(step));
+      call.push(performance.now() - t);
+      await done;
+      ack.push(performance.now() - t);
+    }
+    // 250 tables moving in the same tick: each copy's acknowledgement.
+    const t = performance.now();
+    await Promise.all(Array.from({ length: 250 }, () => shared.redis.fencedWrite(`tumbleweed:lease:B${g}`, `tumbleweed:steps:${id}`, `bench/${shared['processId']}`, 60_000, 'append', JSON.stringify(step)).then(() => burstAck.push(performance.now() - t))));
+    shared.finish(id);
+  }
+  await shared.stop();
+  local.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const [what, times] of [['call (in the move\'s path)', call], ['acknowledged, one at a time', ack], ['acknowledged, 250 sent at once', burstAck]] as const) {
+    times.sort((a, b) => a - b);
+    console.log(`Redis copy of a step, ${what}: ${times.length}, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, max ${ms(times[times.length - 1])}`);
+  }
+}
+
 interface MovesResult {
   rtts: number[];
   /** CPU of the whole process (every thread) during the window, ms per second. */
   cpuPerSecond: number;
   appendMs: number;
   appends: number;
+  copyMs: number;
+  copies: number;
 }
 
 async function movesBench(withStore: boolean): Promise<MovesResult> {
   const dir = withStore ? fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-bench-')) : undefined;
-  const { gameServer } = createApp({ clientDir: '/nonexistent', dataDir: dir });
+  const { gameServer } = createApp({ clientDir: '/nonexistent', dataDir: dir, redisUrl: REDIS_URL });
   await gameServer.listen(0);
   const port = (gameServer.transport as unknown as { server: { address(): { port: number } } }).server.address().port;
   const rtts: number[] = [];
@@ -109,10 +163,12 @@ async function movesBench(withStore: boolean): Promise<MovesResult> {
   rtts.length = 0;
   appendMs = 0;
   appends = 0;
+  copyMs = 0;
+  copies = 0;
   const cpu0 = process.cpuUsage();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const cpu = process.cpuUsage(cpu0);
-  const result = { cpuPerSecond: (cpu.user + cpu.system) / 1000 / SECONDS, appendMs, appends };
+  const result = { cpuPerSecond: (cpu.user + cpu.system) / 1000 / SECONDS, appendMs, appends, copyMs, copies };
   stopped = true;
   const measured = [...rtts].sort((a, b) => a - b);
   await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
@@ -127,6 +183,16 @@ async function main(): Promise<void> {
   settings.botDelayMs = 0;
   Object.assign(httpSettings, NO_LIMITS);
   appendBench();
+  if (REDIS_URL) {
+    await copyBench(REDIS_URL);
+    for (const on of [false, true, false, true, false, true]) {
+      copyOn = on;
+      const r = await movesBench(true);
+      const copy = on ? `; ${r.copies} Redis copies took ${r.copyMs.toFixed(0)} ms in all (${ms(r.copyMs / Math.max(1, r.copies))} each)` : '';
+      console.log(`${TABLES} Duel tables, SQLite + Redis, Redis copy ${on ? 'ON ' : 'off'}: ${r.rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(r.rtts, 50))}, p99 ${ms(pct(r.rtts, 99))}; CPU ${r.cpuPerSecond.toFixed(0)} ms/s${copy}`);
+    }
+    process.exit(0);
+  }
   for (const withStore of [false, true, false, true, false, true]) {
     const r = await movesBench(withStore);
     const store = withStore ? `; ${r.appends} appends took ${r.appendMs.toFixed(0)} ms in all (${ms(r.appendMs / Math.max(1, r.appends))} each)` : '';

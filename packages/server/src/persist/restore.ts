@@ -1,7 +1,7 @@
 import { matchMaker, type Presence } from '@colyseus/core';
 import { CODES_KEY } from '../codes';
 import { logger } from '../log';
-import { offerRestore, type TableStore } from './index';
+import { offerRestore, type ResumableGame, type TableStore } from './index';
 
 /**
  * On start: every game this process's store says is still being played gets its table back, under the same code,
@@ -28,11 +28,8 @@ export async function restoreTables(store: TableStore, roomNames: readonly strin
       continue;
     }
     if (game.skipped > 0) log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped (a write cut off by the crash?)');
-    try {
-      await matchMaker.handleCreateRoom(game.room, { restore: offerRestore(game) });
-      restored++;
-    } catch (err) {
-      log.error({ ...where, err }, 'could not restore table');
+    if (await rebuildTable(game)) restored++;
+    else {
       failed++;
       store.finish(game.id, 'abandoned', null);
     }
@@ -42,9 +39,25 @@ export async function restoreTables(store: TableStore, roomNames: readonly strin
 }
 
 /**
+ * Rebuilds one stored game's table in this process, under its code (the room replays the log: table-room.ts
+ * `resume`). False, with a log line, when it cannot be rebuilt. A restart (above) and a takeover (redis.ts) both
+ * come here.
+ */
+export async function rebuildTable(game: ResumableGame): Promise<boolean> {
+  try {
+    await matchMaker.handleCreateRoom(game.room, { restore: offerRestore(game) });
+    return true;
+  } catch (err) {
+    logger.child({ part: 'restore' }).error({ table: game.code, game: game.room, id: game.id, err }, 'could not restore table');
+    return false;
+  }
+}
+
+/**
  * Claims again the code a restored table had. The claim is this process's own: a table of this store was playing
  * under it when the process died (its claim was never released) or stopped (a shutdown keeps the claims of the
- * games it will resume), so it is set back to one claim, whatever a crash left.
+ * games it will resume), so it is set back to one claim, whatever a crash left. A table taken over from a dead
+ * process (redis.ts) takes that process's claim over the same way: its lease says it is this process's now.
  */
 export async function claimSameCode(presence: Presence, code: string): Promise<string> {
   await presence.hset(CODES_KEY, code, '1');
