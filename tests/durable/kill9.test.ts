@@ -114,7 +114,7 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
     expect(replay(log).outcome?.winners).toEqual(winners);
     expect((await fetch(url)).status).toBe(404);
     expect((await fetch(url, { headers: { Authorization: 'Bearer not-a-seat-token' } })).status).toBe(404);
-    for (const p of players) p.room.leave();
+    for (const p of players) void p.room.leave();
   });
 });
 
@@ -150,5 +150,5 @@ test('after a restart the first player back waits at most 10 s for the others; a
   await until(() => ann.state.seats[1].kind === 'bot', 'a bot in Bob\u2019s seat', 10_000, () => server);
   ann.resume();
   await until(() => ann.state.status === 'over', 'the game to end', 90_000, () => server);
-  ann.room.leave();
+  void ann.room.leave();
 });

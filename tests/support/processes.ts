@@ -41,7 +41,7 @@ export function start(name: string, command: string, args: string[], env: Record
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const proc: Proc = { name, child, log: () => output, exited };
   running.add(proc);
-  exited.then(() => running.delete(proc));
+  void exited.then(() => running.delete(proc));
   return proc;
 }
 

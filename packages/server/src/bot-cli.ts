@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     if (state.status !== 'over') return;
     const winners = Array.from(state.winners as number[]).map((s) => state.seats[s]?.name ?? `seat ${s}`);
     console.log(`game over: ${winners.join(', ')} won`);
-    room.leave().finally(() => process.exit(0));
+    void room.leave().finally(() => process.exit(0));
   });
   room.onLeave((code) => {
     if (room.state?.status !== 'over') {

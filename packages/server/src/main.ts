@@ -20,12 +20,22 @@ const { gameServer, store, shared } = createAppFromEnv();
 // The tables this process was playing when it stopped come back (same codes) before anyone can connect. With Redis,
 // from the shared copy: this DATA_DIR's tables, and any other whose process is gone (then every third of the lease).
 const restoring = shared ? shared.start().then((restored) => ({ restored })) : store ? restoreTables(store, Object.keys(rooms)) : Promise.resolve(null);
-restoring.then((restored) => gameServer.listen(config.port).then(() => {
-  logger.info({ port: config.port, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, dataDir: store ? config.dataDir : null, restored: restored?.restored ?? 0 }, 'serving');
-  if (!process.env.LOG_LEVEL || process.env.LOG_LEVEL === 'info') {
-    process.stderr.write(`Tumbleweed is serving on http://localhost:${config.port}\n`);
-  }
-}));
+restoring
+  .then((restored) =>
+    gameServer.listen(config.port).then(() => {
+      logger.info({ port: config.port, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, dataDir: store ? config.dataDir : null, restored: restored?.restored ?? 0 }, 'serving');
+      if (!process.env.LOG_LEVEL || process.env.LOG_LEVEL === 'info') {
+        process.stderr.write(`Tumbleweed is serving on http://localhost:${config.port}\n`);
+      }
+    }),
+  )
+  .catch((err: NodeJS.ErrnoException) => {
+    // A host reads this: what went wrong and what to do, not a stack trace of an unhandled rejection.
+    logger.fatal({ err }, 'could not start');
+    const why = err?.code === 'EADDRINUSE' ? `port ${config.port} is already in use: stop what runs there, or start with PORT=<another port>` : (err?.message ?? String(err));
+    process.stderr.write(`Tumbleweed could not start: ${why}\n`);
+    process.exit(1);
+  });
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

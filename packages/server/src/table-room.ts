@@ -265,7 +265,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.roomId = this.code;
     this.log = logger.child({ table: this.code, game: game.id });
     metrics.liveTables.add(this);
-    this.setPrivate(true);
+    await this.setPrivate(true);
     // Turn-based: patches go out right after each change (see `afterChange`), not on a tick.
     this.setPatchRate(null);
 
@@ -444,7 +444,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       ]);
     }
     this.clearTimers();
-    this.disconnect(Protocol.WS_CLOSE_GOING_AWAY);
+    // (Colyseus does not wait for this hook: a failure is logged, never an unhandled rejection)
+    this.disconnect(Protocol.WS_CLOSE_GOING_AWAY).catch((err: unknown) => this.log.warn({ err }, 'disconnecting for the shutdown failed'));
   }
 
   onUncaughtException(error: unknown, methodName: string): void {
