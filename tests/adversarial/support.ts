@@ -94,12 +94,8 @@ const tick = () => new Promise((r) => setImmediate(r));
 const ROOM_DATA = 13;
 const ROOM_DATA_BYTES = 17;
 const LEAVE_ROOM = 12;
-const WS_CLOSE_WITH_ERROR = 4002;
-const WS_CLOSE_CONSENTED = 4000;
 /** Colyseus' ClientState.LEAVING: the room ignores what such a client still sends. */
 const CLIENT_LEAVING = 3;
-/** ws closes a connection whose frame is over `maxPayload` with 1009 (message too big). */
-const WS_MESSAGE_TOO_BIG = 1009;
 
 /** A message type as colyseus.js encodes it (a msgpack string or number). */
 function encodeType(type: string | number): Buffer {

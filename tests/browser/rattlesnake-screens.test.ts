@@ -74,7 +74,7 @@ const onCard = (snap: Snapshot, c: number) => snap.scene.items.filter((i) => i.k
 /** The words printed on the cards, from the English dictionary's `face` and `faceEvent` (the client is an ES module). */
 const FACE_WORDS: string[] = (() => {
   const src = fs.readFileSync(path.join(__dirname, '../../packages/client/src/i18n/en/rattlesnake.ts'), 'utf8');
-  const blocks = [...src.matchAll(/\n  face(?:Event)?: \{\n([\s\S]*?)\n  \},/g)].map((m) => m[1]);
+  const blocks = [...src.matchAll(/\n {2}face(?:Event)?: \{\n([\s\S]*?)\n {2}\},/g)].map((m) => m[1]);
   const words = blocks.flatMap((b) => [...b.matchAll(/: (['"])(.*?)\1,?$/gm)].map((m) => m[2].replace(/\\'/g, "'")));
   if (words.length < 16) throw new Error(`found ${words.length} card texts in the dictionary`);
   return words;
@@ -85,8 +85,6 @@ const isFaceText = (label: string) => {
   return s.length >= 8 && FACE_WORDS.some((w) => w.startsWith(s));
 };
 const VERDICT = /^(You win|You lose): .+ — .+$/;
-const inViewport = (r: { x: number; y: number; width: number; height: number }, snap: Snapshot) =>
-  r.x >= -1 && r.y >= -1 && r.x + r.width <= snap.viewport.width + 1 && r.y + r.height <= snap.viewport.height + 1;
 
 describe('Rattlesnake on a desktop and on a phone', () => {
   test('cards print what they do; a verdict after the showdown, on the table and in the log; the desktop uses its felt', async () => {
@@ -202,7 +200,10 @@ describe('Rattlesnake on a desktop and on a phone', () => {
         await tableWithBot(page);
         // Through a showdown (cards played, revealed, discarded, new ones dealt).
         await playUntil(page, 'a showdown', async () => /(You win|You lose): /.test((await page.getByRole('log').textContent()) ?? ''));
-        for (let i = 0; i < 3; i++) (await move(page), await page.waitForTimeout(150));
+        for (let i = 0; i < 3; i++) {
+          await move(page);
+          await page.waitForTimeout(150);
+        }
         tweens[name] = Number((await page.locator('.scene').getAttribute('data-tweens')) ?? 0);
       }
       expect(tweens.moving).toBeGreaterThan(3);

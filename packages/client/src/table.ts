@@ -500,7 +500,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       return { seat, score, value: Number.isFinite(value) ? value : -Infinity, winner: !!name(seat) && winnerText.includes(name(seat)) };
     });
     rows.sort((a, b) => Number(b.winner) - Number(a.winner) || b.value - a.value || a.seat - b.seat);
-    return rows.map((r, i) => {
+    return rows.map((r) => {
       const first = rows.findIndex((x) => x.winner === r.winner && x.value === r.value);
       return { seat: r.seat, place: r.winner ? 1 : first + 1, score: r.score, detail: '', winner: r.winner };
     });

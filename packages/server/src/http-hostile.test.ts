@@ -4,11 +4,11 @@
  * the per-client limits: lookups, creates, joins, codes that miss, and reconnections that are never held back.
  */
 import net from 'node:net';
+import WebSocket from 'ws';
 import * as colyseus from '@colyseus/core';
-import type { Room } from 'colyseus.js';
 import { HttpLimiter, httpSettings, limitKey, NO_LIMITS } from './http-guard';
 import { colyseusLogger, logger } from './log';
-import { autoPlay, startServer, waitFor } from './testing/harness';
+import { startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 const rejections: unknown[] = [];
@@ -300,7 +300,7 @@ describe('every HTTP route survives any input', () => {
     const error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     try {
       // A connection with no seat reservation, then garbage frames inside a real table.
-      const stray = new (require('ws') as typeof import('ws'))(`ws://127.0.0.1:${server.port}/xyz/ABCDE?sessionId=nope`);
+      const stray = new WebSocket(`ws://127.0.0.1:${server.port}/xyz/ABCDE?sessionId=nope`);
       await new Promise((r) => stray.once('close', r).once('error', r));
       const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2 });
       const ws = (ann.connection as any).transport.ws;

@@ -19,7 +19,7 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** Control (Cc), format (Cf), unassigned/private-use/surrogate code points and line/paragraph separators. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\u2028\u2029]/gu;
 /** Characters that draw nothing although they are not Cf: Hangul fillers, braille blank, combining grapheme joiner. */
-const BLANK = /[\u115F\u1160\u3164\uFFA0\u2800\u034F]/gu;
+const BLANK = /[\u115F\u1160\u3164\uFFA0\u2800]|\u034F/gu; // (the joiner apart: it combines with what precedes it in a class)
 /** What counts as visible: a letter, mark, number, punctuation or symbol. */
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 

@@ -327,13 +327,22 @@ class RattlesnakeUi implements GameUi {
         const a = Rattlesnake.abilityOf(i.cardId);
         let label: string = '';
         let short: string = '';
-        if (a === 'reload') (label = t('rattlesnake:buttons.useReload')), (short = t('rattlesnake:buttons.short.reload'));
-        else if (a === 'scout') (label = t('rattlesnake:buttons.useScout')), (short = t('rattlesnake:buttons.short.scout'));
-        else if (a === 'switch-up')
-          i.mode === 'swap'
-            ? ((label = t('rattlesnake:buttons.switchTake', { card: cardLabel(i.take) })), (short = t('rattlesnake:buttons.short.switchTake', { card: cardLabel(i.take) })))
-            : ((label = t('rattlesnake:buttons.switchDraw')), (short = t('rattlesnake:buttons.short.switchDraw')));
-        else if (a === 'quick-draw' && i.mode === 'refill') (label = t('rattlesnake:buttons.quickRefill')), (short = t('rattlesnake:buttons.short.quickRefill'));
+        if (a === 'reload') {
+          label = t('rattlesnake:buttons.useReload');
+          short = t('rattlesnake:buttons.short.reload');
+        } else if (a === 'scout') {
+          label = t('rattlesnake:buttons.useScout');
+          short = t('rattlesnake:buttons.short.scout');
+        } else if (a === 'switch-up' && i.mode === 'swap') {
+          label = t('rattlesnake:buttons.switchTake', { card: cardLabel(i.take) });
+          short = t('rattlesnake:buttons.short.switchTake', { card: cardLabel(i.take) });
+        } else if (a === 'switch-up') {
+          label = t('rattlesnake:buttons.switchDraw');
+          short = t('rattlesnake:buttons.short.switchDraw');
+        } else if (a === 'quick-draw' && i.mode === 'refill') {
+          label = t('rattlesnake:buttons.quickRefill');
+          short = t('rattlesnake:buttons.short.quickRefill');
+        }
         if (!label || seen.has(label)) continue;
         found.push(btn(short, i, { cls: 'ability', title: cardText(i.cardId), aria: label, before: seen.size === 0 ? t('rattlesnake:buttons.useGroup') : undefined }));
         seen.add(label);

@@ -94,7 +94,6 @@ interface BarRow {
   buttons: Button[];
 }
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);
 const str = (e: ServerEvent, key: string): string => (typeof e[key] === 'string' ? (e[key] as string) : '');
 const strs = (e: ServerEvent, key: string): string[] => (Array.isArray(e[key]) ? (e[key] as unknown[]).filter((x): x is string => typeof x === 'string') : []);
@@ -490,7 +489,6 @@ class SaloonUi implements GameUi {
     const rows: BarRow[] = [];
     const btn = (label: string, intent: Intent, extra: Partial<Button> = {}): Button => ({ label, onClick: () => this.send(intent), ...extra });
     const of = <T extends Intent['type']>(t: T) => legal.filter((i): i is Extract<Intent, { type: T }> => i.type === t);
-    const gunText = (g: Colour, words: string) => h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${words}`);
     const step = (next: TurnStep) => () => {
       this.turnStep = next;
       this.update();

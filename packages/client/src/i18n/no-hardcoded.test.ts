@@ -5,6 +5,7 @@
  * values, to `new Text(…)`, or assigned to `textContent`, are flagged when they hold a word (two letters or more).
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
@@ -68,7 +69,7 @@ test('every word a player reads in the client comes from the dictionaries', () =
 });
 
 test('the check finds a hard-coded word (it is not blind)', () => {
-  const tmp = path.join(fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'i18n-')), 'scene.ts');
+  const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'i18n-')), 'scene.ts');
   fs.writeFileSync(tmp, "h('button', { 'aria-label': 'Shoot now' }, 'Shoot!');\nconst l = new Text({ text: 'Your turn' });\nel.textContent = ok ? t('x') : 'Waiting…';\n");
   expect(findings(tmp).map((f) => f.replace(/^.*:(\d+) /, '$1 ')).sort()).toEqual(['1 "Shoot now"', '1 "Shoot!"', '2 "Your turn"', '3 "Waiting…"']);
 });

@@ -330,9 +330,15 @@ export class RattlesnakeScene {
         if (was) {
           if (Math.hypot(was.x - c.x, was.y - c.y) > 3 && this.motion.from(c, { x: was.x, y: was.y }, 320)) started += 1;
         } else if (from === 'fade') {
-          if (this.motion.from(c, { alpha: 0, y: c.y - 12 }, 300, delay)) (started += 1), (order += 1);
+          if (this.motion.from(c, { alpha: 0, y: c.y - 12 }, 300, delay)) {
+            started += 1;
+            order += 1;
+          }
         } else if (from) {
-          if (this.motion.from(c, { x: from.x, y: from.y, alpha: 0.4 }, 340, delay)) (started += 1), (order += 1);
+          if (this.motion.from(c, { x: from.x, y: from.y, alpha: 0.4 }, 340, delay)) {
+            started += 1;
+            order += 1;
+          }
         }
       }
     }

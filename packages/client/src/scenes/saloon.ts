@@ -432,7 +432,10 @@ export class SaloonScene {
       for (let share = 0.4; share <= 0.76; share += 0.02) {
         const w = Math.round(W * share);
         const worst = Math.min(publicCw(w, band).cw, handCw(W - w));
-        if (worst > best) (best = worst), (midW = w);
+        if (worst > best) {
+          best = worst;
+          midW = w;
+        }
       }
     }
     const handW = W - midW;

@@ -4,7 +4,6 @@ import { cloneState } from '../core/clone';
 import {
   abilityOf,
   baseValue,
-  cardInfo,
   EVENTS,
   eventId,
   eventOf,

@@ -1,7 +1,7 @@
 import { isError } from '../core/game';
 import { Rng } from '../core/rng';
 import { AREAS, CARDS, type CardInfo } from './cards';
-import { botInterrupt, botReactionMs, BOT_REACTION_FLOOR_MS, correctShot, makeBot, bot } from './bot';
+import { botInterrupt, botReactionMs, BOT_REACTION_FLOOR_MS, correctShot, bot } from './bot';
 import { majorities } from './majority';
 import { apply, botReadyAt, interrupters, setup } from './rules';
 import { craft, run } from './testkit';
