@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: makes sure Chromium, redis-server and nginx are there, builds server and client, runs every jest project
-// (engine, server, browser) and ends with one summary line: "tests: N passed, N failed".
+// `npm test`: makes sure Chromium, redis-server and nginx are there, builds server and client, lints, runs every jest
+// project (engine, server, browser…) and ends with one summary line: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,10 @@ if (run('npm', ['run', 'build', '--silent']) !== 0 || run('npm', ['run', 'typech
   process.exit(1);
 }
 
+// The linter (eslint.config.mjs: typescript-eslint, type-aware): a finding fails the run like a failing test.
+console.log('Linting…');
+const lint = run('npm', ['run', 'lint', '--silent']);
+
 fs.mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
 const report = path.join(root, 'test-artifacts', 'jest-results.json');
 fs.rmSync(report, { force: true });
@@ -58,5 +62,9 @@ if (fs.existsSync(report)) {
   failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
 }
 if (status !== 0 && failed === 0) failed = 1;
+if (lint !== 0) {
+  console.error('The linter found problems (above): npm run lint.');
+  failed += 1;
+}
 console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+process.exit(status === 0 && lint === 0 && failed === 0 && passed > 0 ? 0 : 1);

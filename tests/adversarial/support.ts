@@ -244,7 +244,7 @@ export interface GenCtx<S> {
 /** What a test file tells the runner about its game. */
 export interface GameKit<S> {
   id: 'duel' | 'rattlesnake' | 'saloon';
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   game: Game<S, any, any, any>;
   seats: number;
   /** The last `bots` seats are bots; seat 0 is the hostile host, seat 1 (when not a bot) the hostile guest. */

@@ -152,7 +152,7 @@ test('kill -9 process A for good: process B takes its tables over, the same play
     expect(await redis.exists(`tumbleweed:lease:${t.code}`)).toBe(0);
     expect(await redis.hexists('tumbleweed:tables', t.code)).toBe(0);
   }
-  for (const p of everyone) p.room.leave();
+  for (const p of everyone) void p.room.leave();
 });
 
 test('a process that stalls past its leases loses its tables to another process and sends its players there', async () => {
@@ -185,7 +185,7 @@ test('a process that stalls past its leases loses its tables to another process 
   for (const p of t.players) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.b}/`);
   t.players.forEach((p) => p.resume());
   await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end on B', 90_000, () => b);
-  for (const p of t.players) p.room.leave();
+  for (const p of t.players) void p.room.leave();
 });
 
 test('a graceful restart with Redis: the same DATA_DIR started again takes its tables back, no other process does', async () => {
@@ -209,7 +209,7 @@ test('a graceful restart with Redis: the same DATA_DIR started again takes its t
   expect(b.log()).not.toMatch(/table taken over/);
   t.players.forEach((p) => p.resume());
   await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
-  for (const p of t.players) p.room.leave();
+  for (const p of t.players) void p.room.leave();
 });
 
 test('Redis started again without its data: a process started again resumes its tables from its own file', async () => {
@@ -233,7 +233,7 @@ test('Redis started again without its data: a process started again resumes its 
   expect(await redis.llen(`tumbleweed:steps:${await redis.hget('tumbleweed:tables', t.code)}`)).toBeGreaterThan(0);
   t.players.forEach((p) => p.resume());
   await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
-  for (const p of t.players) p.room.leave();
+  for (const p of t.players) void p.room.leave();
 });
 
 test('with the default 15 s lease, a player coming back through the other process gets the dead process\'s table taken over at once', async () => {
@@ -258,5 +258,5 @@ test('with the default 15 s lease, a player coming back through the other proces
   expect(b.log()).toMatch(/table taken over \(a player came back to it\)/);
   t.players.forEach((p) => p.resume());
   await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end on B', 90_000, () => b);
-  for (const p of t.players) p.room.leave();
+  for (const p of t.players) void p.room.leave();
 });

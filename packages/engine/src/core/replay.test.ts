@@ -11,7 +11,7 @@ import { deriveSeed, Rng, type Seed } from './rng';
  * A bot-only game driven like the server drives it (setup from the seed's generator, bots on a second generator,
  * the clock passed as `now`, now and then a countdown running out), recorded as the server's GameLog.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 function botGame(game: Game<any, any, any, any>, seats: number, seed: Seed, options: unknown, timeoutEvery = 0): GameLogFile {
   const opts = game.options(options as never);
   let state = game.setup({ seats, options: opts }, Rng.fromSeed(seed));
