@@ -218,6 +218,7 @@ test('a finished game is kept: its replay link opens it again on the device it w
 
   // Later, on the same device: the link opens the game from the server, to the same winner.
   await ann.getByRole('button', { name: 'Leave', exact: true }).click();
+  await ann.waitForURL(/#\/$/); // (back in the lobby: leaving ends there)
   await ann.goto(url);
   await until('the replay title', async () => ((await ann.getByTestId('replay-title').textContent()) ?? '') === `Replay — Duel table ${code}`);
   await ann.getByRole('button', { name: 'To the end' }).click();
