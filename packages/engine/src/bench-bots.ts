@@ -103,7 +103,7 @@ export function runBotBench(games: number): void {
   console.log(line('Duel 2 seats: hard vs fixed line', match(duel, hardDuel, (v) => fixedLine(v), games), true));
   console.log(line('Duel 2 seats: normal vs fixed line', match(duel, normalDuel, (v) => fixedLine(v), games), false));
   const rs = rattlesnake;
-  void rs;
+  console.log(line('Rattlesnake: hard vs normal', match(rs, (v, r) => rs.bot(v, r, 'hard'), (v, r) => rs.bot(v, r, 'normal'), games), true));
 }
 
 function gamesArg(fallback: number): number {

@@ -41,6 +41,12 @@ export interface SearchSpec<S, I> {
   exploration?: number;
 }
 
+/** A caller's override of a bot's budget: playouts, and the wall-clock safety net (Infinity: none). */
+export interface Budget {
+  iterations?: number;
+  maxMs?: number;
+}
+
 export interface SearchResult<I> {
   intent: I;
   /** Index of the chosen candidate. */
@@ -62,10 +68,11 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
   if (n === 1) return { intent: spec.candidates[0], index: 0, stats: [{ visits: 0, mean: 0 }], playouts: 0 };
   const rng = childRng(spec.rng);
   const c = spec.exploration ?? 0.5;
-  const started = spec.maxMs === undefined ? 0 : Date.now();
+  const limited = spec.maxMs !== undefined && Number.isFinite(spec.maxMs);
+  const started = limited ? Date.now() : 0;
   let playouts = 0;
   for (let it = 0; it < spec.iterations; it++) {
-    if (spec.maxMs !== undefined && (it & 15) === 15 && Date.now() - started > spec.maxMs) break;
+    if (limited && (it & 15) === 15 && Date.now() - started > (spec.maxMs as number)) break;
     // UCB1: every candidate once, then the one with the best optimistic mean.
     let pick = -1;
     if (it < n) pick = it;

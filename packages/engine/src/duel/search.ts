@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game';
 import { Rng } from '../core/rng';
-import { search, type SearchResult } from '../core/search';
+import { search, type Budget, type SearchResult } from '../core/search';
 import { without } from './cards';
 import { bot as heuristic } from './bot';
 import { apply, pending, type DuelIntent } from './rules';
@@ -25,7 +25,8 @@ export const DUEL_SEARCH = {
   maxSteps: 60,
   /** Chance that a sampled opponent's hidden card is any card it holds rather than the normal bot's choice. */
   openMind: 0.35,
-  maxMs: 180,
+  /** Safety net only (twice the budget): playouts stop after this long, whatever the count. */
+  maxMs: 400,
 } as const;
 
 /** Sampled worlds never time out, so they share one generator state (making one per sample is slow). */
@@ -72,7 +73,7 @@ function roundScore(state: DuelState, seat: Seat, start: DuelState): number {
   return 1 / state.players.filter((p) => p.alive).length;
 }
 
-export function searchDuel(v: DuelView, rng: Rng, iterations: number = DUEL_SEARCH.iterations): SearchResult<DuelIntent> {
+export function searchDuel(v: DuelView, rng: Rng, budget: Budget = {}): SearchResult<DuelIntent> {
   const me = v.seat as Seat;
   return search<DuelState, DuelIntent>({
     seat: me,
@@ -87,9 +88,9 @@ export function searchDuel(v: DuelView, rng: Rng, iterations: number = DUEL_SEAR
     policy: (state, seat, r) => heuristic(view(state, seat), r),
     done: (state, start) => state.round !== start.round || state.phase === 'over',
     evaluate: roundScore,
-    iterations,
+    iterations: budget.iterations ?? DUEL_SEARCH.iterations,
     maxSteps: DUEL_SEARCH.maxSteps,
-    maxMs: DUEL_SEARCH.maxMs,
+    maxMs: budget.maxMs ?? DUEL_SEARCH.maxMs,
   });
 }
 
