@@ -1,7 +1,7 @@
 /**
  * Bot strength (issue 15): the hard (search) bots against today's bots, played through the Game contract as the
- * server drives them (view → bot → apply), seats alternating from game to game so neither side keeps the better
- * seat. Also the hard Duel bot against a fixed line, and how long the hard bots think per decision.
+ * server drives them (view → bot → apply), each deal played once from each seat so neither side keeps a lucky deal
+ * or the better seat. Also the hard Duel bot against a fixed line, and how long the hard bots think per decision.
  *
  *   npm run bench                                  # runs this after the engine bench, with the default games
  *   node packages/engine/dist/bench-bots.js --games 200
@@ -27,7 +27,7 @@ export interface MatchResult {
 }
 
 /**
- * `a` against `b` over `games` games: `a` sits at seat g % seats, every other seat is `b`. Returns `a`'s wins. The
+ * `a` against `b` over `games` games: `a` sits at seat g % seats (each deal once per seat), every other seat is `b`. The
  * timing is taken for `a`'s decisions with more than one legal intent.
  */
 export function match<S, V, I extends Intent, O>(
@@ -40,7 +40,8 @@ export function match<S, V, I extends Intent, O>(
   const seats = opts.seats ?? 2;
   const out: MatchResult = { games, wins: 0, unfinished: 0, ms: [] };
   for (let g = 0; g < games; g++) {
-    const seed = (opts.seedBase ?? 0) + g;
+    // Each deal is played twice, the seats swapped: neither side keeps a lucky deal or the better seat.
+    const seed = (opts.seedBase ?? 0) + Math.floor(g / seats);
     const options = game.options(opts.options);
     if ('error' in (options as object)) throw new Error('bad options');
     let state = game.setup({ seats, options: options as O }, Rng.fromSeed(seed));
