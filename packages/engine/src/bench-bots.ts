@@ -3,8 +3,9 @@
  * server drives them (view → bot → apply), each deal played once from each seat so neither side keeps a lucky deal
  * or the better seat. Also the hard Duel bot against a fixed line, and how long the hard bots think per decision.
  *
- *   npm run bench                                  # runs this after the engine bench, with the default games
- *   node packages/engine/dist/bench-bots.js --games 200
+ *   npm run bench                                  # runs this after the engine bench (40 games per match)
+ *   node packages/engine/dist/bench-bots.js --games 200   # this alone, longer
+ *   node packages/engine/dist/bench.js --games 200        # the engine bench, then this
  *
  * Every game uses seed `g` for the table and its own streams for each player, so a run is reproducible.
  */
@@ -107,7 +108,10 @@ export function runBotBench(games: number): void {
   console.log(line('Rattlesnake: hard vs normal', match(rs, (v, r) => rs.bot(v, r, 'hard'), (v, r) => rs.bot(v, r, 'normal'), games), true));
 }
 
-function gamesArg(fallback: number): number {
+/** Games per match in `npm run bench`: each deal twice (once per seat); a few minutes in all on one core. */
+export const BOT_BENCH_DEFAULT_GAMES = 40;
+
+export function gamesArg(fallback: number): number {
   const i = process.argv.indexOf('--games');
   if (i < 0) return fallback;
   const n = Number(process.argv[i + 1]);
@@ -118,4 +122,4 @@ function gamesArg(fallback: number): number {
   return n;
 }
 
-if (require.main === module) runBotBench(gamesArg(100));
+if (require.main === module) runBotBench(gamesArg(BOT_BENCH_DEFAULT_GAMES));
