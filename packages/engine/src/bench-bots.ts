@@ -23,8 +23,10 @@ export interface MatchResult {
   wins: number;
   /** Games stopped without a winner. */
   unfinished: number;
-  /** ms per decision of the first player, when it had a choice. */
+  /** Wall-clock ms per decision of the first player, when it had a choice (inflated when the machine is busy). */
   ms: number[];
+  /** CPU ms (user + system) of the same decisions: what one core spends, whatever else the machine runs. */
+  cpuMs: number[];
 }
 
 /**
@@ -39,7 +41,7 @@ export function match<S, V, I extends Intent, O>(
   opts: { seats?: number; options?: Partial<O>; maxSteps?: number; seedBase?: number } = {},
 ): MatchResult {
   const seats = opts.seats ?? 2;
-  const out: MatchResult = { games, wins: 0, unfinished: 0, ms: [] };
+  const out: MatchResult = { games, wins: 0, unfinished: 0, ms: [], cpuMs: [] };
   for (let g = 0; g < games; g++) {
     // Each deal is played twice, the seats swapped: neither side keeps a lucky deal or the better seat.
     const seed = (opts.seedBase ?? 0) + Math.floor(g / seats);
@@ -57,8 +59,13 @@ export function match<S, V, I extends Intent, O>(
       if (seat === aSeat) {
         const many = game.legalIntents(state, seat).length > 1;
         const t = performance.now();
+        const cpu = process.cpuUsage();
         intent = a(v, rngs[seat]);
-        if (many) out.ms.push(performance.now() - t);
+        if (many) {
+          const used = process.cpuUsage(cpu);
+          out.ms.push(performance.now() - t);
+          out.cpuMs.push((used.user + used.system) / 1000);
+        }
       } else intent = b(v, rngs[seat]);
       const r = game.apply(state, seat, intent);
       if (isError(r)) throw new Error(`game ${g} seat ${seat} ${JSON.stringify(intent)}: ${r.error.code}`);
@@ -92,7 +99,8 @@ export function percentile(xs: readonly number[], p: number): number {
 
 function line(name: string, r: MatchResult, timed: boolean): string {
   const pct = ((100 * r.wins) / r.games).toFixed(1);
-  const t = timed && r.ms.length > 0 ? `  ms/decision p50 ${percentile(r.ms, 50).toFixed(1)} p99 ${percentile(r.ms, 99).toFixed(1)} max ${percentile(r.ms, 100).toFixed(1)} (${r.ms.length} decisions)` : '';
+  const q = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(0)} p99 ${percentile(xs, 99).toFixed(0)} max ${percentile(xs, 100).toFixed(0)}`;
+  const t = timed && r.ms.length > 0 ? `\n${''.padEnd(42)}ms/decision: CPU ${q(r.cpuMs)}, wall ${q(r.ms)} (${r.ms.length} decisions)` : '';
   const u = r.unfinished > 0 ? ` (${r.unfinished} unfinished)` : '';
   return `${name.padEnd(40)} ${String(r.wins).padStart(4)}/${r.games} = ${pct.padStart(5)}%${u}${t}`;
 }
