@@ -6,7 +6,7 @@ export const rattlesnake = {
   /** Table options of the lobby (botLevel: how well the bots play). */
   opt: {
     botLevel: 'Bot skill',
-    botLevelHint: 'Easy bots slip now and then; normal bots play by rules of thumb; hard bots think each move through (they try the possible outcomes before choosing).',
+    botLevelHint: 'Easy bots slip now and then; hard bots think each move through.',
     botLevels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' },
   },
   rules: {

@@ -7,7 +7,7 @@ export const duel: Translation<typeof en.duel> = {
   blurb: 'Todos escolhem uma carta em segredo; todas são reveladas ao mesmo tempo. O último de pé leva um dólar.',
   opt: {
     botLevel: 'Habilidade dos bots',
-    botLevelHint: 'Bots fáceis erram de vez em quando; bots normais jogam por regras práticas; bots difíceis pensam em cada carta (testam os resultados possíveis antes de escolher).',
+    botLevelHint: 'Bots fáceis erram de vez em quando; bots difíceis pensam em cada carta.',
     botLevels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
   },
   options: {

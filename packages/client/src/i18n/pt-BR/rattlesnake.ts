@@ -8,7 +8,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
   blurb: 'Monte seu baralho no saloon, baixe cartas viradas para baixo e saque mais rápido que o outro fora-da-lei. Derrube os 4 Hits dele.',
   opt: {
     botLevel: 'Habilidade dos bots',
-    botLevelHint: 'Bots fáceis erram de vez em quando; bots normais jogam por regras práticas; bots difíceis pensam em cada jogada (testam os resultados possíveis antes de escolher).',
+    botLevelHint: 'Bots fáceis erram de vez em quando; bots difíceis pensam em cada jogada.',
     botLevels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
   },
   rules: {
