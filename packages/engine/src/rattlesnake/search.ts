@@ -21,7 +21,7 @@ import { legalFromView, view, type RattlesnakeView } from './view';
  */
 export const RATTLESNAKE_SEARCH = {
   /** Playouts per decision: measured in `npm run bench` to stay under 200 ms on one core. */
-  iterations: 100,
+  iterations: 160,
   /** Decisions per playout after the candidate. */
   maxSteps: 40,
   /** Turns a playout looks ahead at most. */
