@@ -25,8 +25,11 @@ export const DUEL_SEARCH = {
   maxSteps: 60,
   /** Chance that a sampled opponent's hidden card is any card it holds rather than the normal bot's choice. */
   openMind: 0.35,
-  /** Safety net only (twice the budget): playouts stop after this long, whatever the count. */
-  maxMs: 400,
+  /**
+   * Safety net only, for an overloaded machine: playouts stop after this long, whatever the count (the choice then
+   * depends on the clock). Far above the budget so that it never trips in normal play, nor in tests.
+   */
+  maxMs: 1000,
 } as const;
 
 /** Sampled worlds never time out, so they share one generator state (making one per sample is slow). */
