@@ -112,6 +112,8 @@ export function runBotBench(games: number): void {
   console.log(line('Duel 2 seats: hard vs normal', match(duel, hardDuel, normalDuel, games), true));
   console.log(line('Duel 2 seats: hard vs fixed line', match(duel, hardDuel, (v) => fixedLine(v), games), true));
   console.log(line('Duel 2 seats: normal vs fixed line', match(duel, normalDuel, (v) => fixedLine(v), games), false));
+  // A big table: one hard bot among five normal ones, once from each seat (its thinking time is what matters here).
+  console.log(line('Duel 6 seats: hard vs 5 normal (1/6 even)', match(duel, hardDuel, normalDuel, 6, { seats: 6 }), true));
   const rs = rattlesnake;
   console.log(line('Rattlesnake: hard vs normal', match(rs, (v, r) => rs.bot(v, r, 'hard'), (v, r) => rs.bot(v, r, 'normal'), games), true));
 }

@@ -33,6 +33,11 @@ export interface SearchSpec<S, I> {
   iterations: number;
   /** Decisions per playout after the candidate, at most. */
   maxSteps: number;
+  /**
+   * Decisions played over all playouts, at most (checked before each playout): keeps big tables, whose playouts are
+   * long, within the same time as small ones, still without reading a clock.
+   */
+  maxTotalSteps?: number;
   /** The bot's generator: the search draws a child generator from it (one draw). */
   rng: Rng;
   /** Safety net: stop early after this many ms of wall clock (the result then depends on the machine's speed). */
@@ -71,7 +76,9 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
   const limited = spec.maxMs !== undefined && Number.isFinite(spec.maxMs);
   const started = limited ? Date.now() : 0;
   let playouts = 0;
+  let steps = 0;
   for (let it = 0; it < spec.iterations; it++) {
+    if (spec.maxTotalSteps !== undefined && it >= n && steps >= spec.maxTotalSteps) break;
     if (limited && (it & 15) === 15 && Date.now() - started > (spec.maxMs as number)) break;
     // UCB1: every candidate once, then the one with the best optimistic mean.
     let pick = -1;
@@ -93,11 +100,13 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
     const after = spec.play(world, spec.seat, spec.candidates[pick]);
     if (after === null) continue;
     let state = after;
+    steps++;
     for (let step = 0; step < spec.maxSteps; step++) {
       if (spec.done?.(state, world)) break;
       const seat = spec.next(state);
       if (seat === null) break;
       const next = spec.play(state, seat, spec.policy(state, seat, rng));
+      steps++;
       if (next === null) break;
       state = next;
     }

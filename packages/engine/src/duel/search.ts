@@ -21,8 +21,13 @@ import { cardsLeft, legalFromView, view, type DuelView } from './view';
 export const DUEL_SEARCH = {
   /** Playouts per decision: measured in `npm run bench` to stay well under 200 ms on one core. */
   iterations: 150,
-  /** Shootouts are short; a round that cycles this long is scored as a draw. */
+  /** Decisions per playout (a card from each living player per shootout); a round cut off is scored as a share. */
   maxSteps: 60,
+  /**
+   * Decisions over all playouts: two seats rarely reach it (a playout is ten to twenty), six seats do (a playout
+   * runs to sixty), so big tables think about as long as small ones.
+   */
+  maxTotalSteps: 2500,
   /** Chance that a sampled opponent's hidden card is any card it holds rather than the normal bot's choice. */
   openMind: 0.35,
   /**
@@ -93,6 +98,7 @@ export function searchDuel(v: DuelView, rng: Rng, budget: Budget = {}): SearchRe
     evaluate: roundScore,
     iterations: budget.iterations ?? DUEL_SEARCH.iterations,
     maxSteps: DUEL_SEARCH.maxSteps,
+    maxTotalSteps: DUEL_SEARCH.maxTotalSteps,
     maxMs: budget.maxMs ?? DUEL_SEARCH.maxMs,
   });
 }
