@@ -3,7 +3,7 @@
  * server drives them (view → bot → apply), each deal played once from each seat so neither side keeps a lucky deal
  * or the better seat. Also the hard Duel bot against a fixed line, and how long the hard bots think per decision.
  *
- *   npm run bench                                  # runs this after the engine bench (40 games per match)
+ *   npm run bench                                  # runs this after the engine bench (30 games per match)
  *   node packages/engine/dist/bench-bots.js --games 200   # this alone, longer
  *   node packages/engine/dist/bench.js --games 200        # the engine bench, then this
  *
@@ -113,13 +113,13 @@ export function runBotBench(games: number): void {
   console.log(line('Duel 2 seats: hard vs fixed line', match(duel, hardDuel, (v) => fixedLine(v), games), true));
   console.log(line('Duel 2 seats: normal vs fixed line', match(duel, normalDuel, (v) => fixedLine(v), games), false));
   // A big table: one hard bot among five normal ones, once from each seat (its thinking time is what matters here).
-  console.log(line('Duel 6 seats: hard vs 5 normal (1/6 even)', match(duel, hardDuel, normalDuel, 6, { seats: 6 }), true));
+  console.log(line('Duel 6 seats to $3: hard vs 5 normal', match(duel, hardDuel, normalDuel, 6, { seats: 6, options: { target: 3 } }), true));
   const rs = rattlesnake;
   console.log(line('Rattlesnake: hard vs normal', match(rs, (v, r) => rs.bot(v, r, 'hard'), (v, r) => rs.bot(v, r, 'normal'), games), true));
 }
 
 /** Games per match in `npm run bench`: each deal twice (once per seat); a few minutes in all on one core. */
-export const BOT_BENCH_DEFAULT_GAMES = 40;
+export const BOT_BENCH_DEFAULT_GAMES = 30;
 
 export function gamesArg(fallback: number): number {
   const i = process.argv.indexOf('--games');
