@@ -14,8 +14,9 @@ const DEFAULT_GRACE = 60;
 /** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
 const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
 const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
-/** Games whose bots have a speed (the table option `botLevel`; its words are `<game>:opt.botLevel…`). */
-const BOT_LEVELS: Record<string, readonly string[]> = { saloon: ['easy', 'normal', 'hard'] };
+/** Games whose bots have levels (the table option `botLevel`; its words are `<game>:opt.botLevel…`): how quick they
+ * are in Saloon, how well they play in Duel and Rattlesnake. */
+const BOT_LEVELS: Record<string, readonly string[]> = { duel: ['easy', 'normal', 'hard'], rattlesnake: ['easy', 'normal', 'hard'], saloon: ['easy', 'normal', 'hard'] };
 const DEFAULT_BOT_LEVEL = 'normal';
 /** `t` with a key built at run time (i18n.test.ts checks both languages have every key). */
 const tk = (key: string): string => (t as unknown as (k: string) => string)(key);

@@ -2,8 +2,10 @@
  * Engine benchmark (Duel, then Rattlesnake, then Saloon Showdown and how often its bots use each special symbol): bot-only games, played through the Game contract exactly as the server drives it
  * (view → bot → apply for every pending seat).
  *
- *   npm run bench                       # 500 bot-only games of 4 seats to $5
- *   node packages/engine/dist/bench.js [games] [seats] [maxShootoutsPerGame] [botSeats]
+ *   npm run bench                       # 500 bot-only games of 4 seats to $5, then bot strength (bench-bots.ts)
+ *   node packages/engine/dist/bench.js [games] [seats] [maxShootoutsPerGame] [botSeats] [--games N]
+ *
+ * `--games N` sets the games of each bot-strength match (bench-bots.ts; BOT_BENCH_DEFAULT_GAMES by default).
  *
  * A game that reaches maxShootoutsPerGame without a winner is stopped and counted as "stalled" (its shootouts
  * still count towards the speed figures). With botSeats < seats, the other seats play a random legal card.
@@ -14,9 +16,13 @@ import { deriveSeed, Rng } from './core/rng';
 import { duel } from './duel';
 import { playGame as playRattlesnake } from './rattlesnake/sim';
 import { playGame as playSaloon } from './saloon/sim';
+import { BOT_BENCH_DEFAULT_GAMES, gamesArg, runBotBench } from './bench-bots';
+
+/** Positional arguments, without `--games N` (the bot-strength matches' option). */
+const positional = process.argv.slice(2).filter((a, i, all) => a !== '--games' && all[i - 1] !== '--games');
 
 function arg(i: number, fallback: number, min: number, max: number): number {
-  const raw = process.argv[2 + i];
+  const raw = positional[i];
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) {
@@ -237,3 +243,5 @@ if (stalled > 0) {
     process.exitCode = 1;
   }
 }
+
+runBotBench(gamesArg(BOT_BENCH_DEFAULT_GAMES));

@@ -145,7 +145,7 @@ test('malformed intents get BAD_MESSAGE, out-of-turn and out-of-window ones the 
 });
 
 describe('the botLevel table option: how quick the bots shoot after "Go!"', () => {
-  test('the create schema takes easy / normal / hard for Saloon and refuses anything else, and any level for a game without levels', async () => {
+  test('the create schema takes easy / normal / hard for Saloon and refuses anything else', async () => {
     for (const botLevel of ['easy', 'normal', 'hard']) {
       const room = await server.sdk.create('saloon', { name: 'Ann', seats: 2, options: { botLevel } });
       await room.leave();
@@ -153,7 +153,6 @@ describe('the botLevel table option: how quick the bots shoot after "Go!"', () =
     for (const [game, botLevel] of [
       ['saloon', 'insane'],
       ['saloon', 2],
-      ['duel', 'hard'],
     ] as const) {
       await expect(server.sdk.create(game, { name: 'Ann', seats: 2, options: { botLevel } })).rejects.toThrow(/BAD_OPTIONS/);
     }

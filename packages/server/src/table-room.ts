@@ -25,7 +25,7 @@ const tableOptionsSchema = z
   .object({
     turnSeconds: z.number().int().min(0).max(600).optional(),
     graceSeconds: z.number().int().min(10).max(600).optional(),
-    /** How quick the bots react (games whose adapter has `botLevels`). */
+    /** How well (Duel, Rattlesnake) or how quick (Saloon) the bots play (games whose adapter has `botLevels`). */
     botLevel: z.enum(['easy', 'normal', 'hard']).optional(),
   })
   .passthrough();
@@ -912,7 +912,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       const waited = pending.includes(seat);
       if (!waited && !this.interrupters(pending).includes(seat)) return;
       const view = game.view(this.engine, seat);
-      const intent = waited || !game.botInterrupt ? game.bot(view, this.botRng) : game.botInterrupt(view, this.botRng);
+      const intent = waited || !game.botInterrupt ? game.bot(view, this.botRng, this.botLevel) : game.botInterrupt(view, this.botRng);
       if (!intent) return; // the interrupt does not pay now
       metrics.intents.inc({ game: game.id });
       this.settleBefore(seat, intent.type);

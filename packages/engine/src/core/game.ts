@@ -41,6 +41,9 @@ export interface Outcome {
   scores: number[];
 }
 
+/** How well a table's bots play (or, in Saloon Showdown, how quick they are): the table option `botLevel`. */
+export type BotLevel = 'easy' | 'normal' | 'hard';
+
 export interface SetupConfig<O> {
   seats: number;
   options: O;
@@ -74,8 +77,11 @@ export interface Game<S, V, I extends Intent, O> {
   outcome(state: S): Outcome | null;
   /** Seats whose decision the game is waiting for. */
   pending(state: S): Seat[];
-  /** A bot picks an intent from what its seat may see; randomness comes from the injected generator. */
-  bot(view: V, rng: Rng): I;
+  /**
+   * A bot picks an intent from what its seat may see; randomness comes from the injected generator. `level` is the
+   * table's `botLevel` for games whose bots play at several strengths (absent: the game's normal bot).
+   */
+  bot(view: V, rng: Rng, level?: BotLevel): I;
   /**
    * Real-time games with interrupts (a Bottle hit, "I don't think so!"): seats that may act now although the game
    * does not wait for them (never in `pending`). The server wakes these seats' bots too, with the same reaction

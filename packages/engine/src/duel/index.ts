@@ -1,5 +1,5 @@
 import type { Game } from '../core/game';
-import { bot } from './bot';
+import { botAt } from './levels';
 import { apply, legalIntents, options, outcome, pending, setup, timeout, type DuelIntent } from './rules';
 import type { DuelOptions, DuelState } from './state';
 import { view, type DuelView } from './view';
@@ -10,6 +10,8 @@ export * from './rules';
 export * from './view';
 export * from './bot';
 export * from './synced';
+export * from './search';
+export * from './levels';
 
 export const duel: Game<DuelState, DuelView, DuelIntent, DuelOptions> = {
   id: 'duel',
@@ -23,5 +25,5 @@ export const duel: Game<DuelState, DuelView, DuelIntent, DuelOptions> = {
   view,
   outcome,
   pending,
-  bot,
+  bot: (v, rng, level) => botAt(level)(v, rng),
 };

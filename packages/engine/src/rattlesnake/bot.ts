@@ -14,8 +14,10 @@ import { legalFromView, type RattlesnakeView, type RevealedCard } from './view';
  *  - It keeps Focus, Distract, Disarm and Dodge 'n' Shoot out of its combo when the combo is strong enough
  *    without them, and in the ability window uses one only when it flips the reveal in its favour (Disarm when
  *    that is likely, Dodge 'n' Shoot as a last resort when it is losing).
- *  - Take Cover is kept for the opponent's decisive ability: one that would flip the reveal against it, a Double
- *    Tap, or an attack-again Quick Draw; out-of-attack card draws are let through.
+ *  - Take Cover is kept for the opponent's decisive ability: one that would flip the reveal against it (or turn a
+ *    sure win into a coin flip, like a Dodge 'n' Shoot), a Double Tap, or an attack-again Quick Draw; out-of-attack
+ *    card draws are let through.
+ *  - A hand clogged with two or more Hits is traded in: Quick Draw's draw 6, or Reload when little else is left.
  *  - It buys the strongest card it can afford with Hits and its weakest cards, preferring values that pair up.
  */
 const WINDOW_ABILITIES: readonly Ability[] = ['focus', 'distract', 'disarm', 'dodge-n-shoot'];
@@ -177,8 +179,12 @@ export function bot(v: RattlesnakeView, rng: Rng): RattlesnakeIntent {
       const draws = thin ? null : firstAbility(legal, (i, a) => (a === 'switch-up' && i.mode === 'draw') || a === 'scout');
       if (draws) return draws;
       const hits = v.hand.filter(isHit).length;
-      if (hits >= 3 && !thin) {
-        const refill = firstAbility(legal, (i, a) => (a === 'quick-draw' && i.mode === 'refill') || (a === 'reload' && v.hand.length - hits <= 3));
+      // A hand clogged with Hits: Quick Draw trades it for six fresh cards; Reload (three) when little else is left.
+      if (hits >= 2) {
+        const others = (a: Ability) => v.hand.filter((c) => !isHit(c) && abilityOf(c) !== a).length;
+        const refill =
+          firstAbility(legal, (i, a) => a === 'quick-draw' && i.mode === 'refill' && others('quick-draw') <= 3) ??
+          firstAbility(legal, (_i, a) => a === 'reload' && others('reload') <= 1);
         if (refill) return refill;
       }
       // Buy first when Hits can pay for it (the new card can join the attack); otherwise attack, then buy.
@@ -238,7 +244,8 @@ function respond(v: RattlesnakeView, me: Seat, legal: readonly RattlesnakeIntent
     const asIntent: RattlesnakeIntent = { type: 'ability', cardId: used.cardId, target: used.target, value: used.value, delta: used.delta };
     // windowChance is from the user's side; my chance afterwards is 1 minus theirs.
     const mineAfter = 1 - windowChance(v, used.seat, asIntent);
-    decisive = now - mineAfter >= 0.5;
+    // A sure win put at even odds (a Dodge 'n' Shoot against a reveal going my way) is worth a Take Cover too.
+    decisive = now - mineAfter >= 0.4;
   }
   return decisive ? cover : { type: 'allow' };
 }

@@ -1,5 +1,5 @@
 import type { Game } from '../core/game';
-import { bot } from './bot';
+import { botAt } from './levels';
 import type { RattlesnakeIntent } from './intents';
 import { apply, legalIntents, options, outcome, pending, setup, timeout } from './rules';
 import type { RattlesnakeOptions, RattlesnakeState } from './state';
@@ -14,6 +14,9 @@ export * from './rules';
 export * from './view';
 export * from './bot';
 export * from './synced';
+export * from './determinize';
+export { searchRattlesnake, candidatesOf, RATTLESNAKE_SEARCH } from './search';
+export { easyBot as easyRattlesnakeBot, botAt as rattlesnakeBotAt } from './levels';
 
 export const rattlesnake: Game<RattlesnakeState, RattlesnakeView, RattlesnakeIntent, RattlesnakeOptions> = {
   id: 'rattlesnake',
@@ -27,5 +30,5 @@ export const rattlesnake: Game<RattlesnakeState, RattlesnakeView, RattlesnakeInt
   view,
   outcome,
   pending,
-  bot,
+  bot: (v, rng, level) => botAt(level)(v, rng),
 };

@@ -260,6 +260,16 @@ export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIn
   return { state: next, events };
 }
 
+/**
+ * For the search bot's playouts only (search.ts): plays an intent taken from `legalFromView` straight onto `state`,
+ * IN PLACE — no legality check, no copy. The caller owns the state and never reads the old one again.
+ */
+export function applyInPlace(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): void {
+  const rng = Rng.fromState(state.rng);
+  perform(state, seat, intent, rng, []);
+  state.rng = rng.state();
+}
+
 function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent, rng: Rng, events: GameEvent[]): void {
   const me = state.players[seat];
   switch (intent.type) {

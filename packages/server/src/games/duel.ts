@@ -97,6 +97,8 @@ export const duelAdapter: GameAdapter<Duel.DuelState, Duel.DuelView, Duel.DuelIn
   optionsSchema: duelOptionsSchema,
   defaultTurnSeconds: 20,
   botDelayMs: duelBotDelayMs,
+  /** A table chooses how well its bots play: `options.botLevel` easy / normal / hard (the engine's search bot). */
+  botLevels: true,
   privateObjects: (state, seatIndex) => [state.board.players[seatIndex]],
   mirror(state, publicView, seatViews) {
     // The plain board comes from the engine (Duel.syncedBoard, also what the replay viewer renders): same fields here.

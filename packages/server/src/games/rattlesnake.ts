@@ -23,11 +23,15 @@ export const rattlesnakeIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('endTurn') }),
 ]);
 
-export const rattlesnakeAdapter = jsonBoardAdapter({
-  game: rattlesnake,
-  publicPart: Rattlesnake.publicPart,
-  secretPart: Rattlesnake.secretPart,
-  intentSchema: rattlesnakeIntentSchema as z.ZodType<Rattlesnake.RattlesnakeIntent, z.ZodTypeDef, unknown>,
-  optionsSchema: z.object({}).strict(),
-  defaultTurnSeconds: 45,
-});
+export const rattlesnakeAdapter = {
+  ...jsonBoardAdapter({
+    game: rattlesnake,
+    publicPart: Rattlesnake.publicPart,
+    secretPart: Rattlesnake.secretPart,
+    intentSchema: rattlesnakeIntentSchema as z.ZodType<Rattlesnake.RattlesnakeIntent, z.ZodTypeDef, unknown>,
+    optionsSchema: z.object({}).strict(),
+    defaultTurnSeconds: 45,
+  }),
+  /** A table chooses how well its bots play: `options.botLevel` easy / normal / hard (the engine's search bot). */
+  botLevels: true,
+};

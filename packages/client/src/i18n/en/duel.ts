@@ -3,6 +3,12 @@ export const duel = {
   title: 'Duel',
   year: 'Once Upon a Game in the West (2010)',
   blurb: 'Everyone picks a card in secret; all are revealed at once. Last one standing takes a dollar.',
+  /** Table options of the lobby (botLevel: how well the bots play). */
+  opt: {
+    botLevel: 'Bot skill',
+    botLevelHint: 'Easy bots slip now and then; hard bots think each card through.',
+    botLevels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' },
+  },
   options: {
     target: {
       label: 'Target money',

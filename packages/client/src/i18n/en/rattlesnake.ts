@@ -3,6 +3,12 @@ export const rattlesnake = {
   title: 'Rattlesnake',
   year: 'a deck-building shootout for 2',
   blurb: 'Build your deck in the saloon, commit cards face down, outdraw the other outlaw. Knock out all 4 of their Hits.',
+  /** Table options of the lobby (botLevel: how well the bots play). */
+  opt: {
+    botLevel: 'Bot skill',
+    botLevelHint: 'Easy bots slip now and then; hard bots think each move through.',
+    botLevels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' },
+  },
   rules: {
     deck: 'Each of you has a 10-card deck and 4 Hit cards in front of you. Lose all 4 and you lose.',
     turn: 'On your turn: buy one saloon card (discard 2 cards from your hand), attack once, then end the turn.',

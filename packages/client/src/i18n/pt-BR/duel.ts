@@ -5,6 +5,11 @@ export const duel: Translation<typeof en.duel> = {
   title: 'Duel',
   year: 'Once Upon a Game in the West (2010)',
   blurb: 'Todos escolhem uma carta em segredo; todas são reveladas ao mesmo tempo. O último de pé leva um dólar.',
+  opt: {
+    botLevel: 'Habilidade dos bots',
+    botLevelHint: 'Bots fáceis erram de vez em quando; bots difíceis pensam em cada carta.',
+    botLevels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
+  },
   options: {
     target: {
       label: 'Dinheiro para vencer',

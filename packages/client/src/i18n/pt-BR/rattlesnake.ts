@@ -6,6 +6,11 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
   title: 'Rattlesnake',
   year: 'um tiroteio de construção de baralho para 2',
   blurb: 'Monte seu baralho no saloon, baixe cartas viradas para baixo e saque mais rápido que o outro fora-da-lei. Derrube os 4 Hits dele.',
+  opt: {
+    botLevel: 'Habilidade dos bots',
+    botLevelHint: 'Bots fáceis erram de vez em quando; bots difíceis pensam em cada jogada.',
+    botLevels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
+  },
   rules: {
     deck: 'Cada um tem um baralho de 10 cartas e 4 cartas de Hit à sua frente. Quem perder os 4 perde o jogo.',
     turn: 'No seu turno: compre uma carta do saloon (descartando 2 cartas da mão), ataque uma vez e termine o turno.',
