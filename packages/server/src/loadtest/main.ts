@@ -10,6 +10,7 @@
  *
  *   --game duel|rattlesnake|saloon   (duel)     --tables N (50)      --seats N (2)     --duration S (30)
  *   --think A-B ms (50-150)  --workers W (auto)  --settle S (10)     --echo-duration S (min(duration, 20))
+ *   --options JSON (table options, after {"turnSeconds":0}, e.g. '{"target":3}' for short Duel games)
  *   --no-echo   --out FILE   --url ws://HOST:PORT --pid N
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +34,7 @@ const CLIENTS_PER_WORKER = 200;
 
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
-  console.error('usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--no-echo] [--out FILE] [--url ws://HOST:PORT --pid N]');
+  console.error('usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--url ws://HOST:PORT --pid N]');
   process.exit(2);
 }
 
@@ -59,6 +60,7 @@ export function parseOptions(argv: string[]) {
       echo: { type: 'boolean', default: true },
       'no-echo': { type: 'boolean', default: false },
       out: { type: 'string' },
+      options: { type: 'string', default: '{}' },
       url: { type: 'string' },
       pid: { type: 'string' },
     },
@@ -73,6 +75,13 @@ export function parseOptions(argv: string[]) {
   if (values.url && !values.pid) fail('--url needs --pid (the running server\'s process id, to read its CPU and memory)');
   if (values.pid && !values.url) fail('--pid needs --url');
   const clients = tables * seats;
+  let options: Record<string, unknown>;
+  try {
+    options = JSON.parse(values.options!);
+  } catch {
+    fail(`--options must be a JSON object of table options, got "${values.options}"`);
+  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('--options must be a JSON object');
   const workers = Math.min(tables, int(values.workers, 'workers', Math.max(1, Math.min(os.availableParallelism(), Math.ceil(clients / CLIENTS_PER_WORKER)))));
   return {
     game,
@@ -82,6 +91,7 @@ export function parseOptions(argv: string[]) {
     duration,
     think: [Number(think[1]), Number(think[2])] as [number, number],
     workers,
+    options: { turnSeconds: 0, ...options },
     settle: int(values.settle, 'settle', 10, 0),
     echo: values.echo! && !values['no-echo'],
     echoDuration: int(values['echo-duration'], 'echo-duration', Math.min(duration, 20)),
@@ -91,6 +101,8 @@ export function parseOptions(argv: string[]) {
   };
 }
 
+/** An argument as a POSIX shell needs it written, so the printed command line runs as is. */
+const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const MiB = (b: number | null) => (b === null ? null : b / 1024 / 1024);
 
@@ -202,7 +214,7 @@ const pct = (cpu: number, wallMs: number) => (100 * cpu) / wallMs;
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const o = parseOptions(argv);
-  const command = ['npm run loadtest --', ...argv].join(' ');
+  const command = ['npm run loadtest --', ...argv.map(shellQuote)].join(' ');
   const loadavgBefore = os.loadavg();
   const startedAt = new Date().toISOString();
   const server = o.url ? { url: o.url, pid: o.pid!, stop: async () => undefined } : await startServer();
@@ -221,7 +233,7 @@ async function main(): Promise<void> {
     const until = Date.now() + o.duration * 1000;
     const pending = Promise.all(
       shares(o.tables, o.workers).map((tables, i) =>
-        workers[i].run<GameResult>({ type: 'game', url: server.url, game: o.game, tables, seats: o.seats, think: o.think, until, worker: i }),
+        workers[i].run<GameResult>({ type: 'game', url: server.url, game: o.game, tables, seats: o.seats, options: o.options, think: o.think, until, worker: i }),
       ),
     );
     // A worker that fails ends the run at once (with its reason), not at the deadline.
@@ -289,6 +301,7 @@ async function main(): Promise<void> {
         durationS: o.duration,
         think: o.think,
         workers: o.workers,
+        options: o.options,
         settleS: o.settle,
         echoDurationS: o.echo ? o.echoDuration : null,
         serverStarted: !o.url,

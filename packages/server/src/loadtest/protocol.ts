@@ -9,6 +9,8 @@ export interface GameJob {
   /** How many tables this worker keeps playing at once. */
   tables: number;
   seats: number;
+  /** The table options every table is created with. */
+  options: Record<string, unknown>;
   think: [number, number];
   /** Epoch ms: no intent is sent and no table started after it; the worker's tables are then left. */
   until: number;

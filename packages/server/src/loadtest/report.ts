@@ -14,6 +14,7 @@ export interface Report {
     durationS: number;
     think: [number, number];
     workers: number;
+    options: Record<string, unknown>;
     settleS: number;
     echoDurationS: number | null;
     /** The harness started the server itself (else --url/--pid named a running one). */
@@ -75,7 +76,7 @@ const counts = (c: Record<string, number>): string => {
 export function markdown(r: Report): string {
   const e = r.echo;
   const rows: [string, string, string][] = [
-    ['load', `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s)`, e ? `${e.clients} clients, ${r.config.echoDurationS} s, same think` : '—'],
+    ['load', `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}`, e ? `${e.clients} clients, ${r.config.echoDurationS} s, same think` : '—'],
     ['throughput (/s)', `${n(r.game.movesPerS)} moves/s (${r.game.moves} moves)`, e ? `${n(e.messagesPerS)} echoes/s` : '—'],
     ['latency p50 (ms)', n(r.game.latencyMs.p50, 2), e ? n(e.roundTripMs.p50, 2) : '—'],
     ['latency p95 (ms)', n(r.game.latencyMs.p95, 2), e ? n(e.roundTripMs.p95, 2) : '—'],

@@ -173,7 +173,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
       leaving = true;
       await Promise.race([Promise.all([...open].map((r) => r.leave(true).catch(() => undefined))), sleep(5000)]);
     };
-    const options = { turnSeconds: 0 };
+    const { options } = job;
     const name = (i: number) => `Load ${job.worker}.${slot}.${i}`;
     try {
       const first = await client.create(job.game, { name: name(0), seats: job.seats, bots: 0, options });
