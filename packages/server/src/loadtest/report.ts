@@ -36,7 +36,7 @@ export interface Report {
     disconnects: Record<string, number>;
     disconnectsTotal: number;
     /** Raw WebSocket frames and bytes one client receives over one finished game (join to leave), mean over them. */
-    perClientPerGame: { samples: number; frames: number | null; bytes: number | null };
+    perClientPerGame: { samples: number; frames: number | null; bytes: number | null; framesByKind: Record<string, number> };
   };
   server: {
     /** utime + stime over the run, as % of one core. */
@@ -73,6 +73,13 @@ const counts = (c: Record<string, number>): string => {
   return parts.length ? parts.join(', ') : 'none';
 };
 
+const kinds = (c: Record<string, number>): string => {
+  const parts = Object.entries(c)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`);
+  return parts.length ? parts.join(', ') : '—';
+};
+
 export function markdown(r: Report): string {
   const e = r.echo;
   const rows: [string, string, string][] = [
@@ -92,6 +99,7 @@ export function markdown(r: Report): string {
     [`server RSS ${r.config.settleS} s after all tables closed (MiB)`, n(r.server.rssMiB.settled), '—'],
     ['RSS per table (KiB)', n(r.server.rssPerTableKiB, 0), '—'],
     ['frames per client per game', n(r.game.perClientPerGame.frames), '—'],
+    ['frames per client per game, by kind', kinds(r.game.perClientPerGame.framesByKind), '—'],
     ['bytes per client per game', `${n(r.game.perClientPerGame.bytes, 0)} (${r.game.perClientPerGame.samples} client-games)`, '—'],
     ['machine', `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after; node ${r.machine.node}`, '—'],
   ];

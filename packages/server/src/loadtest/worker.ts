@@ -26,15 +26,31 @@ const STALL_MS = 30_000;
 interface Traffic {
   frames: number;
   bytes: number;
+  /** Frames by kind: patch, state, join, or the message's type (`events`, `welcome`…). */
+  kinds: Record<string, number>;
+}
+/** Colyseus 0.16's protocol codes (the first byte of a frame). */
+const KIND: Record<number, string> = { 10: 'join', 11: 'error (protocol)', 12: 'leave', 14: 'state', 15: 'patch' };
+const ROOM_DATA = 13;
+function kindOf(frame: Uint8Array): string {
+  if (frame[0] !== ROOM_DATA) return KIND[frame[0]] ?? `code ${frame[0]}`;
+  // A message's type: a short string (msgpack fixstr: 0xa0 | length) right after the code.
+  const head = frame[1];
+  if ((head & 0xe0) !== 0xa0) return 'message';
+  return Buffer.from(frame.buffer, frame.byteOffset + 2, head & 0x1f).toString('utf8');
 }
 const traffic = new WeakMap<object, Traffic>();
 const proto = Room.prototype as unknown as { onMessageCallback(event: { data: ArrayBuffer | string }): void };
 const onMessageCallback = proto.onMessageCallback;
 proto.onMessageCallback = function (this: object, event) {
   let t = traffic.get(this);
-  if (!t) traffic.set(this, (t = { frames: 0, bytes: 0 }));
+  if (!t) traffic.set(this, (t = { frames: 0, bytes: 0, kinds: {} }));
   t.frames++;
-  t.bytes += typeof event.data === 'string' ? Buffer.byteLength(event.data) : event.data.byteLength;
+  if (typeof event.data === 'string') t.bytes += Buffer.byteLength(event.data);
+  else {
+    t.bytes += event.data.byteLength;
+    bump(t.kinds, kindOf(new Uint8Array(event.data)));
+  }
   return onMessageCallback.call(this, event);
 };
 
@@ -198,7 +214,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
       await leaveAll();
       if (why === 'over') {
         if (!over) result.games++;
-        for (const r of rooms) result.perClientGame.push(traffic.get(r) ?? { frames: 0, bytes: 0 });
+        for (const r of rooms) result.perClientGame.push(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {} });
       }
     } catch (e) {
       if (over) return; // a join cut short by the end of the run
