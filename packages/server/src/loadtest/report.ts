@@ -51,8 +51,10 @@ export interface Report {
     cpuPercent: number;
     /** The busiest worker, % of one core. */
     maxWorkerCpuPercent: number;
-    /** Each load-generating process used less CPU than the server did. */
+    /** All load-generating processes together used less CPU than the server did (else the figures are the generator's as much as the server's). */
     belowServer: boolean | null;
+    /** A worker used ≥ 90% of a core: it, not the server, may be what limits the load (use more --workers). */
+    workerSaturated: boolean;
   };
   echo: null | {
     clients: number;
@@ -94,7 +96,7 @@ export function markdown(r: Report): string {
     ['disconnects', `${r.game.disconnectsTotal} (${counts(r.game.disconnects)})`, '—'],
     ['server CPU (% of one core)', n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],
     ['server CPU per move (ms)', n(r.server.cpuMsPerMove, 3), '—'],
-    ['generator CPU (% of one core)', `${n(r.generator.cpuPercent)} (busiest worker ${n(r.generator.maxWorkerCpuPercent)}${r.generator.belowServer === false ? ', NOT below the server: use more --workers' : ''})`, e ? n(e.generatorCpuPercent) : '—'],
+    ['generator CPU (% of one core)', `${n(r.generator.cpuPercent)} (busiest worker ${n(r.generator.maxWorkerCpuPercent)}${r.generator.belowServer === false ? '; NOT below the server\'s' : ''}${r.generator.workerSaturated ? '; a worker is saturated: use more --workers' : ''})`, e ? n(e.generatorCpuPercent) : '—'],
     ['server RSS start / peak / end (MiB)', `${n(r.server.rssMiB.start)} / ${n(r.server.rssMiB.peak)} / ${n(r.server.rssMiB.end)}`, '—'],
     [`server RSS ${r.config.settleS} s after all tables closed (MiB)`, n(r.server.rssMiB.settled), '—'],
     ['RSS per table (KiB)', n(r.server.rssPerTableKiB, 0), '—'],
