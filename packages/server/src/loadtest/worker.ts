@@ -20,6 +20,8 @@ const RETRIES = 2;
 const RETRY_MS = 1000;
 /** A table where no client has seen a state change for this long is left (and counted as STALLED). */
 const STALL_MS = 30_000;
+/** The first tables are created over this long, not all at once. */
+const RAMP_MS = 1000;
 
 // Every frame the server sends a room goes through Room.prototype.onMessageCallback, bound when the room connects:
 // count them there, so the join handshake and the first full state are counted too.
@@ -228,6 +230,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
 
   await Promise.all(
     Array.from({ length: job.tables }, async (_, slot) => {
+      await sleep((slot / job.tables) * RAMP_MS); // not every table's create in the same instant
       while (!over) await playTable(slot);
     }),
   );
