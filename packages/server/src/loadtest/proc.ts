@@ -34,6 +34,20 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
+/**
+ * How long the process's main thread has waited for a CPU while it was ready to run (the scheduler's run queue),
+ * in ms (/proc/PID/schedstat, second field); null when it cannot be read. On a shared machine, latency that is
+ * not the server's own work shows here.
+ */
+export function runQueueWaitMs(pid: number): number | null {
+  try {
+    const wait = Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(wait) ? wait / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Resident memory of the process, in bytes (VmRSS); null when it cannot be read. */
 export function rssBytes(pid: number): number | null {
   try {

@@ -80,7 +80,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
     }, Math.max(0, job.until - Date.now())),
   );
 
-  /** One table from creation to its clients leaving: true when its game was played to the end. */
+  /** One table from creation to its clients leaving; a game played to its end counts, with its clients' traffic. */
   async function playTable(slot: number): Promise<void> {
     const rooms: Room[] = [];
     /** Rooms still connected: only those are left (leaving a closed one would wait forever). */
