@@ -66,7 +66,8 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
   // The server's process, from /proc: it worked, and its memory was read at every point.
   expect(report.server.cpuPercent).toBeGreaterThan(0);
   expect(report.server.cpuMsPerMove).toBeGreaterThan(0);
-  expect(report.server.runQueueWaitPercent).toBeGreaterThanOrEqual(0);
+  expect(report.server.mainThread!.runningPercent).toBeGreaterThan(0);
+  expect(report.server.mainThread!.waitingPercent).toBeGreaterThanOrEqual(0);
   const rss = report.server.rssMiB;
   for (const v of [rss.start, rss.peak, rss.end, rss.settled]) expect(v).toBeGreaterThan(10);
   expect(rss.peak!).toBeGreaterThanOrEqual(Math.max(rss.start!, rss.end!));

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { cpuMs, rssBytes, runQueueWaitMs, summarize } from './proc';
+import { cpuMs, mainThreadMs, rssBytes, summarize } from './proc';
 import { markdown, type Report } from './report';
 import type { EchoResult, GameId, GameResult, Job, WorkerMessage } from './protocol';
 
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(server.pid) ?? 0)), 250);
     progress(`${o.tables} ${o.game} tables × ${o.seats} seats for ${o.duration} s against ${server.url} (pid ${server.pid}), ${o.workers} worker(s)`);
     const cpu0 = cpuMs(server.pid)!;
-    const wait0 = runQueueWaitMs(server.pid);
+    const main0 = mainThreadMs(server.pid);
     const t0 = performance.now();
     const until = Date.now() + o.duration * 1000;
     const pending = Promise.all(
@@ -241,7 +241,7 @@ async function main(): Promise<void> {
     // A worker that fails ends the run at once (with its reason), not at the deadline.
     await Promise.race([sleep(Math.max(0, until - Date.now())), pending]);
     const cpu1 = cpuMs(server.pid);
-    const wait1 = runQueueWaitMs(server.pid);
+    const main1 = mainThreadMs(server.pid);
     const wallMs = performance.now() - t0;
     const rssEnd = rssBytes(server.pid);
     rssPeak = Math.max(rssPeak, rssEnd ?? 0);
@@ -333,7 +333,10 @@ async function main(): Promise<void> {
       },
       server: {
         cpuPercent: serverCpuPercent,
-        runQueueWaitPercent: wait0 === null || wait1 === null ? null : pct(wait1 - wait0, wallMs),
+        mainThread:
+          main0 === null || main1 === null
+            ? null
+            : { runningPercent: pct(main1.running - main0.running, wallMs), waitingPercent: pct(main1.waiting - main0.waiting, wallMs) },
         cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves,
         rssMiB: { start: MiB(rssStart), peak: MiB(rssPeak || null), end: MiB(rssEnd), settled: MiB(rssSettled) },
         rssPerTableKiB: rssStart === null || !rssPeak ? null : (rssPeak - rssStart) / 1024 / o.tables,

@@ -35,14 +35,14 @@ export function cpuMs(pid: number): number | null {
 }
 
 /**
- * How long the process's main thread has waited for a CPU while it was ready to run (the scheduler's run queue),
- * in ms (/proc/PID/schedstat, second field); null when it cannot be read. On a shared machine, latency that is
- * not the server's own work shows here.
+ * The process's main thread as the scheduler saw it, in ms (/proc/PID/schedstat): time on a CPU, and time it waited
+ * for one while ready to run (the run queue); null when it cannot be read. On a shared machine, latency that is not
+ * the server's own work shows in the wait. (utime + stime of /proc/PID/stat also count V8's and libuv's helper threads.)
  */
-export function runQueueWaitMs(pid: number): number | null {
+export function mainThreadMs(pid: number): { running: number; waiting: number } | null {
   try {
-    const wait = Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
-    return Number.isFinite(wait) ? wait / 1e6 : null;
+    const [running, waiting] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return Number.isFinite(running) && Number.isFinite(waiting) ? { running: running / 1e6, waiting: waiting / 1e6 } : null;
   } catch {
     return null;
   }

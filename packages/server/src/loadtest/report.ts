@@ -41,8 +41,11 @@ export interface Report {
   server: {
     /** utime + stime over the run, as % of one core. */
     cpuPercent: number | null;
-    /** Time the server's main thread waited for a CPU while ready to run, % of the run (/proc/PID/schedstat): the machine's share, not the server's work. */
-    runQueueWaitPercent: number | null;
+    /**
+     * The server's main thread (/proc/PID/schedstat), % of the run: on a CPU, and waiting for one while ready to run
+     * (the machine's share of the latency, not the server's work). Their sum near 100: its event loop was never idle.
+     */
+    mainThread: { runningPercent: number; waitingPercent: number } | null;
     cpuMsPerMove: number | null;
     rssMiB: { start: number | null; peak: number | null; end: number | null; settled: number | null };
     /** (peak − start) / tables. */
@@ -97,7 +100,7 @@ export function markdown(r: Report): string {
     ['errors', `${r.game.errorsTotal} (${counts(r.game.errors)})`, e ? counts(e.errors) : '—'],
     ['disconnects', `${r.game.disconnectsTotal} (${counts(r.game.disconnects)})`, '—'],
     ['server CPU (% of one core)', n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],
-    ['server main thread waiting for a CPU (% of the run)', n(r.server.runQueueWaitPercent), '—'],
+    ['server main thread: on a CPU / waiting for one (% of the run)', r.server.mainThread ? `${n(r.server.mainThread.runningPercent)} / ${n(r.server.mainThread.waitingPercent)}` : '—', '—'],
     ['server CPU per move (ms)', n(r.server.cpuMsPerMove, 3), '—'],
     ['generator CPU (% of one core)', `${n(r.generator.cpuPercent)} (busiest worker ${n(r.generator.maxWorkerCpuPercent)}${r.generator.belowServer === false ? '; NOT below the server\'s' : ''}${r.generator.workerSaturated ? '; a worker is saturated: use more --workers' : ''})`, e ? n(e.generatorCpuPercent) : '—'],
     ['server RSS start / peak / end (MiB)', `${n(r.server.rssMiB.start)} / ${n(r.server.rssMiB.peak)} / ${n(r.server.rssMiB.end)}`, '—'],
