@@ -11,7 +11,7 @@
  *   --game duel|rattlesnake|saloon   (duel)     --tables N (50)      --seats N (2)     --duration S (30)
  *   --think A-B ms (50-150)  --workers W (auto)  --settle S (10)     --echo-duration S (min(duration, 20))
  *   --options JSON (table options, after {"turnSeconds":0}, e.g. '{"target":3}' for short Duel games)
- *   --no-echo   --out FILE   --url ws://HOST:PORT --pid N
+ *   --no-echo   --out FILE   --url ws://HOST:PORT --pid N   --cpu-prof DIR (the started server's CPU profile, node --cpu-prof)
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,7 +35,7 @@ const CLIENTS_PER_WORKER = 200;
 
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
-  console.error('usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--url ws://HOST:PORT --pid N]');
+  console.error('usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--cpu-prof DIR] [--url ws://HOST:PORT --pid N]');
   process.exit(2);
 }
 
@@ -61,6 +61,7 @@ export function parseOptions(argv: string[]) {
       echo: { type: 'boolean', default: true },
       'no-echo': { type: 'boolean', default: false },
       out: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       options: { type: 'string', default: '{}' },
       url: { type: 'string' },
       pid: { type: 'string' },
@@ -75,6 +76,7 @@ export function parseOptions(argv: string[]) {
   const duration = int(values.duration, 'duration', 30);
   if (values.url && !values.pid) fail('--url needs --pid (the running server\'s process id, to read its CPU and memory)');
   if (values.pid && !values.url) fail('--pid needs --url');
+  if (values['cpu-prof'] && values.url) fail('--cpu-prof profiles a server the harness starts: not with --url');
   const clients = tables * seats;
   let options: Record<string, unknown>;
   try {
@@ -97,6 +99,7 @@ export function parseOptions(argv: string[]) {
     echo: values.echo! && !values['no-echo'],
     echoDuration: int(values['echo-duration'], 'echo-duration', Math.min(duration, 20)),
     out: values.out,
+    cpuProf: values['cpu-prof'],
     url: values.url,
     pid: values.pid ? int(values.pid, 'pid', 0) : undefined,
   };
@@ -119,13 +122,15 @@ function freePort(): Promise<number> {
 }
 
 /** The built server, as tests/support/processes.ts starts it: no per-address HTTP limits, a fresh DATA_DIR. */
-async function startServer(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const main = path.resolve(__dirname, '../main.js');
   if (!fs.existsSync(main)) fail(`${main} is missing: build first (npm run loadtest builds)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-loadtest-'));
   let output = '';
-  const child = spawn(process.execPath, [main], {
+  // Node writes the profile when the server exits (it does on SIGTERM, after its graceful shutdown).
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : [];
+  const child = spawn(process.execPath, [...profile, main], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -218,7 +223,7 @@ async function main(): Promise<void> {
   const command = ['npm run loadtest --', ...argv.map(shellQuote)].join(' ');
   const loadavgBefore = os.loadavg();
   const startedAt = new Date().toISOString();
-  const server = o.url ? { url: o.url, pid: o.pid!, stop: async () => undefined } : await startServer();
+  const server = o.url ? { url: o.url, pid: o.pid!, stop: async () => undefined } : await startServer(o.cpuProf);
   if (cpuMs(server.pid) === null) fail(`cannot read /proc/${server.pid}/stat: is the server's process on this machine?`);
   const workers = await Promise.all(Array.from({ length: o.workers }, () => startWorker()));
   const progress = (line: string) => process.stderr.write(`loadtest: ${line}\n`);
@@ -354,6 +359,7 @@ async function main(): Promise<void> {
   } finally {
     for (const w of workers) if (w.child.connected) w.child.send({ type: 'exit' } satisfies Job);
     await server.stop();
+    if (o.cpuProf) progress(`the server's CPU profile is in ${path.resolve(o.cpuProf)} (open it in Chrome DevTools' Performance tab)`);
   }
 }
 
