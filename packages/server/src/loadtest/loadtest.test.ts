@@ -1,0 +1,82 @@
+/**
+ * `npm run loadtest` end to end (issue 16), short: the built harness against a server started here (as the
+ * Dockerfile runs it), named by --url and --pid like any running server. Its report must show games played through
+ * matchmaking, ordered latency percentiles, the traffic of a finished game, the server process's CPU and memory
+ * read from /proc, and the raw ws echo floor. No timing thresholds: the machine is shared.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, ROOT, startServer, stopAll, waitForHttp } from '../../../../tests/support/processes';
+import type { Report } from './report';
+
+jest.setTimeout(90_000);
+afterAll(() => stopAll());
+
+const HARNESS = path.join(ROOT, 'packages/server/dist/loadtest/main.js');
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [HARNESS, ...args], { cwd: ROOT, timeout: 80_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const ordered = (p: { p50: number | null; p95: number | null; p99: number | null; max: number | null }) => {
+  expect(p.p50).not.toBeNull();
+  expect(p.p50!).toBeGreaterThanOrEqual(0);
+  expect(p.p95!).toBeGreaterThanOrEqual(p.p50!);
+  expect(p.p99!).toBeGreaterThanOrEqual(p.p95!);
+  expect(p.max!).toBeGreaterThanOrEqual(p.p99!);
+};
+
+test('two Duel tables for 4 s against a running server: moves, latency, traffic per game, server CPU and RSS, and the echo floor', async () => {
+  if (!fs.existsSync(HARNESS)) throw new Error('packages/server/dist is missing: run `npm run build` first');
+  const port = await freePort();
+  const server = startServer('loadtest server', { PORT: String(port), LOG_LEVEL: 'warn' });
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
+  // Short games (the lowest target) so that tables finish within the run and a new one takes their place.
+  const args = ['--game', 'duel', '--tables', '2', '--duration', '4', '--think', '20-40', '--settle', '1', '--echo-duration', '2', '--options', '{"target":3}'];
+  const { code, stdout, stderr } = await run([...args, '--url', `ws://127.0.0.1:${port}`, '--pid', String(server.child.pid), '--out', out]);
+  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
+
+  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  // The markdown starts with the exact command line, then one row per measure.
+  expect(stdout.split('\n')[0]).toBe(`\`npm run loadtest -- ${args.slice(0, -1).join(' ')} '{"target":3}' --url ws://127.0.0.1:${port} --pid ${server.child.pid} --out ${out}\``);
+  expect(stdout).toContain('| latency p99 (ms) |');
+  expect(report.command).toBe(stdout.split('\n')[0].slice(1, -1));
+  expect(report.config).toMatchObject({ game: 'duel', tables: 2, seats: 2, clients: 4, serverStarted: false, pid: server.child.pid });
+
+  // Moves were played and seen applied; every one has its latency.
+  expect(report.game.moves).toBeGreaterThan(0);
+  expect(report.game.movesPerS).toBeGreaterThan(0);
+  expect(report.game.latencyMs.samples).toBe(report.game.moves);
+  ordered(report.game.latencyMs);
+  // At least one game was played to its end and its clients' traffic counted (both seats of each game).
+  expect(report.game.gamesFinished).toBeGreaterThan(0);
+  expect(report.game.tablesStarted).toBeGreaterThan(2);
+  expect(report.game.perClientPerGame.samples).toBe(2 * report.game.gamesFinished);
+  expect(report.game.perClientPerGame.frames).toBeGreaterThan(0);
+  expect(report.game.perClientPerGame.bytes).toBeGreaterThan(report.game.perClientPerGame.frames!);
+  expect(report.game.disconnectsTotal).toBe(0);
+
+  // The server's process, from /proc: it worked, and its memory was read at every point.
+  expect(report.server.cpuPercent).toBeGreaterThan(0);
+  expect(report.server.cpuMsPerMove).toBeGreaterThan(0);
+  expect(report.server.mainThread!.runningPercent).toBeGreaterThan(0);
+  expect(report.server.mainThread!.waitingPercent).toBeGreaterThanOrEqual(0);
+  const rss = report.server.rssMiB;
+  for (const v of [rss.start, rss.peak, rss.end, rss.settled]) expect(v).toBeGreaterThan(10);
+  expect(rss.peak!).toBeGreaterThanOrEqual(Math.max(rss.start!, rss.end!));
+  expect(report.generator.cpuPercent).toBeGreaterThan(0);
+
+  // The floor: as many plain ws clients, each echo timed.
+  expect(report.echo).not.toBeNull();
+  expect(report.echo!.clients).toBe(4);
+  expect(report.echo!.messagesPerS).toBeGreaterThan(0);
+  ordered(report.echo!.roundTripMs);
+  expect(stdout).toMatch(/\| throughput \(\/s\) \| [\d.]+ moves\/s \(\d+ moves\) \| [\d.]+ echoes\/s \|/);
+});

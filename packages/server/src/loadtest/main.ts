@@ -1,0 +1,375 @@
+/**
+ * The load test (issue 16): `npm run loadtest -- [options]`.
+ *
+ * Starts the built server as a child process (or measures a running one: --url ws://HOST:PORT --pid N), then
+ * forks load-generating workers (worker.ts) that keep --tables tables of --game playing for --duration seconds
+ * through the normal matchmaking path, each client playing its seat like the network bot after a think time.
+ * Reads the server's CPU and memory from /proc, waits --settle seconds after every table closed, then runs the raw
+ * `ws` echo floor (echo.ts, its own process) with as many clients and the same think times. Prints a markdown table
+ * (one row per measure, the command line on top) and writes the same figures as JSON (--out FILE).
+ *
+ *   --game duel|rattlesnake|saloon   (duel)     --tables N (50)      --seats N (2)     --duration S (30)
+ *   --think A-B ms (50-150)  --workers W (auto)  --settle S (10)     --echo-duration S (min(duration, 20))
+ *   --options JSON (table options, after {"turnSeconds":0}, e.g. '{"target":3}' for short Duel games)
+ *   --no-echo   --out FILE   --url ws://HOST:PORT --pid N   --cpu-prof DIR (the started server's CPU profile, node --cpu-prof)
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { cpuMs, mainThreadMs, rssBytes, summarize } from './proc';
+import { markdown, type Report } from './report';
+import type { EchoResult, GameId, GameResult, Job, WorkerMessage } from './protocol';
+
+const GAMES: readonly GameId[] = ['duel', 'rattlesnake', 'saloon'];
+/**
+ * Clients one worker plays when --workers is not given (at most one worker per core). A worker's CPU is a steady
+ * fraction of the server's for the same clients (0.8–0.9 measured for all three games: decoding the patches the
+ * server encodes, plus the bot's choice; docs/performance.md), so one worker stays below the server until the
+ * server nears a full core; past 200 clients the load is spread so that no worker is what limits it.
+ */
+const CLIENTS_PER_WORKER = 200;
+
+function fail(message: string): never {
+  console.error(`loadtest: ${message}`);
+  console.error('usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--cpu-prof DIR] [--url ws://HOST:PORT --pid N]');
+  process.exit(2);
+}
+
+function int(raw: string | undefined, name: string, fallback: number, min = 1): number {
+  if (raw === undefined) return fallback;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < min) fail(`--${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  return v;
+}
+
+export function parseOptions(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      game: { type: 'string', default: 'duel' },
+      tables: { type: 'string' },
+      seats: { type: 'string' },
+      duration: { type: 'string' },
+      think: { type: 'string', default: '50-150' },
+      workers: { type: 'string' },
+      settle: { type: 'string' },
+      'echo-duration': { type: 'string' },
+      echo: { type: 'boolean', default: true },
+      'no-echo': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      'cpu-prof': { type: 'string' },
+      options: { type: 'string', default: '{}' },
+      url: { type: 'string' },
+      pid: { type: 'string' },
+    },
+  });
+  const game = values.game as GameId;
+  if (!GAMES.includes(game)) fail(`--game must be one of ${GAMES.join(', ')}`);
+  const think = /^(\d+)-(\d+)$/.exec(values.think!);
+  if (!think || Number(think[1]) > Number(think[2])) fail(`--think must be a range of ms like 50-150, got "${values.think}"`);
+  const tables = int(values.tables, 'tables', 50);
+  const seats = int(values.seats, 'seats', 2, 2);
+  const duration = int(values.duration, 'duration', 30);
+  if (values.url && !values.pid) fail('--url needs --pid (the running server\'s process id, to read its CPU and memory)');
+  if (values.pid && !values.url) fail('--pid needs --url');
+  if (values['cpu-prof'] && values.url) fail('--cpu-prof profiles a server the harness starts: not with --url');
+  const clients = tables * seats;
+  let options: Record<string, unknown>;
+  try {
+    options = JSON.parse(values.options!);
+  } catch {
+    fail(`--options must be a JSON object of table options, got "${values.options}"`);
+  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('--options must be a JSON object');
+  const workers = Math.min(tables, int(values.workers, 'workers', Math.max(1, Math.min(os.availableParallelism(), Math.ceil(clients / CLIENTS_PER_WORKER)))));
+  return {
+    game,
+    tables,
+    seats,
+    clients,
+    duration,
+    think: [Number(think[1]), Number(think[2])] as [number, number],
+    workers,
+    options: { turnSeconds: 0, ...options },
+    settle: int(values.settle, 'settle', 10, 0),
+    echo: values.echo! && !values['no-echo'],
+    echoDuration: int(values['echo-duration'], 'echo-duration', Math.min(duration, 20)),
+    out: values.out,
+    cpuProf: values['cpu-prof'],
+    url: values.url,
+    pid: values.pid ? int(values.pid, 'pid', 0) : undefined,
+  };
+}
+
+/** An argument as a POSIX shell needs it written, so the printed command line runs as is. */
+const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const MiB = (b: number | null) => (b === null ? null : b / 1024 / 1024);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server, as tests/support/processes.ts starts it: no per-address HTTP limits, a fresh DATA_DIR. */
+async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const main = path.resolve(__dirname, '../main.js');
+  if (!fs.existsSync(main)) fail(`${main} is missing: build first (npm run loadtest builds)`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-loadtest-'));
+  let output = '';
+  // Node writes the profile when the server exits (it does on SIGTERM, after its graceful shutdown).
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : [];
+  const child = spawn(process.execPath, [...profile, main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      LIMIT_LOOKUPS_PER_MINUTE: '0',
+      LIMIT_CREATES_PER_MINUTE: '0',
+      LIMIT_JOINS_PER_MINUTE: '0',
+      LIMIT_RECONNECTS_PER_MINUTE: '0',
+      LIMIT_MISSES_PER_MINUTE: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // Whatever ends the runner (a failure, Ctrl-C) ends the server it started too.
+  const cleanUp = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', cleanUp);
+  const until = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) fail(`the server exited at start:\n${output}`);
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      fail(`the server did not answer /healthz within 20 s:\n${output}`);
+    }
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(100);
+  }
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Worker {
+  child: ChildProcess;
+  run<T extends WorkerMessage>(job: Job): Promise<T>;
+}
+
+async function startWorker(): Promise<Worker> {
+  let output = '';
+  const child = fork(path.join(__dirname, 'worker.js'), [], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-5_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const next = <T extends WorkerMessage>(): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`a worker exited (${code}):\n${output}`));
+      child.once('exit', onExit);
+      child.once('message', (m: WorkerMessage) => {
+        child.off('exit', onExit);
+        if (m.type === 'failed') reject(new Error(`a worker failed: ${m.message}`));
+        else resolve(m as T);
+      });
+    });
+  await next();
+  return {
+    child,
+    run<T extends WorkerMessage>(job: Job) {
+      const answer = next<T>();
+      child.send(job);
+      return answer;
+    },
+  };
+}
+
+/** Splits `total` into `parts` near-equal shares. */
+const shares = (total: number, parts: number) => Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+const merge = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+  return into;
+};
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const pct = (cpu: number, wallMs: number) => (100 * cpu) / wallMs;
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const o = parseOptions(argv);
+  const command = ['npm run loadtest --', ...argv.map(shellQuote)].join(' ');
+  const loadavgBefore = os.loadavg();
+  const startedAt = new Date().toISOString();
+  const server = o.url ? { url: o.url, pid: o.pid!, stop: async () => undefined } : await startServer(o.cpuProf);
+  if (cpuMs(server.pid) === null) fail(`cannot read /proc/${server.pid}/stat: is the server's process on this machine?`);
+  const workers = await Promise.all(Array.from({ length: o.workers }, () => startWorker()));
+  const progress = (line: string) => process.stderr.write(`loadtest: ${line}\n`);
+
+  try {
+    // The game's run.
+    const rssStart = rssBytes(server.pid);
+    let rssPeak = rssStart ?? 0;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(server.pid) ?? 0)), 250);
+    progress(`${o.tables} ${o.game} tables × ${o.seats} seats for ${o.duration} s against ${server.url} (pid ${server.pid}), ${o.workers} worker(s)`);
+    const cpu0 = cpuMs(server.pid)!;
+    const main0 = mainThreadMs(server.pid);
+    const t0 = performance.now();
+    const until = Date.now() + o.duration * 1000;
+    const pending = Promise.all(
+      shares(o.tables, o.workers).map((tables, i) =>
+        workers[i].run<GameResult>({ type: 'game', url: server.url, game: o.game, tables, seats: o.seats, options: o.options, think: o.think, until, worker: i }),
+      ),
+    );
+    // A worker that fails ends the run at once (with its reason), not at the deadline.
+    await Promise.race([sleep(Math.max(0, until - Date.now())), pending]);
+    const cpu1 = cpuMs(server.pid);
+    const main1 = mainThreadMs(server.pid);
+    const wallMs = performance.now() - t0;
+    const rssEnd = rssBytes(server.pid);
+    rssPeak = Math.max(rssPeak, rssEnd ?? 0);
+    const results = await pending;
+    progress(`every table left; settling ${o.settle} s`);
+    await sleep(o.settle * 1000);
+    clearInterval(sampler);
+    const rssSettled = rssBytes(server.pid);
+
+    const moves = sum(results.map((r) => r.moves));
+    const latencies = results.flatMap((r) => r.latencies);
+    const perClient = results.flatMap((r) => r.perClientGame);
+    const games = sum(results.map((r) => r.games));
+    const errors = results.reduce((acc, r) => merge(acc, r.errors), {} as Record<string, number>);
+    const disconnects = results.reduce((acc, r) => merge(acc, r.disconnects), {} as Record<string, number>);
+    const serverCpu = cpu1 === null ? null : cpu1 - cpu0;
+    const workerCpu = results.map((r) => pct(r.cpuMs, r.wallMs));
+    const serverCpuPercent = serverCpu === null ? null : pct(serverCpu, wallMs);
+
+    // The floor: the same clients and think times against a bare ws echo server.
+    let echo: Report['echo'] = null;
+    if (o.echo) {
+      progress(`raw ws echo floor: ${o.clients} clients for ${o.echoDuration} s`);
+      const echoServer = fork(path.join(__dirname, 'echo.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      try {
+        const port = await new Promise<number>((resolve, reject) => {
+          echoServer.once('message', (m: { port: number }) => resolve(m.port));
+          echoServer.once('exit', () => reject(new Error('the echo server exited at start')));
+        });
+        const e0 = cpuMs(echoServer.pid!);
+        const et0 = performance.now();
+        const echoUntil = Date.now() + o.echoDuration * 1000;
+        const echoes = await Promise.all(
+          shares(o.clients, o.workers).map((clients, i) => workers[i].run<EchoResult>({ type: 'echo', url: `ws://127.0.0.1:${port}`, clients, think: o.think, until: echoUntil })),
+        );
+        const e1 = cpuMs(echoServer.pid!);
+        const echoWall = performance.now() - et0;
+        echo = {
+          clients: o.clients,
+          messagesPerS: sum(echoes.map((r) => r.messages)) / (o.echoDuration || 1),
+          roundTripMs: summarize(echoes.flatMap((r) => r.roundTrips)),
+          errors: echoes.reduce((acc, r) => merge(acc, r.errors), {} as Record<string, number>),
+          serverCpuPercent: e0 === null || e1 === null ? null : pct(e1 - e0, echoWall),
+          generatorCpuPercent: sum(echoes.map((r) => pct(r.cpuMs, r.wallMs))),
+        };
+      } finally {
+        echoServer.kill();
+      }
+    }
+
+    const report: Report = {
+      command,
+      startedAt,
+      machine: { cpus: os.availableParallelism(), node: process.version, loadavgBefore, loadavgAfter: os.loadavg() },
+      config: {
+        game: o.game,
+        tables: o.tables,
+        seats: o.seats,
+        clients: o.clients,
+        durationS: o.duration,
+        think: o.think,
+        workers: o.workers,
+        options: o.options,
+        settleS: o.settle,
+        echoDurationS: o.echo ? o.echoDuration : null,
+        serverStarted: !o.url,
+        url: server.url,
+        pid: server.pid,
+      },
+      game: {
+        moves,
+        movesPerS: moves / (wallMs / 1000),
+        latencyMs: summarize(latencies),
+        gamesFinished: games,
+        gamesPerS: games / (wallMs / 1000),
+        tablesStarted: sum(results.map((r) => r.tablesStarted)),
+        errors,
+        errorsTotal: sum(Object.values(errors)),
+        disconnects,
+        disconnectsTotal: sum(Object.values(disconnects)),
+        perClientPerGame: {
+          samples: perClient.length,
+          frames: perClient.length ? sum(perClient.map((c) => c.frames)) / perClient.length : null,
+          bytes: perClient.length ? sum(perClient.map((c) => c.bytes)) / perClient.length : null,
+          framesByKind: Object.fromEntries(
+            Object.entries(perClient.reduce((acc, c) => merge(acc, c.kinds), {} as Record<string, number>)).map(([k, v]) => [k, v / perClient.length]),
+          ),
+        },
+      },
+      server: {
+        cpuPercent: serverCpuPercent,
+        mainThread:
+          main0 === null || main1 === null
+            ? null
+            : { runningPercent: pct(main1.running - main0.running, wallMs), waitingPercent: pct(main1.waiting - main0.waiting, wallMs) },
+        cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves,
+        rssMiB: { start: MiB(rssStart), peak: MiB(rssPeak || null), end: MiB(rssEnd), settled: MiB(rssSettled) },
+        rssPerTableKiB: rssStart === null || !rssPeak ? null : (rssPeak - rssStart) / 1024 / o.tables,
+      },
+      generator: {
+        cpuPercent: sum(workerCpu),
+        maxWorkerCpuPercent: Math.max(...workerCpu),
+        belowServer: serverCpuPercent === null ? null : sum(workerCpu) < serverCpuPercent,
+        workerSaturated: Math.max(...workerCpu) >= 90,
+      },
+      echo,
+    };
+    process.stdout.write(markdown(report));
+    if (o.out) fs.writeFileSync(o.out, JSON.stringify(report, null, 2) + '\n');
+  } finally {
+    for (const w of workers) if (w.child.connected) w.child.send({ type: 'exit' } satisfies Job);
+    await server.stop();
+    if (o.cpuProf) progress(`the server's CPU profile is in ${path.resolve(o.cpuProf)} (open it in Chrome DevTools' Performance tab)`);
+  }
+}
+
+if (require.main === module) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(`loadtest: ${e?.stack ?? e}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * What the harness reads about another process from /proc (Linux): its CPU time (utime + stime) and its resident
+ * memory (VmRSS). The server's figures come from here, never from inside the server.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+let ticks: number | null = null;
+/** Clock ticks per second of /proc/PID/stat's times (`getconf CLK_TCK`, 100 on every common Linux). */
+export function clockTicks(): number {
+  if (ticks === null) {
+    try {
+      ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticks = 100;
+    }
+  }
+  return ticks;
+}
+
+/** CPU time (user + system) the process has used so far, in ms; null when it cannot be read. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 (utime) and 15 (stime) of the whole line are the 12th and 13th after the name.
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null;
+    return ((utime + stime) * 1000) / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The process's main thread as the scheduler saw it, in ms (/proc/PID/schedstat): time on a CPU, and time it waited
+ * for one while ready to run (the run queue); null when it cannot be read. On a shared machine, latency that is not
+ * the server's own work shows in the wait. (utime + stime of /proc/PID/stat also count V8's and libuv's helper threads.)
+ */
+export function mainThreadMs(pid: number): { running: number; waiting: number } | null {
+  try {
+    const [running, waiting] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return Number.isFinite(running) && Number.isFinite(waiting) ? { running: running / 1e6, waiting: waiting / 1e6 } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of the process, in bytes (VmRSS); null when it cannot be read. */
+export function rssBytes(pid: number): number | null {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The p-th percentile (0–100) of ascending `sorted` (nearest rank); null for no samples. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+export interface Percentiles {
+  samples: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+export function summarize(samples: number[]): Percentiles {
+  const sorted = Float64Array.from(samples).sort();
+  const arr = Array.from(sorted);
+  return { samples: arr.length, p50: percentile(arr, 50), p95: percentile(arr, 95), p99: percentile(arr, 99), max: arr.length ? arr[arr.length - 1] : null };
+}

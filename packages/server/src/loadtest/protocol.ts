@@ -1,0 +1,60 @@
+/** What the runner (main.ts) and its load-generating workers (worker.ts) tell each other over IPC. */
+
+export type GameId = 'duel' | 'rattlesnake' | 'saloon';
+
+export interface GameJob {
+  type: 'game';
+  url: string;
+  game: GameId;
+  /** How many tables this worker keeps playing at once. */
+  tables: number;
+  seats: number;
+  /** The table options every table is created with. */
+  options: Record<string, unknown>;
+  think: [number, number];
+  /** Epoch ms: no intent is sent and no table started after it; the worker's tables are then left. */
+  until: number;
+  /** Names this worker's players apart from the other workers'. */
+  worker: number;
+}
+
+export interface EchoJob {
+  type: 'echo';
+  url: string;
+  clients: number;
+  think: [number, number];
+  until: number;
+}
+
+export type Job = GameJob | EchoJob | { type: 'exit' };
+
+export interface GameResult {
+  type: 'game';
+  /** Intents whose effect was seen in a state that arrived before the end of the run. */
+  moves: number;
+  /** Intent sent → the first state in which the sending seat's key changed, ms. */
+  latencies: number[];
+  /** Games played to their end. */
+  games: number;
+  tablesStarted: number;
+  /** For each client of each finished game: raw WebSocket frames and bytes received from joining to leaving. */
+  perClientGame: { frames: number; bytes: number; kinds: Record<string, number> }[];
+  /** Refusals (`error` messages) and failed creates/joins, by code. */
+  errors: Record<string, number>;
+  /** Connections the server closed before the client left, by close code. */
+  disconnects: Record<string, number>;
+  /** This worker's own CPU over the run, ms (process.cpuUsage user + system). */
+  cpuMs: number;
+  wallMs: number;
+}
+
+export interface EchoResult {
+  type: 'echo';
+  roundTrips: number[];
+  messages: number;
+  errors: Record<string, number>;
+  cpuMs: number;
+  wallMs: number;
+}
+
+export type WorkerMessage = { type: 'ready' } | GameResult | EchoResult | { type: 'failed'; message: string };

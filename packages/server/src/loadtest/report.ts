@@ -1,0 +1,122 @@
+/** The load test's report: one JSON object (--out FILE) and a markdown table, one row per measure. */
+import type { Percentiles } from './proc';
+
+export interface Report {
+  /** The exact command line of the run. */
+  command: string;
+  startedAt: string;
+  machine: { cpus: number; node: string; loadavgBefore: number[]; loadavgAfter: number[] };
+  config: {
+    game: string;
+    tables: number;
+    seats: number;
+    clients: number;
+    durationS: number;
+    think: [number, number];
+    workers: number;
+    options: Record<string, unknown>;
+    settleS: number;
+    echoDurationS: number | null;
+    /** The harness started the server itself (else --url/--pid named a running one). */
+    serverStarted: boolean;
+    url: string;
+    pid: number;
+  };
+  game: {
+    /** Intents seen applied (the state showing them arrived) within the run. */
+    moves: number;
+    movesPerS: number;
+    /** Intent sent → the first state patch in which the sending seat's key changed. */
+    latencyMs: Percentiles;
+    gamesFinished: number;
+    gamesPerS: number;
+    tablesStarted: number;
+    errors: Record<string, number>;
+    errorsTotal: number;
+    disconnects: Record<string, number>;
+    disconnectsTotal: number;
+    /** Raw WebSocket frames and bytes one client receives over one finished game (join to leave), mean over them. */
+    perClientPerGame: { samples: number; frames: number | null; bytes: number | null; framesByKind: Record<string, number> };
+  };
+  server: {
+    /** utime + stime over the run, as % of one core. */
+    cpuPercent: number | null;
+    /**
+     * The server's main thread (/proc/PID/schedstat), % of the run: on a CPU, and waiting for one while ready to run
+     * (the machine's share of the latency, not the server's work). Their sum near 100: its event loop was never idle.
+     */
+    mainThread: { runningPercent: number; waitingPercent: number } | null;
+    cpuMsPerMove: number | null;
+    rssMiB: { start: number | null; peak: number | null; end: number | null; settled: number | null };
+    /** (peak − start) / tables. */
+    rssPerTableKiB: number | null;
+  };
+  generator: {
+    /** All workers together over the run, % of one core. */
+    cpuPercent: number;
+    /** The busiest worker, % of one core. */
+    maxWorkerCpuPercent: number;
+    /** All load-generating processes together used less CPU than the server did (else the figures are the generator's as much as the server's). */
+    belowServer: boolean | null;
+    /** A worker used ≥ 90% of a core: it, not the server, may be what limits the load (use more --workers). */
+    workerSaturated: boolean;
+  };
+  echo: null | {
+    clients: number;
+    messagesPerS: number;
+    roundTripMs: Percentiles;
+    errors: Record<string, number>;
+    /** The echo server process, % of one core. */
+    serverCpuPercent: number | null;
+    generatorCpuPercent: number;
+  };
+}
+
+const n = (x: number | null | undefined, digits = 1): string => (x === null || x === undefined ? '—' : x.toFixed(digits));
+const counts = (c: Record<string, number>): string => {
+  const parts = Object.entries(c)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`);
+  return parts.length ? parts.join(', ') : 'none';
+};
+
+const kinds = (c: Record<string, number>): string => {
+  const parts = Object.entries(c)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`);
+  return parts.length ? parts.join(', ') : '—';
+};
+
+export function markdown(r: Report): string {
+  const e = r.echo;
+  const rows: [string, string, string][] = [
+    ['load', `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}`, e ? `${e.clients} clients, ${r.config.echoDurationS} s, same think` : '—'],
+    ['throughput (/s)', `${n(r.game.movesPerS)} moves/s (${r.game.moves} moves)`, e ? `${n(e.messagesPerS)} echoes/s` : '—'],
+    ['latency p50 (ms)', n(r.game.latencyMs.p50, 2), e ? n(e.roundTripMs.p50, 2) : '—'],
+    ['latency p95 (ms)', n(r.game.latencyMs.p95, 2), e ? n(e.roundTripMs.p95, 2) : '—'],
+    ['latency p99 (ms)', n(r.game.latencyMs.p99, 2), e ? n(e.roundTripMs.p99, 2) : '—'],
+    ['latency max (ms)', n(r.game.latencyMs.max, 2), e ? n(e.roundTripMs.max, 2) : '—'],
+    ['games finished', `${r.game.gamesFinished} (${n(r.game.gamesPerS, 2)}/s), ${r.game.tablesStarted} tables started`, '—'],
+    ['errors', `${r.game.errorsTotal} (${counts(r.game.errors)})`, e ? counts(e.errors) : '—'],
+    ['disconnects', `${r.game.disconnectsTotal} (${counts(r.game.disconnects)})`, '—'],
+    ['server CPU (% of one core)', n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],
+    ['server main thread: on a CPU / waiting for one (% of the run)', r.server.mainThread ? `${n(r.server.mainThread.runningPercent)} / ${n(r.server.mainThread.waitingPercent)}` : '—', '—'],
+    ['server CPU per move (ms)', n(r.server.cpuMsPerMove, 3), '—'],
+    ['generator CPU (% of one core)', `${n(r.generator.cpuPercent)} (busiest worker ${n(r.generator.maxWorkerCpuPercent)}${r.generator.belowServer === false ? '; NOT below the server\'s' : ''}${r.generator.workerSaturated ? '; a worker is saturated: use more --workers' : ''})`, e ? n(e.generatorCpuPercent) : '—'],
+    ['server RSS start / peak / end (MiB)', `${n(r.server.rssMiB.start)} / ${n(r.server.rssMiB.peak)} / ${n(r.server.rssMiB.end)}`, '—'],
+    [`server RSS ${r.config.settleS} s after all tables closed (MiB)`, n(r.server.rssMiB.settled), '—'],
+    ['RSS per table (KiB)', n(r.server.rssPerTableKiB, 0), '—'],
+    ['frames per client per game', n(r.game.perClientPerGame.frames), '—'],
+    ['frames per client per game, by kind', kinds(r.game.perClientPerGame.framesByKind), '—'],
+    ['bytes per client per game', `${n(r.game.perClientPerGame.bytes, 0)} (${r.game.perClientPerGame.samples} client-games)`, '—'],
+    ['machine', `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after; node ${r.machine.node}`, '—'],
+  ];
+  const lines = [
+    `\`${r.command}\``,
+    '',
+    `| measure | ${r.config.game} server | raw ws echo floor |`,
+    '| --- | --- | --- |',
+    ...rows.map(([a, b, c]) => `| ${a} | ${b} | ${c} |`),
+  ];
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,301 @@
+/**
+ * One load-generating process (forked by main.ts; never the server's). Two jobs, one after the other:
+ *  - game: keeps `tables` tables playing until the deadline. Per table the first client creates it through the
+ *    normal matchmaking path, the others join it by its code; every client plays its seat like the network bot
+ *    (bot-cli.ts's BOARD_READERS and the game's own `bot`/`botInterrupt`), after a think time drawn uniformly from
+ *    the range before each intent. A finished game's clients leave and a new table takes its place.
+ *  - echo: as many plain `ws` clients against the echo server, the same think times, timing each echo.
+ * It counts the raw WebSocket frames every room receives, and reports its own CPU time.
+ */
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { Client, Room } from 'colyseus.js';
+import WebSocket from 'ws';
+import { Rng, type Intent } from '@tumbleweed/engine';
+import { BOARD_READERS, type BoardReader } from '../bot-cli';
+import type { EchoJob, EchoResult, GameJob, GameResult, Job, WorkerMessage } from './protocol';
+
+/** A refused intent is tried again this many times for one key (as the network bot does), each later by RETRY_MS × the refusals. */
+const RETRIES = 2;
+const RETRY_MS = 1000;
+/** A table where no client has seen a state change for this long is left (and counted as STALLED). */
+const STALL_MS = 30_000;
+/** The first tables are created over this long, not all at once. */
+const RAMP_MS = 1000;
+
+// Every frame the server sends a room goes through Room.prototype.onMessageCallback, bound when the room connects:
+// count them there, so the join handshake and the first full state are counted too.
+interface Traffic {
+  frames: number;
+  bytes: number;
+  /** Frames by kind: patch, state, join, or the message's type (`events`, `welcome`…). */
+  kinds: Record<string, number>;
+}
+/** Colyseus 0.16's protocol codes (the first byte of a frame). */
+const KIND: Record<number, string> = { 10: 'join', 11: 'error (protocol)', 12: 'leave', 14: 'state', 15: 'patch' };
+const ROOM_DATA = 13;
+function kindOf(frame: Uint8Array): string {
+  if (frame[0] !== ROOM_DATA) return KIND[frame[0]] ?? `code ${frame[0]}`;
+  // A message's type: a short string (msgpack fixstr: 0xa0 | length) right after the code.
+  const head = frame[1];
+  if ((head & 0xe0) !== 0xa0) return 'message';
+  return Buffer.from(frame.buffer, frame.byteOffset + 2, head & 0x1f).toString('utf8');
+}
+const traffic = new WeakMap<object, Traffic>();
+const proto = Room.prototype as unknown as { onMessageCallback(event: { data: ArrayBuffer | string }): void };
+const onMessageCallback = proto.onMessageCallback;
+proto.onMessageCallback = function (this: object, event) {
+  let t = traffic.get(this);
+  if (!t) traffic.set(this, (t = { frames: 0, bytes: 0, kinds: {} }));
+  t.frames++;
+  if (typeof event.data === 'string') t.bytes += Buffer.byteLength(event.data);
+  else {
+    t.bytes += event.data.byteLength;
+    bump(t.kinds, kindOf(new Uint8Array(event.data)));
+  }
+  return onMessageCallback.call(this, event);
+};
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const thinkMs = ([low, high]: [number, number]) => low + Math.random() * (high - low);
+const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+/** The code of a failed create or join: colyseus.js puts the server's "CODE: message" in the error's message. */
+const codeOf = (e: unknown): string => {
+  const message = String((e as Error)?.message ?? e);
+  return /^([A-Z_]{3,}):/.exec(message)?.[1] ?? `JOIN_FAILED ${message.slice(0, 60)}`;
+};
+
+async function runGame(job: GameJob): Promise<GameResult> {
+  const reader: BoardReader = BOARD_READERS[job.game];
+  if (!reader) throw new Error(`no board reader for ${job.game}`);
+  const client = new Client(job.url);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result: GameResult = { type: 'game', moves: 0, latencies: [], games: 0, tablesStarted: 0, perClientGame: [], errors: {}, disconnects: {}, cpuMs: 0, wallMs: 0 };
+  let over = false;
+  const stopped = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      over = true;
+      resolve();
+    }, Math.max(0, job.until - Date.now())),
+  );
+
+  /** One table from creation to its clients leaving; a game played to its end counts, with its clients' traffic. */
+  async function playTable(slot: number): Promise<void> {
+    const rooms: Room[] = [];
+    /** Rooms still connected: only those are left (leaving a closed one would wait forever). */
+    const open = new Set<Room>();
+    let lastChange = Date.now();
+    let finish!: (why: 'over' | 'broken') => void;
+    const ended = new Promise<'over' | 'broken'>((r) => (finish = r));
+    let overSeen = 0;
+    let leaving = false;
+
+    const seatPlayer = (room: Room): void => {
+      const rng = Rng.fromSeed(randomBytes(32).toString('hex'));
+      const { game } = reader;
+      let seat = -1;
+      let sentKey: string | null = null;
+      let refusedKey = '';
+      let refusals = 0;
+      let timer: NodeJS.Timeout | null = null;
+      /** The intent sent and not yet seen applied: what this seat's "shown" key was then, and when it was sent. */
+      let inflight: { shown: string; at: number } | null = null;
+      let done = false;
+
+      /** This seat's view of the synced board now, its key (one intent per key), and a key that changes whenever the state shows this seat's last intent. */
+      const read = () => {
+        const state: any = room.state;
+        if (!state?.seats || !state.board || state.status !== 'playing') return null;
+        if (seat < 0) seat = Array.from(state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
+        if (seat < 0) return null;
+        const view: any = reader.view(state.board, seat);
+        if (!view) return null;
+        const key = reader.key(state.board, seat, view);
+        // A Duel seat's key is its round: its own face-down card shows as `committed` before the round ends.
+        const shown = job.game === 'duel' ? `${key}|${view.players?.[seat]?.committed}` : key;
+        return { state, view, key, shown };
+      };
+
+      const decide = (now: ReturnType<typeof read>): { key: string; shown: string; intent: Intent; readyAt: number | null } | null => {
+        if (!now || reader.legal(now.view).length === 0 || now.key === sentKey) return null;
+        const waited = Array.from(now.state.pending as number[]).includes(seat);
+        const intent = waited ? game.bot(now.view, rng) : (game.botInterrupt?.(now.view, rng) ?? null);
+        return intent ? { key: now.key, shown: now.shown, intent, readyAt: game.botReadyAtView?.(now.view) ?? null } : null;
+      };
+
+      const wake = (now: ReturnType<typeof read>, extraMs = 0): void => {
+        if (timer || over || done) return;
+        const first = decide(now);
+        if (!first) return;
+        const wait = Math.max(0, (first.readyAt ?? 0) - Date.now()) + extraMs + thinkMs(job.think);
+        timer = setTimeout(() => {
+          timer = null;
+          if (over || done) return;
+          const next = decide(read());
+          if (!next) return;
+          if (next.readyAt !== null && next.readyAt > Date.now()) return wake(read()); // locked out meanwhile
+          sentKey = next.key;
+          inflight = { shown: next.shown, at: performance.now() };
+          room.send('intent', next.intent);
+        }, wait);
+      };
+
+      const seen = () => {
+        if (!inflight) return;
+        if (!over) {
+          result.moves++;
+          result.latencies.push(Math.round((performance.now() - inflight.at) * 100) / 100);
+        }
+        inflight = null;
+      };
+
+      room.onMessage('error', (e: { code?: string }) => {
+        bump(result.errors, e?.code ?? 'UNKNOWN');
+        inflight = null;
+        if (sentKey === null) return;
+        refusals = sentKey === refusedKey ? refusals + 1 : 1;
+        refusedKey = sentKey;
+        if (refusals > RETRIES) return;
+        sentKey = null;
+        wake(read(), RETRY_MS * refusals);
+      });
+      room.onMessage('*', () => undefined);
+      room.onStateChange((state: any) => {
+        lastChange = Date.now();
+        if (done) return;
+        if (state.status === 'over') {
+          seen(); // the intent that ended the game
+          done = true;
+          if (timer) clearTimeout(timer);
+          if (++overSeen === job.seats) finish('over');
+          return;
+        }
+        const now = read();
+        if (inflight && now && now.shown !== inflight.shown) seen();
+        wake(now);
+      });
+      open.add(room);
+      room.onLeave((code) => {
+        open.delete(room);
+        if (timer) clearTimeout(timer);
+        done = true;
+        if (!leaving) {
+          bump(result.disconnects, String(code));
+          finish('broken');
+        }
+      });
+    };
+
+    const leaveAll = async () => {
+      leaving = true;
+      await Promise.race([Promise.all([...open].map((r) => r.leave(true).catch(() => undefined))), sleep(5000)]);
+    };
+    const { options } = job;
+    const name = (i: number) => `Load ${job.worker}.${slot}.${i}`;
+    try {
+      const first = await client.create(job.game, { name: name(0), seats: job.seats, bots: 0, options });
+      rooms.push(first);
+      seatPlayer(first);
+      result.tablesStarted++;
+      await Promise.all(
+        Array.from({ length: job.seats - 1 }, async (_, i) => {
+          const room = await client.joinById(first.roomId, { name: name(i + 1) });
+          rooms.push(room);
+          seatPlayer(room);
+        }),
+      );
+      const watchdog = setInterval(() => {
+        if (Date.now() - lastChange > STALL_MS) {
+          bump(result.errors, 'STALLED');
+          finish('broken');
+        }
+      }, 1000);
+      const why = await Promise.race([ended, stopped.then(() => 'stopped' as const)]);
+      clearInterval(watchdog);
+      await leaveAll();
+      if (why === 'over') {
+        if (!over) result.games++;
+        for (const r of rooms) result.perClientGame.push(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {} });
+      }
+    } catch (e) {
+      if (over) return; // a join cut short by the end of the run
+      // The server refuses these options for every table: say why at once instead of counting refusals.
+      if (codeOf(e) === 'BAD_OPTIONS') throw new Error(`the server refused the table: ${String((e as Error)?.message ?? e)}`);
+      bump(result.errors, codeOf(e));
+      await leaveAll();
+      await sleep(500);
+    }
+  }
+
+  await Promise.all(
+    Array.from({ length: job.tables }, async (_, slot) => {
+      await sleep((slot / job.tables) * RAMP_MS); // not every table's create in the same instant
+      while (!over) await playTable(slot);
+    }),
+  );
+  const cpu = process.cpuUsage(cpu0);
+  result.cpuMs = (cpu.user + cpu.system) / 1000;
+  result.wallMs = performance.now() - t0;
+  return result;
+}
+
+async function runEcho(job: EchoJob): Promise<EchoResult> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result: EchoResult = { type: 'echo', roundTrips: [], messages: 0, errors: {}, cpuMs: 0, wallMs: 0 };
+  // About the size of an intent as a table receives it.
+  const payload = Buffer.from(JSON.stringify({ type: 'commit', card: 'bang', target: 1 }));
+  await Promise.all(
+    Array.from({ length: job.clients }, async () => {
+      const ws = new WebSocket(job.url, { perMessageDeflate: false });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          ws.once('open', () => resolve());
+          ws.once('error', reject);
+        });
+        let answered: (() => void) | null = null;
+        let closed = false;
+        ws.on('message', () => {
+          const a = answered;
+          answered = null;
+          a?.();
+        });
+        ws.on('close', () => {
+          closed = true;
+          answered?.();
+        });
+        while (Date.now() < job.until && !closed) {
+          await sleep(thinkMs(job.think));
+          if (Date.now() >= job.until || closed) break;
+          const at = performance.now();
+          const echoed = new Promise<void>((resolve) => (answered = resolve));
+          ws.send(payload);
+          await echoed;
+          if (closed) throw new Error('echo connection closed');
+          result.roundTrips.push(Math.round((performance.now() - at) * 100) / 100);
+          result.messages++;
+        }
+      } catch (e) {
+        bump(result.errors, String((e as Error)?.message ?? e).slice(0, 60));
+      } finally {
+        ws.removeAllListeners();
+        ws.on('error', () => undefined);
+        ws.close();
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpu0);
+  result.cpuMs = (cpu.user + cpu.system) / 1000;
+  result.wallMs = performance.now() - t0;
+  return result;
+}
+
+const tell = (m: WorkerMessage) => process.send?.(m);
+process.on('message', (job: Job) => {
+  if (job.type === 'exit') process.exit(0);
+  const run = job.type === 'game' ? runGame(job) : runEcho(job);
+  run.then(tell, (e) => tell({ type: 'failed', message: String(e?.stack ?? e) }));
+});
+process.on('disconnect', () => process.exit(0));
+tell({ type: 'ready' });
