@@ -3,7 +3,7 @@ import type { Game, Intent, Rng } from '@tumbleweed/engine';
 import type { z } from 'zod';
 import type { TableState } from './table-state';
 
-/** How quick a table's bots are (the create option `options.botLevel`, default normal). */
+/** How well, or how quickly, a table's bots play (the create option `options.botLevel`, default normal). */
 export type BotLevel = 'easy' | 'normal' | 'hard';
 
 /**
@@ -22,7 +22,7 @@ export interface GameAdapter<S, V, I extends Intent, O, TS extends TableState> {
    * option; the base itself when absent.
    */
   botDelayMs?(rng: Rng, baseMs: number, level: BotLevel): number;
-  /** The game's bots have reaction levels: a table may choose `botLevel` (refused for other games). */
+  /** A table may choose `botLevel` (easy, normal, hard): Saloon's bots react faster or slower, Duel's and Rattlesnake's think less or more (a search at hard); refused for a game without levels. */
   botLevels?: boolean;
   /** Schema objects only this seat may see (their `@view()` fields); added to the seat's StateView. */
   privateObjects(state: TS, seat: number): Schema[];

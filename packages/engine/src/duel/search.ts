@@ -1,3 +1,4 @@
+import { cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
 import { Rng } from '../core/rng';
 import { search, type Budget, type SearchResult } from '../core/search';
@@ -55,7 +56,7 @@ export function determinize(v: DuelView, rng: Rng, openMind: number = DUEL_SEARC
     round: v.round,
     shootout: v.shootout,
     phase: v.phase,
-    lastReveal: v.lastReveal ? structuredClone(v.lastReveal) : null,
+    lastReveal: v.lastReveal ? cloneState(v.lastReveal) : null,
     winner: v.winner,
     rng: PLACEHOLDER_RNG,
   };

@@ -1,3 +1,4 @@
+import { cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { childRng } from '../core/search';
@@ -143,7 +144,7 @@ export function determinize(v: RattlesnakeView, rng: Rng): RattlesnakeState {
     response,
     scout,
     opening: { reveals: v.opening.reveals.map(([a, b]) => [a, b] as [string, string]), first: v.opening.first },
-    lastShowdown: v.lastShowdown ? structuredClone(v.lastShowdown) : null,
+    lastShowdown: v.lastShowdown ? cloneState(v.lastShowdown) : null,
     winner: v.winner,
     quiet: v.quiet,
     rng: childRng(rng).state(),
