@@ -353,7 +353,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     slider.value = String(position);
     stepText.textContent = t('replay:step', { n: position, total: last });
     const step = rep.frames[position].step;
-    stepWhat.textContent = step === null ? t('replay:deal') : 'timeout' in step ? t('replay:timeRanOut') : t('replay:moveBy', { name: name(step.seat) });
+    stepWhat.textContent = step === null ? t('replay:deal') : 'timeout' in step ? t('replay:timeRanOut') : 'shift' in step ? t('replay:resumed') : t('replay:moveBy', { name: name(step.seat) });
     playBtn.textContent = playing ? `❚❚ ${t('replay:pause')}` : `▶ ${t('replay:play')}`;
     playBtn.setAttribute('aria-pressed', String(playing));
     startBtn.disabled = backBtn.disabled = position === 0;

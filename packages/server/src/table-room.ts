@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { deriveSeed, eventsFor, isError, Rng, type ApplyResult, type GameEvent, type Seat } from '@tumbleweed/engine';
+import { deriveSeed, eventsFor, isError, Rng, runStep, type ApplyResult, type GameEvent, type LogStep, type Seat } from '@tumbleweed/engine';
 import type { Deferred } from '@colyseus/core';
 import { z } from 'zod';
 import { claimCode, releaseCode } from './codes';
@@ -68,7 +68,7 @@ export interface GameLog {
   options: unknown;
   seats: { name: string; kind: string }[];
   /** `at`: the server time passed to the engine (real-time games depend on it). */
-  steps: ({ seat: Seat; intent: unknown; at: number } | { timeout: true; at: number })[];
+  steps: ({ seat: Seat; intent: unknown; at: number } | { timeout: true; at: number } | { shift: number; at: number })[];
   events: GameEvent[];
   outcome: unknown;
 }
@@ -988,7 +988,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     for (const step of stored.steps) {
       let result: ApplyResult<unknown>;
       try {
-        result = 'timeout' in step ? game.timeout(engine, step.at) : game.apply(engine, step.seat, step.intent as never, step.at);
+        result = runStep(game, engine, step as LogStep);
       } catch (err) {
         result = { error: { code: 'STEP_FAILED', message: String(err) } } as ApplyResult<unknown>;
       }
@@ -1030,13 +1030,33 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.broadcastPatch();
   }
 
+  /**
+   * A rebuilt table whose game runs its own clock (a Saloon threat window, a "Go!"): the clock skips the time the table
+   * was stopped, so each deadline has what it had left at the last step instead of running out at once. Logged (and
+   * stored) as a step, so a replay or the next restore goes the same way.
+   */
+  private skipThePause(): boolean {
+    const { game } = this.adapter;
+    const last = this.steps[this.steps.length - 1];
+    if (!game.shift || !last || game.deadline?.(this.engine) == null) return false;
+    const now = Date.now();
+    const ms = Math.max(0, now - last.at);
+    if (ms === 0) return false;
+    const step = { shift: ms, at: now };
+    this.log.info({ ms }, 'restore: the game clock skips the pause');
+    this.pendingBefore = new Set(); // (as a table going on: a fresh countdown for whoever must decide)
+    this.commit(runStep(game, this.engine, step), step);
+    return true;
+  }
+
   /** A rebuilt table goes on: a fresh countdown for whoever must decide, and the bots wake. */
   private goOn(): void {
     if (this.gathering) clearTimeout(this.gathering);
     this.gathering = null;
     if (!this.paused) return;
     this.paused = false;
-    if (this.state.status === 'playing') this.afterChange(new Set());
+    // (a skipped pause is a step: its commit already restarts the countdown and wakes the bots)
+    if (this.state.status === 'playing' && !this.skipThePause()) this.afterChange(new Set());
     else this.broadcastPatch();
   }
 

@@ -73,6 +73,12 @@ export interface Game<S, V, I extends Intent, O> {
    * `timeout` must be called next, or null. Games without it use the table's per-decision countdown.
    */
   deadline?(state: S): number | null;
+  /**
+   * The table was paused for `ms` (its server stopped, and a process resumed it from the log): the game's own clock
+   * moves on by as much, so a threat window, a "Go!" or a lock-out keeps the time it had left. Logged as a step
+   * (`{ shift, at }`) so a replay goes the same way. Games without their own clock leave it out.
+   */
+  shift?(state: S, ms: number): S;
   view(state: S, seat: Seat | null): V;
   outcome(state: S): Outcome | null;
   /** Seats whose decision the game is waiting for. */

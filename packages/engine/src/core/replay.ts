@@ -1,7 +1,7 @@
 import { duel, syncedBoard as duelSyncedBoard, type DuelState } from '../duel';
 import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret } from '../rattlesnake';
 import { publicPart as saloonPublic, saloon, secretPart as saloonSecret } from '../saloon';
-import { isError, type EngineError, type Game, type GameEvent, type Intent, type Outcome, type Seat } from './game';
+import { isError, type ApplyResult, type EngineError, type Game, type GameEvent, type Intent, type Outcome, type Seat } from './game';
 import { isSeed, Rng, type Seed } from './rng';
 
 /**
@@ -12,7 +12,15 @@ import { isSeed, Rng, type Seed } from './rng';
  */
 
 /** One step of a log: an intent from a seat, or the countdown/deadline running out; `at` is the `now` the server passed. */
-export type LogStep = { seat: Seat; intent: Intent; at: number } | { timeout: true; at: number };
+export type LogStep = { seat: Seat; intent: Intent; at: number } | { timeout: true; at: number } | { shift: number; at: number };
+
+/** One logged step through `game`: an intent, a countdown running out, or a pause its clock skips (`Game.shift`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function runStep<S>(game: Game<S, any, any, any>, state: S, step: LogStep): ApplyResult<S> {
+  if ('shift' in step) return { state: game.shift ? game.shift(state, step.shift) : state, events: [] };
+  if ('timeout' in step) return game.timeout(state, step.at);
+  return game.apply(state, step.seat, step.intent as never, step.at);
+}
 
 /** What a replay needs of the server's `GameLog` (the server adds `code`, `seats` names, `events` and `outcome`). */
 export interface ReplayInput {
@@ -93,7 +101,7 @@ export function replayGame<S, V, I extends Intent, O>(game: Game<S, V, I, O>, in
     const state = frames[frames.length - 1].state;
     let result;
     try {
-      if ('timeout' in step) result = game.timeout(state, step.at);
+      if ('timeout' in step || 'shift' in step) result = runStep(game, state, step);
       else if (!Number.isInteger(step.seat) || step.seat < 0 || step.seat >= seats) {
         return done({ step: i + 1, code: 'BAD_SEAT', message: `step ${i + 1}: there is no seat ${String(step.seat)}` });
       } else result = game.apply(state, step.seat, step.intent as I, step.at);
@@ -131,8 +139,8 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
   if (!Array.isArray(seats) || !seats.every((s) => isObj(s) && typeof s.name === 'string' && typeof s.kind === 'string')) return bad('no "seats"');
   if (!Array.isArray(steps)) return bad('no "steps"');
   for (const s of steps) {
-    const ok = isObj(s) && isNum(s.at) && (s.timeout === true || (Number.isInteger(s.seat) && isObj(s.intent) && typeof s.intent.type === 'string'));
-    if (!ok) return bad('a step is neither an intent nor a timeout');
+    const ok = isObj(s) && isNum(s.at) && (s.timeout === true || (isNum(s.shift) && s.shift >= 0) || (Number.isInteger(s.seat) && isObj(s.intent) && typeof s.intent.type === 'string'));
+    if (!ok) return bad('a step is neither an intent, a timeout nor a pause');
   }
   if (options !== undefined && options !== null && !isObj(options)) return bad('"options" is not an object');
   if (!REPLAY_GAMES[game]) return { error: { code: 'UNKNOWN_GAME', message: `no game "${game}"` } };

@@ -707,6 +707,21 @@ function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: numbe
 
 /* ---------------- time ---------------- */
 
+/**
+ * The table was paused for `ms` (its server stopped and a process resumed it; `Game.shift`): the phase's times and
+ * the clock move on by as much, so a threat window, a "Go!", a race's end and a misfire lock-out each keep the time
+ * they had left at the last step. History (shots, reveals) keeps its times.
+ */
+export function shift(state: SaloonState, ms: number): SaloonState {
+  if (!(ms > 0)) return state;
+  const next = clone(state);
+  const ph = next.phase as unknown as Record<string, unknown>;
+  for (const key of ['until', 'startedAt', 'goAt', 'endsAt']) if (typeof ph[key] === 'number') ph[key] = (ph[key] as number) + ms;
+  if (Array.isArray(ph.lockedUntil)) ph.lockedUntil = (ph.lockedUntil as number[]).map((t) => (t > 0 ? t + ms : t));
+  next.clock += ms;
+  return next;
+}
+
 /** When `timeout` must be called next: the end of the threat window, "Go!", or the end of an unwon duel. */
 export function deadline(state: SaloonState): number | null {
   const ph = state.phase;

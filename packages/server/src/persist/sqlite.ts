@@ -65,6 +65,7 @@ export function readStep(data: string): StoredStep | null {
   }
   if (!isObj(s) || typeof s.at !== 'number' || !Number.isFinite(s.at)) return null;
   if (s.timeout === true) return { timeout: true, at: s.at };
+  if (typeof s.shift === 'number' && Number.isFinite(s.shift) && s.shift >= 0) return { shift: s.shift, at: s.at };
   if (Number.isInteger(s.seat) && isObj(s.intent) && typeof s.intent.type === 'string') return { seat: s.seat as number, intent: s.intent, at: s.at };
   return null;
 }

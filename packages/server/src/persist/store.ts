@@ -14,7 +14,8 @@ export interface StoredSeat {
 }
 
 /** One engine step, exactly as the table's replay log keeps it (`steps` in table-room.ts). */
-export type StoredStep = { seat: number; intent: unknown; at: number } | { timeout: true; at: number };
+/** `shift`: the table was paused that long (a restart) and the game's clock skipped it (`Game.shift`). */
+export type StoredStep = { seat: number; intent: unknown; at: number } | { timeout: true; at: number } | { shift: number; at: number };
 
 export interface StoredGame {
   /** One id per game (a rematch is a new game at the same table). */

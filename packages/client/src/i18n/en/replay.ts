@@ -41,6 +41,7 @@ export const replay = {
   deal: 'The deal',
   moveBy: '{{name}} plays',
   timeRanOut: 'The clock runs out',
+  resumed: 'The server restarted; the table went on where it was',
   speed: 'Speed',
   watchAs: 'Watch as',
   everyone: 'Everyone (all hands)',

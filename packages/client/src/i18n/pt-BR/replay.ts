@@ -43,6 +43,7 @@ export const replay: Translation<typeof en.replay> = {
   deal: 'A distribuição das cartas',
   moveBy: '{{name}} joga',
   timeRanOut: 'O tempo se esgota',
+  resumed: 'O servidor reiniciou; a mesa continuou de onde estava',
   speed: 'Velocidade',
   watchAs: 'Assistir como',
   everyone: 'Todos (todas as mãos)',
