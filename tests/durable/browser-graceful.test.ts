@@ -5,15 +5,12 @@
  * is back at its table with the same moves on offer, without a click or a reload.
  */
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ARTIFACTS, shot } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, launchChromium, shot } from '../support/browser';
 import { freePort, startServer, stop, stopAll, tempDataDir, waitForHttp } from '../support/processes';
 import { createTable, until } from '../support/table';
 
 jest.setTimeout(180_000);
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser: Browser | null = null;
 afterAll(async () => {
@@ -32,7 +29,7 @@ test('a Rattlesnake game in the browser through a graceful restart: "back in a m
   const env = { PORT: String(port), DATA_DIR: tempDataDir(), BOT_DELAY_MS: '50' };
   let server = startServer('server-1', env);
   await waitForHttp(`${base}/healthz`, server);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -5,15 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ARTIFACTS, DUEL_PLAY, shot } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, DUEL_PLAY, launchChromium, shot } from '../support/browser';
 import { freePort, killHard, startServer, stopAll, tempDataDir, waitForHttp } from '../support/processes';
 import { createTable, playDuelToEnd, until } from '../support/table';
 
 jest.setTimeout(180_000);
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser: Browser | null = null;
 afterAll(async () => {
@@ -34,7 +31,7 @@ test('a Duel in the browser survives kill -9: same cards after the restart, play
   const env = { PORT: String(port), DATA_DIR: tempDataDir(), BOT_DELAY_MS: '50' };
   let server = startServer('server-1', env);
   await waitForHttp(`${base}/healthz`, server);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

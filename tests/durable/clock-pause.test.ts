@@ -5,20 +5,12 @@
  * running out the moment the table goes on (silence would have been a duel). The pause is a step of the log.
  */
 import { Client } from 'colyseus.js';
-import { freePort, killHard, startServer, stopAll, tempDataDir, waitForHttp, type Proc } from '../support/processes';
+import { freePort, killHard, startServer, stopAll, tempDataDir, sleep, untilServer as until, waitForHttp } from '../support/processes';
 import { Player } from './player';
 
 jest.setTimeout(90_000);
 afterAll(() => stopAll());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(predicate: () => boolean, what: string, ms: number, proc?: () => Proc): Promise<void> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${proc ? `\nserver log:\n${proc().log().slice(-3000)}` : ''}`);
-    await sleep(20);
-  }
-}
 const board = (p: Player) => JSON.parse(p.state.board.public);
 
 test('a threat window open at a crash keeps its time after the restart', async () => {

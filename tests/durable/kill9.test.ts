@@ -8,22 +8,12 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { Client } from 'colyseus.js';
 import { replay } from '@tumbleweed/engine';
-import { freePort, killHard, startServer, stop, stopAll, tempDataDir, waitForHttp, type Proc } from '../support/processes';
+import { freePort, killHard, startServer, stop, stopAll, tempDataDir, sleep, untilServer as until, waitForHttp } from '../support/processes';
 import { Player } from './player';
 
 jest.setTimeout(180_000);
 
 afterAll(() => stopAll());
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(predicate: () => boolean, what: string, ms: number, proc?: () => Proc): Promise<void> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${proc ? `\nserver log:\n${proc().log().slice(-4000)}` : ''}`);
-    await sleep(20);
-  }
-}
 
 interface Case {
   room: string;

@@ -11,20 +11,10 @@ import path from 'node:path';
 import { Client } from 'colyseus.js';
 import Redis from 'ioredis';
 import { replay } from '@tumbleweed/engine';
-import { freePort, killHard, startRedis, startServer, stop, stopAll, tempDataDir, waitForHttp, type Proc } from '../support/processes';
+import { freePort, killHard, startRedis, startServer, stop, stopAll, tempDataDir, untilServer as until, waitForHttp, type Proc } from '../support/processes';
 import { Player } from './player';
 
 jest.setTimeout(180_000);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(predicate: () => boolean | Promise<boolean>, what: string, ms: number, proc?: () => Proc): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${proc ? `\nserver log:\n${proc().log().slice(-6000)}` : ''}`);
-    await sleep(20);
-  }
-}
 
 interface Case {
   room: string;

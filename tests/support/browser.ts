@@ -11,6 +11,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags for a headless Chromium on a machine with no network but loopback. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** Debian's Chromium, headless, as every browser test runs it. */
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
 export interface Stack {
   base: string;
   browser: Browser;
@@ -25,7 +28,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const base = `http://127.0.0.1:${port}`;
   const server = startServer('server', { ...env, PORT: String(port) });
   await waitForHttp(`${base}/healthz`, server);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   return { base, browser };
 }
 

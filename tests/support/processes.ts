@@ -136,3 +136,17 @@ export async function startRedis(name = 'redis-server'): Promise<{ proc: Proc; p
   await waitForPort(port, proc);
   return { proc, port, url: `redis://127.0.0.1:${port}` };
 }
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits for `predicate` (checked every 20 ms); past `ms`, fails naming `what`, with the end of the server's log when
+ * `proc` gives the server (the durability tests' servers come and go).
+ */
+export async function untilServer(predicate: () => boolean | Promise<boolean>, what: string, ms: number, proc?: () => Proc): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${proc ? `\nserver log:\n${proc().log().slice(-6000)}` : ''}`);
+    await sleep(20);
+  }
+}
