@@ -15,8 +15,8 @@ import type { Page } from 'playwright-core';
 import { Client, type Room } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, people, shot, useStack } from '../support/browser';
-import { phoneProblems, until } from '../support/table';
-import { AREAS, findSaloonSeed, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, majority, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
+import { cardRows, phoneProblems, smallCards, until } from '../support/table';
+import { AREAS, findSaloonSeed, THREATEN_WITH, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, majority, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
@@ -247,6 +247,39 @@ test('on a 360×640 phone a Desperado\'s turn offers every move, then the two gu
     await bar(/^Desperado target: /).nth(1).click();
     await until('the go button to be live', async () => go.isEnabled());
     expect(await phoneProblems(ann, 'Ann on 360×640, a Desperado ready')).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+    await leave();
+  }
+});
+
+test('on a 360×640 phone Saloon\'s cards stay readable: the public cards and the hand at 44 px or more, also when threatened', async () => {
+  // Four players (Ann on the phone, Bob, two bots): the felt holds four player boxes, the guns, the public cards and
+  // Ann's hand. Watching Bob's turn Ann sees the public cards and her hand; Bob then threatens her, and the threat
+  // takes the middle while she decides from her hand. (Both rows were drawn 25–35 px wide before.)
+  const seed = findSaloonSeed(4, OPTIONS, (s) => s.active === 1 && !holds(s.players[0].hand, 'standoff', 1) && !holds(s.players[0].hand, 'desperado', 1));
+  const { code, leave } = await hostSaloon(stack().base, 4, 2, seed, OPTIONS);
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    await joinByCode(ann, stack().base, 'Ann', code);
+    await joinByCode(bob, stack().base, 'Bob', code);
+    const bobButton = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+    await until('Bob may threaten', async () => (await bobButton(THREATEN_WITH).count()) > 0, 20_000);
+    await ann.waitForTimeout(400);
+    await shot(ann, 'saloon-cards-watching-phone360');
+    expect(await cardRows(ann)).toBe(2);
+    const problems = await smallCards(ann, 'Ann on 360×640, watching Bob\'s turn', 44);
+    expect(await threaten(bobButton, 'Ann')).toBe(true);
+    const answer = ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true });
+    await answer.waitFor({ timeout: 10_000 });
+    await ann.waitForTimeout(400);
+    await shot(ann, 'saloon-cards-threatened-phone360');
+    problems.push(...(await smallCards(ann, 'Ann on 360×640, threatened', 44)));
+    problems.push(...(await phoneProblems(ann, 'Ann on 360×640, threatened')));
+    expect(problems).toEqual([]);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

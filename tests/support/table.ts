@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY } from './browser';
+import { measure } from './screens';
 
 export async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
@@ -116,4 +117,29 @@ export async function phoneProblems(page: Page, where: string): Promise<string[]
   if (scene && scene.height < 0.3 * vh) out.push(`${where}: the table is squeezed to ${Math.round(scene.height)}px`);
   out.push(...(await hiddenMoves(page, where)));
   return out;
+}
+
+/**
+ * The rows of cards on the felt (the public cards, my hand…), top to bottom, each by its widest card: a row whose
+ * cards are narrower than `min` CSS px shows its words too small to read.
+ */
+export async function smallCards(page: Page, where: string, min: number): Promise<string[]> {
+  const snap = await measure(page);
+  const cards = snap.scene.items.filter((i) => i.kind === 'card' && i.parent < 0);
+  const rows: { y: number; width: number }[] = [];
+  for (const c of [...cards].sort((a, b) => a.y - b.y)) {
+    const row = rows.find((r) => Math.abs(r.y - c.y) < 4);
+    if (row) row.width = Math.max(row.width, c.width);
+    else rows.push({ y: c.y, width: c.width });
+  }
+  if (rows.length === 0) return [`${where}: no card on the felt`];
+  return rows.filter((r) => r.width < min).map((r) => `${where}: the cards at y=${Math.round(r.y)} are ${Math.round(r.width)}px wide (less than ${min}px: unreadable)`);
+}
+
+/** How many rows of cards the felt shows (see `smallCards`). */
+export async function cardRows(page: Page): Promise<number> {
+  const snap = await measure(page);
+  const ys: number[] = [];
+  for (const c of snap.scene.items.filter((i) => i.kind === 'card' && i.parent < 0)) if (!ys.some((y) => Math.abs(y - c.y) < 4)) ys.push(c.y);
+  return ys.length;
 }

@@ -464,9 +464,9 @@ class SaloonUi implements GameUi {
       }
       case 'standoff': {
         const names = listNames(Saloon.standoffSeats(ph).map((s) => this.who(s, me)));
-        if (ph.stage === 'chain') return legal.some((i) => i.type === 'standoff') ? T('prompt.chainJoin') : T('prompt.chain', { names: cap(names), judge: this.who(ph.judge, me) });
+        if (ph.stage === 'chain') return legal.some((i) => i.type === 'standoff') ? T('prompt.chainJoin') : T('prompt.chain', { names: cap(names), judge: this.who(ph.judge, me), context: ph.judge === me ? 'me' : undefined });
         const mine = me !== null && Saloon.standoffSeats(ph).includes(me);
-        if (ph.stage === 'ready') return T('prompt.standoffReady', { judge: this.who(ph.judge, me) });
+        if (ph.stage === 'ready') return T('prompt.standoffReady', { judge: this.who(ph.judge, me), context: ph.judge === me ? 'me' : undefined });
         if (mine) {
           const lock = this.lockLeft();
           return lock !== null ? T('prompt.misfire', { seconds: lock.toFixed(1) }) : T('prompt.standoffRace');

@@ -173,15 +173,31 @@ function tableLayout(m: SaloonSceneModel, W: number) {
   const rows = Math.ceil(n / cols);
   const bh = fs * 3 + 16;
   const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
-  const top = pad + rows * (bh + 6) + 2 + 2 * gunR * 1.15 + fs + 12;
-  const publicMin = lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + 2 * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
+  // On a phone the guns and the Bottle sit in the empty cells of the players' last row when there are two or more
+  // (4 players in rows of 3): the felt's height goes to the cards instead.
+  const gunsInGrid = narrow && rows * cols - n >= 2;
+  const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : 2 * gunR * 1.15 + fs + 12);
+  // Lines of news under the public cards: one on a phone (the cards need the height more).
+  const newsLines = narrow ? 1 : 2;
+  const publicMin = lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + newsLines * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
   // (a threat, a duel or a race watched, in the middle: its lines of words, two of them wrapped, and the countdown)
   const publicShown = v.phase.kind === 'turn' || v.phase.kind === 'discard' || v.phase.kind === 'over';
-  const middleMin = publicShown ? publicMin : Math.max(publicMin, fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24);
+  // (a threat on a phone: the gun beside its line, the words smaller; see drawThreat)
+  const threatNarrowMin = Math.max(fs * 1.1 * 2.3, 2 * lineHeight(fs + 1), lineHeight(fs * 2)) + 2 * lineHeight(Math.max(10, fs - 1)) + 12 + (v.phase.kind === 'threat' && v.phase.escaped?.length ? 2 * lineHeight(Math.max(10, fs - 1)) : 0);
+  // (a Standoff's chain on a phone: its title, a line per gun drawn, the Judge and the countdown at its smallest; see drawChain)
+  const ph = v.phase;
+  const chainMin = ph.kind === 'standoff' && ph.stage === 'chain' ? fs * 2.4 + ph.links.length * Math.max(fs * 1.9, 22) + fs * 1.8 + lineHeight(fs * 1.6) + 6 : 0;
+  const middleMin = publicShown
+    ? publicMin
+    : narrow && ph.kind === 'threat'
+      ? threatNarrowMin
+      : narrow && chainMin > 0
+        ? Math.max(publicMin, chainMin)
+        : Math.max(publicMin, fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24);
   const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 52 * 1.38 : 0;
   // (a wide table puts the hand beside the middle: it needs the hand's height or the middle's, whichever is more)
   const beside = v.seat !== null && !narrow ? Math.max(0, lineHeight(fs) + 4 + 52 * 1.38 - middleMin) : 0;
-  return { pad, narrow, fs, n, cols, rows, bh, gunR, middleMin, publicShown, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
+  return { pad, narrow, fs, n, cols, rows, bh, gunR, gunsInGrid, newsLines, middleMin, publicShown, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
 }
 
 /** The least height the table (not a duelist's race) is laid out in at width W. */
@@ -383,25 +399,28 @@ export class SaloonScene {
     }
     let y = pad + rows * (bh + 6) + 2;
 
-    // 2. Guns and the Bottle, each with its holder.
-    const slot = Math.min((W - 2 * pad) / 5, narrow ? 78 : 130);
-    const gy = y + gunR + 6;
+    // 2. Guns and the Bottle, each with its holder: in a row of their own, or in the players' last row (a phone).
+    const capFs = Math.max(9, fs - 2);
+    const gx0 = L.gunsInGrid ? pad + (n % cols) * (bw + 6) : pad;
+    const slot = L.gunsInGrid ? (W - pad - gx0) / 5 : Math.min((W - 2 * pad) / 5, narrow ? 78 : 130);
+    const r = L.gunsInGrid ? Math.min(gunR, slot * 0.32, (bh - lineHeight(capFs) - 8) / 2.3) : gunR;
+    const gy = L.gunsInGrid ? pad + (rows - 1) * (bh + 6) + 4 + r * 1.15 : y + gunR + 6;
     Saloon.COLOURS.forEach((c, i) => {
-      const cx = pad + slot * i + slot / 2;
+      const cx = gx0 + slot * i + slot / 2;
       const holder = v.guns[c];
-      this.place(gunMark(c, gunR, holder !== null), cx, gy);
+      this.place(gunMark(c, r, holder !== null), cx, gy);
       if (holder !== null) {
         // The gun is in a hand: drawn faded on the table, the holder named in gold.
-        const ring = new Graphics().circle(0, 0, gunR * 1.35).stroke({ width: 3, color: GOLD });
+        const ring = new Graphics().circle(0, 0, r * 1.35).stroke({ width: 3, color: GOLD });
         this.place(ring, cx, gy);
       }
-      const cap1 = this.centred(holder === null ? cap(T('scene.gunCaption', { colour: T(`colour.${c}`) })) : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined }), cx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), holder === null ? CREAM : GOLD, holder !== null);
+      const cap1 = this.centred(holder === null ? cap(L.gunsInGrid ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) })) : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined }), cx, gy + r * 1.3 + 2, capFs, holder === null ? CREAM : GOLD, holder !== null);
       fit(cap1, slot - 4);
     });
-    const bx = pad + slot * 4 + slot / 2;
-    this.place(bottleShape(gunR * 2.2), bx, gy);
-    this.centred(T('scene.bottle'), bx, gy + gunR * 1.3 + 2, Math.max(9, fs - 2), CREAM);
-    y = gy + gunR * 1.3 + fs + 6;
+    const bx = gx0 + slot * 4 + slot / 2;
+    this.place(bottleShape(r * 2.2), bx, gy);
+    fit(this.centred(T('scene.bottle'), bx, gy + r * 1.3 + 2, capFs, CREAM), slot - 4);
+    y = L.gunsInGrid ? y : gy + gunR * 1.3 + fs + 6;
 
     // 3. The middle (the threat, the duel, or the 4 public cards with the deck and the discard pile) and my hand:
     // under it on a narrow table, beside it (on the right) on a wide one, so the felt is used across.
@@ -411,7 +430,7 @@ export class SaloonScene {
     const titleH = lineHeight(fs) + 4;
     // Under the public cards: their numbers, then two lines of news.
     const newsStep = lineHeight(Math.max(10, fs - 1)) + 2;
-    const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + 2 * newsStep;
+    const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + L.newsLines * newsStep;
     const headH = lineHeight(Math.max(10, fs - 1)) + 2;
     const numH = lineHeight(Math.max(9, fs - 2)) + 2;
     const band = H - pad - y;
@@ -441,8 +460,18 @@ export class SaloonScene {
     const handW = W - midW;
     let cwHand: number;
     if (side) cwHand = Math.max(52, handCw(handW));
-    // (the hand shrinks first when the table is low: the public cards keep their least room above it)
-    else cwHand = Math.max(40, Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3), (H - pad - y - L.middleMin - titleH) / 1.38));
+    else {
+      const handMax = Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3));
+      // (the hand shrinks first when the table is low: the public cards keep their least room above it…)
+      cwHand = Math.max(40, Math.min(handMax, (H - pad - y - L.middleMin - titleH) / 1.38));
+      if (L.publicShown) {
+        // (…but on a low felt the public cards and my hand share the height evenly: both stay readable; the hand
+        // takes what the public cards cannot use)
+        const even = (H - pad - y - headH - infoH - 4 - titleH) / (2 * 1.38);
+        const publicMax = publicCw(W, Infinity).cw;
+        cwHand = Math.max(40, Math.min(cwHand, handMax, even + Math.max(0, even - publicMax)));
+      }
+    }
     const chHand = cwHand * 1.38;
     const bottom = mine && !side ? H - pad - chHand - titleH : H - pad;
     const midH = bottom - y;
@@ -484,7 +513,7 @@ export class SaloonScene {
       }
       const news = this.news(m);
       const ny = cy + (grid ? 2 : 1) * (ch + numH) + (grid ? 4 : 0);
-      news.slice(0, 2).forEach((line, i) => {
+      news.slice(0, L.newsLines).forEach((line, i) => {
         // (only the lines that fit above my hand)
         if (ny + (i + 1) * newsStep <= bottom) this.label(line, pad + 4, ny + i * newsStep, Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, midW - 2 * pad - 8);
       });
@@ -525,12 +554,32 @@ export class SaloonScene {
     const answer = this.centred(ph.target === me ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: this.nameOf(ph.target), ask }), cx, 0, Math.max(10, fs - 1), CREAM, false, W - 24);
     let ty = y + 2;
     if (ph.escaped?.length) ty += this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, ty, Math.max(10, fs - 1), 0xffc2b0, true, W - 24).height + 4;
-    const r = fs * 1.6;
-    this.place(gunMark(ph.gun, r), cx, ty + r * 1.15);
-    ty += r * 2.3 + 4;
     const line = T('scene.threatLine', { a: this.nameOf(ph.threatener), gun: T(`colour.${ph.gun}`), b: this.nameOf(ph.target, true), context: ph.threatener === me ? 'me' : undefined });
-    ty += this.centred(line, cx, ty, fs + 2, CREAM, true, W - 24).height + 4;
-    ty += this.centred(T('scene.feelLucky'), cx, ty, fs + 6, GOLD, true, W - 24).height + 4;
+    if (W < 600) {
+      // A phone: one row — the gun, the threat's line, the countdown — and what the answers do under it, so the felt's
+      // height goes to my hand (what I answer with). "Do you feel lucky?" is the status bar's line already.
+      const r = fs * 1.1;
+      const gx = 12 + r * 1.1;
+      this.place(gunMark(ph.gun, r), gx, ty + r * 1.15);
+      const left = m.threatLeft ?? 0;
+      const count = text(`${left} s`, { fontSize: fs * 2, fill: left <= 3 ? RED : CREAM, fontWeight: 'bold', stroke: { color: INK, width: 4 } });
+      count.anchor.set(1, 0);
+      count.position.set(W - 12, ty);
+      this.root.addChild(count);
+      const wx = gx + r * 1.1 + 8;
+      const words = text(line, { fontSize: fs + 1, fill: CREAM, fontWeight: 'bold', wordWrap: true, wordWrapWidth: Math.max(60, W - 12 - count.width - 8 - wx) });
+      words.position.set(wx, ty);
+      this.root.addChild(words);
+      ty += Math.max(r * 2.3, words.height, count.height) + 4;
+      answer.y = ty;
+      return;
+    } else {
+      const r = fs * 1.6;
+      this.place(gunMark(ph.gun, r), cx, ty + r * 1.15);
+      ty += r * 2.3 + 4;
+      ty += this.centred(line, cx, ty, fs + 2, CREAM, true, W - 24).height + 4;
+      ty += this.centred(T('scene.feelLucky'), cx, ty, fs + 6, GOLD, true, W - 24).height + 4;
+    }
     const left = m.threatLeft ?? 0;
     const size = Math.max(fs, Math.min(fs * 4, hgt * 0.3, (y + hgt - ty - answer.height - 8) / 1.3));
     const t = this.centred(`${left} s`, cx, ty, size, left <= 3 ? RED : CREAM, true);
