@@ -16,7 +16,7 @@ import { Client, type Room } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, people, shot, useStack } from '../support/browser';
 import { cardRows, phoneProblems, smallCards, until } from '../support/table';
-import { AREAS, findSaloonSeed, THREATEN_WITH, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, majority, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
+import { AREAS, findSaloonSeed, THREATEN_WITH, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, majority, mayInterrupt, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
 
 jest.setTimeout(240_000);
 
@@ -30,9 +30,8 @@ function findSeed(): number {
   for (let seed = 1; seed < 100_000; seed++) {
     const s = Saloon.setup({ seats: 4, options: OPTIONS }, Rng.fromSeed(seed));
     const standoff = (hand: string[]) => hand.some((id) => Saloon.card(id).symbol === 'standoff');
-    const oneColour = (hand: string[]) => hand.every((id) => Saloon.card(id).colour === Saloon.card(hand[0]).colour);
     if (s.active !== 1 || !standoff(s.players[0].hand)) continue;
-    if (s.players.slice(2).some((p) => standoff(p.hand) || oneColour(p.hand))) continue;
+    if (s.players.slice(2).some((p) => mayInterrupt(p.hand))) continue;
     return seed;
   }
   throw new Error('no seed');
@@ -254,12 +253,23 @@ test('on a 360×640 phone a Desperado\'s turn offers every move, then the two gu
   }
 });
 
-test('on a 360×640 phone Saloon\'s cards stay readable: the public cards and the hand at 44 px or more, also when threatened', async () => {
-  // Four players (Ann on the phone, Bob, two bots): the felt holds four player boxes, the guns, the public cards and
-  // Ann's hand. Watching Bob's turn Ann sees the public cards and her hand; Bob then threatens her, and the threat
-  // takes the middle while she decides from her hand. (Both rows were drawn 25–35 px wide before.)
-  const seed = findSaloonSeed(4, OPTIONS, (s) => s.active === 1 && !holds(s.players[0].hand, 'standoff', 1) && !holds(s.players[0].hand, 'desperado', 1));
-  const { code, leave } = await hostSaloon(stack().base, 4, 2, seed, OPTIONS);
+test.each([4, 6])('on a 360×640 phone Saloon\'s cards stay readable at %i players: the public cards and the hand at 44 px or more, also when threatened', async (seats) => {
+  // Ann on the phone, Bob, and bots: the felt holds the player boxes, the guns, the public cards and Ann's hand.
+  // Watching Bob's turn Ann sees the public cards and her hand; Bob then threatens her, and the threat takes the
+  // middle while she decides from her hand. (Her hand was drawn 24 px wide when threatened at four players.)
+  // (no bot may end the threat early: none holds a Standoff card or three cards of one colour, for the Bottle)
+  const seed = findSaloonSeed(
+    seats,
+    OPTIONS,
+    (s) =>
+      s.active === 1 &&
+      !holds(s.players[0].hand, 'standoff', 1) &&
+      !holds(s.players[0].hand, 'desperado', 1) &&
+      // (at six, Ann holds an Escape on Horseback: whom she escapes to is a second question)
+      (seats < 6 || holds(s.players[0].hand, 'escape', 1)) &&
+      s.players.slice(2).every((p) => !mayInterrupt(p.hand)),
+  );
+  const { code, leave } = await hostSaloon(stack().base, seats, seats - 2, seed, OPTIONS);
   const folks = people(stack().browser);
   try {
     const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
@@ -269,16 +279,28 @@ test('on a 360×640 phone Saloon\'s cards stay readable: the public cards and th
     const bobButton = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
     await until('Bob may threaten', async () => (await bobButton(THREATEN_WITH).count()) > 0, 20_000);
     await ann.waitForTimeout(400);
-    await shot(ann, 'saloon-cards-watching-phone360');
+    await shot(ann, `saloon-cards-watching-phone360-${seats}`);
     expect(await cardRows(ann)).toBe(2);
     const problems = await smallCards(ann, 'Ann on 360×640, watching Bob\'s turn', 44);
     expect(await threaten(bobButton, 'Ann')).toBe(true);
     const answer = ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true });
     await answer.waitFor({ timeout: 10_000 });
     await ann.waitForTimeout(400);
-    await shot(ann, 'saloon-cards-threatened-phone360');
+    await shot(ann, `saloon-cards-threatened-phone360-${seats}`);
+    expect(await answer.count()).toBe(1); // (still the threat)
     problems.push(...(await smallCards(ann, 'Ann on 360×640, threatened', 44)));
     problems.push(...(await phoneProblems(ann, 'Ann on 360×640, threatened')));
+    if (seats >= 6) {
+      // Escaping to one of four players: "Escape on Horseback…", then the four names and Cancel, all in sight.
+      await ann.locator('.actions').getByRole('button', { name: 'Escape on Horseback…', exact: true }).click();
+      const to = ann.locator('.actions').getByRole('button', { name: /^Escape on Horseback: .* becomes the target$/ });
+      await to.first().waitFor({ timeout: 5000 });
+      expect(await to.count()).toBe(4);
+      problems.push(...(await phoneProblems(ann, 'Ann on 360×640, escaping to whom')));
+      await shot(ann, 'saloon-cards-escape-phone360');
+      await ann.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).click();
+      await answer.waitFor({ timeout: 5000 });
+    }
     expect(problems).toEqual([]);
     expect(folks.errors).toEqual([]);
   } finally {

@@ -15,7 +15,7 @@
  *                 then "I have nothing to lose!" (enabled once two guns and two targets are picked)
  *   threatened    "You're bluffing!", "Do you?"; with the symbols also "I am the Law", "Wanted Alive: take <name>'s
  *                 Bounty" (name = the threatener), "Escape on Horseback: <name> becomes the target" (one per new
- *                 target) or plain "Escape on Horseback" (2 players, or the second escape), "Truel with <name>"
+ *                 target; with several, behind "Escape on Horseback…", then Cancel) or plain "Escape on Horseback" (2 players, or the second escape), "Truel with <name>"
  *                 (three Desperados: the third player of the Truel). After two escapes the threatener gets
  *                 "You're bluffing!" / "Do you?".
  *   anyone else   "Crash! (Bottle)" — the Bottle interrupt, only when legal (3 cards of the threatening gun's colour,
@@ -172,7 +172,7 @@ type Button = {
   group?: string;
 };
 /** A step of the turn bar that asks a second question: whom to threaten with this gun, or which Booty to cash. */
-type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | { kind: 'desperado' } | null;
+type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | { kind: 'desperado' } | { kind: 'escape'; threat: string } | null;
 
 class SaloonUi implements GameUi {
   private scene: SaloonScene | null = null;
@@ -502,7 +502,12 @@ class SaloonUi implements GameUi {
     const singles = all && all.cards.length > 1 ? cash.filter((c) => c.cards.length === 1) : [];
     const st = this.turnStep;
     const desperado = of('desperado');
-    if (v.phase.kind !== 'turn' || v.active !== v.seat || (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) || (st?.kind === 'cash' && singles.length === 0) || (st?.kind === 'desperado' && desperado.length === 0)) this.turnStep = null;
+    // (an escape's second question lasts as long as the same threat offers escapes to other players)
+    const threatKey = v.phase.kind === 'threat' ? `${v.phase.threatener}:${v.phase.target}:${v.phase.gun}:${v.phase.escaped?.length ?? 0}` : '';
+    const escapeOpen = st?.kind === 'escape' && st.threat === threatKey && of('answer').some((i) => i.call === 'escape' && i.target !== undefined);
+    if (st?.kind === 'escape') {
+      if (!escapeOpen) this.turnStep = null;
+    } else if (v.phase.kind !== 'turn' || v.active !== v.seat || (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) || (st?.kind === 'cash' && singles.length === 0) || (st?.kind === 'desperado' && desperado.length === 0)) this.turnStep = null;
     if (this.turnStep?.kind === 'threat') {
       const gun = this.turnStep.gun;
       const whom = threats.filter((i) => i.gun === gun);
@@ -610,9 +615,12 @@ class SaloonUi implements GameUi {
         else escapes.push(btn(T('special.escapeTo', { name: this.ctx.name(i.target) }), i, { cls: 'special escape', text: this.ctx.name(i.target), title: T('special.escapeTitle') }));
       } else if (i.call === 'desperado' && i.target !== undefined) truels.push(btn(T('special.truelWith', { name: this.ctx.name(i.target) }), i, { cls: 'special desperado', text: this.ctx.name(i.target), title: T('special.truelWithTitle', { name: this.ctx.name(i.target) }) }));
     }
+    // Escaping to one of several players asks whom as a second question (a button per player would fill a phone's bar).
+    if (escapes.length > 1 && this.turnStep?.kind === 'escape') return { rows: [{ title: T('special.escapeRowTitle'), buttons: [...escapes, cancel] }] };
+    if (escapes.length > 1) specials.push({ label: T('special.escapeOpen'), cls: 'special escape', title: T('special.escapeTitle'), onClick: step({ kind: 'escape', threat: threatKey }) });
     if (answers.length) rows.push({ title: '', buttons: answers });
     if (specials.length) rows.push({ title: '', buttons: specials });
-    if (escapes.length) rows.push({ title: T('special.escapeRowTitle'), buttons: escapes });
+    if (escapes.length === 1) rows.push({ title: T('special.escapeRowTitle'), buttons: escapes });
     if (truels.length) rows.push({ title: T('special.truelRowTitle'), buttons: truels });
     // "I don't think so!": one button per free gun (the first Standoff card held).
     const joins = of('standoff');

@@ -176,7 +176,10 @@ function tableLayout(m: SaloonSceneModel, W: number) {
   // On a phone the guns and the Bottle sit in the empty cells of the players' last row when there are two or more
   // (4 players in rows of 3): the felt's height goes to the cards instead.
   const gunsInGrid = narrow && rows * cols - n >= 2;
-  const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : 2 * gunR * 1.15 + fs + 12);
+  // (otherwise, on a phone, one low row: each gun with its caption beside it)
+  const gunsLow = narrow && !gunsInGrid;
+  const lowR = Math.min(gunR, 10);
+  const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : gunsLow ? 2 * lowR * 1.35 + 6 : 2 * gunR * 1.15 + fs + 12);
   // Lines of news under the public cards: one on a phone (the cards need the height more).
   const newsLines = narrow ? 1 : 2;
   const publicMin = lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + newsLines * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
@@ -194,10 +197,11 @@ function tableLayout(m: SaloonSceneModel, W: number) {
       : narrow && chainMin > 0
         ? Math.max(publicMin, chainMin)
         : Math.max(publicMin, fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24);
-  const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 52 * 1.38 : 0;
+  // (on a phone a scene lower than this is drawn smaller: the hand is laid out at 58 px so it stays readable then)
+  const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 58 * 1.38 : 0;
   // (a wide table puts the hand beside the middle: it needs the hand's height or the middle's, whichever is more)
   const beside = v.seat !== null && !narrow ? Math.max(0, lineHeight(fs) + 4 + 52 * 1.38 - middleMin) : 0;
-  return { pad, narrow, fs, n, cols, rows, bh, gunR, gunsInGrid, newsLines, middleMin, publicShown, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
+  return { pad, narrow, fs, n, cols, rows, bh, gunR, gunsInGrid, gunsLow, lowR, newsLines, middleMin, publicShown, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
 }
 
 /** The least height the table (not a duelist's race) is laid out in at width W. */
@@ -403,10 +407,20 @@ export class SaloonScene {
     const capFs = Math.max(9, fs - 2);
     const gx0 = L.gunsInGrid ? pad + (n % cols) * (bw + 6) : pad;
     const slot = L.gunsInGrid ? (W - pad - gx0) / 5 : Math.min((W - 2 * pad) / 5, narrow ? 78 : 130);
-    const r = L.gunsInGrid ? Math.min(gunR, slot * 0.32, (bh - lineHeight(capFs) - 8) / 2.3) : gunR;
-    const gy = L.gunsInGrid ? pad + (rows - 1) * (bh + 6) + 4 + r * 1.15 : y + gunR + 6;
+    const r = L.gunsInGrid ? Math.min(gunR, slot * 0.32, (bh - lineHeight(capFs) - 8) / 2.3) : L.gunsLow ? L.lowR : gunR;
+    const gy = L.gunsInGrid ? pad + (rows - 1) * (bh + 6) + 4 + r * 1.15 : L.gunsLow ? y + r * 1.35 + 2 : y + gunR + 6;
+    // (in the low row each mark sits at the left of its slot, its caption beside it: the colour, or who holds it)
+    const markX = (i: number) => (L.gunsLow ? gx0 + slot * i + r * 1.4 + 2 : gx0 + slot * i + slot / 2);
+    const caption = (words: string, i: number, color: number, bold: boolean) => {
+      if (!L.gunsLow) return fit(this.centred(words, markX(i), gy + r * 1.3 + 2, capFs, color, bold), slot - 4);
+      const t = text(words, { fontSize: capFs, fill: color, fontWeight: bold ? 'bold' : 'normal' });
+      t.anchor.set(0, 0.5);
+      t.position.set(markX(i) + r * 1.4 + 3, gy);
+      this.root.addChild(t);
+      return fit(t, slot - r * 2.8 - 8);
+    };
     Saloon.COLOURS.forEach((c, i) => {
-      const cx = gx0 + slot * i + slot / 2;
+      const cx = markX(i);
       const holder = v.guns[c];
       this.place(gunMark(c, r, holder !== null), cx, gy);
       if (holder !== null) {
@@ -414,13 +428,13 @@ export class SaloonScene {
         const ring = new Graphics().circle(0, 0, r * 1.35).stroke({ width: 3, color: GOLD });
         this.place(ring, cx, gy);
       }
-      const cap1 = this.centred(holder === null ? cap(L.gunsInGrid ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) })) : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined }), cx, gy + r * 1.3 + 2, capFs, holder === null ? CREAM : GOLD, holder !== null);
-      fit(cap1, slot - 4);
+      const free = cap(narrow ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) }));
+      const held = holder === null ? '' : L.gunsLow ? this.nameOf(holder) : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined });
+      caption(holder === null ? free : held, i, holder === null ? CREAM : GOLD, holder !== null);
     });
-    const bx = gx0 + slot * 4 + slot / 2;
-    this.place(bottleShape(r * 2.2), bx, gy);
-    fit(this.centred(T('scene.bottle'), bx, gy + r * 1.3 + 2, capFs, CREAM), slot - 4);
-    y = L.gunsInGrid ? y : gy + gunR * 1.3 + fs + 6;
+    this.place(bottleShape(r * 2.2), markX(4), gy);
+    caption(T('scene.bottle'), 4, CREAM, false);
+    y = L.gunsInGrid ? y : L.gunsLow ? gy + r * 1.35 + 4 : gy + gunR * 1.3 + fs + 6;
 
     // 3. The middle (the threat, the duel, or the 4 public cards with the deck and the discard pile) and my hand:
     // under it on a narrow table, beside it (on the right) on a wide one, so the felt is used across.

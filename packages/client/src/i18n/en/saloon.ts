@@ -165,6 +165,7 @@ export const saloon = {
     escapeTo: 'Escape on Horseback: {{name}} becomes the target',
     escapeTitle: 'Discard an Escape card, draw one; the gun turns to the player you name',
     escapeLastTitle: 'Discard an Escape card, draw one; the threat is cancelled or the threatener must choose',
+    escapeOpen: 'Escape on Horseback…',
     escapeRowTitle: 'Escape on Horseback — point the gun at:',
     truelWith: 'Truel with {{name}}',
     truelWithTitle: 'Reveal three Desperados: a Truel at once with the threatener and {{name}}',

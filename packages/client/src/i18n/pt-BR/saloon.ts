@@ -167,6 +167,7 @@ export const saloon: Translation<typeof en.saloon> = {
     escapeTo: 'Fuga a Cavalo: {{name}} vira o alvo',
     escapeTitle: 'Descarte uma Fuga a Cavalo e compre uma; o revólver se volta para quem você escolher',
     escapeLastTitle: 'Descarte uma Fuga a Cavalo e compre uma; a ameaça é cancelada ou quem ameaça decide',
+    escapeOpen: 'Fuga a Cavalo…',
     escapeRowTitle: 'Fuga a Cavalo — aponte o revólver para:',
     truelWith: 'Truelo com {{name}}',
     truelWithTitle: 'Revele três Desperados: um Truelo na hora com quem ameaça e {{name}}',
