@@ -20,11 +20,16 @@ export interface TableLog {
   clear(): void;
 }
 
-export function tableLog(view: TableView): TableLog {
+/** A log beside the table, headed `title` (the table's "What happened", the replay viewer's log). */
+export function logSection(title: string, cls: string): { el: HTMLElement; list: HTMLOListElement } {
   // (the live region wraps the list: a list given role="log" is no list any more, and its items hang loose)
-  const log = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('table.whatHappened') });
-  const region = h('div', { role: 'log', 'aria-label': t('table.whatHappened') }, log);
-  const el = h('section', {}, h('h3', {}, t('table.whatHappened')), region);
+  const list = h('ol', { class: cls, tabindex: 0, 'aria-label': title });
+  const el = h('section', {}, h('h3', {}, title), h('div', { role: 'log', 'aria-label': title }, list));
+  return { el, list };
+}
+
+export function tableLog(view: TableView): TableLog {
+  const { el, list: log } = logSection(t('table.whatHappened'), 'log');
 
   /** Table-level events in words (the game's UI words its own); no side effects, so the log can be redrawn. */
   function describe(e: ServerEvent): string[] {
