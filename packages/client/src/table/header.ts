@@ -1,0 +1,76 @@
+/** The table's header: the code (and, on the TV, where to join), rules, sound, language, copy link, TV view, leave. */
+import { h } from '../dom';
+import type { GameModule } from '../games';
+import { languagePicker, t } from '../i18n';
+import type { Session } from '../net';
+import { qrCode } from '../qr';
+import { hasRules, openRulesDialog } from '../rules';
+import { isMuted, play, setMuted } from '../sound';
+
+export function tableHeader(
+  session: Session,
+  game: GameModule | undefined,
+  opts: { tv: boolean; leave: () => void; toast: (message: string, ms?: number) => void },
+): { el: HTMLElement } {
+  const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-label': t('table.codeSpelled', { code: session.code.split('').join(' ') }) }, session.code);
+  const copyBtn = h('button', { type: 'button', class: 'secondary' }, t('table.copyLink'));
+  // Rules (rules.ts): shown over the table, so the game keeps running underneath.
+  const gameId = game?.id ?? session.game;
+  const rulesBtn = hasRules(gameId) ? h('button', { type: 'button', class: 'secondary', 'aria-label': t('table.rules') }, t('table.rules')) : null;
+  rulesBtn?.addEventListener('click', () => openRulesDialog(gameId));
+  const muteBtn = h('button', { type: 'button', class: 'secondary mute' });
+  const renderMute = () => {
+    // A music note (in every font, unlike the speaker emoji), struck through when muted.
+    muteBtn.textContent = '♪';
+    muteBtn.classList.toggle('muted', isMuted());
+    muteBtn.setAttribute('aria-label', isMuted() ? t('table.soundOff') : t('table.soundOn'));
+    muteBtn.setAttribute('aria-pressed', String(isMuted()));
+    muteBtn.title = isMuted() ? t('table.soundIsOff') : t('table.soundIsOn');
+  };
+  renderMute();
+  muteBtn.addEventListener('click', () => {
+    setMuted(!isMuted());
+    renderMute();
+    play('click');
+  });
+  const leaveBtn = h('button', { type: 'button' }, t('table.leave'));
+  leaveBtn.addEventListener('click', opts.leave);
+  const tvUrl = `${location.origin}${location.pathname}#/tv/${session.code}`;
+  const tvBtn = opts.tv ? null : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
+  const joinUrl = `${location.host}/#/join/${session.code}`;
+  const joinLink = `${location.origin}/#/join/${session.code}`;
+  const tvQr = opts.tv ? h('figure', { class: 'tv-qr' }, qrCode(joinLink, t('table.tvQr', { url: joinLink })), h('figcaption', {}, t('table.tvScan'))) : null;
+
+  copyBtn.addEventListener('click', () => {
+    const url = `${location.origin}/#/join/${session.code}`;
+    const done = () => {
+      copyBtn.textContent = t('table.copied');
+      window.setTimeout(() => (copyBtn.textContent = t('table.copyLink')), 2000);
+    };
+    const fallback = () => {
+      const input = h('input', { value: url, 'aria-hidden': 'true' });
+      document.body.append(input);
+      input.select();
+      const ok = document.execCommand('copy');
+      input.remove();
+      if (ok) done();
+      else opts.toast(t('table.copyThis', { url }), 8000);
+    };
+    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(url).then(done, fallback);
+    else fallback();
+  });
+
+  const el = h(
+    'header',
+    { class: 'table-head' },
+    h('div', { class: 'code-block' }, h('span', { class: 'label' }, t('table.code')), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game), opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinUrl })) : null),
+    tvQr,
+    rulesBtn,
+    muteBtn,
+    languagePicker(),
+    copyBtn,
+    tvBtn,
+    leaveBtn,
+  );
+  return { el };
+}

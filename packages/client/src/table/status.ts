@@ -1,0 +1,73 @@
+/** The status bar under the header: whose decision it is, the countdown, the connection's state. */
+import { localEnd, secondsUntil } from '../clock';
+import { h, listNames } from '../dom';
+import { t } from '../i18n';
+import { list } from '../state';
+import type { TableView } from './view';
+
+/**
+ * The deadline is the table's turn timer or one of the game's own clocks (a threat window, a race), which may be
+ * longer than the turn timer or run with the timer off. A deadline further away than either could be (a local
+ * clock set wrong) falls back to a full turn timer from now, or to no clock at all.
+ */
+const LONGEST_GAME_CLOCK_S = 60;
+
+export function statusBar(view: TableView): { el: HTMLElement; update(): void } {
+  const statusText = h('span', { role: 'status' });
+  const statusClock = h('span', { 'aria-hidden': 'true' });
+  const el = h('div', { class: 'status', 'data-testid': 'status' }, statusText, statusClock);
+
+  // Countdown against a server deadline, tolerant of a skewed local clock.
+  let seenDeadline = 0;
+  let localDeadline = 0;
+  function secondsLeft(): number | null {
+    const s = view.state();
+    if (!s.deadline) return null;
+    if (s.deadline !== seenDeadline) {
+      seenDeadline = s.deadline;
+      localDeadline = localEnd(s.deadline, Math.max(s.turnSeconds, LONGEST_GAME_CLOCK_S) * 1000, s.turnSeconds > 0 ? s.turnSeconds * 1000 : null) ?? 0;
+    }
+    if (!localDeadline) return null;
+    return secondsUntil(localDeadline);
+  }
+
+  function update(): void {
+    const s = view.state();
+    const { reconnecting, reconnectTry, serverRestart, closed } = view.conn;
+    const ui = view.ui;
+    const me = view.mySeat();
+    const pending = list(s.pending);
+    const secs = s.status === 'playing' && !reconnecting ? secondsLeft() : null;
+    let main = '';
+    let mine = false;
+    if (closed !== null) {
+      main = t('table.status.disconnected');
+    } else if (reconnecting) {
+      const words = serverRestart ? 'backSoon' : 'reconnecting';
+      main = reconnectTry > 0 ? t(`table.status.${words}Try`, { n: reconnectTry + 1 }) : t(`table.status.${words}`);
+    } else if (s.status === 'waiting') {
+      const open = list(s.seats).filter((x) => x.kind === 'open').length;
+      main = t('table.status.waiting', { count: open });
+    } else if (s.status === 'over') {
+      main = t('table.status.over', { winner: ui?.winnerText() ?? t('table.status.ended') });
+    } else if (ui?.statusText?.()) {
+      mine = pending.includes(me);
+      main = ui.statusText() ?? '';
+    } else if (pending.includes(me)) {
+      mine = true;
+      main = t('table.status.pick');
+    } else if (pending.length > 0) {
+      const out = me >= 0 && ui?.seatSummary(me).alive === false ? `${t('table.status.out')} ` : '';
+      main = `${out}${t('table.status.waitingFor', { names: listNames(pending.map(view.name)) })}`;
+    } else {
+      main = t('table.status.coming');
+    }
+    if (statusText.textContent !== main) statusText.textContent = main;
+    const clock = secs !== null && pending.length > 0 ? t('table.status.clock', { secs }) : '';
+    if (statusClock.textContent !== clock) statusClock.textContent = clock;
+    el.classList.toggle('mine', mine);
+    el.classList.toggle('offline', reconnecting || closed !== null);
+  }
+
+  return { el, update };
+}
