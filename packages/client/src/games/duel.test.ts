@@ -9,7 +9,7 @@ jest.mock('../i18n', () => {
   const { en } = jest.requireActual('../i18n/en');
   const t = (key: string, vars: Record<string, string> = {}) => {
     const [ns, path] = key.includes(':') ? key.split(':') : ['common', key];
-    const value = path.split('.').reduce((d: Record<string, unknown> | undefined, k) => d?.[k] as Record<string, unknown> | undefined, en[ns]);
+    const value = path.split('.').reduce<unknown>((d, k) => (d as Record<string, unknown> | undefined)?.[k], en[ns]);
     if (typeof value !== 'string') throw new Error(`no English words for ${key}`);
     return value.replace(/\{\{(\w+)\}\}/g, (_m: string, v: string) => vars[v] ?? '');
   };
