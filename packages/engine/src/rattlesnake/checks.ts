@@ -1,0 +1,93 @@
+/**
+ * Who may do what now: an intent is legal when it is one of the seat's legal intents (defined through the seat's own
+ * view, as the client offers them); an illegal one gets the most specific error we can give — not your decision,
+ * not possible now, a card not in your hand, then a reason per intent type (a table keyed by intent type, so a new
+ * intent type without one does not compile). Also `pending`, the seat the game waits for.
+ */
+import type { EngineError, Seat } from '../core/game';
+import { abilityOf } from './cards';
+import { ERRORS, INTENT_TYPES, intentKey, type AbilityIntent, type BuyIntent, type RattlesnakeIntent } from './intents';
+import { buyCost, pendingOf } from './shared';
+import type { RattlesnakeState } from './state';
+import { legalFromView, view } from './view';
+
+type IntentType = RattlesnakeIntent['type'];
+type WhyNot<K extends IntentType> = (state: RattlesnakeState, intent: Extract<RattlesnakeIntent, { type: K }>, legal: readonly RattlesnakeIntent[]) => EngineError;
+
+export function err(code: string, message: string): EngineError {
+  return { code, message };
+}
+
+export function pending(state: RattlesnakeState): Seat[] {
+  return pendingOf(state);
+}
+
+/** Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction. */
+export function legalIntents(state: RattlesnakeState, seat: Seat): RattlesnakeIntent[] {
+  if (seat !== 0 && seat !== 1) return [];
+  return legalFromView(view(state, seat));
+}
+
+/** A specific error for an intent that is not legal now, or null when it is. */
+export function check(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): EngineError | null {
+  if (state.step.kind === 'over') return err(ERRORS.GAME_OVER, 'The game is over.');
+  if (seat !== 0 && seat !== 1) return err(ERRORS.NOT_SEATED, 'That seat is not at this table.');
+  if (!intent || typeof intent !== 'object' || !INTENT_TYPES.includes(intent.type)) {
+    return err(ERRORS.UNKNOWN_INTENT, `Rattlesnake takes ${INTENT_TYPES.join(', ')}.`);
+  }
+  if (!pendingOf(state).includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'It is not your decision.');
+  const legal = legalIntents(state, seat);
+  const key = intentKey(intent);
+  if (legal.some((l) => intentKey(l) === key)) return null;
+  // Not legal: say why, as precisely as we can.
+  const hand = state.players[seat].hand;
+  const cards = cardFields(intent);
+  if (!legal.some((l) => l.type === intent.type)) return err(ERRORS.NOT_NOW, `"${intent.type}" is not possible now.`);
+  for (const c of cards) if (!hand.includes(c as string)) return err(ERRORS.ILLEGAL_CARD, `${String(c)} is not in your hand.`);
+  if (new Set(cards).size !== cards.length) return err(ERRORS.ILLEGAL_CARD, 'The same card twice.');
+  return (WHY_NOT[intent.type] as WhyNot<IntentType>)(state, intent, legal);
+}
+
+function cardFields(intent: RattlesnakeIntent): unknown[] {
+  switch (intent.type) {
+    case 'buy':
+      return Array.isArray(intent.discard) ? intent.discard : [undefined];
+    case 'commit':
+      return Array.isArray(intent.cards) ? intent.cards : [undefined];
+    case 'ability':
+    case 'cover':
+      return [intent.cardId];
+    default:
+      return [];
+  }
+}
+
+function badBuy(state: RattlesnakeState, intent: BuyIntent): EngineError {
+  if (!Array.isArray(intent.discard) || intent.discard.length !== buyCost(state.saloon)) {
+    return err(ERRORS.CANNOT_AFFORD, `Buying costs ${buyCost(state.saloon)} discarded card(s).`);
+  }
+  return err(ERRORS.BAD_TARGET, 'That card cannot be bought.');
+}
+
+function badAbility(_state: RattlesnakeState, intent: AbilityIntent, legal: readonly RattlesnakeIntent[]): EngineError {
+  const ability = abilityOf(intent.cardId);
+  if (!legal.some((l) => l.type === 'ability' && abilityOf(l.cardId) === ability)) {
+    return err(ERRORS.NOT_NOW, `${ability ?? 'That card'} cannot be used now.`);
+  }
+  return err(ERRORS.BAD_TARGET, 'Bad target, value or mode for that ability.');
+}
+
+const badCards = (): EngineError => err(ERRORS.ILLEGAL_CARD, 'Those cards cannot be played like that.');
+
+/** Why a legal-typed intent was still refused, by its type. */
+const WHY_NOT: { [K in IntentType]: WhyNot<K> } = {
+  buy: badBuy,
+  ability: badAbility,
+  putBack: () => err(ERRORS.ILLEGAL_CARD, 'Put back one of the two cards you drew.'),
+  attack: badCards,
+  commit: badCards,
+  cover: badCards,
+  allow: badCards,
+  pass: badCards,
+  endTurn: badCards,
+};

@@ -1,0 +1,39 @@
+/**
+ * The saloon's market: buying a face-up action card (paid by discarding cards from your hand), and the slot refilled
+ * from the saloon's piles — an event card drawn there takes effect (Snakebite: whoever has 2 Hits or more takes one).
+ */
+import type { GameEvent, Seat } from '../core/game';
+import { eventOf } from './cards';
+import { removeFrom } from './deck';
+import { takeHits } from './hits';
+import type { BuyIntent } from './intents';
+import { other } from './shared';
+import type { RattlesnakeState } from './state';
+
+export function buy(state: RattlesnakeState, seat: Seat, intent: BuyIntent, events: GameEvent[]): void {
+  const me = state.players[seat];
+  for (const c of intent.discard) removeFrom(me.hand, c);
+  me.discard.push(...intent.discard);
+  const slot = state.saloon.indexOf(intent.cardId);
+  state.saloon[slot] = null;
+  me.hand.push(intent.cardId);
+  state.bought = true;
+  events.push({ type: 'bought', seat, cardId: intent.cardId, slot, discarded: [...intent.discard] });
+  refillSlot(state, slot, events);
+}
+
+function refillSlot(state: RattlesnakeState, slot: number, events: GameEvent[]): void {
+  const next = state.saloonDeck.shift();
+  if (next === undefined) {
+    events.push({ type: 'saloon_slot_empty', slot });
+    return;
+  }
+  state.saloon[slot] = next;
+  const ev = eventOf(next);
+  events.push({ type: 'saloon_refilled', slot, cardId: next, event: ev });
+  if (ev === 'snakebite') {
+    for (const s of [state.active, other(state.active)]) {
+      if (state.players[s].hits.length >= 2) takeHits(state, s, 1, events);
+    }
+  }
+}

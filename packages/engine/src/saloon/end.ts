@@ -1,0 +1,34 @@
+/**
+ * How the game ends: $130 Loot or a third Wound triggers the end, which comes at the end of the turn of the player
+ * to that one's right; then the highest score wins (Loot + Bounty − $10 a Wound), ties broken by Bounty, still tied
+ * shared. Called by every money move and every Wound.
+ */
+import type { GameEvent, Outcome, Seat } from '../core/game';
+import { END_LOOT, END_WOUNDS } from './numbers';
+import { scoreOf } from './shared';
+import type { SaloonPlayer, SaloonState } from './state';
+
+/** $130 Loot or a third Wound: the game will end at the end of the turn of the player to this one's right. */
+export function checkEnd(state: SaloonState, seat: Seat, events: GameEvent[]): void {
+  if (state.endAfter !== null) return;
+  const p = state.players[seat];
+  const reason = p.loot >= END_LOOT ? 'loot' : p.wounds >= END_WOUNDS ? 'wounds' : null;
+  if (!reason) return;
+  const n = state.players.length;
+  state.endAfter = (seat - 1 + n) % n;
+  events.push({ type: 'end_triggered', seat, reason, endAfter: state.endAfter });
+}
+
+/** Highest score; ties broken by Bounty; still tied → shared. */
+export function winnersOf(players: readonly SaloonPlayer[]): Seat[] {
+  const scores = players.map(scoreOf);
+  const best = Math.max(...scores);
+  const top = players.map((_, s) => s).filter((s) => scores[s] === best);
+  const bestBounty = Math.max(...top.map((s) => players[s].bounty));
+  return top.filter((s) => players[s].bounty === bestBounty);
+}
+
+export function outcome(state: SaloonState): Outcome | null {
+  if (state.phase.kind !== 'over') return null;
+  return { winners: winnersOf(state.players), scores: state.players.map(scoreOf) };
+}

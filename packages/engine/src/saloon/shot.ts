@@ -1,0 +1,26 @@
+/**
+ * A shot in any of the reflex races (duel, Truel, Mexican Standoff, the Turkey): judged on the cards by the caller,
+ * then recorded and announced here, with the false-start floor (a reaction under FALSE_START_MS is a miss whatever
+ * the cards say) and the misfire lock-out. What a hit wins is each race's own business.
+ */
+import type { GameEvent } from '../core/game';
+import type { ShootIntent } from './intents';
+import { FALSE_START_MS, MISFIRE_LOCK_MS } from './numbers';
+import type { ShotRecord } from './state';
+
+/**
+ * A shot in any of the races (duel, truel, standoff, turkey), judged on the cards: it is recorded and announced, and
+ * a miss locks the shooter out for MISFIRE_LOCK_MS. A reaction under FALSE_START_MS (the server's accepted one, else
+ * the time since "Go!") is a false start: a miss. Returns whether it hit.
+ */
+export function fire(ph: { shots: ShotRecord[]; lockedUntil: number[]; goAt: number }, judged: ShotRecord, shot: ShootIntent, events: GameEvent[]): boolean {
+  const reactionMs = shot.reactionMs ?? judged.at - ph.goAt;
+  const falseStart = reactionMs < FALSE_START_MS;
+  const record: ShotRecord = { ...judged, correct: judged.correct && !falseStart, reactionMs, ...(falseStart ? { falseStart: true } : {}) };
+  ph.shots.push(record);
+  events.push({ type: 'shot', ...record });
+  if (record.correct) return true;
+  ph.lockedUntil[record.seat] = record.at + MISFIRE_LOCK_MS;
+  events.push({ type: 'misfire', seat: record.seat, lockedUntil: ph.lockedUntil[record.seat] });
+  return false;
+}
