@@ -26,16 +26,29 @@ describe('flatten / unflatten', () => {
     expect(JSON.stringify(unflatten(flat))).toBe(JSON.stringify(value));
   });
 
-  test('every container has its own entry; an array of primitives is one leaf', () => {
+  test('every container has its own entry, down to primitives', () => {
     expect(Object.fromEntries(flatten({ hand: ['r3', 'b5'], players: [{ hits: [] }], scout: null, e: {} }))).toEqual({
       '': '{}',
-      '/hand': '["r3","b5"]',
+      '/hand': '[]',
+      '/hand/0': '"r3"',
+      '/hand/1': '"b5"',
       '/players': '[]',
       '/players/0': '{}',
       '/players/0/hits': '[]',
       '/scout': 'null',
       '/e': '{}',
     });
+  });
+
+  test('a container named by `whole` is one leaf, and comes back the same', () => {
+    const value = { players: [{ revealed: [{ id: 'r3', value: 4 }], hits: ['h1'] }], hand: ['r3'] };
+    const whole = (path: string) => /^\/players\/\d+\/revealed$/.test(path);
+    const flat = flatten(value, whole);
+    expect(flat.get('/players/0/revealed')).toBe('[{"id":"r3","value":4}]');
+    expect([...flat.keys()].filter((k) => k.startsWith('/players/0/revealed/'))).toEqual([]);
+    expect(flat.get('/players/0/hits/0')).toBe('"h1"');
+    expect(unflatten(flat)).toEqual(value);
+    expect(unflatten(flatten({ a: { b: 1 } }, (p) => p === ''))).toEqual({ a: { b: 1 } });
   });
 
   test("'/' and '~' in keys are escaped as in a JSON pointer", () => {
@@ -89,6 +102,13 @@ describe('applyFlat: a diff applied to the old map gives exactly the new value',
     // Only what changed is written: an unchanged entry is never set again.
     const old = flatten(before);
     for (const k of sets) expect(old.get(k)).not.toBe(flatten(after).get(k));
+  });
+
+  test('a card put on a pile writes one entry, not the pile', () => {
+    const target = new Map(flatten({ discard: ['a', 'b', 'c'] }));
+    const sets: string[] = [];
+    applyFlat({ get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), delete: (k) => target.delete(k), keys: () => target.keys() }, flatten({ discard: ['a', 'b', 'c', 'd'] }));
+    expect(sets).toEqual(['/discard/3']);
   });
 
   test('a move touching one field writes one entry', () => {
