@@ -34,7 +34,7 @@ export interface FlatTarget {
   keys(): Iterable<string>;
 }
 
-const escapeKey = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapeKey = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 const unescapeKey = (seg: string): string => seg.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /**
@@ -59,7 +59,7 @@ export function flatten(value: unknown, whole?: (path: string) => boolean): Flat
       for (const [k, item] of Object.entries(v)) if (item !== undefined) walk(`${path}/${escapeKey(k)}`, item);
       return;
     }
-    out.set(path, JSON.stringify(v === undefined ? null : v));
+    out.set(path, typeof v === 'string' ? JSON.stringify(v) : v === undefined || v === null || (typeof v === 'number' && !Number.isFinite(v)) ? 'null' : String(v));
   };
   walk('', value);
   return out;
