@@ -1,4 +1,4 @@
-import { applyFlat, flatEntries, flatten, hasFlat, unflatten } from './flat';
+import { applyFlat, flatEntries, flatten, GONE, hasFlat, unflatten } from './flat';
 
 const roundTrips: [string, unknown][] = [
   ['null', null],
@@ -94,20 +94,36 @@ describe('applyFlat: a diff applied to the old map gives exactly the new value',
   test.each(steps)('%s', (_name, before, after) => {
     const target = new Map(flatten(before));
     const sets: string[] = [];
-    const spy = { get: (k: string) => target.get(k), set: (k: string, v: string) => (sets.push(k), target.set(k, v)), delete: (k: string) => target.delete(k), keys: () => target.keys() };
+    const spy = { get: (k: string) => target.get(k), set: (k: string, v: string) => (sets.push(k), target.set(k, v)), keys: () => target.keys() };
     const changed = applyFlat(spy, flatten(after));
     expect(unflatten(target)).toEqual(after);
-    expect(new Map(target)).toEqual(flatten(after));
+    expect(new Map(flatEntries(target))).toEqual(flatten(after));
     expect(changed).toBe(JSON.stringify(before) !== JSON.stringify(after));
     // Only what changed is written: an unchanged entry is never set again.
     const old = flatten(before);
     for (const k of sets) expect(old.get(k)).not.toBe(flatten(after).get(k));
   });
 
+  test('a path that vanishes is set to GONE, never deleted, and comes back as a plain set', () => {
+    const target = new Map<string, string>();
+    const seen = new Set<string>();
+    const states = [{ attack: null }, { attack: { attacker: 0, hits: ['a'] } }, { attack: null }, { attack: { attacker: 1, hits: [] } }, {}];
+    for (const value of states) {
+      applyFlat(target, flatten(value));
+      expect(unflatten(target)).toEqual(value);
+      for (const k of seen) expect(target.has(k)).toBe(true);
+      for (const k of target.keys()) seen.add(k);
+    }
+    expect(target.get('/attack/hits/0')).toBe(GONE);
+    expect(target.get('/attack')).toBe(GONE);
+    expect(hasFlat(new Map([['', GONE]]))).toBe(false);
+    expect(hasFlat({ '': GONE })).toBe(false);
+  });
+
   test('a card put on a pile writes one entry, not the pile', () => {
     const target = new Map(flatten({ discard: ['a', 'b', 'c'] }));
     const sets: string[] = [];
-    applyFlat({ get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), delete: (k) => target.delete(k), keys: () => target.keys() }, flatten({ discard: ['a', 'b', 'c', 'd'] }));
+    applyFlat({ get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), keys: () => target.keys() }, flatten({ discard: ['a', 'b', 'c', 'd'] }));
     expect(sets).toEqual(['/discard/3']);
   });
 
@@ -116,7 +132,7 @@ describe('applyFlat: a diff applied to the old map gives exactly the new value',
     const after = { players: [{ hits: ['h1'], deckCount: 11 }, { hits: [], deckCount: 12 }], turn: 5 };
     const target = new Map(flatten(before));
     const sets: string[] = [];
-    applyFlat({ get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), delete: (k) => target.delete(k), keys: () => target.keys() }, flatten(after));
+    applyFlat({ get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), keys: () => target.keys() }, flatten(after));
     expect(sets).toEqual(['/players/0/deckCount']);
   });
 });
