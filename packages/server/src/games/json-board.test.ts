@@ -19,7 +19,6 @@ interface Wire {
   bytes: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function playThrough(adapter: typeof rattlesnakeAdapter | typeof saloonAdapter, game: Game<any, any, any, any>, seats: number, seed: number, every: number, check: (wires: Wire[], state: unknown) => void): Wire[] {
   const room: JsonTableState = new adapter.State();
   let state = game.setup({ seats, options: game.options({}) }, Rng.fromSeed(seed));
