@@ -3,7 +3,7 @@
  * make their real moves; a hostile spectator; throwaway connections for garbage frames): 20,000 malformed,
  * out-of-turn and foreign-seat messages while a real game runs to its end. See support.ts.
  */
-import { Rattlesnake, rattlesnake, type GameEvent } from '@tumbleweed/engine';
+import { Rattlesnake, rattlesnake, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
 import { rattlesnakeIntentSchema } from '../../packages/server/src/games/rattlesnake';
 import { hostileGameSuite, type GameKit, type GenCtx } from './support';
 
@@ -109,10 +109,10 @@ const rattlesnakeKit: GameKit<S> = {
   leaks(board, viewer) {
     const out: string[] = [];
     Array.from((board.players ?? []) as any[]).forEach((p: any, i: number) => {
-      if (i !== viewer && p.secret) out.push(`the secret part of seat ${i}`);
+      if (i !== viewer && (p.secret !== undefined || p.rev !== undefined)) out.push(`the secret part of seat ${i}`);
     });
-    if (board.public) {
-      const v = JSON.parse(board.public) as Rattlesnake.RattlesnakeView;
+    const v = viewFromSyncedBoard('rattlesnake', board, null) as Rattlesnake.RattlesnakeView | null;
+    if (v) {
       if (v.hand.length > 0 || v.myCommit !== null) out.push('a hand or a face-down commitment in the public part');
     }
     return out;

@@ -4,7 +4,7 @@
  * 20,000 malformed, out-of-turn and foreign-seat messages while a real game — threats, duels judged by arrival,
  * interrupts — runs to its end. See support.ts.
  */
-import { Saloon, saloon, type GameEvent } from '@tumbleweed/engine';
+import { Saloon, saloon, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
 import { saloonIntentSchema } from '../../packages/server/src/games/saloon';
 import { hostileGameSuite, type GameKit, type GenCtx } from './support';
 
@@ -108,9 +108,9 @@ const saloonKit: GameKit<S> = {
   leaks(board, viewer) {
     const out: string[] = [];
     Array.from((board.players ?? []) as any[]).forEach((p: any, i: number) => {
-      if (i !== viewer && p.secret) out.push(`the secret part of seat ${i}`);
+      if (i !== viewer && (p.secret !== undefined || p.rev !== undefined)) out.push(`the secret part of seat ${i}`);
     });
-    if (board.public && (JSON.parse(board.public) as Saloon.SaloonView).hand.length > 0) out.push('a hand in the public part');
+    if (((viewFromSyncedBoard('saloon', board, null) as Saloon.SaloonView | null)?.hand.length ?? 0) > 0) out.push('a hand in the public part');
     return out;
   },
   privateEvents: ['you_drew', 'duel_hand'],

@@ -5,7 +5,7 @@
  * Between races it threatens on its turn and answers every threat with a duel; after a game it asks for a rematch.
  */
 import { Client, type Room } from 'colyseus.js';
-import { ClockSync, Saloon } from '@tumbleweed/engine';
+import { ClockSync, Saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 
 /** Like the web client's clock (packages/client/src/clock.ts). */
 const localNow = (): number => performance.timeOrigin + performance.now();
@@ -67,10 +67,7 @@ export class Racer {
   }
 
   view(): Saloon.SaloonView | null {
-    const board = this.room.state?.board;
-    if (!board?.public) return null;
-    const seat = this.seat;
-    return Saloon.viewFromSynced(board.public, board.players?.[seat]?.secret ?? '', seat >= 0 ? seat : null);
+    return viewFromSyncedBoard('saloon', this.room.state?.board, this.seat) as Saloon.SaloonView | null;
   }
 
   private later(fn: () => void, ms: number): void {
@@ -86,7 +83,7 @@ export class Racer {
     const state = this.room.state;
     const v = this.view();
     if (!state || !v) return;
-    const sig = `${state.status}|${state.board?.public}`;
+    const sig = `${state.status}|${state.board?.rev}`;
     if (sig === this.sentFor) return;
     if (state.status === 'over') {
       this.sentFor = sig;

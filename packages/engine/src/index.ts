@@ -2,6 +2,8 @@ export * from './core/game';
 export * from './core/rng';
 export * from './core/code';
 export * from './core/clock-sync';
+export * from './core/flat';
+export * from './core/flat-board';
 export * as Duel from './duel';
 export { duel } from './duel';
 export * as Rattlesnake from './rattlesnake';

@@ -11,27 +11,30 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
-import { Duel, duel, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloon, type Game, type Intent } from '@tumbleweed/engine';
+import { Duel, duel, flatBoardKey, flatBoardView, flatEntries, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloon, seatSecretOf, type FlatSplit, type Game, type Intent } from '@tumbleweed/engine';
 
-/**
- * Per game, how the synced board becomes this seat's view (null before there is one), the legal intents of that
- * view, and the board's `key` for this seat: one key gets one intent, however many patches arrive before the server
- * has applied it (the browser's JsonBoard guard, by the same strings).
- */
 /** How a network player reads one game's synced board: its view, its legal intents, and when it changed. */
 export interface BoardReader {
   game: Game<any, any, Intent, any>;
+  /** This seat's view (null before there is one: the board, and the seat's own part of it, not synced yet). */
   view(board: any, seat: number): unknown;
   legal(view: any): Intent[];
+  /**
+   * The board's key for this seat: one key gets one intent, however many patches arrive before the server has
+   * applied it (the browser's JsonBoard guard, by the same revisions).
+   */
   key(board: any, seat: number, view: any): string;
 }
-/** A seat's secret part of a JSON board (its hand), '' when not synced (yet). */
-export const secretOf = (board: any, seat: number): string => board.players?.[seat]?.secret ?? '';
-const jsonBoard = (game: Game<any, any, Intent, any>, viewFromSynced: (pub: string, secret: string, seat: number) => unknown, legal: (v: any) => Intent[]): BoardReader => ({
+/** A seat's private part of a flat board (its hand) in one canonical string, '' when not synced (yet). */
+export const secretOf = (board: any, seat: number): string => {
+  const entries = flatEntries(seatSecretOf(board, seat));
+  return entries.length ? JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
+};
+const flatReader = (game: Game<any, any, Intent, any>, split: FlatSplit<any>, legal: (v: any) => Intent[]): BoardReader => ({
   game,
-  view: (board, seat) => (board.public && secretOf(board, seat) ? viewFromSynced(board.public, secretOf(board, seat), seat) : null),
+  view: (board, seat) => flatBoardView(split, board, seat, true),
   legal,
-  key: (board, seat) => board.public + secretOf(board, seat),
+  key: (board, seat) => flatBoardKey(board, seat),
 });
 export const BOARD_READERS: Record<string, BoardReader> = {
   duel: {
@@ -40,8 +43,8 @@ export const BOARD_READERS: Record<string, BoardReader> = {
     legal: Duel.legalFromView,
     key: (_board, _seat, view) => `${view.round}.${view.shootout}`,
   },
-  rattlesnake: jsonBoard(rattlesnake, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView),
-  saloon: jsonBoard(saloon, Saloon.viewFromSynced, Saloon.legalFromView),
+  rattlesnake: flatReader(rattlesnake, Rattlesnake, Rattlesnake.legalFromView),
+  saloon: flatReader(saloon, Saloon, Saloon.legalFromView),
 };
 
 /**

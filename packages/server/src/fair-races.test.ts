@@ -4,7 +4,7 @@
  * (its cards were sent ahead), and claims the reaction it measured. The server judges by reaction time, as far as it
  * can check (fair/timing.ts, docs/fair-races.md).
  */
-import { Rng, saloon, Saloon } from '@tumbleweed/engine';
+import { Rng, saloon, Saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import { Client, type Room } from 'colyseus.js';
 import { latencyProxy, type LatencyProxy } from '../../../tests/support/latency-proxy';
 import { Racer, type RacerOptions } from '../../../tests/support/racer';
@@ -177,8 +177,8 @@ test('"I don\'t think so!" with the same gun from a 0 ms and a 150 ms RTT player
         const room = rooms[seat];
         let fired = false;
         room.onStateChange((state: any) => {
-          if (fired || !state.board?.public) return;
-          const v = Saloon.viewFromSynced(state.board.public, state.board.players?.[seat]?.secret ?? '', seat);
+          const v = fired ? null : (viewFromSyncedBoard('saloon', state.board, seat) as Saloon.SaloonView | null);
+          if (!v) return;
           if (v.phase.kind !== 'threat') return;
           fired = true;
           const seen = performance.now();

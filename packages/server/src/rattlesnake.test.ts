@@ -4,7 +4,7 @@
  * face-down commitment before the reveal.
  */
 import { framesOf } from './testing/record-ws';
-import { Rattlesnake } from '@tumbleweed/engine';
+import { hasSecret, viewFromSyncedBoard, type Rattlesnake } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
 import { inbox, startServer, waitFor } from './testing/harness';
@@ -24,16 +24,18 @@ afterAll(async () => {
 const seatOf = (room: Room<any>) => Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 const viewOf = (room: Room<any>) => {
   const seat = seatOf(room);
-  return Rattlesnake.viewFromSynced(room.state.board.public, room.state.board.players[seat]?.secret ?? '', seat >= 0 ? seat : null);
+  return viewFromSyncedBoard('rattlesnake', room.state.board, seat) as Rattlesnake.RattlesnakeView;
 };
+/** The public part alone: what a spectator sees. */
+const publicOf = (board: any) => viewFromSyncedBoard('rattlesnake', board, null) as Rattlesnake.RattlesnakeView | null;
 
 async function table() {
   const ann = await server.sdk.create('rattlesnake', { name: 'Ann', seats: 2, seed: 3 });
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
   const a = inbox(ann);
   const b = inbox(bob);
-  await waitFor(() => ann.state.status === 'playing' && bob.state.status === 'playing' && !!bob.state.board.public, 'start');
-  await waitFor(() => !!ann.state.board.players[0]?.secret && !!bob.state.board.players[1]?.secret, 'hands');
+  await waitFor(() => ann.state.status === 'playing' && bob.state.status === 'playing' && !!publicOf(bob.state.board), 'start');
+  await waitFor(() => hasSecret(ann.state.board, 0) && hasSecret(bob.state.board, 1), 'hands');
   return { ann, bob, a, b };
 }
 
@@ -46,6 +48,7 @@ test('both players see the public table and only their own hand', async () => {
   expect(va.hand.some((id) => vb.hand.includes(id))).toBe(false);
   expect(bob.state.board.players[0].secret).toBeUndefined();
   expect(ann.state.board.players[1].secret).toBeUndefined();
+  expect(publicOf(ann.state.board)!.hand).toEqual([]);
   expect(va.players[1].handCount).toBe(5);
 });
 
@@ -53,7 +56,8 @@ test('malformed, out-of-turn and out-of-window intents are refused with codes an
   const { ann, bob, a, b } = await table();
   const active = viewOf(ann).active;
   const [mover, moverBox, waiter, waiterBox] = active === 0 ? [ann, a, bob, b] : [bob, b, ann, a];
-  const before = ann.state.board.public;
+  const before = JSON.stringify(publicOf(ann.state.board));
+  const rev = ann.state.board.rev;
   mover.send('intent', { type: 'buy', cardId: 42 });
   waiter.send('intent', { type: 'attack' });
   mover.send('intent', { type: 'pass' });
@@ -62,7 +66,8 @@ test('malformed, out-of-turn and out-of-window intents are refused with codes an
   await waitFor(() => moverBox.errors.length === 4 && waiterBox.errors.length === 1, 'five refusals');
   expect(waiterBox.errors[0].code).toBe('NOT_YOUR_TURN');
   expect(moverBox.errors.map((e) => e.code)).toEqual(['BAD_MESSAGE', 'NOT_NOW', 'NOT_NOW', 'ILLEGAL_CARD']);
-  expect(ann.state.board.public).toBe(before);
+  expect(JSON.stringify(publicOf(ann.state.board))).toBe(before);
+  expect(ann.state.board.rev).toBe(rev);
   expect(mover.connection.isOpen && waiter.connection.isOpen).toBe(true);
 });
 
@@ -86,11 +91,15 @@ test('two network bots play a whole game; nobody receives the other side\u2019s 
       if (o.kind === 'state') {
         const players: any[] = o.state.board?.players ?? [];
         players.forEach((p, seat) => {
-          if (seat === me) ownSecrets += p.secret ? 1 : 0;
-          else expect(p.secret).toBeUndefined();
+          if (seat === me) ownSecrets += hasSecret(o.state.board, seat) ? 1 : 0;
+          else {
+            // Another seat's private map, and even how often it changed, never reach this client.
+            expect(p.secret).toBeUndefined();
+            expect(p.rev).toBeUndefined();
+          }
         });
-        if (o.state.board?.public) {
-          const pub = JSON.parse(o.state.board.public);
+        const pub = publicOf(o.state.board);
+        if (pub) {
           expect(pub.hand).toEqual([]);
           expect(pub.myCommit).toBeNull();
           for (const p of pub.players) expect(p).not.toHaveProperty('deck');

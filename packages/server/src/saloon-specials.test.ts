@@ -9,7 +9,7 @@
  * dealing with the engine's own `setup`, exactly as the room does, until the symbol needed is in the right hand.
  */
 import { framesOf } from './testing/record-ws';
-import { Rng, Saloon, saloon } from '@tumbleweed/engine';
+import { Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { logger } from './log';
 import { settings } from './table-room';
@@ -45,10 +45,7 @@ function findSeed(seats: number, options: Options, ok: (s: Saloon.SaloonState) =
 
 const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 function viewOf(room: Room<any>): View | null {
-  const board = room.state?.board;
-  if (!board?.public) return null;
-  const seat = seatOf(room);
-  return Saloon.viewFromSynced(board.public, board.players?.[seat]?.secret ?? '', seat >= 0 ? seat : null);
+  return viewFromSyncedBoard('saloon', room.state?.board, seatOf(room)) as View | null;
 }
 const phaseOf = (room: Room<any>) => viewOf(room)?.phase;
 const symbolIs = (sym: Saloon.SymbolKind) => (id: string) => Saloon.card(id).symbol === sym;
@@ -100,8 +97,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function expectNoOtherHands(room: Room<any>, me: number | null): void {
   let own = 0;
   for (const o of replay(framesOf(room))) {
-    if (o.kind === 'state' && o.state.board?.public) {
-      expect(JSON.parse(o.state.board.public).hand).toEqual([]);
+    const pub = o.kind === 'state' ? (viewFromSyncedBoard('saloon', o.state.board, null) as View | null) : null;
+    if (pub) {
+      expect(pub.hand).toEqual([]);
       (o.state.board.players ?? []).forEach((p: any, seat: number) => {
         if (seat === me) own++;
         else expect(p.secret).toBeUndefined();

@@ -3,7 +3,7 @@
  * and the byte capture: other hands are never sent, and a duelist sees the swapped hand only from "Go!".
  */
 import { framesOf } from './testing/record-ws';
-import { Saloon } from '@tumbleweed/engine';
+import { Saloon, unflatten, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
 import { inbox, pastFalseStart, startServer, waitFor, type Inbox } from './testing/harness';
@@ -23,10 +23,7 @@ afterAll(async () => {
 
 const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 function viewOf(room: Room<any>): Saloon.SaloonView | null {
-  const board = room.state?.board;
-  if (!board?.public) return null;
-  const seat = seatOf(room);
-  return Saloon.viewFromSynced(board.public, board.players?.[seat]?.secret ?? '', seat >= 0 ? seat : null);
+  return viewFromSyncedBoard('saloon', room.state?.board, seatOf(room)) as Saloon.SaloonView | null;
 }
 
 /** Two players; the one to act threatens the other, who calls the duel; resolves once "Go!" has been given. */
@@ -106,15 +103,15 @@ test('network bots play a whole game; nobody receives another hand, and duelists
   for (const [room, me] of [...bots.map((b, i) => [b, i] as const), [host, null] as const]) {
     let ownSecrets = 0;
     for (const o of replay(framesOf(room))) {
-      if (o.kind === 'state' && o.state.board?.public) {
-        const pub = JSON.parse(o.state.board.public);
+      const pub = o.kind === 'state' ? (viewFromSyncedBoard('saloon', o.state.board, null) as Saloon.SaloonView | null) : null;
+      if (pub) {
         expect(pub.hand).toEqual([]);
         (o.state.board.players ?? []).forEach((p: any, seat: number) => {
           if (seat !== me) return expect(p.secret).toBeUndefined();
           ownSecrets++;
           const phase = pub.phase;
           if (phase.kind === 'duel' && !phase.go && (phase.threatener === me || phase.target === me)) {
-            expect(JSON.parse(p.secret).hand).toEqual([]);
+            expect((unflatten(p.secret) as Saloon.SeatSecret).hand).toEqual([]);
           }
         });
       } else if (o.type === 'events') {

@@ -659,7 +659,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   private showPrivate(client: Client<SeatUser>, seat: Seat): void {
-    for (const obj of this.adapter.privateObjects(this.state, seat)) client.view!.add(obj);
+    // Only what this client is not shown yet: adding a shown object again (a rematch) makes colyseus.js decode its
+    // maps afresh, without the keys of their entries (packages/server/src/games/json-board.test.ts).
+    for (const obj of this.adapter.privateObjects(this.state, seat)) if (!client.view!.has(obj)) client.view!.add(obj);
   }
 
   private startGame(): void {

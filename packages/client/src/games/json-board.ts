@@ -1,23 +1,25 @@
-import type { List, TableStateLike } from '../state';
+import { flatBoardKey, flatBoardView, type FlatBoardLike, type FlatLike } from '@tumbleweed/engine';
+import type { TableStateLike } from '../state';
 import type { TableContext } from './types';
 
-/** A game's board synced as JSON strings: one public, one secret per seat. */
-export interface JsonBoardLike {
-  public: string;
-  players: List<{ secret: string }>;
-}
+/**
+ * A game's board synced as flat maps (the engine's core/flat-board.ts): `pub` the spectator's view, path by path, and
+ * per seat a `secret` map only that seat receives; `rev`s move with every change. Live it is the Schema colyseus.js
+ * decodes (Map-like maps); in the replay viewer, plain objects — read the same way.
+ */
+export type JsonBoardLike = FlatBoardLike;
 
 /**
- * The plumbing a game UI over a JSON board needs: the typed state, my view rebuilt from the synced strings,
- * the legal intents, and the guard that sends no second intent until the synced strings change.
+ * The plumbing a game UI over a flat board needs: the typed state, my view rebuilt from the synced maps, the legal
+ * intents, and the guard that sends no second intent until the synced board changes (its revisions).
  */
 export class JsonBoard<V, I> {
-  /** The synced strings when the last intent was sent: no second intent until they change. */
+  /** The board's key (its revisions, as I see them) when the last intent was sent: no second intent until it changes. */
   private sentSig: string | null = null;
 
   constructor(
     private readonly ctx: TableContext,
-    private readonly viewFromSynced: (publicJson: string, secretJson: string, seat: number | null) => V,
+    private readonly viewFromSynced: (pub: FlatLike, secret: FlatLike | null | undefined, seat: number | null) => V,
     private readonly legalFromView: (v: V) => I[],
   ) {}
 
@@ -26,18 +28,13 @@ export class JsonBoard<V, I> {
   }
 
   private sig(): string {
-    const b = this.state().board;
-    const me = this.ctx.mySeat();
-    return `${b?.public ?? ''}|${me >= 0 ? (b?.players?.[me]?.secret ?? '') : ''}`;
+    return flatBoardKey(this.state().board, this.ctx.mySeat());
   }
 
-  /** The engine's view for my seat, rebuilt from the synced strings; null before the first state. */
+  /** The engine's view for my seat, rebuilt from the synced maps; null before the first state. */
   view(): V | null {
-    const b = this.state().board;
-    if (!b || !b.public) return null;
-    const me = this.ctx.mySeat();
     try {
-      return this.viewFromSynced(b.public, me >= 0 ? (b.players?.[me]?.secret ?? '') : '', me >= 0 ? me : null);
+      return flatBoardView({ viewFromSynced: this.viewFromSynced }, this.state().board, this.ctx.mySeat());
     } catch {
       return null;
     }
@@ -48,7 +45,7 @@ export class JsonBoard<V, I> {
     return this.legalFromView(v);
   }
 
-  /** True while an intent is on its way: the synced strings have not changed since it was sent. */
+  /** True while an intent is on its way: the synced board has not changed since it was sent. */
   sending(): boolean {
     return this.sentSig === this.sig();
   }
@@ -63,7 +60,7 @@ export class JsonBoard<V, I> {
     this.sentSig = null;
   }
 
-  /** Forgets the sent intent once the synced strings have changed (call on every update). */
+  /** Forgets the sent intent once the synced board has changed (call on every update). */
   settle(): void {
     if (this.sentSig !== null && this.sentSig !== this.sig()) this.sentSig = null;
   }

@@ -1,10 +1,12 @@
 import * as Duel from '../duel';
 import { duel } from '../duel';
 import { rattlesnake } from '../rattlesnake';
+import { saloon } from '../saloon';
 import { playGame as playSaloon } from '../saloon/sim';
 import { Saloon } from '../index';
 import { eventsFor, isError, type Game, type GameEvent, type Intent, type Seat } from './game';
-import { readGameLog, replay, syncedBoardFor, type GameLogFile, type LogStep } from './replay';
+import { hasSecret, type FlatBoardLike } from './flat-board';
+import { readGameLog, replay, syncedBoardFor, viewFromSyncedBoard, type GameLogFile, type LogStep } from './replay';
 import { deriveSeed, Rng, type Seed } from './rng';
 
 /**
@@ -151,9 +153,19 @@ test('the synced board of a replayed state: the wire shape, other seats’ secre
 
   const rs = replay(botGame(rattlesnake, 2, 4, {}));
   const st = rs.frames[5].state;
-  const board = syncedBoardFor('rattlesnake', st, 0) as { public: string; players: { secret: string }[] };
-  expect(board.players[1].secret).toBe('');
-  expect(board.players[0].secret).not.toBe('');
+  const board = syncedBoardFor('rattlesnake', st, 0) as FlatBoardLike;
+  expect(board.players![1]).toEqual({});
+  expect(hasSecret(board, 0)).toBe(true);
+  // Read back as the live client reads its Schema: the replayed seat sees exactly its own view, a spectator the public one.
+  expect(viewFromSyncedBoard('rattlesnake', board, 0)).toEqual(rattlesnake.view(st as never, 0));
+  expect(viewFromSyncedBoard('rattlesnake', syncedBoardFor('rattlesnake', st, -1), -1)).toEqual(rattlesnake.view(st as never, null));
+  expect(viewFromSyncedBoard('rattlesnake', board, 1)).toMatchObject({ seat: null, hand: [] }); // seat 1's part is not there
+  const sim = playSaloon(11, { seats: 3 });
+  const steps: LogStep[] = sim.steps.map((s) => (s.kind === 'apply' ? { seat: s.seat, intent: s.intent, at: s.now } : { timeout: true, at: s.now }));
+  const sal = replay({ game: 'saloon', seed: 11, options: Saloon.options(undefined), seats: 3, steps });
+  const ss = sal.frames[Math.floor(sal.frames.length / 2)].state;
+  expect(viewFromSyncedBoard('saloon', syncedBoardFor('saloon', ss, 2), 2)).toEqual(saloon.view(ss as never, 2));
+  expect(viewFromSyncedBoard('saloon', null, 2)).toBeNull();
   // Every event a seat may see is among the replayed events.
   expect(eventsFor(rs.frames[5].events, 0).length).toBeGreaterThanOrEqual(eventsFor(rs.frames[5].events, null).length);
 });

@@ -1,6 +1,7 @@
-import { duel, syncedBoard as duelSyncedBoard, type DuelState } from '../duel';
-import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret } from '../rattlesnake';
-import { publicPart as saloonPublic, saloon, secretPart as saloonSecret } from '../saloon';
+import { duel, syncedBoard as duelSyncedBoard, viewFromSynced as duelViewFromSynced, type DuelState, type SyncedDuelBoard } from '../duel';
+import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret, viewFromSynced as rattlesnakeFromSynced } from '../rattlesnake';
+import { publicPart as saloonPublic, saloon, secretPart as saloonSecret, viewFromSynced as saloonFromSynced } from '../saloon';
+import { flatBoard, flatBoardView, type FlatBoardLike, type FlatSplit } from './flat-board';
 import { isError, type ApplyResult, type EngineError, type Game, type GameEvent, type Intent, type Outcome, type Seat } from './game';
 import { isSeed, Rng, type Seed } from './rng';
 
@@ -158,16 +159,16 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
   };
 }
 
-/** A JSON-synced board (Rattlesnake, Saloon Showdown) as a client decodes it. */
-export interface JsonSyncedBoard {
-  public: string;
-  players: { secret: string }[];
-}
+/** The flat split of each game synced as flat maps (see flat-board.ts). */
+const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
+  [rattlesnake.id]: { publicPart: rattlesnakePublic, secretPart: rattlesnakeSecret, viewFromSynced: rattlesnakeFromSynced },
+  [saloon.id]: { publicPart: saloonPublic, secretPart: saloonSecret, viewFromSynced: saloonFromSynced },
+};
 
 /**
  * The table's `board` as a client at seat `viewer` (-1: a spectator) receives it, as a plain object, from an engine
- * state: the same functions the server mirrors into its Schema, with the private parts of other seats left at their
- * defaults. So a game's client UI renders a replayed state exactly like a live one.
+ * state: the same functions the server mirrors into its Schema, with the private parts of other seats left out. So a
+ * game's client UI renders a replayed state exactly like a live one (it reads both with `viewFromSyncedBoard`).
  */
 export function syncedBoardFor(gameId: string, state: unknown, viewer: number): unknown {
   const game = REPLAY_GAMES[gameId];
@@ -177,13 +178,20 @@ export function syncedBoardFor(gameId: string, state: unknown, viewer: number): 
     const seatViews = s.players.map((_, i) => (i === viewer ? duel.view(s, i) : null));
     return duelSyncedBoard(duel.view(s, null), seatViews);
   }
-  const split =
-    gameId === rattlesnake.id
-      ? { pub: rattlesnakePublic as (v: never) => string, secret: rattlesnakeSecret as (v: never) => string }
-      : { pub: saloonPublic as (v: never) => string, secret: saloonSecret as (v: never) => string };
   const seats = (state as { players: unknown[] }).players.length;
-  return {
-    public: split.pub(game.view(state, null) as never),
-    players: Array.from({ length: seats }, (_, i) => ({ secret: i === viewer ? split.secret(game.view(state, i) as never) : '' })),
-  } satisfies JsonSyncedBoard;
+  const seatViews = Array.from({ length: seats }, (_, i) => (i === viewer ? game.view(state, i) : null));
+  return flatBoard(FLAT_SPLITS[gameId], game.view(state, null), seatViews);
+}
+
+/**
+ * The view a client at `viewer` (-1 or null: a spectator) reads from a synced board of any game we ship, live (the
+ * Schema colyseus.js decodes) or replayed (`syncedBoardFor`); null before the first sync. The one reader for bots,
+ * load clients and tests.
+ */
+export function viewFromSyncedBoard(gameId: string, board: unknown, viewer: number | null): unknown {
+  if (!board) return null;
+  if (gameId === duel.id) return duelViewFromSynced(board as SyncedDuelBoard, viewer ?? -1);
+  const split = FLAT_SPLITS[gameId];
+  if (!split) throw new Error(`no game "${gameId}"`);
+  return flatBoardView(split, board as FlatBoardLike, viewer);
 }

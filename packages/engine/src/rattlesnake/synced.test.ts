@@ -1,31 +1,37 @@
+import { unflatten, type Flat } from '../core/flat';
 import { playGame } from './sim';
 import { publicPart, secretPart, viewFromSynced } from './synced';
 import { view } from './view';
 
+/** Every path and JSON text of a flat map, as one text to search for card codes. */
+const textOf = (flat: Flat) => [...flat].flat().join('\n');
+
 describe('what the server syncs for Rattlesnake', () => {
-  test('each seat rebuilds exactly its own view from the public and its private string; a spectator only the public one', () => {
+  test('each seat rebuilds exactly its own view from the public and its private map; a spectator only the public one', () => {
     let checked = 0;
     for (let seed = 0; seed < 40; seed++) {
       playGame(seed, seed % 2 ? ['bot', 'random'] : ['random', 'bot'], 400, 30, (s) => {
         const pub = publicPart(view(s, null));
         for (const seat of [0, 1]) expect(viewFromSynced(pub, secretPart(view(s, seat)), seat)).toEqual(view(s, seat));
-        expect(viewFromSynced(pub, '', null)).toEqual(view(s, null));
+        expect(viewFromSynced(pub, null, null)).toEqual(view(s, null));
+        expect(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1)).toEqual(view(s, 1));
         checked++;
       });
     }
     expect(checked).toBeGreaterThan(1000);
   });
 
-  test("the public string places no card in either hand or face down; a seat's string names only its own", () => {
+  test("the public map places no card in either hand or face down; a seat's map names only its own", () => {
     for (let seed = 100; seed < 120; seed++) {
       playGame(seed, ['bot', 'bot'], 400, 0, (s) => {
         // `opening` and `lastShowdown` are public history: cards seen then, wherever they are now.
-        const { opening: _o, lastShowdown: _l, ...position } = JSON.parse(publicPart(view(s, null)));
+        const { opening: _o, lastShowdown: _l, ...position } = unflatten(publicPart(view(s, null))) as Record<string, unknown>;
         const pub = JSON.stringify(position);
         s.players.forEach((p, seat) => {
           for (const id of p.hand) expect(pub).not.toContain(`"${id}"`);
           if (p.committed && !s.attack?.revealed) for (const id of p.committed) expect(pub).not.toContain(`"${id}"`);
-          const other = secretPart(view(s, 1 - seat));
+          const other = textOf(secretPart(view(s, 1 - seat)));
+          if (p.hand.length > 0) expect(textOf(secretPart(view(s, seat)))).toContain(`"${p.hand[0]}"`);
           for (const id of p.hand) expect(other).not.toContain(`"${id}"`);
         });
       });

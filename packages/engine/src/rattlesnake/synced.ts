@@ -1,11 +1,12 @@
 import type { Seat } from '../core/game';
+import { flatten, hasFlat, unflatten, type Flat, type FlatLike } from '../core/flat';
 import type { RattlesnakeView } from './view';
 
 /**
- * How the server syncs a Rattlesnake table: the spectator's view as one public JSON string, and per seat one
- * private JSON string (only that seat receives it) with what the seat alone may know. Rattlesnake's view is deep
- * and changes shape with the step of a turn, so it travels as JSON inside the Schema rather than field by field;
- * the split below is the whole secret boundary, kept next to its inverse.
+ * How the server syncs a Rattlesnake table: the spectator's view as one public flat map (path → JSON text, see
+ * core/flat.ts), and per seat one private flat map (only that seat receives it) with what the seat alone may know.
+ * The server keeps Schema maps in step with these entries, so a move sends only the entries it changed. The split
+ * below is the whole secret boundary, kept next to its inverse.
  */
 export interface SeatSecret {
   hand: string[];
@@ -16,22 +17,32 @@ export interface SeatSecret {
   deckTop?: string | null;
 }
 
-/** What the server puts in the public field: the spectator's view. */
-export function publicPart(spectatorView: RattlesnakeView): string {
-  return JSON.stringify(spectatorView);
+/**
+ * A player's revealed commitment appears and vanishes as one, with every attack: kept as one entry rather than a
+ * path per card and field (measured: a quarter fewer patch bytes a game).
+ */
+const whole = (path: string): boolean => /^\/players\/\d+\/revealed$/.test(path);
+
+/** What the server puts in the public map: the spectator's view. */
+export function publicPart(spectatorView: RattlesnakeView): Flat {
+  return flatten(spectatorView, whole);
 }
 
-/** What the server puts in a seat's private field, from that seat's own view. */
-export function secretPart(seatView: RattlesnakeView): string {
+/** What the server puts in a seat's private map, from that seat's own view. */
+export function secretPart(seatView: RattlesnakeView): Flat {
   const secret: SeatSecret = { hand: seatView.hand, myCommit: seatView.myCommit, scoutDrawn: seatView.scout?.drawn ?? [], deckTop: seatView.myDeckTop };
-  return JSON.stringify(secret);
+  return flatten(secret);
 }
 
-/** A client's view back from the two strings it received (`secret` is '' for a spectator). */
-export function viewFromSynced(publicJson: string, secretJson: string, seat: Seat | null): RattlesnakeView {
-  const v = JSON.parse(publicJson) as RattlesnakeView;
-  if (seat === null || !secretJson) return v;
-  const s = JSON.parse(secretJson) as SeatSecret;
+/**
+ * A client's view back from the two maps it received (a Map-like as colyseus.js decodes it, or a plain object as a
+ * replay gives it); `secret` is absent or empty for a spectator. Throws when the public map holds no view yet.
+ */
+export function viewFromSynced(pub: FlatLike, secret: FlatLike | null | undefined, seat: Seat | null): RattlesnakeView {
+  if (!hasFlat(pub)) throw new Error('rattlesnake: no board synced yet');
+  const v = unflatten(pub) as RattlesnakeView;
+  if (seat === null || !hasFlat(secret)) return v;
+  const s = unflatten(secret) as SeatSecret;
   return {
     ...v,
     seat,

@@ -205,7 +205,7 @@ describe('Saloon Showdown properties', () => {
             const spectator = view(s, null);
             expect(spectator.hand).toEqual([]);
             expect(legalFromView(spectator)).toEqual([]);
-            expect(viewFromSynced(pub, '', null)).toEqual(spectator);
+            expect(viewFromSynced(pub, null, null)).toEqual(spectator);
             const seenBySpectator = strip(spectator);
             for (const p of s.players) for (const id of p.hand) if (seenBySpectator.includes(`"${id}"`)) throw new Error(`a spectator sees ${id}`);
             // Private events go to their owner only.

@@ -1,20 +1,25 @@
-import { ArraySchema, Schema, type, view } from '@colyseus/schema';
-import type { Game, Intent } from '@tumbleweed/engine';
+import { ArraySchema, MapSchema, Schema, type, view } from '@colyseus/schema';
+import { applyFlat, type Flat, type Game, type Intent } from '@tumbleweed/engine';
 import type { z } from 'zod';
 import { TableState } from '../table-state';
 import type { GameAdapter } from '../game-adapter';
 
 /**
- * A board synced as JSON: for games whose view is deep and changes shape with the step of a turn (Rattlesnake,
- * Saloon Showdown). The public string is the engine's spectator view; each seat's secret string reaches only that
- * seat through its StateView. The engine's `synced.ts` of each game owns the split and its inverse.
+ * A board synced as flat maps of JSON text (the engine's core/flat.ts): for games whose view is deep and changes
+ * shape with the step of a turn (Rattlesnake, Saloon Showdown). `pub` holds the engine's spectator view, path by path;
+ * each seat's `secret` reaches only that seat through its StateView. The mirror writes only the entries that changed,
+ * so a move sends a delta, not the whole view. `rev` (and a seat's `rev`) moves with every change of `pub` (of that
+ * seat's `secret`): a client sends no second intent until it moves. The engine's `synced.ts` of each game owns the
+ * split and its inverse (`flatBoardView` reads it back).
  */
 export class JsonSeatSchema extends Schema {
-  @view() @type('string') secret = '';
+  @view() @type('uint32') rev = 0;
+  @view() @type({ map: 'string' }) secret = new MapSchema<string>();
 }
 
 export class JsonBoard extends Schema {
-  @type('string') public = '';
+  @type('uint32') rev = 0;
+  @type({ map: 'string' }) pub = new MapSchema<string>();
   @type([JsonSeatSchema]) players = new ArraySchema<JsonSeatSchema>();
 }
 
@@ -24,8 +29,8 @@ export class JsonTableState extends TableState {
 
 export interface JsonGame<S, V, I extends Intent, O> {
   game: Game<S, V, I, O>;
-  publicPart(spectatorView: V): string;
-  secretPart(seatView: V): string;
+  publicPart(spectatorView: V): Flat;
+  secretPart(seatView: V): Flat;
   intentSchema: z.ZodType<I, z.ZodTypeDef, unknown>;
   optionsSchema: z.ZodType<Partial<O>, z.ZodTypeDef, unknown>;
   defaultTurnSeconds: number;
@@ -43,14 +48,14 @@ export function jsonBoardAdapter<S, V, I extends Intent, O>(g: JsonGame<S, V, I,
     privateObjects: (state, seat) => [state.board.players[seat]],
     mirror(state, publicView, seatViews) {
       const b = state.board;
-      b.public = g.publicPart(publicView);
+      if (applyFlat(b.pub, g.publicPart(publicView))) b.rev++;
       seatViews.forEach((v, i) => {
         let s = b.players[i];
         if (!s) {
           s = new JsonSeatSchema();
           b.players.push(s);
         }
-        s.secret = g.secretPart(v);
+        if (applyFlat(s.secret, g.secretPart(v))) s.rev++;
       });
     },
   };

@@ -334,6 +334,9 @@ async function main(): Promise<void> {
           framesByKind: Object.fromEntries(
             Object.entries(perClient.reduce((acc, c) => merge(acc, c.kinds), {} as Record<string, number>)).map(([k, v]) => [k, v / perClient.length]),
           ),
+          bytesByKind: Object.fromEntries(
+            Object.entries(perClient.reduce((acc, c) => merge(acc, c.kindBytes ?? {}), {} as Record<string, number>)).map(([k, v]) => [k, v / perClient.length]),
+          ),
         },
       },
       server: {

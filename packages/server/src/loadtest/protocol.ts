@@ -38,7 +38,7 @@ export interface GameResult {
   games: number;
   tablesStarted: number;
   /** For each client of each finished game: raw WebSocket frames and bytes received from joining to leaving. */
-  perClientGame: { frames: number; bytes: number; kinds: Record<string, number> }[];
+  perClientGame: { frames: number; bytes: number; kinds: Record<string, number>; kindBytes: Record<string, number> }[];
   /** Refusals (`error` messages) and failed creates/joins, by code. */
   errors: Record<string, number>;
   /** Connections the server closed before the client left, by close code. */

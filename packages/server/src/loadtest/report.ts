@@ -36,7 +36,7 @@ export interface Report {
     disconnects: Record<string, number>;
     disconnectsTotal: number;
     /** Raw WebSocket frames and bytes one client receives over one finished game (join to leave), mean over them. */
-    perClientPerGame: { samples: number; frames: number | null; bytes: number | null; framesByKind: Record<string, number> };
+    perClientPerGame: { samples: number; frames: number | null; bytes: number | null; framesByKind: Record<string, number>; bytesByKind?: Record<string, number> };
   };
   server: {
     /** utime + stime over the run, as % of one core. */
@@ -109,6 +109,7 @@ export function markdown(r: Report): string {
     ['frames per client per game', n(r.game.perClientPerGame.frames), '—'],
     ['frames per client per game, by kind', kinds(r.game.perClientPerGame.framesByKind), '—'],
     ['bytes per client per game', `${n(r.game.perClientPerGame.bytes, 0)} (${r.game.perClientPerGame.samples} client-games)`, '—'],
+    ['bytes per client per game, by kind', kinds(Object.fromEntries(Object.entries(r.game.perClientPerGame.bytesByKind ?? {}).map(([k, v]) => [k, Math.round(v)]))), '—'],
     ['machine', `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after; node ${r.machine.node}`, '—'],
   ];
   const lines = [

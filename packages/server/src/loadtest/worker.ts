@@ -30,6 +30,8 @@ interface Traffic {
   bytes: number;
   /** Frames by kind: patch, state, join, or the message's type (`events`, `welcome`…). */
   kinds: Record<string, number>;
+  /** Bytes by the same kinds. */
+  kindBytes: Record<string, number>;
 }
 /** Colyseus 0.16's protocol codes (the first byte of a frame). */
 const KIND: Record<number, string> = { 10: 'join', 11: 'error (protocol)', 12: 'leave', 14: 'state', 15: 'patch' };
@@ -46,12 +48,14 @@ const proto = Room.prototype as unknown as { onMessageCallback(event: { data: Ar
 const onMessageCallback = proto.onMessageCallback;
 proto.onMessageCallback = function (this: object, event) {
   let t = traffic.get(this);
-  if (!t) traffic.set(this, (t = { frames: 0, bytes: 0, kinds: {} }));
+  if (!t) traffic.set(this, (t = { frames: 0, bytes: 0, kinds: {}, kindBytes: {} }));
   t.frames++;
   if (typeof event.data === 'string') t.bytes += Buffer.byteLength(event.data);
   else {
     t.bytes += event.data.byteLength;
-    bump(t.kinds, kindOf(new Uint8Array(event.data)));
+    const kind = kindOf(new Uint8Array(event.data));
+    bump(t.kinds, kind);
+    t.kindBytes[kind] = (t.kindBytes[kind] ?? 0) + event.data.byteLength;
   }
   return onMessageCallback.call(this, event);
 };
@@ -216,7 +220,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
       await leaveAll();
       if (why === 'over') {
         if (!over) result.games++;
-        for (const r of rooms) result.perClientGame.push(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {} });
+        for (const r of rooms) result.perClientGame.push(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {}, kindBytes: {} });
       }
     } catch (e) {
       if (over) return; // a join cut short by the end of the run

@@ -1,0 +1,56 @@
+import type { Seat } from './game';
+import { flatEntries, hasFlat, type Flat, type FlatLike } from './flat';
+
+/**
+ * A board synced as flat maps (Rattlesnake, Saloon Showdown; see flat.ts), as a client holds it: `pub` the spectator's
+ * view, and per seat `secret` what only that seat may know (absent for the other seats: the server sends it to its
+ * seat alone). `rev` counts the changes of `pub`, a seat's `rev` the changes of its `secret`: a client waits for them
+ * to move before it sends a second intent. Live it is the Schema colyseus.js decodes (Map-like maps); in a replay,
+ * plain objects (`flatBoard`).
+ */
+export interface FlatBoardLike {
+  rev?: number;
+  pub?: FlatLike;
+  players?: ArrayLike<{ rev?: number; secret?: FlatLike } | undefined>;
+}
+
+/** The two halves of one game's synced view, and its inverse (each game's `synced.ts`). */
+export interface FlatSplit<V> {
+  publicPart(spectatorView: V): Flat;
+  secretPart(seatView: V): Flat;
+  viewFromSynced(pub: FlatLike, secret: FlatLike | null | undefined, seat: Seat | null): V;
+}
+
+/** A seat's private map (undefined for a seat this client is not). */
+export const seatSecretOf = (board: FlatBoardLike | null | undefined, seat: number): FlatLike | undefined =>
+  seat >= 0 ? board?.players?.[seat]?.secret : undefined;
+
+/** True when a seat's private map arrived and holds something: for a client, whether another seat's secret leaked. */
+export const hasSecret = (board: FlatBoardLike | null | undefined, seat: number): boolean => flatEntries(seatSecretOf(board, seat)).length > 0;
+
+/**
+ * The view of `seat` (null or negative: a spectator) from a synced flat board, or null before the first sync (or
+ * before a seat's own part arrived, when `needSecret`).
+ */
+export function flatBoardView<V>(split: Pick<FlatSplit<V>, 'viewFromSynced'>, board: FlatBoardLike | null | undefined, seat: number | null, needSecret = false): V | null {
+  if (!board || !hasFlat(board.pub)) return null;
+  const me = seat !== null && seat >= 0 ? seat : null;
+  const secret = me === null ? undefined : seatSecretOf(board, me);
+  if (me !== null && needSecret && !hasFlat(secret)) return null;
+  return split.viewFromSynced(board.pub as FlatLike, secret, me);
+}
+
+/** A key that changes whenever what `seat` receives of the board changes (its revisions): one intent per key. */
+export function flatBoardKey(board: FlatBoardLike | null | undefined, seat: number | null): string {
+  const mine = seat !== null && seat >= 0 ? board?.players?.[seat]?.rev : undefined;
+  return `${board?.rev ?? -1}.${mine ?? -1}`;
+}
+
+/** The board a client at `viewer` (-1: a spectator) receives, as plain objects, from the views of a state. */
+export function flatBoard<V>(split: FlatSplit<V>, spectatorView: V, seatViews: readonly (V | null)[]): Required<FlatBoardLike> & { pub: Record<string, string> } {
+  return {
+    rev: 0,
+    pub: Object.fromEntries(split.publicPart(spectatorView)),
+    players: seatViews.map((v) => (v === null ? {} : { rev: 0, secret: Object.fromEntries(split.secretPart(v)) })),
+  };
+}

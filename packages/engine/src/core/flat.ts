@@ -1,0 +1,143 @@
+/**
+ * A JSON value as a flat map, path → JSON text, so a synced board can travel as a Schema map of strings and a change
+ * re-sends only the entries it touched (issue 16: Schema deltas, not the whole view as one string).
+ *
+ * - Paths are JSON pointers (RFC 6901): '' is the value itself, '/players/0/hits' a nested field; a '~' in a key is
+ *   written '~0' and a '/' is written '~1'.
+ * - Every object and array (empty or not) has an entry of its own, '{}' or '[]', so the shape comes back exactly;
+ *   its members follow as entries of their own, down to primitives: a card put on a discard pile is one new entry,
+ *   not the whole pile again (measured: a Saloon game's discard pile re-sent whole was 40% of its patch bytes).
+ * - Except a container the caller names with `whole(path)`: it is one leaf, its whole JSON text. For what appears
+ *   and vanishes as one (a revealed commitment), one entry costs less than a path per member (the path travels with
+ *   every new entry).
+ * - `undefined` object fields are left out and `undefined` array items are null, as JSON.stringify does.
+ *
+ * - A path that vanishes is not deleted from a synced map but set to GONE (''), which is never JSON; readers skip
+ *   it. A path back later (a phase's field, the attack of the next turn, a card on a pile that was shuffled away)
+ *   then costs its value only, not its path again: measured, a quarter fewer patch bytes a game. A map holds at most
+ *   the paths its game ever uses.
+ *
+ * Pure: no clock, no randomness. The server keeps a Schema `MapSchema<string>` in step with `applyFlat`; a client
+ * (colyseus.js decodes it as a Map-like object) or a replay (a plain object) reads it back with `unflatten`.
+ */
+
+/** The flat entries of a value: path → JSON text. */
+export type Flat = Map<string, string>;
+
+/**
+ * What `unflatten` reads: a Map-like (a `Map`, or a MapSchema as colyseus.js decodes it: `forEach(value, key)`) or a
+ * plain object of path → JSON text (a replayed board). Every path is '' or starts with '/', so a plain object never
+ * has a `forEach` of its own.
+ */
+export type FlatLike = { forEach(cb: (value: string, key: string) => void): void } | Readonly<Record<string, string>>;
+
+/** What `applyFlat` writes to: a `Map`, or a Schema `MapSchema<string>`. */
+export interface FlatTarget {
+  get(key: string): string | undefined;
+  set(key: string, value: string): unknown;
+  keys(): Iterable<string>;
+}
+
+/** The value of a path that is no longer there (see above): never JSON text. */
+export const GONE = '';
+
+const escapeKey = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
+const unescapeKey = (seg: string): string => seg.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/**
+ * The flat entries of a JSON value (objects, arrays, strings, finite numbers, booleans, null); `whole(path)` names
+ * the containers kept as one leaf.
+ */
+export function flatten(value: unknown, whole?: (path: string) => boolean): Flat {
+  const out: Flat = new Map();
+  const walk = (path: string, v: unknown): void => {
+    if (v !== null && typeof v === 'object') {
+      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return walk(path, JSON.parse(JSON.stringify(v)));
+      if (whole?.(path)) {
+        out.set(path, JSON.stringify(v));
+        return;
+      }
+      if (Array.isArray(v)) {
+        out.set(path, '[]');
+        v.forEach((item, i) => walk(`${path}/${i}`, item === undefined ? null : item));
+        return;
+      }
+      out.set(path, '{}');
+      for (const [k, item] of Object.entries(v)) if (item !== undefined) walk(`${path}/${escapeKey(k)}`, item);
+      return;
+    }
+    out.set(path, typeof v === 'string' ? JSON.stringify(v) : v === undefined || v === null || (typeof v === 'number' && !Number.isFinite(v)) ? 'null' : String(v));
+  };
+  walk('', value);
+  return out;
+}
+
+/** The entries of a flat map, whichever way it arrived (see FlatLike), without the GONE ones. */
+export function flatEntries(flat: FlatLike | null | undefined): [string, string][] {
+  if (!flat) return [];
+  const out: [string, string][] = [];
+  if (typeof flat.forEach === 'function') {
+    (flat as Exclude<FlatLike, Readonly<Record<string, string>>>).forEach((value, key) => {
+      if (value !== GONE) out.push([key, value]);
+    });
+  } else for (const [key, value] of Object.entries(flat)) if (value !== GONE) out.push([key, value as string]);
+  return out;
+}
+
+/** True when a flat map holds a value (its root entry ''): a board synced at least once. */
+export function hasFlat(flat: FlatLike | null | undefined): boolean {
+  if (!flat) return false;
+  if (typeof flat.forEach === 'function') {
+    const get = (flat as { get?: (key: string) => unknown }).get;
+    if (typeof get === 'function') {
+      const root = get.call(flat, '');
+      return root !== undefined && root !== GONE;
+    }
+    return flatEntries(flat).some(([k]) => k === '');
+  }
+  return Object.prototype.hasOwnProperty.call(flat, '') && (flat as Record<string, string>)[''] !== GONE;
+}
+
+/**
+ * The value back from its flat entries, in any order. Undefined for no entries; throws on entries that do not fit
+ * together (a member without its container, a path that does not start with '/').
+ */
+export function unflatten(flat: FlatLike | null | undefined): unknown {
+  const items = flatEntries(flat).map(([path, json]) => {
+    if (path !== '' && path[0] !== '/') throw new Error(`flat: bad path "${path}"`);
+    const segs = path === '' ? [] : path.slice(1).split('/').map(unescapeKey);
+    return { path, segs, value: JSON.parse(json) as unknown };
+  });
+  if (items.length === 0) return undefined;
+  items.sort((a, b) => a.segs.length - b.segs.length);
+  const byPath = new Map<string, unknown>();
+  for (const { path, segs, value } of items) {
+    byPath.set(path, value);
+    if (segs.length === 0) continue;
+    const parent = byPath.get(path.slice(0, path.lastIndexOf('/')));
+    if (parent === null || typeof parent !== 'object') throw new Error(`flat: "${path}" has no container`);
+    const key = segs[segs.length - 1];
+    if (Array.isArray(parent)) parent[Number(key)] = value;
+    else (parent as Record<string, unknown>)[key] = value;
+  }
+  if (!byPath.has('')) throw new Error('flat: no root entry');
+  return byPath.get('');
+}
+
+/**
+ * Brings `target` to `next` as its readers see it: sets the entries that are new or changed, sets the ones that
+ * vanished to GONE, and leaves the rest alone (so a Schema map sends only what changed). Returns whether anything
+ * changed.
+ */
+export function applyFlat(target: FlatTarget, next: Flat): boolean {
+  let changed = false;
+  for (const [key, value] of next) {
+    if (target.get(key) !== value) {
+      target.set(key, value);
+      changed = true;
+    }
+  }
+  const gone = Array.from(target.keys()).filter((key) => !next.has(key) && target.get(key) !== GONE);
+  for (const key of gone) target.set(key, GONE);
+  return changed || gone.length > 0;
+}
