@@ -7,19 +7,11 @@ import { hasRules } from './rules';
 
 const NAME_KEY = 'tumbleweed:name';
 const TIMERS = [0, 10, 20, 30, 45, 60];
-const DEFAULT_TIMER = 20;
 /** How long a dropped player's seat waits for them before a bot plays it (seconds). */
 const GRACES = [30, 60, 120, 300];
 const DEFAULT_GRACE = 60;
-/** Per game: the suggested timer, what happens when it runs out, and whether a table may be all bots. */
-const TIMER_DEFAULT: Record<string, number> = { rattlesnake: 45, saloon: 30 };
-const BOTS_ONLY_ALLOWED: Record<string, boolean> = { rattlesnake: false };
-/** Games whose bots have levels (the table option `botLevel`; its words are `<game>:opt.botLevel…`): how quick they
- * are in Saloon, how well they play in Duel and Rattlesnake. */
-const BOT_LEVELS: Record<string, readonly string[]> = { duel: ['easy', 'normal', 'hard'], rattlesnake: ['easy', 'normal', 'hard'], saloon: ['easy', 'normal', 'hard'] };
+// (each game's suggested timer, its hint, whether a table may be all bots and its bot levels: GameModule.lobby)
 const DEFAULT_BOT_LEVEL = 'normal';
-/** `t` with a key built at run time (i18n.test.ts checks both languages have every key). */
-const tk = (key: string): string => (t as unknown as (k: string) => string)(key);
 
 function savedName(): string {
   try {
@@ -107,7 +99,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   function renderBots(): void {
     const seats = Number(seatsSel.value);
     const prev = Math.min(Number(botsSel.value), seats);
-    const maxBots = BOTS_ONLY_ALLOWED[chosen.id] === false ? seats - 1 : seats;
+    const maxBots = chosen.lobby.botsOnly ? seats : seats - 1;
     botsSel.replaceChildren(...range(0, maxBots).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? t('lobby.botsAll', { count: v }) : String(v))));
   }
 
@@ -118,16 +110,16 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     seatsSel.addEventListener('change', renderBots);
     renderBots();
     graceSel = select('graceSeconds', GRACES, DEFAULT_GRACE, (v) => (v < 60 ? t('lobby.seconds', { count: v }) : t('lobby.minutes', { count: v / 60 })));
-    timerSel = select('turnSeconds', TIMERS, TIMER_DEFAULT[g.id] ?? DEFAULT_TIMER, (v) => (v === 0 ? t('lobby.timerOff') : t('lobby.seconds', { count: v })));
+    timerSel = select('turnSeconds', TIMERS, g.lobby.turnSeconds, (v) => (v === 0 ? t('lobby.timerOff') : t('lobby.seconds', { count: v })));
     optionSels = g.options.map((o) => ({ key: o.key, boolean: o.boolean === true, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
-    const levels = BOT_LEVELS[g.id];
-    levelSel = levels ? h('select', { name: 'botLevel' }, ...levels.map((l) => h('option', { value: l, selected: l === DEFAULT_BOT_LEVEL }, tk(`${g.id}:opt.botLevels.${l}`)))) : null;
+    const levels = g.lobby.botLevels;
+    levelSel = levels ? h('select', { name: 'botLevel' }, ...levels.levels.map((l) => h('option', { value: l, selected: l === DEFAULT_BOT_LEVEL }, levels.name(l)))) : null;
     fields.replaceChildren(
       field(t('lobby.seats'), seatsSel, t('lobby.seatsHint')),
       field(t('lobby.bots'), botsSel, t('lobby.botsHint')),
-      ...(levelSel ? [field(tk(`${g.id}:opt.botLevel`), levelSel, tk(`${g.id}:opt.botLevelHint`))] : []),
+      ...(levelSel && levels ? [field(levels.label(), levelSel, levels.hint())] : []),
       ...g.options.map((o, i) => field(o.label, optionSels[i].el, o.hint)),
-      field(t('lobby.turnTimer'), timerSel, g.id === 'rattlesnake' || g.id === 'saloon' ? t(`lobby.timerHint.${g.id}`) : t('lobby.timerHint.default')),
+      field(t('lobby.turnTimer'), timerSel, g.lobby.timerHint()),
       field(t('lobby.grace'), graceSel, t('lobby.graceHint')),
     );
     rules.replaceChildren(h('strong', {}, t('lobby.howItWorks', { game: g.title })), h('ul', {}, ...g.rules.map((r) => h('li', {}, r))));

@@ -3,7 +3,7 @@ import { h } from '../dom';
 import { listNames, t } from '../i18n';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list, type TableStateLike } from '../state';
-import { ACTION_KEY, type GameModule, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
+import { ACTION_KEY, BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
 
 type Card = Duel.Card;
 
@@ -319,6 +319,13 @@ class DuelUi implements GameUi {
 
 export const duelModule: GameModule = {
   id: duel.id,
+  lobby: {
+    turnSeconds: 20,
+    timerHint: () => t('lobby.timerHint.default'),
+    botsOnly: true,
+    botLevels: { levels: BOT_LEVELS, label: () => t('duel:opt.botLevel'), hint: () => t('duel:opt.botLevelHint'), name: (l) => t(`duel:opt.botLevels.${l as BotLevel}`) },
+  },
+  cardWords: (id) => cardLabel(id as Card),
   get title() {
     return t('duel:title');
   },

@@ -34,7 +34,7 @@ import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesn
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
-import type { GameModule, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
+import { BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
 
 /** The picker behind "Use…": the abilities usable out of an attack (Reload, Scout, Switch Up, Quick Draw). */
 const USE_PICKER = 'use';
@@ -658,6 +658,19 @@ class RattlesnakeUi implements GameUi {
 
 export const rattlesnakeModule: GameModule = {
   id: rattlesnake.id,
+  lobby: {
+    turnSeconds: 45,
+    timerHint: () => t('lobby.timerHint.rattlesnake'),
+    // (a table of bots alone would never end: Rattlesnake needs one player)
+    botsOnly: false,
+    botLevels: {
+      levels: BOT_LEVELS,
+      label: () => t('rattlesnake:opt.botLevel'),
+      hint: () => t('rattlesnake:opt.botLevelHint'),
+      name: (l) => t(`rattlesnake:opt.botLevels.${l as BotLevel}`),
+    },
+  },
+  cardWords: cardLabel,
   get title() {
     return t('rattlesnake:title');
   },

@@ -39,11 +39,12 @@
 import { Saloon, saloon } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
+import { t } from '../i18n';
 import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
-import type { GameModule, GameOption, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
+import { BOT_LEVELS, type GameModule, type GameOption, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;
@@ -1090,6 +1091,13 @@ function onOff(key: 'simplified' | 'russianRoulette' | 'wind'): GameOption {
 
 export const saloonModule: GameModule = {
   id: saloon.id,
+  lobby: {
+    turnSeconds: 30,
+    timerHint: () => t('lobby.timerHint.saloon'),
+    botsOnly: true,
+    botLevels: { levels: BOT_LEVELS, label: () => T('opt.botLevel'), hint: () => T('opt.botLevelHint'), name: (l) => T(`opt.botLevels.${l}`) },
+  },
+  cardWords: cardLabel,
   get title() {
     return T('title');
   },

@@ -69,6 +69,22 @@ export interface GameOption {
   boolean?: boolean;
 }
 
+/** How well (or how quickly) a table's bots play: the table option `botLevel`. */
+export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** What the lobby's create form needs to know of a game (instead of branching on its id). */
+export interface LobbyFacts {
+  /** The turn timer the form suggests (seconds). */
+  turnSeconds: number;
+  /** What happens when a turn's time runs out, in words (the timer's hint). */
+  timerHint(): string;
+  /** May every seat be a bot (a table of bots to watch)? */
+  botsOnly: boolean;
+  /** The bots' levels (the table option `botLevel`) and their words; absent: no choice. */
+  botLevels?: { levels: readonly string[]; label(): string; hint(): string; name(level: string): string };
+}
+
 export interface GameModule {
   id: string;
   title: string;
@@ -85,6 +101,10 @@ export interface GameModule {
    * shares the table's own: the digits pick the n-th choice, Enter confirms (keyboard.ts routes them; the rules help lists them).
    */
   keyHelp?(): { keys: string; action: string }[];
+  /** The create form's defaults and words for this game. */
+  lobby: LobbyFacts;
+  /** A card of this game in words ("Ace of spades"), for the replay viewer's hands. */
+  cardWords(id: string): string;
   mount(ctx: TableContext, els: { scene: HTMLElement; actions: HTMLElement }): GameUi;
 }
 
@@ -107,6 +127,8 @@ export function comingSoon(id: string, title: string, blurb: string): GameModule
     maxSeats: 6,
     options: [],
     rules: [],
+    lobby: { turnSeconds: 20, timerHint: () => '', botsOnly: true },
+    cardWords: (id) => id,
     mount() {
       throw new Error(`${title} is not playable yet`);
     },

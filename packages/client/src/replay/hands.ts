@@ -1,24 +1,15 @@
 /** The replay viewer's hands: every watched seat's cards in words (all of them when watching everyone). */
 import type { GameLogFile, Replay } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { cardLabel as duelCard } from '../games/duel';
-import { cardLabel as rattlesnakeCard } from '../games/rattlesnake';
-import { cardLabel as saloonCard } from '../games/saloon';
+import { gameById } from '../games';
 import { t } from '../i18n';
-
-/** A hand's cards in words, per game. */
-const CARD_WORDS: Record<string, (id: string) => string> = {
-  duel: (c) => duelCard(c as Parameters<typeof duelCard>[0]),
-  rattlesnake: rattlesnakeCard,
-  saloon: saloonCard,
-};
 
 export function replayHands(log: GameLogFile, rep: Replay, name: (seat: number) => string): { el: HTMLElement; update(position: number, watch: string): void } {
   const list = h('ul', { class: 'replay-hands', 'data-testid': 'replay-hands' });
   const el = h('section', { 'aria-label': t('replay:hands') }, h('h3', {}, t('replay:hands')), list);
   function update(position: number, watch: string): void {
     const state = rep.frames[position].state;
-    const words = CARD_WORDS[log.game] ?? ((c: string) => c);
+    const words = gameById(log.game)?.cardWords ?? ((c: string) => c);
     const shown = watch === 'all' ? log.seats.map((_, i) => i) : watch === 'spectator' ? [] : [Number(watch)];
     el.hidden = shown.length === 0;
     list.replaceChildren(

@@ -96,9 +96,12 @@ test('a real-time Saloon Showdown game (clock passed as `at`) replays to the sam
   expect(flat(r.frames)).toEqual(events);
 });
 
+/** A log's deep copy whose steps a test may edit. */
+const editable = (log: GameLogFile): Omit<GameLogFile, 'steps'> & { steps: GameLogFile['steps'][number][] } => JSON.parse(JSON.stringify(log));
+
 test('a tampered step is reported with its number, not thrown; the frames before it remain', () => {
   const log = botGame(duel, 2, 5, {});
-  const tampered: GameLogFile = JSON.parse(JSON.stringify(log));
+  const tampered = editable(log);
   const i = tampered.steps.findIndex((s) => !('timeout' in s));
   const step = tampered.steps[i] as { seat: number; intent: Intent; at: number };
   tampered.steps[i] = { ...step, intent: { type: 'commit', card: 'cannon', target: null } as Intent };
@@ -107,14 +110,14 @@ test('a tampered step is reported with its number, not thrown; the frames before
   expect(r.frames).toHaveLength(i + 1);
 
   // A seat out of range, an intent the engine does not expect, a seat playing twice.
-  const other: GameLogFile = JSON.parse(JSON.stringify(log));
+  const other = editable(log);
   other.steps[i] = { ...step, seat: 9 };
   expect(replay(other).error).toMatchObject({ step: i + 1, code: 'BAD_SEAT' });
-  const junk: GameLogFile = JSON.parse(JSON.stringify(log));
+  const junk = editable(log);
   junk.steps[i] = { ...step, intent: { type: 'commit', card: { nested: [1, 2] } } as unknown as Intent };
   expect(() => replay(junk)).not.toThrow();
   expect(replay(junk).error?.step).toBe(i + 1);
-  const twice: GameLogFile = JSON.parse(JSON.stringify(log));
+  const twice = editable(log);
   twice.steps.splice(i, 0, step);
   expect(replay(twice).error).not.toBeNull();
 
