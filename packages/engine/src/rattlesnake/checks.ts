@@ -58,17 +58,34 @@ function sameIntent(legal: RattlesnakeIntent, intent: RattlesnakeIntent, key: ()
   if (legal.type !== intent.type) return false;
   const l = legal as unknown as Record<string, unknown>;
   const i = intent as unknown as Record<string, unknown>;
+  // `surely`: every field identical (card lists as the same strings in any order) — then the keys are equal.
+  let surely = true;
+  let fields = 0;
   for (const k in l) {
     const lv = l[k];
+    if (lv === undefined) continue;
+    fields++;
+    const iv = i[k];
     if (typeof lv === 'string') {
-      if (i[k] !== lv) return false;
+      if (iv !== lv) return false;
     } else if (Array.isArray(lv)) {
-      const iv = i[k];
       if (!Array.isArray(iv) || iv.length !== lv.length) return false;
       for (const c of lv) if (!iv.some((x) => String(x) === c)) return false;
-    }
+      if (surely) surely = iv.every((x) => typeof x === 'string') && sortedEqual(lv as string[], iv as string[]);
+    } else if (surely) surely = typeof lv === 'number' && iv === lv;
+  }
+  if (surely) {
+    let intentFields = 0;
+    for (const k in i) if (i[k] !== undefined) intentFields++;
+    if (intentFields === fields) return true;
   }
   return intentKey(legal) === key();
+}
+
+function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((c, n) => c === y[n]);
 }
 
 /** A specific error for an intent that is not legal now, or null when it is. */
