@@ -8,6 +8,23 @@ export function cloneState<T>(value: T): T {
   return (Array.isArray(value) ? cloneArray(value) : cloneObject(value as Record<string, unknown>)) as T;
 }
 
+/**
+ * The copy `apply` makes of a state: a deep copy, except the fields in `shared`, which the new state takes as they are.
+ * Only for fields the rules never change in place — they replace them whole (a last duel, a last reveal) or never
+ * touch them after setup (the options) — so a state handed out is never changed by a later step (a test plays games
+ * on deep-frozen states). Keys keep their order.
+ */
+export function cloneSharing<T extends object>(state: T, shared: ReadonlySet<string>): T {
+  const src = state as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, key)) continue;
+    const v = src[key];
+    out[key] = shared.has(key) || v === null || typeof v !== 'object' ? v : Array.isArray(v) ? cloneArray(v) : cloneObject(v as Record<string, unknown>);
+  }
+  return out as T;
+}
+
 /** Most arrays in a state are card ids: `slice` copies them at once, then only object elements are walked. */
 function cloneArray(value: readonly unknown[]): unknown[] {
   const out = value.slice();

@@ -7,7 +7,7 @@
  * keyed by ability) and checks.ts (legality, `pending`). This file re-exports what the engine and its users import.
  */
 import { fail, type ApplyResult, type GameEvent, type Seat } from '../core/game';
-import { cloneState } from '../core/clone';
+import { cloneSharing } from '../core/clone';
 import { Rng } from '../core/rng';
 import { commit, declareAttack, finishAttack, pass } from './attack';
 import { check } from './checks';
@@ -45,10 +45,18 @@ function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent,
   (PERFORM[intent.type] as Perform<IntentType>)(state, seat, intent, rng, events);
 }
 
+/** Replaced whole by the rules (the last showdown) or set once at setup (options, the opening): shared between steps. */
+const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'opening', 'lastShowdown']);
+
+/** The copy a step works on: deep, but for the fields the rules never change in place. */
+function copyForStep(state: RattlesnakeState): RattlesnakeState {
+  return cloneSharing(state, SHARED_FIELDS);
+}
+
 export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): ApplyResult<RattlesnakeState> {
   const bad = check(state, seat, intent);
   if (bad) return { error: bad };
-  const next = cloneState(state);
+  const next = copyForStep(state);
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [];
   perform(next, seat, intent, rng, events);
@@ -80,7 +88,7 @@ export function timeout(state: RattlesnakeState): ApplyResult<RattlesnakeState> 
         intent = { type: 'endTurn' };
         break;
       case 'attackerCommit': {
-        const next = cloneState(state);
+        const next = copyForStep(state);
         finishAttack(next);
         events.push({ type: 'attack_abandoned', seat });
         return { state: next, events };

@@ -1,9 +1,9 @@
-import { cloneState } from '../core/clone';
+import { cloneSharing, cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
 import { AREAS, card, COLOURS, NOISES, type Colour, type SymbolKind } from './cards';
 import type { AnswerIntent, ShootIntent } from './intents';
 import { majorities } from './majority';
-import type { Phase } from './state';
+import type { Phase, SaloonState } from './state';
 
 /** Rules that both the state and the view need, kept in one place. */
 
@@ -176,3 +176,11 @@ export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, 
 
 /** A deep copy of the state's plain data (core/clone.ts). */
 export const clone = cloneState;
+
+/** Replaced whole by the rules, never changed in place: a step's copy shares them with the state before. */
+const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'lastReveal', 'lastDuel']);
+
+/** The copy a step works on (apply, timeout, shift): deep, but for the fields the rules only ever replace. */
+export function copyForStep(state: SaloonState): SaloonState {
+  return cloneSharing(state, SHARED_FIELDS);
+}
