@@ -179,8 +179,19 @@ export const clone = cloneState;
 
 /** Replaced whole by the rules, never changed in place: a step's copy shares them with the state before. */
 const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'lastReveal', 'lastDuel']);
+/** The phase is copied on its own (below), with SHARED_FIELDS. */
+const SHARED_AND_PHASE: ReadonlySet<string> = new Set([...SHARED_FIELDS, 'phase']);
+/** In a race's phase, the shots fired: records only ever added, never changed, so a copy shares them. */
+const SHARED_IN_PHASE: ReadonlySet<string> = new Set(['shots']);
 
-/** The copy a step works on (apply, timeout, shift): deep, but for the fields the rules only ever replace. */
+/**
+ * The copy a step works on (apply, timeout, shift): deep, but for the fields the rules only ever replace, and the
+ * shot records of a race (the list is copied; each record, never changed once fired, is shared).
+ */
 export function copyForStep(state: SaloonState): SaloonState {
-  return cloneSharing(state, SHARED_FIELDS);
+  const next = cloneSharing(state, SHARED_AND_PHASE);
+  const phase = cloneSharing(state.phase, SHARED_IN_PHASE);
+  if ('shots' in phase) phase.shots = phase.shots.slice();
+  next.phase = phase;
+  return next;
 }
