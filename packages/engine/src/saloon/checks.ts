@@ -158,7 +158,8 @@ function checkAnswer(state: SaloonState, seat: Seat, intent: AnswerIntent): Engi
   const calls = ['bluffing', 'duel', 'law', 'wanted', 'escape', 'desperado'];
   if (!calls.includes(intent.call)) return err(ERRORS.UNKNOWN_INTENT, `Answer ${calls.join(', ')}.`);
   const key = intentKey(intent);
-  if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => intentKey(a) === key)) return null;
+  // Same call first (a string: the keys can only match when it is the same), then the key.
+  if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => a.call === intent.call && intentKey(a) === key)) return null;
   if (intent.call === 'law') return err(ERRORS.ILLEGAL_CARD, '"I am the Law" needs three Law cards in your hand.');
   if (intent.call === 'wanted') return err(ERRORS.ILLEGAL_CARD, 'Revealing Wanted Alive needs three Wanted Alive cards in your hand.');
   if (intent.call === 'desperado') {
