@@ -3,7 +3,7 @@
  * as the server drives them (legal intents of the waited-for seat, one picked at random, applied). No bots: what this
  * measures is the rules (apply, legalIntents, pending, outcome), not a bot's thinking.
  *
- *   node packages/engine/dist/bench-speed.js [seconds per game, default 3]
+ *   node packages/engine/dist/bench-speed.js [seconds per game, default 3] [only games whose name contains this]
  */
 import { performance } from 'node:perf_hooks';
 import { isError } from './core/game';
@@ -13,6 +13,7 @@ import { playGame as playRattlesnake } from './rattlesnake/sim';
 import { playGame as playSaloon } from './saloon/sim';
 
 const SECONDS = Number(process.argv[2] ?? 3);
+const ONLY = (process.argv[3] ?? '').toLowerCase();
 
 /** A Duel of `seats` players each playing a random legal card (and target) until someone wins. */
 function randomDuel(seed: number, seats: number): number {
@@ -41,13 +42,14 @@ function rate(name: string, play: (seed: number) => number): [string, string] {
   return [name, `${(games / s).toFixed(0)} games/s  (${((steps / s) / 1000).toFixed(1)}k steps/s, ${games} games)`];
 }
 
-const rows: [string, string][] = [
-  rate('Duel, 2 seats', (seed) => randomDuel(seed, 2)),
-  rate('Duel, 4 seats', (seed) => randomDuel(seed, 4)),
-  rate('Rattlesnake', (seed) => playRattlesnake(seed, ['random', 'random']).steps),
-  rate('Saloon Showdown, 2 seats', (seed) => playSaloon(seed, { seats: 2, players: ['random', 'random'] }).steps.length),
-  rate('Saloon Showdown, 4 seats', (seed) => playSaloon(seed, { seats: 4, players: ['random', 'random', 'random', 'random'] }).steps.length),
+const GAMES: [string, (seed: number) => number][] = [
+  ['Duel, 2 seats', (seed) => randomDuel(seed, 2)],
+  ['Duel, 4 seats', (seed) => randomDuel(seed, 4)],
+  ['Rattlesnake', (seed) => playRattlesnake(seed, ['random', 'random']).steps],
+  ['Saloon Showdown, 2 seats', (seed) => playSaloon(seed, { seats: 2, players: ['random', 'random'] }).steps.length],
+  ['Saloon Showdown, 4 seats', (seed) => playSaloon(seed, { seats: 4, players: ['random', 'random', 'random', 'random'] }).steps.length],
 ];
+const rows = GAMES.filter(([name]) => name.toLowerCase().includes(ONLY)).map(([name, play]) => rate(name, play));
 const w = Math.max(...rows.map(([k]) => k.length));
 console.log(`Engine speed: random legal full games on one core — node ${process.version}`);
 for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`);

@@ -1,9 +1,15 @@
 import { deriveSeed, Rng } from './rng';
-import { cloneState, notPlainData } from './clone';
+import { cloneSharing, cloneState, notPlainData } from './clone';
 import { isError } from './game';
 import { duel } from '../duel';
 import { playGame as playRattlesnake } from '../rattlesnake/sim';
 import { playGame as playSaloon } from '../saloon/sim';
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value as object)) deepFreeze(v);
+}
 
 /** Every state a game goes through is plain data, so `cloneState` copies it exactly (and apart from the original). */
 function copiesExactly(state: unknown): void {
@@ -28,6 +34,30 @@ describe('cloneState', () => {
     expect(notPlainData({ when: new Date(0) })).toBe('state.when is a Date');
     expect(notPlainData({ f: () => 1 })).toBe('state.f is a function');
     expect(notPlainData({ a: [1, 'x', { b: null }] })).toBeNull();
+  });
+
+  test('cloneSharing copies all but the shared fields, in the same key order', () => {
+    const s = { a: [1, { b: 2 }], last: { c: [3] }, n: null, d: { e: 'x' } };
+    const c = cloneSharing(s, new Set(['last']));
+    expect(JSON.stringify(c)).toBe(JSON.stringify(s));
+    expect(c.last).toBe(s.last);
+    expect(c.a).not.toBe(s.a);
+    expect(c.a[1]).not.toBe(s.a[1]);
+    expect(c.d).not.toBe(s.d);
+  });
+
+  test('no step changes a state handed out before it: Rattlesnake and Saloon Showdown games played on deep-frozen states', () => {
+    // apply/timeout share the fields the rules only ever replace; a rule changing one in place would throw here.
+    // Enough Rattlesnake games that Focus, Distract and Disarm change revealed values (attack.values) in place.
+    for (let seed = 0; seed < 40; seed++) {
+      const r = playRattlesnake(seed, [seed % 4 ? 'random' : 'bot', 'random'], 5000, seed % 3 ? 0 : 80, (s) => deepFreeze(s));
+      expect(r.winner).not.toBeNull();
+    }
+    for (const seed of [3, 4, 5, 6]) {
+      const players = seed % 2 ? undefined : (['random', 'random', 'random', 'random'] as const).slice();
+      const g = playSaloon(seed, { seats: seed === 3 ? 2 : 4, players: players as never, options: { wind: seed > 4 }, idleRate: 100, onStep: (state) => deepFreeze(state) });
+      expect(g.outcome).not.toBeNull();
+    }
   });
 
   test('every state of a Duel, a Rattlesnake and a Saloon Showdown game is plain data', () => {

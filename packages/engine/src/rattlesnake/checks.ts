@@ -9,7 +9,7 @@ import { abilityOf } from './cards';
 import { ERRORS, INTENT_TYPES, intentKey, type AbilityIntent, type BuyIntent, type RattlesnakeIntent } from './intents';
 import { buyCost, pendingOf } from './shared';
 import type { RattlesnakeState } from './state';
-import { legalFromView, view } from './view';
+import { legalFromView, revealedOf, type LegalInput } from './view';
 
 type IntentType = RattlesnakeIntent['type'];
 type WhyNot<K extends IntentType> = (state: RattlesnakeState, intent: Extract<RattlesnakeIntent, { type: K }>, legal: readonly RattlesnakeIntent[]) => EngineError;
@@ -22,10 +22,70 @@ export function pending(state: RattlesnakeState): Seat[] {
   return pendingOf(state);
 }
 
-/** Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction. */
+/**
+ * Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction: the fields
+ * `legalFromView` reads are taken as `view` computes them, without copying the rest of the board (a property test
+ * checks both agree).
+ */
 export function legalIntents(state: RattlesnakeState, seat: Seat): RattlesnakeIntent[] {
   if (seat !== 0 && seat !== 1) return [];
-  return legalFromView(view(state, seat));
+  const pending = pendingOf(state);
+  if (!pending.includes(seat)) return [];
+  const revealed = state.attack?.revealed === true;
+  const input: LegalInput = {
+    seat,
+    pending,
+    step: state.step,
+    attacksLeft: state.attacksLeft,
+    bought: state.bought,
+    buyCost: buyCost(state.saloon),
+    saloon: state.saloon,
+    graveyard: state.graveyard,
+    hand: state.players[seat].hand,
+    response: state.response,
+    scout: state.scout ? { drawn: state.scout.seat === seat ? state.scout.drawn : [] } : null,
+    players: state.step.kind === 'window' ? state.players.map((p) => ({ revealed: revealed && p.committed ? revealedOf(state, p.committed) : null })) : [],
+  };
+  return legalFromView(input);
+}
+
+/**
+ * Same intent? What `intentKey` says (card lists in any order, absent = undefined), with cheap necessary conditions
+ * first (same type, same card id, card lists of the same length holding the same cards), so a long list of legal
+ * intents is searched without serializing each.
+ */
+function sameIntent(legal: RattlesnakeIntent, intent: RattlesnakeIntent, key: () => string): boolean {
+  if (legal.type !== intent.type) return false;
+  const l = legal as unknown as Record<string, unknown>;
+  const i = intent as unknown as Record<string, unknown>;
+  // `surely`: every field identical (card lists as the same strings in any order) — then the keys are equal.
+  let surely = true;
+  let fields = 0;
+  for (const k in l) {
+    const lv = l[k];
+    if (lv === undefined) continue;
+    fields++;
+    const iv = i[k];
+    if (typeof lv === 'string') {
+      if (iv !== lv) return false;
+    } else if (Array.isArray(lv)) {
+      if (!Array.isArray(iv) || iv.length !== lv.length) return false;
+      for (const c of lv) if (!iv.some((x) => String(x) === c)) return false;
+      if (surely) surely = iv.every((x) => typeof x === 'string') && sortedEqual(lv as string[], iv as string[]);
+    } else if (surely) surely = typeof lv === 'number' && iv === lv;
+  }
+  if (surely) {
+    let intentFields = 0;
+    for (const k in i) if (i[k] !== undefined) intentFields++;
+    if (intentFields === fields) return true;
+  }
+  return intentKey(legal) === key();
+}
+
+function sortedEqual(a: readonly string[], b: readonly string[]): boolean {
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((c, n) => c === y[n]);
 }
 
 /** A specific error for an intent that is not legal now, or null when it is. */
@@ -37,8 +97,9 @@ export function check(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIn
   }
   if (!pendingOf(state).includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'It is not your decision.');
   const legal = legalIntents(state, seat);
-  const key = intentKey(intent);
-  if (legal.some((l) => intentKey(l) === key)) return null;
+  let key: string | null = null;
+  const keyOf = () => (key ??= intentKey(intent));
+  if (legal.some((l) => sameIntent(l, intent, keyOf))) return null;
   // Not legal: say why, as precisely as we can.
   const hand = state.players[seat].hand;
   const cards = cardFields(intent);

@@ -667,6 +667,27 @@ describe('errors', () => {
     const t = craft({ hand: ['p0-reload'] }, {});
     expect(errorOf(t, 0, use('s-reload-1'))).toBe('ILLEGAL_CARD');
   });
+
+  test('a legal intent is recognised whatever the order of its cards and with absent fields sent as undefined; an extra field or a value of another type is not it', () => {
+    const hand = ['p0-focus', 'p0-reload', 'hit-0-4', 'p0-disarm'];
+    const s = craft({ hand, hits: hitIds(0).slice(0, 3) }, {});
+    const buy = { type: 'buy', cardId: 's-disarm-1', discard: ['p0-reload', 'hit-0-4'] };
+    expect(errorOf(s, 0, buy)).toBeNull();
+    expect(errorOf(s, 0, { ...buy, discard: ['hit-0-4', 'p0-reload'], target: undefined })).toBeNull();
+    expect(errorOf(s, 0, { ...buy, extra: 1 })).toBe('BAD_TARGET');
+    expect(errorOf(s, 0, { type: 'endTurn', mode: undefined })).toBeNull();
+    expect(errorOf(s, 0, { type: 'endTurn', mode: 'draw' })).toBe('ILLEGAL_CARD');
+    const focus = craft({ hand: ['p0-focus'] }, { hand: ['p1-disarm'] }, {
+      step: { kind: 'window', turn: 0, passes: 0 },
+      attack: { attacker: 0, defender: 1, revealed: true, values: {} },
+    });
+    focus.players[0].committed = ['p0-reload'];
+    focus.players[1].committed = [];
+    const target = { type: 'ability', cardId: 'p0-focus', target: 'p0-reload', value: 5 };
+    expect(legalIntents(focus, 0)).toContainEqual(target);
+    expect(errorOf(focus, 0, target)).toBeNull();
+    expect(errorOf(focus, 0, { ...target, value: '5' })).toBe('BAD_TARGET');
+  });
 });
 
 describe('timeouts', () => {

@@ -14,7 +14,7 @@ import { check } from './checks';
 import { ERRORS, type RattlesnakeIntent } from './intents';
 import { buy } from './market';
 import { pendingOf } from './shared';
-import type { RattlesnakeState } from './state';
+import type { AttackInfo, RattlesnakePlayer, RattlesnakeState } from './state';
 import { endTurn } from './turn';
 import { putBack, respond, useAbility } from './window';
 
@@ -45,10 +45,52 @@ function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent,
   (PERFORM[intent.type] as Perform<IntentType>)(state, seat, intent, rng, events);
 }
 
+/** Replaced whole by the rules (the last showdown, the generator's state) or set once at setup (options, the opening). */
+const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'opening', 'lastShowdown', 'rng']);
+
+const cards = (v: readonly string[]): string[] => v.slice();
+const flat = <T extends object>(v: T | null): T | null => (v === null ? null : { ...v });
+/** A player's fields are card lists (string[], or null) and plain values. */
+function copyPlayer(p: RattlesnakePlayer): RattlesnakePlayer {
+  const out: Record<string, unknown> = {};
+  for (const key in p) {
+    const v = (p as unknown as Record<string, unknown>)[key];
+    out[key] = Array.isArray(v) ? v.slice() : v;
+  }
+  return out as unknown as RattlesnakePlayer;
+}
+/** How each field is copied, by what its type says it holds; a field not listed is copied deeply. */
+const COPY: Partial<Record<string, (v: never) => unknown>> = {
+  players: (v: RattlesnakePlayer[]) => v.map(copyPlayer),
+  saloon: (v: (string | null)[]) => v.slice(),
+  saloonDeck: cards,
+  box: cards,
+  graveyard: cards,
+  step: flat,
+  attack: (v: AttackInfo | null) => (v === null ? null : { ...v, values: { ...v.values } }),
+  response: flat,
+  scout: (v: RattlesnakeState['scout']) => (v === null ? null : { ...v, drawn: v.drawn.slice() }),
+};
+
+/**
+ * The copy a step works on: deep (keys in the same order), but sharing the fields the rules never change in place,
+ * and copying the others by their shape (card lists with one slice).
+ */
+function copyForStep(state: RattlesnakeState): RattlesnakeState {
+  const src = state as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in src) {
+    const v = src[key];
+    const copy = COPY[key];
+    out[key] = SHARED_FIELDS.has(key) || v === null || typeof v !== 'object' ? v : copy ? copy(v as never) : cloneState(v);
+  }
+  return out as unknown as RattlesnakeState;
+}
+
 export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): ApplyResult<RattlesnakeState> {
   const bad = check(state, seat, intent);
   if (bad) return { error: bad };
-  const next = cloneState(state);
+  const next = copyForStep(state);
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [];
   perform(next, seat, intent, rng, events);
@@ -80,7 +122,7 @@ export function timeout(state: RattlesnakeState): ApplyResult<RattlesnakeState> 
         intent = { type: 'endTurn' };
         break;
       case 'attackerCommit': {
-        const next = cloneState(state);
+        const next = copyForStep(state);
         finishAttack(next);
         events.push({ type: 'attack_abandoned', seat });
         return { state: next, events };

@@ -107,18 +107,24 @@ export function view(state: RattlesnakeState, seat: Seat | null): RattlesnakeVie
   };
 }
 
-/** All k-element combinations of items, in order. */
+/** All k-element combinations of items, in order (lexicographic by position). */
 export function combinations<T>(items: readonly T[], k: number): T[][] {
   const out: T[][] = [];
-  const pick = (start: number, acc: T[]) => {
-    if (acc.length === k) {
-      out.push([...acc]);
-      return;
-    }
-    for (let i = start; i < items.length; i++) pick(i + 1, [...acc, items[i]]);
-  };
-  pick(0, []);
-  return out;
+  const n = items.length;
+  if (k > n) return out;
+  const idx: number[] = [];
+  for (let i = 0; i < k; i++) idx.push(i);
+  for (;;) {
+    const combo = new Array<T>(k);
+    for (let i = 0; i < k; i++) combo[i] = items[idx[i]];
+    out.push(combo);
+    // The rightmost index that can still move right, then every index after it just after it.
+    let i = k - 1;
+    while (i >= 0 && idx[i] === n - k + i) i--;
+    if (i < 0) return out;
+    idx[i]++;
+    for (let j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+  }
 }
 
 /** All subsets in a stable order (by size, then position). */
@@ -145,11 +151,20 @@ function outOfAttackAbilities(hand: readonly string[], graveyard: readonly strin
   return out;
 }
 
+/** What `legalFromView` reads of a view: a whole view, or the same fields taken straight from the state (checks.ts). */
+export type LegalInput = Pick<RattlesnakeView, 'seat' | 'pending' | 'step' | 'attacksLeft' | 'bought' | 'buyCost' | 'saloon' | 'graveyard'> & {
+  readonly hand: readonly string[];
+  readonly response: unknown;
+  readonly scout: { readonly drawn: readonly string[] } | null;
+  /** Read in the ability window only. */
+  readonly players: readonly { readonly revealed: readonly RevealedCard[] | null }[];
+};
+
 /**
  * The legal intents of the viewing seat, from its view alone. `legalIntents(state, seat)` is defined as this
  * applied to `view(state, seat)`, so clients, bots and the engine can never disagree.
  */
-export function legalFromView(v: RattlesnakeView): RattlesnakeIntent[] {
+export function legalFromView(v: LegalInput): RattlesnakeIntent[] {
   const me = v.seat;
   if (me === null || !v.pending.includes(me)) return [];
   if (v.response) {

@@ -24,7 +24,7 @@ import {
 } from './intents';
 import { answersFor, bottleAllowed, canCrash, escapeTargets, HAND_SIZE, holdsThree, pendingOf, standoffJoins, standoffSeats, threatDecider, truelSeats } from './shared';
 import type { Phase, SaloonState } from './state';
-import { legalFromView, view } from './view';
+import { handVisible, legalFromView } from './view';
 
 type IntentType = SaloonIntent['type'];
 type Check<K extends IntentType> = (state: SaloonState, seat: Seat, intent: Extract<SaloonIntent, { type: K }>, now: number) => EngineError | null;
@@ -158,7 +158,8 @@ function checkAnswer(state: SaloonState, seat: Seat, intent: AnswerIntent): Engi
   const calls = ['bluffing', 'duel', 'law', 'wanted', 'escape', 'desperado'];
   if (!calls.includes(intent.call)) return err(ERRORS.UNKNOWN_INTENT, `Answer ${calls.join(', ')}.`);
   const key = intentKey(intent);
-  if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => intentKey(a) === key)) return null;
+  // Same call first (a string: the keys can only match when it is the same), then the key.
+  if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => a.call === intent.call && intentKey(a) === key)) return null;
   if (intent.call === 'law') return err(ERRORS.ILLEGAL_CARD, '"I am the Law" needs three Law cards in your hand.');
   if (intent.call === 'wanted') return err(ERRORS.ILLEGAL_CARD, 'Revealing Wanted Alive needs three Wanted Alive cards in your hand.');
   if (intent.call === 'desperado') {
@@ -254,8 +255,20 @@ export function interrupters(state: SaloonState): Seat[] {
     .filter((s) => !waiting.includes(s) && (canCrash(state.phase, s, state.players[s].hand) || standoffJoins(state.phase, state.guns, s, state.players[s].hand).length > 0));
 }
 
-/** Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction. */
+/**
+ * Defined through the seat's own view, so `legalFromView(view(s, seat))` is this by construction: the fields
+ * `legalFromView` reads are taken as `view` computes them, without copying the rest of the board (a property test
+ * checks both agree).
+ */
 export function legalIntents(state: SaloonState, seat: Seat): SaloonIntent[] {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) return [];
-  return legalFromView(view(state, seat));
+  return legalFromView({
+    seat,
+    phase: state.phase,
+    active: state.active,
+    guns: state.guns,
+    hand: handVisible(state.phase, seat) ? state.players[seat].hand : [],
+    public: state.public,
+    players: state.players,
+  });
 }

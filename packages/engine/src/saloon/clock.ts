@@ -10,7 +10,7 @@ import { err } from './checks';
 import { discardCards, drawCards } from './deck';
 import { duelDeadline } from './duel';
 import { ERRORS } from './intents';
-import { clone } from './shared';
+import { copyForStep } from './shared';
 import { standoffDeadline } from './standoff';
 import type { Phase, SaloonState } from './state';
 import { threatDeadline } from './threat';
@@ -40,7 +40,7 @@ const AT_DEADLINE: { [K in Kind]: AtDeadline<K> | null } = {
  */
 export function shift(state: SaloonState, ms: number): SaloonState {
   if (!(ms > 0)) return state;
-  const next = clone(state);
+  const next = copyForStep(state);
   const ph = next.phase as unknown as Record<string, unknown>;
   for (const key of ['until', 'startedAt', 'goAt', 'endsAt']) if (typeof ph[key] === 'number') ph[key] = (ph[key] as number) + ms;
   if (Array.isArray(ph.lockedUntil)) ph.lockedUntil = (ph.lockedUntil as number[]).map((t) => (t > 0 ? t + ms : t));
@@ -79,7 +79,7 @@ export function catchUp(state: SaloonState, now: number, rng: Rng, events: GameE
  */
 export function timeout(state: SaloonState, now?: number): ApplyResult<SaloonState> {
   if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
-  const next = clone(state);
+  const next = copyForStep(state);
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [];
   const at = Math.max(next.clock, now ?? deadline(next) ?? next.clock);

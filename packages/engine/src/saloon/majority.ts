@@ -13,18 +13,31 @@ export interface Majorities {
 
 /** The values with the highest count among `values`, in the order of `order`. Empty input → empty. */
 export function majority<T>(values: readonly T[], order: readonly T[]): T[] {
-  const counts = new Map<T, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  const max = Math.max(0, ...counts.values());
+  // Hands are a few cards: counting by pairs beats a Map.
+  let max = 0;
+  for (const v of values) {
+    const c = countOf(values, v);
+    if (c > max) max = c;
+  }
   if (max === 0) return [];
-  return order.filter((v) => counts.get(v) === max);
+  return order.filter((v) => countOf(values, v) === max);
+}
+
+function countOf<T>(values: readonly T[], v: T): number {
+  let c = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] === v || (values[i] !== values[i] && v !== v)) c++;
+  return c;
 }
 
 export function majorities(hand: readonly string[]): Majorities {
-  const cards = hand.map(card);
-  return {
-    colours: majority(cards.map((c) => c.colour), COLOURS),
-    areas: majority(cards.map((c) => c.area), AREAS),
-    noises: majority(cards.map((c) => c.noise), NOISES),
-  };
+  const colours: Colour[] = [];
+  const areas: Area[] = [];
+  const noises: Noise[] = [];
+  for (const id of hand) {
+    const c = card(id);
+    colours.push(c.colour);
+    areas.push(c.area);
+    noises.push(c.noise);
+  }
+  return { colours: majority(colours, COLOURS), areas: majority(areas, AREAS), noises: majority(noises, NOISES) };
 }

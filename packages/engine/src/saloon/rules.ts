@@ -14,7 +14,7 @@ import { check, err } from './checks';
 import { catchUp } from './clock';
 import { duelShot } from './duel';
 import { ERRORS, type SaloonIntent, type ShootIntent } from './intents';
-import { clone } from './shared';
+import { copyForStep } from './shared';
 import { joinStandoff, standoffShot } from './standoff';
 import type { SaloonState } from './state';
 import { answer, threaten } from './threat';
@@ -50,7 +50,7 @@ const PERFORM: { [K in IntentType]: Perform<K> } = {
 export function apply(state: SaloonState, seat: Seat, intent: SaloonIntent, now?: number): ApplyResult<SaloonState> {
   if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
   const t = Math.max(state.clock, now ?? state.clock);
-  const next = clone(state);
+  const next = copyForStep(state);
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [];
   catchUp(next, t, rng, events);

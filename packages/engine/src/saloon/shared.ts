@@ -1,9 +1,9 @@
-import { cloneState } from '../core/clone';
+import { cloneSharing, cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
 import { AREAS, card, COLOURS, NOISES, type Colour, type SymbolKind } from './cards';
 import type { AnswerIntent, ShootIntent } from './intents';
 import { majorities } from './majority';
-import type { Phase } from './state';
+import type { Phase, SaloonState } from './state';
 
 /** Rules that both the state and the view need, kept in one place. */
 
@@ -176,3 +176,22 @@ export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, 
 
 /** A deep copy of the state's plain data (core/clone.ts). */
 export const clone = cloneState;
+
+/** Replaced whole by the rules, never changed in place: a step's copy shares them with the state before. */
+const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'lastReveal', 'lastDuel']);
+/** The phase is copied on its own (below), with SHARED_FIELDS. */
+const SHARED_AND_PHASE: ReadonlySet<string> = new Set([...SHARED_FIELDS, 'phase']);
+/** In a race's phase, the shots fired: records only ever added, never changed, so a copy shares them. */
+const SHARED_IN_PHASE: ReadonlySet<string> = new Set(['shots']);
+
+/**
+ * The copy a step works on (apply, timeout, shift): deep, but for the fields the rules only ever replace, and the
+ * shot records of a race (the list is copied; each record, never changed once fired, is shared).
+ */
+export function copyForStep(state: SaloonState): SaloonState {
+  const next = cloneSharing(state, SHARED_AND_PHASE);
+  const phase = cloneSharing(state.phase, SHARED_IN_PHASE);
+  if ('shots' in phase) phase.shots = phase.shots.slice();
+  next.phase = phase;
+  return next;
+}

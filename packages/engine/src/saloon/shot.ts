@@ -16,7 +16,11 @@ import type { ShotRecord } from './state';
 export function fire(ph: { shots: ShotRecord[]; lockedUntil: number[]; goAt: number }, judged: ShotRecord, shot: ShootIntent, events: GameEvent[]): boolean {
   const reactionMs = shot.reactionMs ?? judged.at - ph.goAt;
   const falseStart = reactionMs < FALSE_START_MS;
-  const record: ShotRecord = { ...judged, correct: judged.correct && !falseStart, reactionMs, ...(falseStart ? { falseStart: true } : {}) };
+  // The same record, keys in the same order, as `{ ...judged, correct, reactionMs, ...(falseStart ? { falseStart } : {}) }`.
+  const record: ShotRecord = { ...judged };
+  record.correct = judged.correct && !falseStart;
+  record.reactionMs = reactionMs;
+  if (falseStart) record.falseStart = true;
   ph.shots.push(record);
   events.push({ type: 'shot', ...record });
   if (record.correct) return true;

@@ -147,12 +147,20 @@ export function subsets<T>(items: readonly T[]): T[][] {
   return out.sort((a, b) => a.length - b.length);
 }
 
+/** What `legalFromView` reads of a view: a whole view, or the same fields taken straight from the state (checks.ts). */
+export type LegalInput = Pick<SaloonView, 'seat' | 'phase' | 'active' | 'guns'> & {
+  readonly hand: readonly string[];
+  readonly public: readonly unknown[];
+  /** Only how many. */
+  readonly players: readonly unknown[];
+};
+
 /**
  * The legal intents of the viewing seat, from its view alone. `legalIntents(state, seat)` is defined as this
  * applied to `view(state, seat)`, so clients, bots and the engine can never disagree. Time is not in a view: a shot
  * during a misfire lock-out is listed and refused with LOCKED_OUT; before "Go!" no shot is listed.
  */
-export function legalFromView(v: SaloonView): SaloonIntent[] {
+export function legalFromView(v: LegalInput): SaloonIntent[] {
   const me = v.seat;
   if (me === null) return [];
   const out: SaloonIntent[] = [];
