@@ -15,7 +15,9 @@ module.exports = {
       displayName: 'client',
       testMatch: ['<rootDir>/packages/client/src/**/*.test.ts'],
       // The client package is "type": "module"; its tests run as CommonJS like the others.
-      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { ...require('./tsconfig.test.json').compilerOptions, module: 'commonjs', moduleResolution: 'node' } }] },
+      transform: {
+        '^.+\\.ts$': ['ts-jest', { tsconfig: { ...require('./tsconfig.test.json').compilerOptions, module: 'commonjs', moduleResolution: 'node' } }],
+      },
     },
     { ...common, displayName: 'server', testMatch: ['<rootDir>/packages/server/src/**/*.test.ts'] },
     // Hostile clients against a real server in this process (issue 11): malformed, out-of-turn and foreign-seat messages.

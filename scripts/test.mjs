@@ -46,13 +46,7 @@ const lint = run('npm', ['run', 'lint', '--silent']);
 fs.mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
 const report = path.join(root, 'test-artifacts', 'jest-results.json');
 fs.rmSync(report, { force: true });
-const status = run(process.execPath, [
-  path.join(root, 'node_modules/jest/bin/jest.js'),
-  '--ci',
-  '--json',
-  `--outputFile=${report}`,
-  ...process.argv.slice(2),
-]);
+const status = run(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`, ...process.argv.slice(2)]);
 
 let passed = 0;
 let failed = 0;
@@ -63,7 +57,7 @@ if (fs.existsSync(report)) {
 }
 if (status !== 0 && failed === 0) failed = 1;
 if (lint !== 0) {
-  console.error('The linter found problems (above): npm run lint.');
+  console.error('The linter or the formatter check found problems (above): npm run lint (npm run format rewrites the layout).');
   failed += 1;
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -131,24 +131,28 @@ const duelKit: GameKit<S> = {
 
 const { server: suiteServer, seed: SEED } = hostileGameSuite('Duel', duelKit, 0xd0e1);
 
-test('the accounting can fail: a room that loses one error reply in 40 is caught', () =>
-  withSeed(SEED, async () => {
-    let calls = 0;
-    const report = await runHostileGame(suiteServer(), duelKit, {
-      seed: SEED,
-      batch: 400,
-      batches: 1,
-      garbage: false,
-      settleMs: 600,
-      finishMs: 0,
-      tamper: (room) => {
-        const sendError = room.sendError;
-        room.sendError = function (...args: unknown[]) {
-          if (++calls % 40 === 0) return; // a reply lost
-          return sendError.apply(this, args);
-        };
-      },
-    });
-    expect(calls).toBeGreaterThan(40);
-    expect(report.unanswered.length).toBeGreaterThan(0);
-  }), 30_000);
+test(
+  'the accounting can fail: a room that loses one error reply in 40 is caught',
+  () =>
+    withSeed(SEED, async () => {
+      let calls = 0;
+      const report = await runHostileGame(suiteServer(), duelKit, {
+        seed: SEED,
+        batch: 400,
+        batches: 1,
+        garbage: false,
+        settleMs: 600,
+        finishMs: 0,
+        tamper: (room) => {
+          const sendError = room.sendError;
+          room.sendError = function (...args: unknown[]) {
+            if (++calls % 40 === 0) return; // a reply lost
+            return sendError.apply(this, args);
+          };
+        },
+      });
+      expect(calls).toBeGreaterThan(40);
+      expect(report.unanswered.length).toBeGreaterThan(0);
+    }),
+  30_000,
+);

@@ -74,7 +74,12 @@ const saloonKit: GameKit<S> = {
       const legal = saloon.legalIntents(past, ctx.seat ?? rng.int(SEATS));
       if (legal.length) return rng.pick(legal);
     }
-    return rng.pick<unknown>([{ type: 'draw', from: 'deck' }, { type: 'answer', call: 'duel' }, { type: 'crash' }, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }]);
+    return rng.pick<unknown>([
+      { type: 'draw', from: 'deck' },
+      { type: 'answer', call: 'duel' },
+      { type: 'crash' },
+      { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' },
+    ]);
   },
   foreign(ctx) {
     const { rng } = ctx;

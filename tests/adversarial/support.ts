@@ -110,9 +110,7 @@ export function dataFrame(type: string | number, body?: unknown): Buffer {
 
 /** How a message leaves the client. */
 export type Wire =
-  | { via: 'send'; type: string | number; body?: unknown }
-  | { via: 'bytes'; type: string | number; bytes: Uint8Array }
-  | { via: 'raw'; frame: Buffer };
+  { via: 'send'; type: string | number; body?: unknown } | { via: 'bytes'; type: string | number; bytes: Uint8Array } | { via: 'raw'; frame: Buffer };
 
 /**
  * What a message deserves. `codes`: refused with one of these codes (or, with `log`, answered by the game log).
@@ -144,10 +142,43 @@ export function roundTrip(body: unknown): { ok: true; value: unknown; size: numb
 
 /** Message types that are neither "intent" nor "table". */
 export const UNKNOWN_TYPES: readonly (string | number)[] = [
-  '*', '__no_message_handler', '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty',
-  'welcome', 'error', 'events', 'log', 'Intent', 'INTENT', 'intent ', ' table', 'table\u0000', 'intent\u200b', '',
-  'x'.repeat(33), 'y'.repeat(2000), '🤠', '\ud800', '../intent', 'intent.type', 0, 1, 13, -1, 255, 65535, 2 ** 31,
-  2 ** 53, -(2 ** 53), 1.5, -0.25, 3.4e38,
+  '*',
+  '__no_message_handler',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'welcome',
+  'error',
+  'events',
+  'log',
+  'Intent',
+  'INTENT',
+  'intent ',
+  ' table',
+  'table\u0000',
+  'intent\u200b',
+  '',
+  'x'.repeat(33),
+  'y'.repeat(2000),
+  '🤠',
+  '\ud800',
+  '../intent',
+  'intent.type',
+  0,
+  1,
+  13,
+  -1,
+  255,
+  65535,
+  2 ** 31,
+  2 ** 53,
+  -(2 ** 53),
+  1.5,
+  -0.25,
+  3.4e38,
 ];
 
 function nested(depth: number, leaf: unknown, wrap: 'array' | 'object'): unknown {
@@ -158,18 +189,58 @@ function nested(depth: number, leaf: unknown, wrap: 'array' | 'object'): unknown
 
 /** Bodies that are no message of ours at all. Every one is something the client's packer can encode. */
 export const GENERIC_JUNK: readonly unknown[] = [
-  null, true, false, 0, -1, 1.5, NaN, Infinity, -Infinity, -0, 2 ** 53, 2 ** 64, 1e308, Number.MIN_VALUE, -(2 ** 63),
-  '', 'intent', 'commit', 'start', '\u0000', '\ud83e', '🤠'.repeat(300), 'x'.repeat(3000), [], [1, 2, 3], ['intent'],
-  [{ type: 'commit' }], {}, { type: null }, { type: 1 }, { type: ['commit'] }, { type: { toString: 1 } },
-  { toString: 1, valueOf: 1 }, { toString: 1, valueOf: 1, type: 'commit' }, { type: { toString: 1, valueOf: 1 } },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  NaN,
+  Infinity,
+  -Infinity,
+  -0,
+  2 ** 53,
+  2 ** 64,
+  1e308,
+  Number.MIN_VALUE,
+  -(2 ** 63),
+  '',
+  'intent',
+  'commit',
+  'start',
+  '\u0000',
+  '\ud83e',
+  '🤠'.repeat(300),
+  'x'.repeat(3000),
+  [],
+  [1, 2, 3],
+  ['intent'],
+  [{ type: 'commit' }],
+  {},
+  { type: null },
+  { type: 1 },
+  { type: ['commit'] },
+  { type: { toString: 1 } },
+  { toString: 1, valueOf: 1 },
+  { toString: 1, valueOf: 1, type: 'commit' },
+  { type: { toString: 1, valueOf: 1 } },
   JSON.parse('{"__proto__":{"polluted":"yes","type":"commit"},"type":"commit"}'),
   JSON.parse('{"__proto__":{"polluted":"yes"}}'),
   { constructor: { prototype: { polluted: 'yes' } }, type: 'commit' },
   { prototype: { polluted: 'yes' } },
-  nested(1500, 1, 'array'), nested(300, 'x', 'object'), nested(40, { type: 'commit' }, 'object'),
-  Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i])), new Array(1500).fill(0),
-  new Uint8Array([1, 2, 3]), new Float64Array([NaN, Infinity]), new Date(0), new Date(NaN),
-  new Map([['type', 'commit']]), new Set(['commit']), BigInt(2) ** BigInt(62), -(BigInt(2) ** BigInt(62)),
+  nested(1500, 1, 'array'),
+  nested(300, 'x', 'object'),
+  nested(40, { type: 'commit' }, 'object'),
+  Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i])),
+  new Array(1500).fill(0),
+  new Uint8Array([1, 2, 3]),
+  new Float64Array([NaN, Infinity]),
+  new Date(0),
+  new Date(NaN),
+  new Map([['type', 'commit']]),
+  new Set(['commit']),
+  BigInt(2) ** BigInt(62),
+  -(BigInt(2) ** BigInt(62)),
   Object.assign(Object.create(null), { type: 'commit', card: 'pistol' }),
 ];
 
@@ -244,7 +315,7 @@ export interface GenCtx<S> {
 /** What a test file tells the runner about its game. */
 export interface GameKit<S> {
   id: 'duel' | 'rattlesnake' | 'saloon';
-   
+
   game: Game<S, any, any, any>;
   seats: number;
   /** The last `bots` seats are bots; seat 0 is the hostile host, seat 1 (when not a bot) the hostile guest. */
@@ -305,7 +376,8 @@ function installProbe(): Probe {
   proto._onMessage = function (client: any, buffer: Buffer) {
     const kind = buffer?.[0];
     // (a client being closed has its later messages dropped unread: they are not counted)
-    if ((kind === ROOM_DATA || kind === ROOM_DATA_BYTES) && client.state !== CLIENT_LEAVING) probe.seen.set(client.sessionId, (probe.seen.get(client.sessionId) ?? 0) + 1);
+    if ((kind === ROOM_DATA || kind === ROOM_DATA_BYTES) && client.state !== CLIENT_LEAVING)
+      probe.seen.set(client.sessionId, (probe.seen.get(client.sessionId) ?? 0) + 1);
     return onMessage.call(this, client, buffer);
   };
   proto.onUncaughtException = function (error: any, method: string) {
@@ -404,7 +476,8 @@ class Conn {
     while (this.queue.length > 0 && acc?.has(this.queue[0].idx)) {
       const { idx, expect, what } = this.queue.shift()!;
       acc.delete(idx);
-      if (expect !== 'engine') this.note(`#${idx} (${what}) was accepted by the engine but deserved ${expect === 'refused' ? 'a refusal' : JSON.stringify(expect)}`);
+      if (expect !== 'engine')
+        this.note(`#${idx} (${what}) was accepted by the engine but deserved ${expect === 'refused' ? 'a refusal' : JSON.stringify(expect)}`);
       else if (what.startsWith('honest')) this.acceptedHonest++;
       else this.acceptedHostile++;
     }
@@ -426,11 +499,13 @@ class Conn {
     if (!head) return this.note(`a reply with nothing outstanding: ${JSON.stringify(payload).slice(0, 200)}`);
     const shown = `#${head.idx} (${head.what})`;
     if (kind === 'error') {
-      if (typeof code !== 'string' || code === '' || typeof payload?.message !== 'string') return this.note(`${shown}: an error without a string code and message: ${JSON.stringify(payload).slice(0, 200)}`);
+      if (typeof code !== 'string' || code === '' || typeof payload?.message !== 'string')
+        return this.note(`${shown}: an error without a string code and message: ${JSON.stringify(payload).slice(0, 200)}`);
       if (NEVER_OK.has(code)) return this.note(`${shown}: ${code} ${payload.message}`);
       if (head.expect === 'engine' || head.expect === 'refused') {
         if (!/^[A-Z][A-Z0-9_]*$/.test(code)) this.note(`${shown}: odd code ${code}`);
-      } else if (!head.expect.codes.includes(code)) this.note(`${shown}: got ${code} (${payload.message}), expected ${head.expect.codes.join('|')}${head.expect.log ? '|log' : ''}`);
+      } else if (!head.expect.codes.includes(code))
+        this.note(`${shown}: got ${code} (${payload.message}), expected ${head.expect.codes.join('|')}${head.expect.log ? '|log' : ''}`);
     } else if (typeof head.expect === 'string' || !head.expect.log) this.note(`${shown}: answered by the game log`);
   }
 
@@ -492,13 +567,32 @@ interface Gen<S> {
 }
 
 const TABLE_JUNK: readonly unknown[] = [
-  { action: 'kick', seat: -1 }, { action: 'kick', seat: 1.5 }, { action: 'kick', seat: '1' }, { action: 'kick', seat: null },
-  { action: 'kick', seat: NaN }, { action: 'kick', seat: Infinity }, { action: 'kick' }, { action: 'removeBot', seat: -0.5 },
-  { action: 'toSpectator', seat: [1] }, { action: 'toSpectator', seat: { valueOf: 1 } }, { action: 'chat', phrase: 'hello' },
-  { action: 'chat', phrase: 'toString' }, { action: 'chat' }, { action: 'chat', phrase: ['howdy'] }, { action: 'nope' },
-  { action: 'START' }, { action: '__proto__' }, { action: 'constructor' }, { action: 'toString' }, { action: null },
-  { action: ['start'] }, { action: { toString: 1, valueOf: 1 } }, { actions: 'start' }, { Action: 'start' },
-  JSON.parse('{"__proto__":{"action":"start"}}'), { constructor: { action: 'start' } },
+  { action: 'kick', seat: -1 },
+  { action: 'kick', seat: 1.5 },
+  { action: 'kick', seat: '1' },
+  { action: 'kick', seat: null },
+  { action: 'kick', seat: NaN },
+  { action: 'kick', seat: Infinity },
+  { action: 'kick' },
+  { action: 'removeBot', seat: -0.5 },
+  { action: 'toSpectator', seat: [1] },
+  { action: 'toSpectator', seat: { valueOf: 1 } },
+  { action: 'chat', phrase: 'hello' },
+  { action: 'chat', phrase: 'toString' },
+  { action: 'chat' },
+  { action: 'chat', phrase: ['howdy'] },
+  { action: 'nope' },
+  { action: 'START' },
+  { action: '__proto__' },
+  { action: 'constructor' },
+  { action: 'toString' },
+  { action: null },
+  { action: ['start'] },
+  { action: { toString: 1, valueOf: 1 } },
+  { actions: 'start' },
+  { Action: 'start' },
+  JSON.parse('{"__proto__":{"action":"start"}}'),
+  { constructor: { action: 'start' } },
 ];
 
 const HOST_ACTIONS = ['start', 'addBot', 'removeBot', 'kick', 'toSpectator'] as const;
@@ -586,7 +680,8 @@ function nextHostile<S>(g: Gen<S>, role: Role, seat: number | null): Hostile {
     // binary payloads (room.sendBytes): never a valid intent or table action
     const type = rng.pick<string | number>(['intent', 'table', 'intent', rng.pick(UNKNOWN_TYPES)]);
     const bytes = new Uint8Array(rng.int(64)).map(() => rng.int(256));
-    const expect: Expect = type === 'intent' ? (seat === null ? { codes: ['NOT_SEATED'] } : { codes: ['BAD_MESSAGE', 'GAME_OVER'] }) : { codes: ['BAD_MESSAGE'] };
+    const expect: Expect =
+      type === 'intent' ? (seat === null ? { codes: ['NOT_SEATED'] } : { codes: ['BAD_MESSAGE', 'GAME_OVER'] }) : { codes: ['BAD_MESSAGE'] };
     return { what: `bytes ${short(type)}`, wire: { via: 'bytes', type, bytes }, expect };
   }
   if (roll < 18) {
@@ -607,7 +702,8 @@ function nextHostile<S>(g: Gen<S>, role: Role, seat: number | null): Hostile {
     const [what, body] = rng.pick(EXOTIC_BODIES);
     const type = rng.pick(['intent', 'table', 'nope']);
     const frame = Buffer.concat([dataFrame(type), body]);
-    const expect: Expect = type === 'intent' ? (seat === null ? { codes: ['NOT_SEATED'] } : { codes: ['BAD_MESSAGE', 'GAME_OVER'] }) : { codes: ['BAD_MESSAGE'] };
+    const expect: Expect =
+      type === 'intent' ? (seat === null ? { codes: ['NOT_SEATED'] } : { codes: ['BAD_MESSAGE', 'GAME_OVER'] }) : { codes: ['BAD_MESSAGE'] };
     return { what: `${type} with msgpack ${what}`, wire: { via: 'raw', frame }, expect };
   }
   if (roll < 38) return tableMessage(g, role, seat);
@@ -657,8 +753,40 @@ const EXOTIC_BODIES: readonly [string, Buffer][] = [
   ['int64', Buffer.from([0xd3, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])],
   ['uint64', Buffer.from([0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])],
   ['ext 0 (undefined)', Buffer.from([0xd4, 0x00, 0x00])],
-  ['record', Buffer.concat([Buffer.from([0xd4, 0x72, 0x40]), Buffer.from(pack(['type', '__proto__']) as Uint8Array), Buffer.from([0xa6, ...Buffer.from('commit'), 0x80])])],
-  ['cyclic structured clone', Buffer.concat([Buffer.from([0xd6, 0x69, 0, 0, 0, 1, 0x82, 0xa4, ...Buffer.from('type'), 0xa6, ...Buffer.from('commit'), 0xa4, ...Buffer.from('self'), 0xd6, 0x70, 0, 0, 0, 1])])],
+  [
+    'record',
+    Buffer.concat([
+      Buffer.from([0xd4, 0x72, 0x40]),
+      Buffer.from(pack(['type', '__proto__']) as Uint8Array),
+      Buffer.from([0xa6, ...Buffer.from('commit'), 0x80]),
+    ]),
+  ],
+  [
+    'cyclic structured clone',
+    Buffer.concat([
+      Buffer.from([
+        0xd6,
+        0x69,
+        0,
+        0,
+        0,
+        1,
+        0x82,
+        0xa4,
+        ...Buffer.from('type'),
+        0xa6,
+        ...Buffer.from('commit'),
+        0xa4,
+        ...Buffer.from('self'),
+        0xd6,
+        0x70,
+        0,
+        0,
+        0,
+        1,
+      ]),
+    ]),
+  ],
   ['never-used byte 0xc1', Buffer.from([0xc1])],
   ['str 32 of 3 bytes', Buffer.from([0xdb, 0, 0, 0, 3, 0x61, 0x62, 0x63])],
 ];
@@ -810,7 +938,13 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
   const noteLeak = (s: string) => leaks.length < MAX_NOTES && leaks.push(s);
   try {
     const humanSeats = kit.seats - kit.bots >= 2 ? [0, 1] : [0];
-    const hostRoom = await server.sdk.create(kit.id, { name: 'Hostile Host', seats: kit.seats, bots: kit.bots, seed: opts.seed % 2 ** 31, options: kit.options });
+    const hostRoom = await server.sdk.create(kit.id, {
+      name: 'Hostile Host',
+      seats: kit.seats,
+      bots: kit.bots,
+      seed: opts.seed % 2 ** 31,
+      options: kit.options,
+    });
     const code = hostRoom.roomId;
     const guestRoom = humanSeats.length > 1 ? await server.sdk.joinById(code, { name: 'Hostile Guest' }) : null;
     const specRoom = await server.sdk.joinById(code, { name: 'Hostile Spectator', spectate: true });
@@ -970,7 +1104,8 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
           }
         }
         for (const p of players) honest(p, true);
-        if (roles.every(([c]) => c.closed !== null)) throw new Error(`every hostile connection was closed: ${roles.map(([c]) => `${c.label} ${c.closed} after ${c.closedAfter}`).join('; ')}`);
+        if (roles.every(([c]) => c.closed !== null))
+          throw new Error(`every hostile connection was closed: ${roles.map(([c]) => `${c.label} ${c.closed} after ${c.closedAfter}`).join('; ')}`);
         await tick();
       }
       // Every answer of this batch is in before the heap is read.
@@ -992,7 +1127,10 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
     remember();
     // The spectator asks for the log: the replay below checks the engine's invariants on every step.
     await waitUntil(() => specRoom.state?.status === 'over', 2000);
-    spectator.send({ what: 'log at the end', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW', 'LOG_SENT'], log: true } }, true);
+    spectator.send(
+      { what: 'log at the end', wire: { via: 'send', type: 'table', body: { action: 'log' } }, expect: { codes: ['NOT_NOW', 'LOG_SENT'], log: true } },
+      true,
+    );
     const t1 = Date.now();
     while (conns.some((c) => c.closed === null && c.outstanding() > 0) && Date.now() - t1 < settleMs) await sleep(2);
 
@@ -1017,7 +1155,10 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
       hostileWhilePlaying,
       honestMoves: players.reduce((n, p) => n + p.honestMoves, 0),
       perConnection: Object.fromEntries(
-        conns.map((c) => [c.label, { sent: c.sent, hostile: c.hostile, replies: c.replies, acceptedHostile: c.acceptedHostile, acceptedHonest: c.acceptedHonest, closed: c.closed }]),
+        conns.map((c) => [
+          c.label,
+          { sent: c.sent, hostile: c.hostile, replies: c.replies, acceptedHostile: c.acceptedHostile, acceptedHonest: c.acceptedHonest, closed: c.closed },
+        ]),
       ),
       unanswered: [...conns.flatMap((c) => (c.closed === null ? c.unanswered() : [])), ...throwaways.unanswered],
       violations: [...conns.flatMap((c) => c.violations), ...throwaways.violations],
@@ -1041,7 +1182,8 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
       ms: Date.now() - started,
     };
     for (const c of conns) for (const [k, n] of c.codes) report.codes[k] = (report.codes[k] ?? 0) + n;
-    for (const c of [host, guest, spectator]) if (c && c.closed !== null) report.violations.push(`${c.label} was disconnected (${c.closed}) after: ${c.closedAfter}`);
+    for (const c of [host, guest, spectator])
+      if (c && c.closed !== null) report.violations.push(`${c.label} was disconnected (${c.closed}) after: ${c.closedAfter}`);
     return report;
   } finally {
     console.error = consoleError;
@@ -1119,11 +1261,15 @@ export function hostileGameSuite<S>(title: string, kit: GameKit<S>, seedBase: nu
     await server.shutdown();
   });
   const seed = seedFor(seedBase);
-  test(`${title}: 20,000 hostile messages while a real game runs to its end — every one answered, nothing leaked, invariants hold, memory flat`, () =>
-    withSeed(seed, async () => {
-      const report = await runHostileGame(server, kit, { seed, batch: 10_000, batches: 2 });
-      if (process.env.ADVERSARIAL_REPORT) console.log(summary(title, report));
-      assertReport(report);
-    }), timeoutMs);
+  test(
+    `${title}: 20,000 hostile messages while a real game runs to its end — every one answered, nothing leaked, invariants hold, memory flat`,
+    () =>
+      withSeed(seed, async () => {
+        const report = await runHostileGame(server, kit, { seed, batch: 10_000, batches: 2 });
+        if (process.env.ADVERSARIAL_REPORT) console.log(summary(title, report));
+        assertReport(report);
+      }),
+    timeoutMs,
+  );
   return { server: () => server, seed };
 }

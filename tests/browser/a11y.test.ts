@@ -30,7 +30,15 @@ async function violations(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 120), failureSummary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200) })) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html.slice(0, 120),
+        failureSummary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200),
+      })),
+    }));
   });
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -91,7 +99,14 @@ test('lobby, rules, every game while playing, the end screen, the TV view and th
     await shot(tv, 'a11y-tv-over');
     found.push(...(await violations(tv, 'TV view, game over')));
     await page.getByRole('button', { name: 'Watch replay' }).click();
-    await until('the replay', async () => ((await page.getByTestId('replay-title').textContent().catch(() => '')) ?? '').startsWith('Replay — '));
+    await until('the replay', async () =>
+      (
+        (await page
+          .getByTestId('replay-title')
+          .textContent()
+          .catch(() => '')) ?? ''
+      ).startsWith('Replay — '),
+    );
     await page.waitForTimeout(500);
     found.push(...(await violations(page, 'replay viewer')));
     expect(folks.errors).toEqual([]);

@@ -22,7 +22,10 @@ test('a bot places its next card only once the reveal has been on the table for 
     // The bot places its first card; then Ann places hers, which brings the reveal at once (the page's clock just
     // before her click: the reveal on the server can only be later).
     const log = ann.locator('ol.log');
-    await log.getByText(/placed a card face down/).first().waitFor({ timeout: 15_000 });
+    await log
+      .getByText(/placed a card face down/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await ann.evaluate(() => {
       const w = window as unknown as { clickedAt?: number; botPlacedAt?: number };
       const list = document.querySelector('ol.log');
@@ -50,4 +53,3 @@ test('a bot places its next card only once the reveal has been on the table for 
     await folks.close();
   }
 });
-

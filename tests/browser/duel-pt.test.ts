@@ -34,8 +34,15 @@ test('with the browser in pt-BR the Duel table speaks Portuguese and misses no k
     await pistol.waitFor({ timeout: 20_000 });
     await expect(actions.locator('.prompt').textContent()).resolves.toBe('Escolha uma carta para este tiroteio (uma arma também precisa de um alvo):');
     await pistol.click();
-    await actions.getByRole('button', { name: /^Mirar em / }).first().click();
-    await ann.getByRole('log').getByText(/Tiroteio 1 da rodada 1 — cartas na mesa!/).first().waitFor({ timeout: 20_000 });
+    await actions
+      .getByRole('button', { name: /^Mirar em / })
+      .first()
+      .click();
+    await ann
+      .getByRole('log')
+      .getByText(/Tiroteio 1 da rodada 1 — cartas na mesa!/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await shot(ann, 'duel-pt-turn');
 
     const log = (await ann.getByRole('log').textContent()) ?? '';

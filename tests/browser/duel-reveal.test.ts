@@ -212,8 +212,13 @@ test('"HIT!" covers no label on a phone, during the reveal and after it', async 
     await click(ann, 'Aim at Bob');
     await click(bob, 'Play Reload');
     await click(cat, 'Play Barricade');
-    for (const [page, dpr, name] of [[bob, 2, 'bob'], [cat, 3, 'cat']] as const) {
-      await page.waitForFunction(() => !!(window as unknown as Hooked).__tumbleweedScene?.bounds().items.some((i) => i.label === 'HIT!'), undefined, { timeout: 15_000 });
+    for (const [page, dpr, name] of [
+      [bob, 2, 'bob'],
+      [cat, 3, 'cat'],
+    ] as const) {
+      await page.waitForFunction(() => !!(window as unknown as Hooked).__tumbleweedScene?.bounds().items.some((i) => i.label === 'HIT!'), undefined, {
+        timeout: 15_000,
+      });
       const during = await measure(page);
       await shot(page, `duel-reveal-hit-${name}-phone-dpr${dpr}`);
       expect(during.scene.items.some((i) => i.kind === 'text' && i.label === 'HIT!')).toBe(true);
@@ -221,7 +226,11 @@ test('"HIT!" covers no label on a phone, during the reveal and after it', async 
     }
     // Ann places her next card: once the hold is over it shows face down; the reveal's stamp stays for the round.
     await click(ann, 'Play Barricade');
-    await cat.waitForFunction(() => ((window as unknown as Hooked).__tumbleweedScene?.bounds().items.filter((i) => i.label === '★').length ?? 0) >= 1, undefined, { timeout: 10_000 });
+    await cat.waitForFunction(
+      () => ((window as unknown as Hooked).__tumbleweedScene?.bounds().items.filter((i) => i.label === '★').length ?? 0) >= 1,
+      undefined,
+      { timeout: 10_000 },
+    );
     const after = await measure(cat);
     await shot(cat, 'duel-reveal-hit-cat-phone-dpr3-after');
     expect(after.scene.items.some((i) => i.kind === 'text' && i.label === 'HIT!')).toBe(true);

@@ -47,16 +47,20 @@ async function recordGo(page: Page): Promise<void> {
 /** Plays until this page is in a duel: threatens, calls "Do you?", else draws and discards. */
 async function untilDuel(page: Page): Promise<void> {
   const button = (name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
-  await until('a duel', async () => {
-    if ((await page.getByTestId('duel-word').count()) > 0) return true;
-    try {
-      if ((await button('Do you?').count()) > 0) await button('Do you?').click({ timeout: 1000 });
-      else await threaten(button);
-    } catch {
-      // redrawn under the pointer
-    }
-    return false;
-  }, 60_000);
+  await until(
+    'a duel',
+    async () => {
+      if ((await page.getByTestId('duel-word').count()) > 0) return true;
+      try {
+        if ((await button('Do you?').count()) > 0) await button('Do you?').click({ timeout: 1000 });
+        else await threaten(button);
+      } catch {
+        // redrawn under the pointer
+      }
+      return false;
+    },
+    60_000,
+  );
 }
 
 test('at 0 and 240 ms RTT, GO! shows on both screens at the same instant, and the far player’s shot carries its reaction time', async () => {
@@ -68,14 +72,21 @@ test('at 0 and 240 ms RTT, GO! shows on both screens at the same instant, and th
     await joinByCode(bob, `http://127.0.0.1:${proxy.port}`, 'Bob', code);
     await Promise.all([ann, bob].map(recordGo));
     await Promise.all([untilDuel(ann), untilDuel(bob)]);
-    await until('GO! on both screens', async () => (await Promise.all([ann, bob].map((p) => p.evaluate(() => (window as unknown as { __go: number[] }).__go.length)))).every((n) => n >= 1), 10_000);
+    await until(
+      'GO! on both screens',
+      async () => (await Promise.all([ann, bob].map((p) => p.evaluate(() => (window as unknown as { __go: number[] }).__go.length)))).every((n) => n >= 1),
+      10_000,
+    );
     const [annGo, bobGo] = await Promise.all([ann, bob].map((p) => p.evaluate(() => (window as unknown as { __go: number[] }).__go[0])));
     // The same server instant on both screens (the state saying GO! reaches Bob 75 ms after Ann).
     const from = await Promise.all([ann, bob].map((p) => p.evaluate(() => (window as unknown as { __goFrom: string }).__goFrom)));
     process.stderr.write(`GO! on Bob's screen − on Ann's: ${(bobGo - annGo).toFixed(1)} ms (${from.join(', ')})\n`);
     expect(from).toEqual(['clock', 'clock']);
     expect(Math.abs(bobGo - annGo)).toBeLessThanOrEqual(40);
-    const labels = await bob.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    const labels = await bob
+      .getByTestId('hand')
+      .locator('li')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
     expect(labels).toHaveLength(3);
     await shootDuel((name) => bob.locator('.actions').getByRole('button', { name, exact: true }), parseCards(labels));
     // Bob's log tells his shot with the reaction time the server judged it by.

@@ -132,7 +132,10 @@ test('Saloon by keyboard: a gun by its letter asks whom, the digits pick the tar
     await page.keyboard.press(key);
     await whom.waitFor({ timeout: 3000 });
     await page.keyboard.press('1');
-    await page.getByRole('log').filter({ hasText: `You point the ${colour} gun at Calamity Kate` }).waitFor({ timeout: 5000 });
+    await page
+      .getByRole('log')
+      .filter({ hasText: `You point the ${colour} gun at Calamity Kate` })
+      .waitFor({ timeout: 5000 });
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

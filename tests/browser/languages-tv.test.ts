@@ -88,7 +88,10 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
 
   // Remembered on this device: a reload comes back in Portuguese, at the same seat.
   await ann.reload();
-  await until('back at the seat in Portuguese', async () => (await ann.locator('.seats li.me').count()) === 1 && (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+  await until(
+    'back at the seat in Portuguese',
+    async () => (await ann.locator('.seats li.me').count()) === 1 && (await ann.getByRole('button', { name: 'Sair' }).count()) === 1,
+  );
   // The log survived the reload (this tab keeps it), in Portuguese, with the welcome back after it.
   await until('the log after the reload', async () => (await text(ann, '.log')).includes('Você voltou ao seu lugar'));
   expect(await text(ann, '.log')).toContain('Todos os lugares ocupados — a partida começa!');
@@ -101,7 +104,10 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   await cy.getByRole('button', { name: 'Assistir', exact: true }).click();
   await cy.waitForURL(new RegExp(`#/table/${code}$`));
   await until('Ann sees one spectator', async () => (await text(ann, '[data-testid=spectators]')).includes('👁 1 assistindo'));
-  await until('Cy sees the running game', async () => (await cy.locator('.seats li[data-seat]').count()) === 3 && (await text(cy, '[data-testid=status]')).length > 0);
+  await until(
+    'Cy sees the running game',
+    async () => (await cy.locator('.seats li[data-seat]').count()) === 3 && (await text(cy, '[data-testid=status]')).length > 0,
+  );
   expect(await cy.locator('.seats li.me').count()).toBe(0);
   expect(await cy.getByRole('button', { name: DUEL_PLAY }).count()).toBe(0);
   await cy.waitForTimeout(400);
@@ -124,7 +130,9 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   await until('the table drawn on the TV', async () => (await tv.locator('.scene canvas, .scene .scene-fallback').count()) > 0);
   await until('two watching', async () => (await text(ann, '[data-testid=spectators]')).includes('👁 2 watching')).catch(async (err: unknown) => {
     await shot(ann, 'languages-3-ann-count');
-    throw new Error(`${String(err)}: Ann sees "${await text(ann, '[data-testid=spectators]')}", Cy "${await text(cy, '[data-testid=spectators]')}"; errors ${JSON.stringify([...folks.errors, ...consoleErrors])}`);
+    throw new Error(
+      `${String(err)}: Ann sees "${await text(ann, '[data-testid=spectators]')}", Cy "${await text(cy, '[data-testid=spectators]')}"; errors ${JSON.stringify([...folks.errors, ...consoleErrors])}`,
+    );
   });
   await tv.waitForTimeout(500);
   await shot(tv, 'languages-3-tv-view');
@@ -164,7 +172,11 @@ test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Show
   await shot(phone, 'mobile-lobby-390x844');
   for (const [id, radio, seats, bots, options] of games) {
     await createTable(phone, radio, 'Pat', seats, bots, options);
-    await until(`${id}: the game under way`, async () => !/more player/.test(await text(phone, '[data-testid=status]')) && (await phone.locator('.scene canvas').count()) > 0, 20_000);
+    await until(
+      `${id}: the game under way`,
+      async () => !/more player/.test(await text(phone, '[data-testid=status]')) && (await phone.locator('.scene canvas').count()) > 0,
+      20_000,
+    );
     await phone.waitForTimeout(700);
     // Nothing wider than the screen: no sideways scrolling, every move button inside the viewport.
     const wide = await phone.evaluate(() =>
@@ -174,7 +186,13 @@ test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Show
         .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
     );
     expect(wide).toEqual([]);
-    const outside = await phone.locator('.actions button:visible').evaluateAll((bs) => bs.filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > 390; }).length);
+    const outside = await phone.locator('.actions button:visible').evaluateAll(
+      (bs) =>
+        bs.filter((b) => {
+          const r = b.getBoundingClientRect();
+          return r.left < 0 || r.right > 390;
+        }).length,
+    );
     expect(outside).toBe(0);
     await phone.evaluate(() => window.scrollTo(0, 0));
     await phone.waitForTimeout(200);

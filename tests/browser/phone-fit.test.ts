@@ -34,7 +34,14 @@ const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: 
   { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
   { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await enabledMoves(p).count()) > 0 },
   // (Saloon: not during a race, whose panel saloon-race.test.ts checks whole on screen)
-  { id: 'saloon', radio: /Saloon Showdown/, seats: 4, bots: 3, second: THREATEN_WITH, ready: async (p) => (await enabledMoves(p).count()) > 0 && (await p.locator('.saloon-duelpanel').count()) === 0 },
+  {
+    id: 'saloon',
+    radio: /Saloon Showdown/,
+    seats: 4,
+    bots: 3,
+    second: THREATEN_WITH,
+    ready: async (p) => (await enabledMoves(p).count()) > 0 && (await p.locator('.saloon-duelpanel').count()) === 0,
+  },
 ];
 
 test('on phones held upright: status, table and action bar on one screen for every game; the status bar stays pinned', async () => {
@@ -63,7 +70,10 @@ test('on phones held upright: status, table and action bar on one screen for eve
           await page.getByRole('button', { name: 'Cancel', exact: true }).click({ timeout: 5000 });
         }
         // One move on, the next decision fits too.
-        await enabledMoves(page).first().click({ timeout: 5000 }).catch(() => undefined);
+        await enabledMoves(page)
+          .first()
+          .click({ timeout: 5000 })
+          .catch(() => undefined);
         await until(`${game.id}: the next decision`, () => game.ready(page), 30_000).catch(() => undefined);
         await page.waitForTimeout(300);
         const next = await phoneProblems(page, `${game.id} on ${screen}, after a move`);
@@ -179,11 +189,18 @@ test.each(PHONES)('Duel at six on a %s: aiming a gun shows every target and Canc
     const guns = page.locator('.actions').getByRole('button', { name: /^Play (Pistol|Rifle)$/ });
     const aims = page.locator('.actions').getByRole('button', { name: DUEL_AIM });
     // A hand of six with a gun in it, as dealt; the first decision with a gun (a hand without one plays on).
-    await until('a gun to aim', async () => {
-      if ((await guns.count()) > 0) return true;
-      await enabledMoves(page).first().click({ timeout: 2000 }).catch(() => undefined);
-      return false;
-    }, 60_000);
+    await until(
+      'a gun to aim',
+      async () => {
+        if ((await guns.count()) > 0) return true;
+        await enabledMoves(page)
+          .first()
+          .click({ timeout: 2000 })
+          .catch(() => undefined);
+        return false;
+      },
+      60_000,
+    );
     await guns.first().click({ timeout: 5000 });
     await until('five targets', async () => (await aims.count()) === 5, 10_000);
     await page.waitForTimeout(200);

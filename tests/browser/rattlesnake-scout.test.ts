@@ -26,11 +26,19 @@ function findSeed(): number {
 }
 
 /** The words the table draws on the canvas. */
-const sceneTexts = async (page: Page): Promise<string[]> => (await measure(page)).scene.items.filter((i) => i.kind === 'text').map((i) => (i.label ?? '').replace(/\s+/g, ' '));
+const sceneTexts = async (page: Page): Promise<string[]> =>
+  (await measure(page)).scene.items.filter((i) => i.kind === 'text').map((i) => (i.label ?? '').replace(/\s+/g, ' '));
 
-test('the card put back with Scout shows on its owner\'s deck (after a reload too), never on the other screen', async () => {
+test("the card put back with Scout shows on its owner's deck (after a reload too), never on the other screen", async () => {
   const seed = findSeed();
-  const host = await new Client(stack().base.replace(/^http/, 'ws')).create('rattlesnake', { name: 'Host', seats: 2, bots: 0, seed, spectate: true, options: { turnSeconds: 0 } });
+  const host = await new Client(stack().base.replace(/^http/, 'ws')).create('rattlesnake', {
+    name: 'Host',
+    seats: 2,
+    bots: 0,
+    seed,
+    spectate: true,
+    options: { turnSeconds: 0 },
+  });
   host.onMessage('*', () => undefined);
   const folks = people(stack().browser);
   try {
@@ -53,7 +61,7 @@ test('the card put back with Scout shows on its owner\'s deck (after a reload to
     await putBack.first().click();
 
     const knownTop = (texts: string[]) => texts.some((t) => /^Deck: \d+ · top: yours to know$/.test(t));
-    await until('Ann\'s deck to show the card she put back', async () => knownTop(await sceneTexts(ann)), 10_000);
+    await until("Ann's deck to show the card she put back", async () => knownTop(await sceneTexts(ann)), 10_000);
     await ann.waitForTimeout(400);
     await shot(ann, 'rattlesnake-scout-1-known-top');
     expect((await sceneTexts(ann)).some((t) => t.toLowerCase().includes(label.split(' ')[0].toLowerCase()))).toBe(true);
@@ -61,7 +69,7 @@ test('the card put back with Scout shows on its owner\'s deck (after a reload to
 
     // A reload: the page gets its seat back and only its view — which still says what is on top.
     await ann.reload();
-    await until('Ann\'s deck to show it again after a reload', async () => knownTop(await sceneTexts(ann).catch(() => [])), 20_000);
+    await until("Ann's deck to show it again after a reload", async () => knownTop(await sceneTexts(ann).catch(() => [])), 20_000);
     await shot(ann, 'rattlesnake-scout-2-after-reload');
     expect(folks.errors).toEqual([]);
   } finally {

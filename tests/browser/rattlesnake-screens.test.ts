@@ -160,12 +160,22 @@ describe('Rattlesnake on a desktop and on a phone', () => {
             const hook = (window as unknown as { __tumbleweedScene: { bounds(): { items: { kind: string; y: number; height: number }[] } } }).__tumbleweedScene;
             const items = hook.bounds().items.filter((i) => i.kind === 'card');
             const b = document.querySelector('.actions')?.getBoundingClientRect();
-            return { top: Math.min(...items.map((i) => i.y)), bottom: Math.max(...items.map((i) => i.y + i.height)), barTop: b?.top ?? 0, barBottom: b?.bottom ?? 0 };
+            return {
+              top: Math.min(...items.map((i) => i.y)),
+              bottom: Math.max(...items.map((i) => i.y + i.height)),
+              barTop: b?.top ?? 0,
+              barBottom: b?.bottom ?? 0,
+            };
           });
           const where = `"${what}" (${n} buttons, ${Math.round(bar.height)} px)`;
           if (bar.height > 200) await shot(page, 'rattlesnake-screens-phone-tall-bar');
           expect({ where, barHeight: Math.round(bar.height) <= 200 }).toEqual({ where, barHeight: true });
-          expect({ where, cardsFromTop: at.top >= -1, cardsAboveBar: at.bottom <= at.barTop + 1, barOnScreen: at.barBottom <= snap.viewport.height + 1 }).toEqual({
+          expect({
+            where,
+            cardsFromTop: at.top >= -1,
+            cardsAboveBar: at.bottom <= at.barTop + 1,
+            barOnScreen: at.barBottom <= snap.viewport.height + 1,
+          }).toEqual({
             where,
             cardsFromTop: true,
             cardsAboveBar: true,
@@ -219,7 +229,10 @@ describe('Rattlesnake on a desktop and on a phone', () => {
     try {
       const page = await folks.open('desktop', DESKTOP);
       await tableWithBot(page);
-      const keys = async () => actions(page).locator('button').evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label') ?? b.textContent ?? '', b.getAttribute('data-key') ?? '']));
+      const keys = async () =>
+        actions(page)
+          .locator('button')
+          .evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label') ?? b.textContent ?? '', b.getAttribute('data-key') ?? '']));
       let sawCommit = false;
       let sawMain = false;
       for (let i = 0; i < 30 && !(sawCommit && sawMain); i++) {
@@ -239,7 +252,12 @@ describe('Rattlesnake on a desktop and on a phone', () => {
           await page.keyboard.press('Space');
           await until('the card selected', async () => (await actions(page).locator('button.select').first().getAttribute('aria-pressed')) === 'true');
           expect(await page.evaluate(() => document.activeElement?.closest('.actions') !== null && document.activeElement?.tagName === 'BUTTON')).toBe(true);
-          expect(await actions(page).locator('button.select').first().evaluate((b) => b === document.activeElement)).toBe(true);
+          expect(
+            await actions(page)
+              .locator('button.select')
+              .first()
+              .evaluate((b) => b === document.activeElement),
+          ).toBe(true);
           const after = await keys();
           expect(after.find(([label]) => /^Commit 1 card$/.test(label))?.[1]).toBe('Enter');
         } else if (/^Your turn: /.test(text) && !sawMain) {

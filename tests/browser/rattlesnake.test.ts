@@ -40,7 +40,12 @@ async function play(p: Player, deadline: number): Promise<string> {
       const commit = button(/^Commit \d+ cards?$/);
       const order: (() => Promise<boolean>)[] = [
         async () => (await button('Allow').count()) > 0 && (await button('Allow').click({ timeout: 3000 }), true),
-        async () => (await button(/^Put back /).count()) > 0 && (await button(/^Put back /).first().click({ timeout: 3000 }), true),
+        async () =>
+          (await button(/^Put back /).count()) > 0 &&
+          (await button(/^Put back /)
+            .first()
+            .click({ timeout: 3000 }),
+          true),
         async () => (await button('Pass').count()) > 0 && (await button('Pass').click({ timeout: 3000 }), true),
         async () => {
           const free = await unpressed.count();

@@ -63,7 +63,9 @@ test('a finished bot game is downloaded and watched again in the replay viewer',
   await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Dear diary, today I played cards.') });
   await until('the not-JSON error', async () => ((await ann.getByTestId('replay-error').textContent()) ?? '').includes('“notes.txt” is not a game log'));
   await picker.setInputFiles({ name: 'package.json', mimeType: 'application/json', buffer: Buffer.from('{"name":"tumbleweed","version":"1.0.0"}') });
-  await until('the not-a-log error', async () => ((await ann.getByTestId('replay-error').textContent()) ?? '').includes('“package.json” is not a Tumbleweed game log'));
+  await until('the not-a-log error', async () =>
+    ((await ann.getByTestId('replay-error').textContent()) ?? '').includes('“package.json” is not a Tumbleweed game log'),
+  );
   await shot(ann, 'replay-1-wrong-file');
 
   // The real log: the title names the game and the table; the viewer starts at the deal.
@@ -170,7 +172,9 @@ test.each([
   const page = await folks.open('Ann', DESKTOP);
   const log = botLog(game, seats, 17);
   await page.goto(`${stack().base}/#/replay`);
-  await page.getByLabel('Open a game log (.json)').setInputFiles({ name: `tumbleweed-TEST1.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
+  await page
+    .getByLabel('Open a game log (.json)')
+    .setInputFiles({ name: `tumbleweed-TEST1.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
   await until('the replay title', async () => ((await page.getByTestId('replay-title').textContent()) ?? '') === `Replay — ${title} table TEST1`);
   await expect(page.getByTestId('replay-error').count()).resolves.toBe(0);
   const slider = page.getByTestId('replay-slider');

@@ -28,12 +28,60 @@ async function newPage(viewport: { width: number; height: number }, lang = 'en')
 }
 
 const HOWTO = [
-  { lang: 'en', game: 'duel', title: 'How to play Duel', parts: ['Goal', 'A turn', 'How you win'], full: 'Full rules', back: '← How to play', h1: 'Duel: Once Upon a Game in the West' },
-  { lang: 'en', game: 'rattlesnake', title: 'How to play Rattlesnake', parts: ['Goal', 'A turn', 'How you win'], full: 'Full rules', back: '← How to play', h1: 'Rattlesnake' },
-  { lang: 'en', game: 'saloon', title: 'How to play Saloon Showdown', parts: ['Goal', 'A turn', 'How you win'], full: 'Full rules', back: '← How to play', h1: 'Saloon Showdown' },
-  { lang: 'pt-BR', game: 'duel', title: 'Como jogar Duel', parts: ['Objetivo', 'Uma jogada', 'Como vencer'], full: 'Regras completas', back: '← Como jogar', h1: 'Duel: Once Upon a Game in the West' },
-  { lang: 'pt-BR', game: 'rattlesnake', title: 'Como jogar Rattlesnake', parts: ['Objetivo', 'Uma jogada', 'Como vencer'], full: 'Regras completas', back: '← Como jogar', h1: 'Rattlesnake' },
-  { lang: 'pt-BR', game: 'saloon', title: 'Como jogar Saloon Showdown', parts: ['Objetivo', 'Uma jogada', 'Como vencer'], full: 'Regras completas', back: '← Como jogar', h1: 'Saloon Showdown' },
+  {
+    lang: 'en',
+    game: 'duel',
+    title: 'How to play Duel',
+    parts: ['Goal', 'A turn', 'How you win'],
+    full: 'Full rules',
+    back: '← How to play',
+    h1: 'Duel: Once Upon a Game in the West',
+  },
+  {
+    lang: 'en',
+    game: 'rattlesnake',
+    title: 'How to play Rattlesnake',
+    parts: ['Goal', 'A turn', 'How you win'],
+    full: 'Full rules',
+    back: '← How to play',
+    h1: 'Rattlesnake',
+  },
+  {
+    lang: 'en',
+    game: 'saloon',
+    title: 'How to play Saloon Showdown',
+    parts: ['Goal', 'A turn', 'How you win'],
+    full: 'Full rules',
+    back: '← How to play',
+    h1: 'Saloon Showdown',
+  },
+  {
+    lang: 'pt-BR',
+    game: 'duel',
+    title: 'Como jogar Duel',
+    parts: ['Objetivo', 'Uma jogada', 'Como vencer'],
+    full: 'Regras completas',
+    back: '← Como jogar',
+    h1: 'Duel: Once Upon a Game in the West',
+  },
+  {
+    lang: 'pt-BR',
+    game: 'rattlesnake',
+    title: 'Como jogar Rattlesnake',
+    parts: ['Objetivo', 'Uma jogada', 'Como vencer'],
+    full: 'Regras completas',
+    back: '← Como jogar',
+    h1: 'Rattlesnake',
+  },
+  {
+    lang: 'pt-BR',
+    game: 'saloon',
+    title: 'Como jogar Saloon Showdown',
+    parts: ['Objetivo', 'Uma jogada', 'Como vencer'],
+    full: 'Regras completas',
+    back: '← Como jogar',
+    h1: 'Saloon Showdown',
+  },
 ];
 
 test.each(HOWTO)('$lang $game: the how-to fits one phone screen, with card pictures and keys, and the full rules a tap away', async (c) => {
@@ -111,7 +159,14 @@ test.each([
     expect(s.y).toBeGreaterThanOrEqual(0);
     expect(s.y + s.height).toBeLessThanOrEqual(p.y + 1);
     expect(p.y + p.height).toBeLessThanOrEqual(viewport.height + 1);
-    expect(await page.evaluate(() => ((r) => document.elementFromPoint(r.right - 4, r.top + 4))((document.querySelector('[data-testid="status"]') as HTMLElement).getBoundingClientRect())?.closest('[data-testid="status"]') !== null)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          ((r) => document.elementFromPoint(r.right - 4, r.top + 4))(
+            (document.querySelector('[data-testid="status"]') as HTMLElement).getBoundingClientRect(),
+          )?.closest('[data-testid="status"]') !== null,
+      ),
+    ).toBe(true);
 
     // Esc closes it and focus is back on the Rules button.
     await page.keyboard.press('Escape');

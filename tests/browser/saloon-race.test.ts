@@ -34,7 +34,10 @@ async function untilGo(page: Page, deadline: number): Promise<boolean> {
       if ((await word.count()) === 0) {
         if ((await button('Do you?').count()) > 0) await button('Do you?').click({ timeout: 2000 });
         else if (await threaten(button)) continue;
-        else if ((await button(/^Discard /).count()) > 0) await button(/^Discard /).first().click({ timeout: 2000 });
+        else if ((await button(/^Discard /).count()) > 0)
+          await button(/^Discard /)
+            .first()
+            .click({ timeout: 2000 });
         else if ((await button('Draw from deck').count()) > 0) await button('Draw from deck').click({ timeout: 2000 });
       }
     } catch {
@@ -68,7 +71,8 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
       const boxes = await page.evaluate(async () => {
         // Waits in the page for GO! with the three cards shown, and measures in the same frame.
         const end = performance.now() + 4000;
-        const ready = () => document.querySelector('[data-testid="duel-word"]')?.textContent === 'GO!' && document.querySelectorAll('[data-testid="hand"] li').length === 3;
+        const ready = () =>
+          document.querySelector('[data-testid="duel-word"]')?.textContent === 'GO!' && document.querySelectorAll('[data-testid="hand"] li').length === 3;
         while (!ready()) {
           if (performance.now() > end || !document.querySelector('[data-testid="duel-word"]')) return null;
           await new Promise((r) => requestAnimationFrame(r));
@@ -80,7 +84,8 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
           const r = el.getBoundingClientRect();
           return { x: r.x, y: r.y, width: r.width, height: r.height };
         };
-        const all = (sel: string) => [...document.querySelectorAll(sel)].map((e) => ({ name: e.getAttribute('aria-label') ?? e.textContent ?? sel, box: box(e) }));
+        const all = (sel: string) =>
+          [...document.querySelectorAll(sel)].map((e) => ({ name: e.getAttribute('aria-label') ?? e.textContent ?? sel, box: box(e) }));
         const status = document.querySelector('[data-testid="status"]');
         const hand = document.querySelector('[data-testid="hand"]');
         // (a list kept for screen readers only sits in a 1-pixel clipped box)
@@ -92,7 +97,9 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
           ? all('[data-testid="hand"] li')
           : sceneCards.map((b: any, i: number) => ({ name: `scene card ${i + 1}`, box: { x: b.x, y: b.y, width: b.width, height: b.height } }));
         // (the log's history of what happened says "GO!" too: not a sign to look at)
-        const goTexts = [...document.querySelectorAll('body *')].filter((e) => e.children.length === 0 && /\bGO!/.test(e.textContent ?? '') && (e as HTMLElement).offsetParent !== null && !e.closest('[role="log"]')).length;
+        const goTexts = [...document.querySelectorAll('body *')].filter(
+          (e) => e.children.length === 0 && /\bGO!/.test(e.textContent ?? '') && (e as HTMLElement).offsetParent !== null && !e.closest('[role="log"]'),
+        ).length;
         const sceneGo = items.filter((b: any) => b.kind === 'text' && /\bGO!/.test(b.label ?? '')).length;
         return {
           vh: window.innerHeight,
@@ -104,17 +111,34 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
           bar: box(document.querySelector('.actions')),
           goTexts,
           sceneGo,
-          keys: [...document.querySelectorAll('.saloon-duelpanel button[data-key]')].map((e) => [e.getAttribute('aria-label') ?? e.textContent ?? '', e.getAttribute('data-key') ?? '']),
+          keys: [...document.querySelectorAll('.saloon-duelpanel button[data-key]')].map((e) => [
+            e.getAttribute('aria-label') ?? e.textContent ?? '',
+            e.getAttribute('data-key') ?? '',
+          ]),
           labels: [...document.querySelectorAll('[data-testid="hand"] li')].map((e) => e.getAttribute('aria-label') ?? ''),
         };
       });
       if (!boxes) continue; // the bot won before we looked: the next duel
       await shot(page, `saloon-race-${name.replace(' ', '-')}`);
       const bar = boxes.bar as Box | null;
-      const outOfBar = (p: { name: string; box: Box | null }) => !p.name.startsWith('scene card') && (!bar || !p.box || p.box.y < bar.y - 1 || p.box.y + p.box.height > bar.y + bar.height + 1);
-      const off = boxes.parts.filter((p: { name: string; box: Box | null }) => !p.box || p.box.y < boxes.statusBottom - 1 || p.box.y + p.box.height > boxes.vh + 1 || p.box.x < -1 || p.box.x + p.box.width > boxes.vw + 1 || outOfBar(p));
+      const outOfBar = (p: { name: string; box: Box | null }) =>
+        !p.name.startsWith('scene card') && (!bar || !p.box || p.box.y < bar.y - 1 || p.box.y + p.box.height > bar.y + bar.height + 1);
+      const off = boxes.parts.filter(
+        (p: { name: string; box: Box | null }) =>
+          !p.box ||
+          p.box.y < boxes.statusBottom - 1 ||
+          p.box.y + p.box.height > boxes.vh + 1 ||
+          p.box.x < -1 ||
+          p.box.x + p.box.width > boxes.vw + 1 ||
+          outOfBar(p),
+      );
       expect(boxes.parts.length).toBeGreaterThanOrEqual(3 + 4 + 4 + 3 + 1);
-      expect(off.map((p: { name: string; box: Box | null }) => `${p.name} at ${JSON.stringify(p.box)} (screen ${boxes.vw}×${boxes.vh}, status bar to ${boxes.statusBottom})`)).toEqual([]);
+      expect(
+        off.map(
+          (p: { name: string; box: Box | null }) =>
+            `${p.name} at ${JSON.stringify(p.box)} (screen ${boxes.vw}×${boxes.vh}, status bar to ${boxes.statusBottom})`,
+        ),
+      ).toEqual([]);
       expect(boxes.goTexts + boxes.sceneGo).toBe(1);
 
       // The keys (the table routes a key to the button with that data-key): the gun's colour initial, a letter per
@@ -145,7 +169,8 @@ async function cardWidthsAsDealt(page: Page): Promise<{ first: number[]; settled
   return page.evaluate(
     () =>
       new Promise<{ first: number[]; settled: number[] }>((resolve) => {
-        const widths = () => ((window as any).__tumbleweedScene?.bounds?.().items ?? []).filter((b: any) => b.kind === 'card').map((b: any) => Math.round(b.width));
+        const widths = () =>
+          ((window as any).__tumbleweedScene?.bounds?.().items ?? []).filter((b: any) => b.kind === 'card').map((b: any) => Math.round(b.width));
         // The deal arrives in parts (the table, then my hand from my own view): every frame is looked at for 1.2 s
         // from the first cards; the first look is the earliest frame that already has all the cards of the last one.
         const frames: number[][] = [];
@@ -171,7 +196,11 @@ test('dealt cards grow into place (at most 400 ms), and sit still from the start
     // with the cards already full size: the moving page gets up to three deals to be seen growing; the still page
     // must never grow in any.
     for (const reduced of [false, true]) {
-      const page = await folks.open(reduced ? 'still' : 'moving', { viewport: { width: 1366, height: 768 }, locale: 'en-US', reducedMotion: reduced ? 'reduce' : 'no-preference' });
+      const page = await folks.open(reduced ? 'still' : 'moving', {
+        viewport: { width: 1366, height: 768 },
+        locale: 'en-US',
+        reducedMotion: reduced ? 'reduce' : 'no-preference',
+      });
       const seen: boolean[] = [];
       for (let attempt = 0; attempt < 3 && !seen.includes(true); attempt++) {
         await page.goto(`${stack().base}/`);
@@ -203,7 +232,21 @@ test('every kind of Saloon button reads at 4.5:1 or better ("Cash Loot" was dark
     await page.goto(`${stack().base}/`);
     // The bar's button kinds (games/saloon.ts), styled by the page's own stylesheet.
     const ratios = await page.evaluate(() => {
-      const kinds = ['cash', 'cash secondary', 'secondary', 'bluff', 'duel', 'crash', 'special standoff', 'special law', 'special wanted', 'special escape', 'special desperado', 'gun red', 'secondary glyph-toggle'];
+      const kinds = [
+        'cash',
+        'cash secondary',
+        'secondary',
+        'bluff',
+        'duel',
+        'crash',
+        'special standoff',
+        'special law',
+        'special wanted',
+        'special escape',
+        'special desperado',
+        'gun red',
+        'secondary glyph-toggle',
+      ];
       const bar = document.createElement('div');
       bar.className = 'actions saloon-actions';
       for (const k of kinds) {
@@ -214,7 +257,8 @@ test('every kind of Saloon button reads at 4.5:1 or better ("Cash Loot" was dark
       }
       const panel = document.createElement('div');
       panel.className = 'saloon-duelpanel go';
-      panel.innerHTML = '<p class="duel-word">GO!</p><button class="pick gun red">Red<kbd class="key-hint">R</kbd></button><button class="pick" aria-pressed="true">Head</button><button class="shoot">Shoot!</button>';
+      panel.innerHTML =
+        '<p class="duel-word">GO!</p><button class="pick gun red">Red<kbd class="key-hint">R</kbd></button><button class="pick" aria-pressed="true">Head</button><button class="shoot">Shoot!</button>';
       bar.append(panel);
       document.body.append(bar);
       const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);

@@ -16,7 +16,21 @@ import { Client, type Room } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, people, shot, useStack } from '../support/browser';
 import { cardRows, phoneProblems, smallCards, until } from '../support/table';
-import { AREAS, findSaloonSeed, THREATEN_WITH, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, majority, mayInterrupt, NOISES, parseCards as parse, shootDuel, threaten } from '../support/saloon';
+import {
+  AREAS,
+  findSaloonSeed,
+  THREATEN_WITH,
+  holds,
+  hostSaloon,
+  HUMAN_PAUSE_MS,
+  joinByCode,
+  majority,
+  mayInterrupt,
+  NOISES,
+  parseCards as parse,
+  shootDuel,
+  threaten,
+} from '../support/saloon';
 
 jest.setTimeout(240_000);
 
@@ -69,7 +83,10 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
         } else if ((await page.getByTestId('flipped').count()) > 0) {
           // The Standoff race: any gun, the majority area and noise of the flipped cards, the other human.
           if (Date.now() - firedAt > 2500) {
-            const labels = await page.getByTestId('flipped').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+            const labels = await page
+              .getByTestId('flipped')
+              .locator('li')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
             if (labels.length === 3) {
               if (!seen.has(`race-${who}`)) {
                 seen.add(`race-${who}`);
@@ -77,8 +94,14 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
               }
               await page.waitForTimeout(HUMAN_PAUSE_MS); // (sooner than 100 ms after GO! is a false start)
               const cards = parse(labels);
-              const area = majority(cards.map((c) => c[1]), AREAS)[0];
-              const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
+              const area = majority(
+                cards.map((c) => c[1]),
+                AREAS,
+              )[0];
+              const noise = majority(
+                cards.map((c) => c[2].toLowerCase()),
+                NOISES,
+              )[0];
               await button(`Target: ${other}`).click({ timeout: 2000 });
               await button(`Area: ${area}`).click({ timeout: 2000 });
               await button(`Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click({ timeout: 2000 });
@@ -88,7 +111,10 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
           }
         } else if (Date.now() - firedAt > 2500) {
           // A duel against a bot: shoot from my new hand.
-          const labels = await page.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+          const labels = await page
+            .getByTestId('hand')
+            .locator('li')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
           if (labels.length === 3) {
             const cards = parse(labels);
             await shootDuel(button, cards);
@@ -107,7 +133,16 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
         await button('Draw from deck').click({ timeout: 2000 });
       }
       // The chain's window, on the phone: who may still join, with its countdown.
-      if (who === 'Bob' && !seen.has('chain-shot') && /Mexican Standoff — \d+ s left to join/.test((await page.getByTestId('saloon-window').textContent().catch(() => '')) ?? '')) {
+      if (
+        who === 'Bob' &&
+        !seen.has('chain-shot') &&
+        /Mexican Standoff — \d+ s left to join/.test(
+          (await page
+            .getByTestId('saloon-window')
+            .textContent()
+            .catch(() => '')) ?? '',
+        )
+      ) {
         seen.add('chain-shot');
         await page.evaluate(() => window.scrollTo(0, 0));
         await shot(page, 'saloon-specials-1-standoff-phone');
@@ -125,7 +160,14 @@ test('a Mexican Standoff is declared and fought through the UI at a 4-seat table
   const base = stack().base;
   const seed = findSeed();
   // A watching host creates the table with the test seed (the lobby never sends one).
-  const host = await new Client(base.replace(/^http/, 'ws')).create('saloon', { name: 'Host', seats: 4, bots: 2, seed, spectate: true, options: { ...OPTIONS, turnSeconds: 0 } });
+  const host = await new Client(base.replace(/^http/, 'ws')).create('saloon', {
+    name: 'Host',
+    seats: 4,
+    bots: 2,
+    seed,
+    spectate: true,
+    options: { ...OPTIONS, turnSeconds: 0 },
+  });
   host.onMessage('*', () => undefined); // the host only watches
   const code = host.roomId;
   const { ann, bob, errors, close } = await annAndBob(stack().browser);
@@ -142,7 +184,10 @@ test('a Mexican Standoff is declared and fought through the UI at a 4-seat table
     }
     for (const page of [ann, bob]) await page.getByTestId('hand').locator('li').nth(2).waitFor({ timeout: 15_000 });
     // Ann holds a Mexican Standoff card, as the seed promised.
-    const annCards = await ann.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    const annCards = await ann
+      .getByTestId('hand')
+      .locator('li')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
     expect(annCards.some((l) => l.endsWith('Mexican Standoff'))).toBe(true);
 
     const deadline = Date.now() + 180_000;
@@ -206,7 +251,12 @@ test('on a 360×640 phone a threat window offers every "I don\'t think so!" gun 
     await shot(ann, 'saloon-specials-join-phone360');
     // (still the same window: Carl had not answered)
     expect(await joins.count()).toBe(3);
-    expect(await ann.locator('.actions').getByRole('button', { name: /Bottle|Crash/ }).count()).toBeGreaterThan(0);
+    expect(
+      await ann
+        .locator('.actions')
+        .getByRole('button', { name: /Bottle|Crash/ })
+        .count(),
+    ).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     expect(folks.errors).toEqual([]);
   } finally {
@@ -227,23 +277,31 @@ test('on a 360×640 phone a Desperado\'s turn offers every move, then the two gu
     const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
     await joinByCode(ann, stack().base, 'Ann', code);
     const open = ann.locator('.actions').getByRole('button', { name: 'I have nothing to lose…' });
-    await until('the Desperado\'s move', async () => (await open.count()) > 0, 20_000);
+    await until("the Desperado's move", async () => (await open.count()) > 0, 20_000);
     await ann.waitForTimeout(300);
     expect(await phoneProblems(ann, 'Ann on 360×640, a Desperado turn')).toEqual([]);
     // The second question: the guns, the targets, "I have nothing to lose!" and Cancel.
     await open.click();
     const go = ann.locator('.actions').getByRole('button', { name: 'I have nothing to lose!' });
     await go.waitFor({ timeout: 5000 });
-    const problems = await phoneProblems(ann, 'Ann on 360×640, the Desperado\'s guns and targets');
+    const problems = await phoneProblems(ann, "Ann on 360×640, the Desperado's guns and targets");
     await shot(ann, 'saloon-specials-desperado-phone360');
     expect(problems).toEqual([]);
     expect(await ann.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(1);
     // Two guns and two targets picked, the go button is live and still in sight.
     const bar = (name: RegExp) => ann.locator('.actions').getByRole('button', { name });
-    await bar(/^Desperado gun: /).nth(0).click();
-    await bar(/^Desperado gun: /).nth(1).click();
-    await bar(/^Desperado target: /).nth(0).click();
-    await bar(/^Desperado target: /).nth(1).click();
+    await bar(/^Desperado gun: /)
+      .nth(0)
+      .click();
+    await bar(/^Desperado gun: /)
+      .nth(1)
+      .click();
+    await bar(/^Desperado target: /)
+      .nth(0)
+      .click();
+    await bar(/^Desperado target: /)
+      .nth(1)
+      .click();
     await until('the go button to be live', async () => go.isEnabled());
     expect(await phoneProblems(ann, 'Ann on 360×640, a Desperado ready')).toEqual([]);
     expect(folks.errors).toEqual([]);
@@ -253,58 +311,61 @@ test('on a 360×640 phone a Desperado\'s turn offers every move, then the two gu
   }
 });
 
-test.each([4, 6])('on a 360×640 phone Saloon\'s cards stay readable at %i players: the public cards and the hand at 44 px or more, also when threatened', async (seats) => {
-  // Ann on the phone, Bob, and bots: the felt holds the player boxes, the guns, the public cards and Ann's hand.
-  // Watching Bob's turn Ann sees the public cards and her hand; Bob then threatens her, and the threat takes the
-  // middle while she decides from her hand. (Her hand was drawn 24 px wide when threatened at four players.)
-  // (no bot may end the threat early: none holds a Standoff card or three cards of one colour, for the Bottle)
-  const seed = findSaloonSeed(
-    seats,
-    OPTIONS,
-    (s) =>
-      s.active === 1 &&
-      !holds(s.players[0].hand, 'standoff', 1) &&
-      !holds(s.players[0].hand, 'desperado', 1) &&
-      // (at six, Ann holds an Escape on Horseback: whom she escapes to is a second question)
-      (seats < 6 || holds(s.players[0].hand, 'escape', 1)) &&
-      s.players.slice(2).every((p) => !mayInterrupt(p.hand)),
-  );
-  const { code, leave } = await hostSaloon(stack().base, seats, seats - 2, seed, OPTIONS);
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
-    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', code);
-    await joinByCode(bob, stack().base, 'Bob', code);
-    const bobButton = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
-    await until('Bob may threaten', async () => (await bobButton(THREATEN_WITH).count()) > 0, 20_000);
-    await ann.waitForTimeout(400);
-    await shot(ann, `saloon-cards-watching-phone360-${seats}`);
-    expect(await cardRows(ann)).toBe(2);
-    const problems = await smallCards(ann, 'Ann on 360×640, watching Bob\'s turn', 44);
-    expect(await threaten(bobButton, 'Ann')).toBe(true);
-    const answer = ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true });
-    await answer.waitFor({ timeout: 10_000 });
-    await ann.waitForTimeout(400);
-    await shot(ann, `saloon-cards-threatened-phone360-${seats}`);
-    expect(await answer.count()).toBe(1); // (still the threat)
-    problems.push(...(await smallCards(ann, 'Ann on 360×640, threatened', 44)));
-    problems.push(...(await phoneProblems(ann, 'Ann on 360×640, threatened')));
-    if (seats >= 6) {
-      // Escaping to one of four players: "Escape on Horseback…", then the four names and Cancel, all in sight.
-      await ann.locator('.actions').getByRole('button', { name: 'Escape on Horseback…', exact: true }).click();
-      const to = ann.locator('.actions').getByRole('button', { name: /^Escape on Horseback: .* becomes the target$/ });
-      await to.first().waitFor({ timeout: 5000 });
-      expect(await to.count()).toBe(4);
-      problems.push(...(await phoneProblems(ann, 'Ann on 360×640, escaping to whom')));
-      await shot(ann, 'saloon-cards-escape-phone360');
-      await ann.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).click();
-      await answer.waitFor({ timeout: 5000 });
+test.each([4, 6])(
+  "on a 360×640 phone Saloon's cards stay readable at %i players: the public cards and the hand at 44 px or more, also when threatened",
+  async (seats) => {
+    // Ann on the phone, Bob, and bots: the felt holds the player boxes, the guns, the public cards and Ann's hand.
+    // Watching Bob's turn Ann sees the public cards and her hand; Bob then threatens her, and the threat takes the
+    // middle while she decides from her hand. (Her hand was drawn 24 px wide when threatened at four players.)
+    // (no bot may end the threat early: none holds a Standoff card or three cards of one colour, for the Bottle)
+    const seed = findSaloonSeed(
+      seats,
+      OPTIONS,
+      (s) =>
+        s.active === 1 &&
+        !holds(s.players[0].hand, 'standoff', 1) &&
+        !holds(s.players[0].hand, 'desperado', 1) &&
+        // (at six, Ann holds an Escape on Horseback: whom she escapes to is a second question)
+        (seats < 6 || holds(s.players[0].hand, 'escape', 1)) &&
+        s.players.slice(2).every((p) => !mayInterrupt(p.hand)),
+    );
+    const { code, leave } = await hostSaloon(stack().base, seats, seats - 2, seed, OPTIONS);
+    const folks = people(stack().browser);
+    try {
+      const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+      const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+      await joinByCode(ann, stack().base, 'Ann', code);
+      await joinByCode(bob, stack().base, 'Bob', code);
+      const bobButton = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+      await until('Bob may threaten', async () => (await bobButton(THREATEN_WITH).count()) > 0, 20_000);
+      await ann.waitForTimeout(400);
+      await shot(ann, `saloon-cards-watching-phone360-${seats}`);
+      expect(await cardRows(ann)).toBe(2);
+      const problems = await smallCards(ann, "Ann on 360×640, watching Bob's turn", 44);
+      expect(await threaten(bobButton, 'Ann')).toBe(true);
+      const answer = ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true });
+      await answer.waitFor({ timeout: 10_000 });
+      await ann.waitForTimeout(400);
+      await shot(ann, `saloon-cards-threatened-phone360-${seats}`);
+      expect(await answer.count()).toBe(1); // (still the threat)
+      problems.push(...(await smallCards(ann, 'Ann on 360×640, threatened', 44)));
+      problems.push(...(await phoneProblems(ann, 'Ann on 360×640, threatened')));
+      if (seats >= 6) {
+        // Escaping to one of four players: "Escape on Horseback…", then the four names and Cancel, all in sight.
+        await ann.locator('.actions').getByRole('button', { name: 'Escape on Horseback…', exact: true }).click();
+        const to = ann.locator('.actions').getByRole('button', { name: /^Escape on Horseback: .* becomes the target$/ });
+        await to.first().waitFor({ timeout: 5000 });
+        expect(await to.count()).toBe(4);
+        problems.push(...(await phoneProblems(ann, 'Ann on 360×640, escaping to whom')));
+        await shot(ann, 'saloon-cards-escape-phone360');
+        await ann.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).click();
+        await answer.waitFor({ timeout: 5000 });
+      }
+      expect(problems).toEqual([]);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await folks.close();
+      await leave();
     }
-    expect(problems).toEqual([]);
-    expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-    await leave();
-  }
-});
+  },
+);

@@ -14,7 +14,20 @@
 import type { Page } from 'playwright-core';
 import { Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, shot, useStack } from '../support/browser';
-import { AREAS, findSaloonSeed, holds, hostSaloon, HUMAN_PAUSE_MS, joinByCode, labelsOf, majority, mayInterrupt, NOISES, parseCards, shootDuel } from '../support/saloon';
+import {
+  AREAS,
+  findSaloonSeed,
+  holds,
+  hostSaloon,
+  HUMAN_PAUSE_MS,
+  joinByCode,
+  labelsOf,
+  majority,
+  mayInterrupt,
+  NOISES,
+  parseCards,
+  shootDuel,
+} from '../support/saloon';
 
 jest.setTimeout(60_000);
 
@@ -32,7 +45,13 @@ const money = (page: Page, seat: number) => page.locator(`.seats li[data-seat="$
 const hasMoney = (page: Page, seat: number, re: RegExp, timeout = 10_000) => money(page, seat).filter({ hasText: re }).waitFor({ timeout });
 
 /** A table for `names` (seats 0, 1, …) and `bots` bots after them, dealt from `seed`; every player sees their 3 cards. */
-async function sitDown(pages: Page[], names: string[], bots: number, seed: number, options: Partial<Saloon.SaloonOptions>): Promise<{ leave: () => Promise<void> }> {
+async function sitDown(
+  pages: Page[],
+  names: string[],
+  bots: number,
+  seed: number,
+  options: Partial<Saloon.SaloonOptions>,
+): Promise<{ leave: () => Promise<void> }> {
   const base = stack().base;
   const host = await hostSaloon(base, names.length + bots, bots, seed, options);
   for (let i = 0; i < pages.length; i++) await joinByCode(pages[i], base, names[i], host.code);
@@ -73,7 +92,7 @@ test('"I am the Law": Bob threatens Ann, who holds three Law cards; Bob loses th
   }
 });
 
-test('Wanted Alive: Ann, holding three on her turn, takes Bob\'s whole Bounty', async () => {
+test("Wanted Alive: Ann, holding three on her turn, takes Bob's whole Bounty", async () => {
   const seed = findSaloonSeed(3, OPTIONS, (s) => s.active === 0 && holds(s.players[0].hand, 'wanted'));
   const { ann, bob, errors, close } = await annAndBob(stack().browser);
   const host = await sitDown([ann, bob], ['Ann', 'Bob'], 1, seed, OPTIONS);
@@ -92,7 +111,10 @@ test('Wanted Alive: Ann, holding three on her turn, takes Bob\'s whole Bounty', 
       await hasMoney(page, 0, /^\$40 Loot · \$20 Bounty/);
       await hasMoney(page, 1, /^\$20 Loot · \$0 Bounty/);
     }
-    await bob.locator('.actions .prompt').filter({ hasText: /your turn/i }).waitFor();
+    await bob
+      .locator('.actions .prompt')
+      .filter({ hasText: /your turn/i })
+      .waitFor();
     await shot(bob, 'saloon-symbols-2-wanted');
     expect(errors).toEqual([]);
   } finally {
@@ -137,9 +159,20 @@ const TRUEL_OVER = /shoots first: .* win the Truel against .*!|Nobody hit in 20 
 async function truelist(page: Page, who: string, deadline: number, seen: Set<string>): Promise<void> {
   let firedAt = 0;
   while (Date.now() < deadline) {
-    if (TRUEL_OVER.test((await log(page).textContent().catch(() => '')) ?? '')) return;
+    if (
+      TRUEL_OVER.test(
+        (await log(page)
+          .textContent()
+          .catch(() => '')) ?? '',
+      )
+    )
+      return;
     try {
-      const word = (await page.getByTestId('duel-word').textContent({ timeout: 200 }).catch(() => '')) ?? '';
+      const word =
+        (await page
+          .getByTestId('duel-word')
+          .textContent({ timeout: 200 })
+          .catch(() => '')) ?? '';
       if (word === 'GO!' && Date.now() - firedAt > 2500) {
         const cards = parseCards(await labelsOf(page.getByTestId('hand')));
         if (cards.length === 3) {
@@ -196,13 +229,19 @@ test('The Turkey (What the Wind Brings): Bob draws it, Ann shoots it from the fl
   const wind = { ...OPTIONS, wind: true };
   const isEvent = (id: string) => Saloon.isWindEvent(id);
   // Bob (seat 1) starts and the top card is a Turkey; the next four (Bob's card, the 3 flipped) are ordinary cards.
-  const seed = findSaloonSeed(2, wind, (s) => s.active === 1 && isEvent(s.deck[0]) && Saloon.windKind(s.deck[0]) === 'turkey' && !s.deck.slice(1, 5).some(isEvent));
+  const seed = findSaloonSeed(
+    2,
+    wind,
+    (s) => s.active === 1 && isEvent(s.deck[0]) && Saloon.windKind(s.deck[0]) === 'turkey' && !s.deck.slice(1, 5).some(isEvent),
+  );
   const { ann, bob, errors, close } = await annAndBob(stack().browser);
   const host = await sitDown([ann, bob], ['Ann', 'Bob'], 0, seed, wind);
   try {
     await button(bob, 'Draw from deck').click();
     await inLog(ann, /Bob drew an event: The Turkey!/);
-    await button(bob, /^Discard /).first().click();
+    await button(bob, /^Discard /)
+      .first()
+      .click();
     await inLog(ann, /The Turkey! Bob drew it: 3 cards turn up…/);
     await bob.locator('.actions .prompt').filter({ hasText: 'You drew the Turkey' }).waitFor();
     // The race: any gun, the majority area and noise of the 3 cards everyone sees.
@@ -210,8 +249,14 @@ test('The Turkey (What the Wind Brings): Bob draws it, Ann shoots it from the fl
     await flipped.nth(2).waitFor();
     await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor();
     const cards = parseCards(await labelsOf(ann.getByTestId('flipped')));
-    const area = majority(cards.map((c) => c[1]), AREAS)[0];
-    const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
+    const area = majority(
+      cards.map((c) => c[1]),
+      AREAS,
+    )[0];
+    const noise = majority(
+      cards.map((c) => c[2].toLowerCase()),
+      NOISES,
+    )[0];
     await shot(ann, 'saloon-symbols-5-turkey-race');
     await ann.waitForTimeout(HUMAN_PAUSE_MS); // (sooner than 100 ms after GO! is a false start)
     await button(ann, 'Gun: green').click();

@@ -42,7 +42,10 @@ async function play(p: Seat, deadline: number, shots: { duel: Set<string> }): Pr
             shots.duel.add(who);
             await shot(page, `saloon-2-duel-${who.toLowerCase()}`);
           }
-          const labels = await page.getByTestId('hand').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+          const labels = await page
+            .getByTestId('hand')
+            .locator('li')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
           expect(labels).toHaveLength(3);
           await shootDuel(button, parseCards(labels));
           firedAt = Date.now();
@@ -57,7 +60,9 @@ async function play(p: Seat, deadline: number, shots: { duel: Set<string> }): Pr
       } else if (await threaten(button, other)) {
         // (a gun, then the other human)
       } else if ((await button(/^Discard /).count()) > 0) {
-        await button(/^Discard /).first().click({ timeout: 2000 });
+        await button(/^Discard /)
+          .first()
+          .click({ timeout: 2000 });
       } else if ((await button('Draw from deck').count()) > 0) {
         await button('Draw from deck').click({ timeout: 2000 });
       }

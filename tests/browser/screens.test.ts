@@ -83,7 +83,13 @@ const GAMES: Game[] = [
       await look('first round');
       // A gun aimed at a bot, so the reveal draws the played cards with their targets.
       const played = await clickFirst(page, ['Play Pistol', 'Play Rifle', DUEL_PLAY]);
-      if (await until('a target', async () => (await button(page, DUEL_AIM).count()) > 0, 2000).then(() => true, () => false)) await clickFirst(page, [DUEL_AIM]);
+      if (
+        await until('a target', async () => (await button(page, DUEL_AIM).count()) > 0, 2000).then(
+          () => true,
+          () => false,
+        )
+      )
+        await clickFirst(page, [DUEL_AIM]);
       await until('the reveal', async () => (await button(page, DUEL_PLAY).count()) > 0 || (await page.getByTestId('winner').isVisible()), 10_000);
       await page.waitForTimeout(2100); // the reveal's animation (2 s) settles
       await look(`after the reveal (played: ${played})`);
@@ -122,7 +128,13 @@ const GAMES: Game[] = [
       await look('first move');
       // Threatening asks whom next (the gun picked): every target and Cancel in the bar; Cancel goes back.
       const gun = button(page, THREATEN_WITH).first();
-      if ((await gun.count()) > 0 && (await gun.click({ timeout: 10_000 }).then(() => true, () => false))) {
+      if (
+        (await gun.count()) > 0 &&
+        (await gun.click({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         await button(page, 'Cancel').waitFor({ timeout: 10_000 });
         await look('threaten: whom');
         await button(page, 'Cancel').click({ timeout: 10_000 });
@@ -144,7 +156,9 @@ const REPLAY = saloonReplay(4, 1, 0);
 /** Jumps the replay viewer to each moment of REPLAY in turn and calls `look`. */
 async function walkReplay(page: Page, look: (what: string) => Promise<void>): Promise<void> {
   await page.goto(`${stack().base}/#/replay`);
-  await page.getByLabel('Open a game log (.json)').setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(REPLAY.log)) });
+  await page
+    .getByLabel('Open a game log (.json)')
+    .setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(REPLAY.log)) });
   await until('the replay', async () => ((await page.getByTestId('replay-title').textContent()) ?? '').startsWith('Replay — '));
   await page.getByLabel('Watch as').selectOption('0');
   const slider = page.getByTestId('replay-slider');
@@ -190,7 +204,8 @@ async function tour(screen: (typeof SCREENS)[number], dpr: number): Promise<Find
       if (cardCount(snap) < 3) problems.push(`only ${cardCount(snap)} cards drawn`);
       findings.push({ where: `the Saloon Showdown replay on the ${screen.name} at DPR ${dpr}, ${what}`, problems });
       n += 1;
-      if (problems.length || (screen.name === 'phone' && /fought, GO/.test(what))) await shotOfTable(page, `screens-saloon-replay-${screen.name}-dpr${dpr}-${n}`);
+      if (problems.length || (screen.name === 'phone' && /fought, GO/.test(what)))
+        await shotOfTable(page, `screens-saloon-replay-${screen.name}-dpr${dpr}-${n}`);
     });
     for (const e of folks.errors) findings.push({ where: `${screen.name} at DPR ${dpr}`, problems: [`page error: ${e}`] });
   } finally {
@@ -200,7 +215,13 @@ async function tour(screen: (typeof SCREENS)[number], dpr: number): Promise<Find
 }
 
 /** "where: problem" lines, at most `max` per moment (the first ones say enough). */
-const report = (findings: Finding[], max = 8): string[] => findings.flatMap((f) => f.problems.slice(0, max).map((p) => `${f.where}: ${p}`).concat(f.problems.length > max ? [`${f.where}: … and ${f.problems.length - max} more`] : []));
+const report = (findings: Finding[], max = 8): string[] =>
+  findings.flatMap((f) =>
+    f.problems
+      .slice(0, max)
+      .map((p) => `${f.where}: ${p}`)
+      .concat(f.problems.length > max ? [`${f.where}: … and ${f.problems.length - max} more`] : []),
+  );
 
 /** SCREENS_DPR=2 runs one ratio only (every tour starts before the tests: `-t` would not spare the others). */
 const RATIOS = process.env.SCREENS_DPR ? [Number(process.env.SCREENS_DPR)] : [1, 2, 3];
@@ -214,8 +235,13 @@ beforeAll(async () => {
   running = await startStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0' });
   for (const f of fs.readdirSync(ARTIFACTS)) if (/^screens-.*\.png$/.test(f)) fs.rmSync(path.join(ARTIFACTS, f));
   for (const dpr of RATIOS) {
-    const runs = SCREENS.map((s) => tour(s, dpr).catch((err: unknown): Finding[] => [{ where: `${s.name} at DPR ${dpr}`, problems: [`the tour failed: ${String(err)}`] }]));
-    tours.set(dpr, Promise.all(runs).then((f) => f.flat()));
+    const runs = SCREENS.map((s) =>
+      tour(s, dpr).catch((err: unknown): Finding[] => [{ where: `${s.name} at DPR ${dpr}`, problems: [`the tour failed: ${String(err)}`] }]),
+    );
+    tours.set(
+      dpr,
+      Promise.all(runs).then((f) => f.flat()),
+    );
   }
 });
 afterAll(async () => {

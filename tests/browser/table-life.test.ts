@@ -117,7 +117,10 @@ test('a refresh mid-game keeps the seat; chat; game log; play again starts a new
   })();
   await bob.reload();
   await bob.waitForURL(new RegExp(`#/table/${code}$`));
-  await until('Bob back at his seat', async () => (await bob.locator('.seats li.me').count()) === 1 && !(await bob.getByTestId('status').textContent())?.includes('Reconnecting'));
+  await until(
+    'Bob back at his seat',
+    async () => (await bob.locator('.seats li.me').count()) === 1 && !(await bob.getByTestId('status').textContent())?.includes('Reconnecting'),
+  );
   await watchAnn;
   console.log(`Ann saw Bob as reconnecting during the reload: ${sawReconnecting}`);
   await shot(bob, 'table-life-1-after-reload');
@@ -182,7 +185,8 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
 
   // Dee watches (phone): both see the spectator count.
   await joinTable(dee, code, 'Dee', true);
-  for (const p of [cid, dee]) await until('the spectator count', async () => ((await p.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));
+  for (const p of [cid, dee])
+    await until('the spectator count', async () => ((await p.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));
   await expect(dee.getByRole('button', { name: 'Add bot' }).count()).resolves.toBe(0);
 
   // Start now: the open seat gets a bot, the game begins.
@@ -198,7 +202,9 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await eve.goto(`${stack().base}/#/join/${code}`);
   await until('one watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
   await eve.getByRole('button', { name: 'Join', exact: true }).click();
-  await until('the full-table message', async () => ((await eve.locator('.join .error').textContent()) ?? '').includes('Every seat is taken — you can watch instead'));
+  await until('the full-table message', async () =>
+    ((await eve.locator('.join .error').textContent()) ?? '').includes('Every seat is taken — you can watch instead'),
+  );
   await eve.getByRole('button', { name: 'Watch instead' }).click();
   await eve.waitForURL(new RegExp(`#/table/${code}$`));
   await until('two watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));

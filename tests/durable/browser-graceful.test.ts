@@ -41,7 +41,11 @@ test('a Rattlesnake game in the browser through a graceful restart: "back in a m
 
   await stop(server); // SIGTERM
   const status = page.getByTestId('status');
-  await until('the page to say the server is restarting', async () => /The server is restarting — back in a moment/.test((await status.textContent()) ?? ''), 10_000);
+  await until(
+    'the page to say the server is restarting',
+    async () => /The server is restarting — back in a moment/.test((await status.textContent()) ?? ''),
+    10_000,
+  );
   await shot(page, 'durable-graceful-restarting');
   expect(await page.getByTestId('endscreen').isVisible()).toBe(false);
 

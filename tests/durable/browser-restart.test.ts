@@ -20,7 +20,10 @@ afterAll(async () => {
 
 /** The cards the action bar offers to play now, in order. */
 async function cardsOffered(page: Page): Promise<string[]> {
-  const names = await page.locator('.actions').getByRole('button', { name: DUEL_PLAY }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+  const names = await page
+    .locator('.actions')
+    .getByRole('button', { name: DUEL_PLAY })
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
   return names.map((n) => n.trim());
 }
 

@@ -13,7 +13,10 @@ interface Play extends BoardReader {
   hand(board: any, seat: number, view: any): string;
 }
 const PLAYS: Record<string, Play> = {
-  duel: { ...BOARD_READERS.duel, hand: (_board, _seat, view) => JSON.stringify({ hand: view.hand, commit: view.commit, money: view.players.map((p: any) => p.money) }) },
+  duel: {
+    ...BOARD_READERS.duel,
+    hand: (_board, _seat, view) => JSON.stringify({ hand: view.hand, commit: view.commit, money: view.players.map((p: any) => p.money) }),
+  },
   rattlesnake: { ...BOARD_READERS.rattlesnake, hand: (board, seat) => secretOf(board, seat) },
   saloon: { ...BOARD_READERS.saloon, hand: (board, seat) => secretOf(board, seat) },
 };

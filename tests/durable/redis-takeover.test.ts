@@ -55,7 +55,9 @@ async function shared(ttlMs = 1500) {
 async function seat(endpoint: string, c: Case) {
   const humans = c.seats - c.bots;
   const players = Array.from({ length: humans }, (_, i) => new Player(`${c.room}-P${i}`, [60, 160]));
-  players[0].attach(await new Client(endpoint).create<any>(c.room, { name: players[0].name, seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } }));
+  players[0].attach(
+    await new Client(endpoint).create<any>(c.room, { name: players[0].name, seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } }),
+  );
   const code: string = players[0].room.roomId;
   for (const p of players.slice(1)) p.attach(await new Client(endpoint).joinById<any>(code, { name: p.name }));
   return { c, players, code };
@@ -109,7 +111,12 @@ test('kill -9 process A for good: process B takes its tables over, the same play
   // Through B, the way the client's recoverRoom does: a join by code with the seat token, retried until it works.
   for (const t of tables) for (const p of t.players) await p.rejoin(atB, t.code, 30_000, true);
   const tookOver = Date.now() - killedAt;
-  await until(() => everyone.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
+  await until(
+    () => everyone.every((p) => p.hand() !== null),
+    'the hands on B',
+    10_000,
+    () => b,
+  );
   expect(tables.map((t) => t.players.map((p) => p.hand()))).toEqual(hands);
   for (const p of everyone) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.b}/`);
   expect(b.log()).toMatch(/table taken over/);
@@ -117,7 +124,12 @@ test('kill -9 process A for good: process B takes its tables over, the same play
   expect(tookOver).toBeLessThan(10_000);
 
   // The waiting table of A was never stored: its code is released and B says at once that there is no such table.
-  await until(async () => (await redis.hexists('tumbleweed:codes', waitingCode)) === 0, 'the dead claim released', 15_000, () => b);
+  await until(
+    async () => (await redis.hexists('tumbleweed:codes', waitingCode)) === 0,
+    'the dead claim released',
+    15_000,
+    () => b,
+  );
   const lookedUp = Date.now();
   const lookup = await fetch(`http://127.0.0.1:${ports.b}/api/tables/${waitingCode}`);
   expect(lookup.status).toBe(404);
@@ -126,14 +138,21 @@ test('kill -9 process A for good: process B takes its tables over, the same play
   for (const t of tables) expect(await redis.hget('tumbleweed:codes', t.code)).toBe('1');
 
   everyone.forEach((p) => p.resume());
-  await until(() => everyone.every((p) => p.state?.status === 'over'), 'the games to end on B', 150_000, () => b);
+  await until(
+    () => everyone.every((p) => p.state?.status === 'over'),
+    'the games to end on B',
+    150_000,
+    () => b,
+  );
   for (const t of tables) {
     const winners = Array.from(t.players[0].state.winners as number[]);
     expect(winners.length).toBeGreaterThan(0);
     // Kept by B: its players get the whole log there.
     t.players[0].room.send('table', { action: 'log' });
     await until(() => t.players[0].log !== null, 'the log', 5_000);
-    const kept = await fetch(`http://127.0.0.1:${ports.b}/api/games/${t.players[0].log.id}/log`, { headers: { Authorization: `Bearer ${t.players[0].token}` } });
+    const kept = await fetch(`http://127.0.0.1:${ports.b}/api/games/${t.players[0].log.id}/log`, {
+      headers: { Authorization: `Bearer ${t.players[0].token}` },
+    });
     expect(kept.status).toBe(200);
     const log = await kept.json();
     expect(log.steps).toEqual(t.players[0].log.steps);
@@ -159,22 +178,42 @@ test('a process that stalls past its leases loses its tables to another process 
   // A stops dead (a long GC pause, a frozen VM) for longer than its lease: B takes the table over.
   a.child.kill('SIGSTOP');
   try {
-    await until(() => /table taken over/.test(b.log()), 'B to take the table over', 15_000, () => b);
+    await until(
+      () => /table taken over/.test(b.log()),
+      'B to take the table over',
+      15_000,
+      () => b,
+    );
   } finally {
     a.child.kill('SIGCONT');
   }
   expect(await redis.get(`tumbleweed:lease:${t.code}`)).toMatch(new RegExp(`^${owner(dirs.b)}/`));
   // A wakes up, finds the lease gone to B, and lets its players go ("going away"): nothing of it is written any more.
-  await until(() => t.players.every((p) => p.drops.length === 1), 'A to let its players go', 10_000, () => a);
+  await until(
+    () => t.players.every((p) => p.drops.length === 1),
+    'A to let its players go',
+    10_000,
+    () => a,
+  );
   expect(t.players.map((p) => p.drops[0])).toEqual([1001, 1001]);
   expect(a.log()).toMatch(/lease lost/);
   // They come back the way the client does, through the address they know (A's): matchmaking sends them to B.
   for (const p of t.players) await p.rejoin(atA, t.code, 20_000, true);
-  await until(() => t.players.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
+  await until(
+    () => t.players.every((p) => p.hand() !== null),
+    'the hands on B',
+    10_000,
+    () => b,
+  );
   expect(t.players.map((p) => p.hand())).toEqual(hands);
   for (const p of t.players) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.b}/`);
   t.players.forEach((p) => p.resume());
-  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end on B', 90_000, () => b);
+  await until(
+    () => t.players.every((p) => p.state?.status === 'over'),
+    'the game to end on B',
+    90_000,
+    () => b,
+  );
   for (const p of t.players) void p.room.leave();
 });
 
@@ -192,13 +231,23 @@ test('a graceful restart with Redis: the same DATA_DIR started again takes its t
   await stop(a); // SIGTERM, as `docker compose up -d` after an image update
   a = await serve('A again', ports.a, { DATA_DIR: dataDir });
   for (const p of t.players) await p.rejoin(atA, t.code, 20_000, true);
-  await until(() => t.players.every((p) => p.hand() !== null), 'the hands after the restart', 10_000, () => a);
+  await until(
+    () => t.players.every((p) => p.hand() !== null),
+    'the hands after the restart',
+    10_000,
+    () => a,
+  );
   expect(t.players.map((p) => p.hand())).toEqual(hands);
   for (const p of t.players) expect(connectedTo(p)).toContain(`127.0.0.1:${ports.a}/`);
   expect(a.log()).toMatch(/table taken back/);
   expect(b.log()).not.toMatch(/table taken over/);
   t.players.forEach((p) => p.resume());
-  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
+  await until(
+    () => t.players.every((p) => p.state?.status === 'over'),
+    'the game to end',
+    120_000,
+    () => a,
+  );
   for (const p of t.players) void p.room.leave();
 });
 
@@ -215,18 +264,28 @@ test('Redis started again without its data: a process started again resumes its 
   await redis.flushall(); // every shared copy, lease and claim gone
   a = await serve('A again', port, { DATA_DIR: dataDir });
   for (const p of t.players) await p.rejoin(at, t.code, 20_000, true);
-  await until(() => t.players.every((p) => p.hand() !== null), 'the hands after the restart', 10_000, () => a);
+  await until(
+    () => t.players.every((p) => p.hand() !== null),
+    'the hands after the restart',
+    10_000,
+    () => a,
+  );
   expect(t.players.map((p) => p.hand())).toEqual(hands);
   expect(a.log()).toMatch(/table restored from this process's own file/);
   // Copied to Redis again: another process could take it over from now on.
   expect(await redis.hget('tumbleweed:tables', t.code)).toBeTruthy();
   expect(await redis.llen(`tumbleweed:steps:${await redis.hget('tumbleweed:tables', t.code)}`)).toBeGreaterThan(0);
   t.players.forEach((p) => p.resume());
-  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end', 120_000, () => a);
+  await until(
+    () => t.players.every((p) => p.state?.status === 'over'),
+    'the game to end',
+    120_000,
+    () => a,
+  );
   for (const p of t.players) void p.room.leave();
 });
 
-test('with the default 15 s lease, a player coming back through the other process gets the dead process\'s table taken over at once', async () => {
+test("with the default 15 s lease, a player coming back through the other process gets the dead process's table taken over at once", async () => {
   const { redis, serve } = await shared(15_000);
   const ports = { a: await freePort(), b: await freePort() };
   const atA = `ws://127.0.0.1:${ports.a}`;
@@ -243,10 +302,20 @@ test('with the default 15 s lease, a player coming back through the other proces
   // Well before A's lease would have run out (15 s): taken over on the players' demand (6.3 s measured here).
   expect(Date.now() - killedAt).toBeLessThan(12_000);
   expect(await redis.pttl(`tumbleweed:lease:${t.code}`)).toBeGreaterThan(10_000); // B's fresh lease
-  await until(() => t.players.every((p) => p.hand() !== null), 'the hands on B', 10_000, () => b);
+  await until(
+    () => t.players.every((p) => p.hand() !== null),
+    'the hands on B',
+    10_000,
+    () => b,
+  );
   expect(t.players.map((p) => p.hand())).toEqual(hands);
   expect(b.log()).toMatch(/table taken over \(a player came back to it\)/);
   t.players.forEach((p) => p.resume());
-  await until(() => t.players.every((p) => p.state?.status === 'over'), 'the game to end on B', 90_000, () => b);
+  await until(
+    () => t.players.every((p) => p.state?.status === 'over'),
+    'the game to end on B',
+    90_000,
+    () => b,
+  );
   for (const p of t.players) void p.room.leave();
 });

@@ -71,10 +71,13 @@ export class Racer {
   }
 
   private later(fn: () => void, ms: number): void {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      fn();
-    }, Math.max(0, ms));
+    const t = setTimeout(
+      () => {
+        this.timers.delete(t);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     this.timers.add(t);
   }
 

@@ -48,7 +48,20 @@ export function saloonReplay(seats: number, seed: number, seat: number): { log: 
   };
   // The views that differ in layout (a plain turn is the live tables' business): a threat (on me when there is one),
   // duels fought and watched, a Truel, a Standoff's chain and race, the Turkey's race, the end.
-  const wanted = [first.has('threat on me') ? 'threat on me' : 'threat', 'duel fought, ready', 'duel fought, GO', 'duel watched, GO', 'truel, GO', 'standoff, chain', 'standoff, race', 'turkey, race', 'over'];
-  const moments = wanted.filter((w) => first.has(w)).map((what) => ({ position: first.get(what) as number, what })).sort((a, b) => a.position - b.position);
+  const wanted = [
+    first.has('threat on me') ? 'threat on me' : 'threat',
+    'duel fought, ready',
+    'duel fought, GO',
+    'duel watched, GO',
+    'truel, GO',
+    'standoff, chain',
+    'standoff, race',
+    'turkey, race',
+    'over',
+  ];
+  const moments = wanted
+    .filter((w) => first.has(w))
+    .map((what) => ({ position: first.get(what) as number, what }))
+    .sort((a, b) => a.position - b.position);
   return { log, moments, steps: steps.length };
 }

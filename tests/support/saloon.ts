@@ -24,9 +24,15 @@ export async function threaten(button: (name: string | RegExp) => Locator, targe
   await guns.first().click({ timeout: 2000 });
   const who = typeof target === 'string' ? target : `(?:${target.source})`;
   const at = button(new RegExp(`^Threaten ${who} with the \\w+ gun$`));
-  if ((await at.count().catch(() => 0)) === 0) await at.first().waitFor({ timeout: 2000 }).catch(() => undefined);
+  if ((await at.count().catch(() => 0)) === 0)
+    await at
+      .first()
+      .waitFor({ timeout: 2000 })
+      .catch(() => undefined);
   if ((await at.count()) === 0) {
-    await button('Cancel').click({ timeout: 2000 }).catch(() => undefined);
+    await button('Cancel')
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
     return false;
   }
   await at.first().click({ timeout: 2000 });
@@ -53,9 +59,18 @@ export const parseCards = (labels: string[]): string[][] => labels.map((l) => /^
 export async function shootDuel(button: (name: string) => Locator, cards: string[][]): Promise<void> {
   // A person reads the cards first: a shot sooner than 100 ms after GO! is a false start (a misfire).
   await new Promise((r) => setTimeout(r, HUMAN_PAUSE_MS));
-  const colours = majority(cards.map((c) => c[0]), COLOURS);
-  const area = majority(cards.map((c) => c[1]), AREAS)[0];
-  const noise = majority(cards.map((c) => c[2].toLowerCase()), NOISES)[0];
+  const colours = majority(
+    cards.map((c) => c[0]),
+    COLOURS,
+  );
+  const area = majority(
+    cards.map((c) => c[1]),
+    AREAS,
+  )[0];
+  const noise = majority(
+    cards.map((c) => c[2].toLowerCase()),
+    NOISES,
+  )[0];
   let gun = '';
   // (short waits: the race may end under us — a quick bot — and the panel go away)
   for (const c of colours) if (await button(`Gun: ${c}`).isEnabled({ timeout: 1000 })) gun = c;
@@ -85,7 +100,8 @@ export function findSaloonSeed(seats: number, options: Partial<Saloon.SaloonOpti
 /** Does this hand hold `n` (default 3) cards with the symbol? */
 export const holds = (hand: readonly string[], symbol: Saloon.SymbolKind, n = 3): boolean => hand.filter((id) => Saloon.card(id).symbol === symbol).length >= n;
 /** Could a bot in this seat interrupt a threat (a Mexican Standoff card, or 3 cards of one colour for the Bottle)? */
-export const mayInterrupt = (hand: readonly string[]): boolean => holds(hand, 'standoff', 1) || hand.every((id) => Saloon.card(id).colour === Saloon.card(hand[0]).colour);
+export const mayInterrupt = (hand: readonly string[]): boolean =>
+  holds(hand, 'standoff', 1) || hand.every((id) => Saloon.card(id).colour === Saloon.card(hand[0]).colour);
 
 /** The accessible names of the cards listed under `list` (`data-testid` "hand" or "flipped"). */
 export const labelsOf = (list: Locator): Promise<string[]> => list.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
@@ -94,10 +110,30 @@ export const labelsOf = (list: Locator): Promise<string[]> => list.locator('li')
  * A watching host creates a Saloon table from Node with a test seed (the lobby never sends one); players then join by
  * its code. Returns the code and a `leave` for the host.
  */
-export async function hostSaloon(base: string, seats: number, bots: number, seed: number, options: Partial<Saloon.SaloonOptions>): Promise<{ code: string; leave: () => Promise<void> }> {
-  const host = await new Client(base.replace(/^http/, 'ws')).create('saloon', { name: 'Host', seats, bots, seed, spectate: true, options: { ...options, turnSeconds: 0 } });
+export async function hostSaloon(
+  base: string,
+  seats: number,
+  bots: number,
+  seed: number,
+  options: Partial<Saloon.SaloonOptions>,
+): Promise<{ code: string; leave: () => Promise<void> }> {
+  const host = await new Client(base.replace(/^http/, 'ws')).create('saloon', {
+    name: 'Host',
+    seats,
+    bots,
+    seed,
+    spectate: true,
+    options: { ...options, turnSeconds: 0 },
+  });
   host.onMessage('*', () => undefined); // the host only watches
-  return { code: host.roomId, leave: () => host.leave().then(() => undefined, () => undefined) };
+  return {
+    code: host.roomId,
+    leave: () =>
+      host.leave().then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
 }
 
 /** A player types their name and the table code in the lobby and joins (seat order = join order). */

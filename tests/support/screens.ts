@@ -54,7 +54,8 @@ const overlap = (a: Rect, b: Rect): number => {
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > SLACK && h > SLACK ? Math.round(Math.min(w, h)) : 0;
 };
-const inside = (a: Rect, b: Rect): boolean => a.x >= b.x - SLACK && a.y >= b.y - SLACK && a.x + a.width <= b.x + b.width + SLACK && a.y + a.height <= b.y + b.height + SLACK;
+const inside = (a: Rect, b: Rect): boolean =>
+  a.x >= b.x - SLACK && a.y >= b.y - SLACK && a.x + a.width <= b.x + b.width + SLACK && a.y + a.height <= b.y + b.height + SLACK;
 const box = (r: Rect): string => `[${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}]`;
 const name = (r: { kind: string; label: string }): string => (r.kind === 'text' ? JSON.stringify(r.label.replace(/\s+/g, ' ').slice(0, 48)) : r.kind);
 

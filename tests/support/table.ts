@@ -22,7 +22,15 @@ export const actionButton = (page: Page, name: string | RegExp) => page.locator(
  * Creates a table from the lobby (English unless the page says otherwise, no turn timer) as `name` (default Pat),
  * with the table options in `options` (label → value); returns its code.
  */
-export async function createTable(page: Page, base: string, game: RegExp, seats: number, bots: number, options: Record<string, string> = {}, name = 'Pat'): Promise<string> {
+export async function createTable(
+  page: Page,
+  base: string,
+  game: RegExp,
+  seats: number,
+  bots: number,
+  options: Record<string, string> = {},
+  name = 'Pat',
+): Promise<string> {
   // (back in the lobby after leaving a table: no need to load the page again)
   if (!page.url().endsWith('#/')) await page.goto(`${base}/`);
   await page.getByLabel('Your name', { exact: true }).fill(name);
@@ -89,15 +97,21 @@ export async function hiddenMoves(page: Page, where: string): Promise<string[]> 
     const bar = document.querySelector('.actions');
     if (!bar) return [];
     const seen = bar.getBoundingClientRect();
-    return [...bar.querySelectorAll<HTMLButtonElement>('button:enabled')]
-      // (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
-      .filter((b) => b.getClientRects().length > 0 && !b.closest('[aria-hidden="true"]') && !b.hasAttribute('data-setting'))
-      .flatMap((b) => {
-        const r = b.getBoundingClientRect();
-        const inBar = r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1;
-        const onScreen = r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
-        return inBar && onScreen ? [] : [`"${(b.getAttribute('aria-label') || b.textContent || '').trim()}" [${Math.round(r.top)}–${Math.round(r.bottom)}] (bar shows ${Math.round(seen.top)}–${Math.round(seen.bottom)}, screen ${window.innerHeight})`];
-      });
+    return (
+      [...bar.querySelectorAll<HTMLButtonElement>('button:enabled')]
+        // (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
+        .filter((b) => b.getClientRects().length > 0 && !b.closest('[aria-hidden="true"]') && !b.hasAttribute('data-setting'))
+        .flatMap((b) => {
+          const r = b.getBoundingClientRect();
+          const inBar = r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1;
+          const onScreen = r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
+          return inBar && onScreen
+            ? []
+            : [
+                `"${(b.getAttribute('aria-label') || b.textContent || '').trim()}" [${Math.round(r.top)}–${Math.round(r.bottom)}] (bar shows ${Math.round(seen.top)}–${Math.round(seen.bottom)}, screen ${window.innerHeight})`,
+              ];
+        })
+    );
   });
   return hidden.map((h) => `${where}: the move ${h} is out of sight`);
 }
@@ -108,7 +122,11 @@ export async function phoneProblems(page: Page, where: string): Promise<string[]
   const vh = await page.evaluate(() => window.innerHeight);
   const scrolled = await page.evaluate(() => window.scrollY);
   if (scrolled !== 0) out.push(`${where}: the page opened scrolled by ${scrolled}px`);
-  for (const [what, sel] of [['status bar', '[data-testid=status]'], ['table', '.scene'], ['action bar', '.actions']] as const) {
+  for (const [what, sel] of [
+    ['status bar', '[data-testid=status]'],
+    ['table', '.scene'],
+    ['action bar', '.actions'],
+  ] as const) {
     const b = await boxOf(page, sel);
     if (!b) out.push(`${where}: no ${what}`);
     else if (b.y < -1 || b.bottom > vh + 1) out.push(`${where}: the ${what} [${Math.round(b.y)}–${Math.round(b.bottom)}] is not within the ${vh}px screen`);
@@ -133,7 +151,9 @@ export async function smallCards(page: Page, where: string, min: number): Promis
     else rows.push({ y: c.y, width: c.width });
   }
   if (rows.length === 0) return [`${where}: no card on the felt`];
-  return rows.filter((r) => r.width < min).map((r) => `${where}: the cards at y=${Math.round(r.y)} are ${Math.round(r.width)}px wide (less than ${min}px: unreadable)`);
+  return rows
+    .filter((r) => r.width < min)
+    .map((r) => `${where}: the cards at y=${Math.round(r.y)} are ${Math.round(r.width)}px wide (less than ${min}px: unreadable)`);
 }
 
 /** How many rows of cards the felt shows (see `smallCards`). */

@@ -43,12 +43,9 @@ export function actionKeys(bar: HTMLElement, active: () => boolean): () => void 
   const restore = () => {
     const focused = document.activeElement;
     if (!inBar || (focused && focused !== document.body && bar.contains(focused))) return;
-    if (focused && focused !== document.body) return (inBar = false), undefined;
+    if (focused && focused !== document.body) return ((inBar = false), undefined);
     const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button')].filter(usable);
-    const pick =
-      (last && buttons.find((b) => labelOf(b) === last?.label)) ||
-      (last && last.key && buttons.find((b) => keyOf(b) === last?.key)) ||
-      buttons[0];
+    const pick = (last && buttons.find((b) => labelOf(b) === last?.label)) || (last && last.key && buttons.find((b) => keyOf(b) === last?.key)) || buttons[0];
     if (pick) pick.focus({ preventScroll: true });
   };
 

@@ -100,7 +100,9 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     const seats = Number(seatsSel.value);
     const prev = Math.min(Number(botsSel.value), seats);
     const maxBots = chosen.lobby.botsOnly ? seats : seats - 1;
-    botsSel.replaceChildren(...range(0, maxBots).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? t('lobby.botsAll', { count: v }) : String(v))));
+    botsSel.replaceChildren(
+      ...range(0, maxBots).map((v) => h('option', { value: v, selected: v === prev }, v === seats ? t('lobby.botsAll', { count: v }) : String(v))),
+    );
   }
 
   function renderFields(): void {
@@ -113,7 +115,9 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     timerSel = select('turnSeconds', TIMERS, g.lobby.turnSeconds, (v) => (v === 0 ? t('lobby.timerOff') : t('lobby.seconds', { count: v })));
     optionSels = g.options.map((o) => ({ key: o.key, boolean: o.boolean === true, el: select(o.key, range(o.min, o.max), o.value, o.format) }));
     const levels = g.lobby.botLevels;
-    levelSel = levels ? h('select', { name: 'botLevel' }, ...levels.levels.map((l) => h('option', { value: l, selected: l === DEFAULT_BOT_LEVEL }, levels.name(l)))) : null;
+    levelSel = levels
+      ? h('select', { name: 'botLevel' }, ...levels.levels.map((l) => h('option', { value: l, selected: l === DEFAULT_BOT_LEVEL }, levels.name(l))))
+      : null;
     fields.replaceChildren(
       field(t('lobby.seats'), seatsSel, t('lobby.seatsHint')),
       field(t('lobby.bots'), botsSel, t('lobby.botsHint')),
@@ -128,7 +132,16 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
 
   const createBtn = h('button', { type: 'submit' }, t('lobby.create'));
   const createError = h('p', { class: 'error', role: 'alert' });
-  const createForm = h('form', { class: 'panel create', 'aria-label': t('lobby.startTable') }, h('h2', {}, t('lobby.startTable')), gameChoices, fields, createBtn, createError, rules);
+  const createForm = h(
+    'form',
+    { class: 'panel create', 'aria-label': t('lobby.startTable') },
+    h('h2', {}, t('lobby.startTable')),
+    gameChoices,
+    fields,
+    createBtn,
+    createError,
+    rules,
+  );
   createForm.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     if (!chosen.enabled) return;
@@ -150,7 +163,16 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   });
 
   // Join a table.
-  const codeInput = h('input', { name: 'code', 'aria-label': t('lobby.tableCode'), autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', placeholder: 'ABCDE', value: opts.joinCode, maxlength: 12 });
+  const codeInput = h('input', {
+    name: 'code',
+    'aria-label': t('lobby.tableCode'),
+    autocomplete: 'off',
+    autocapitalize: 'characters',
+    spellcheck: 'false',
+    placeholder: 'ABCDE',
+    value: opts.joinCode,
+    maxlength: 12,
+  });
   const joinBtn = h('button', { type: 'submit' }, t('lobby.join'));
   const watchBtn = h('button', { type: 'button', class: 'secondary' }, t('lobby.watch'));
   const joinNote = h('p', { class: 'note', 'aria-live': 'polite' });
@@ -205,7 +227,8 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     } catch (err) {
       joinError.textContent = humanError(err, code);
       // Table life: a full table offers to watch instead.
-      if (!spectate && isFull(err)) joinError.append(' ', h('button', { type: 'button', class: 'secondary', onclick: () => void join(true) }, t('lobby.watchInstead')));
+      if (!spectate && isFull(err))
+        joinError.append(' ', h('button', { type: 'button', class: 'secondary', onclick: () => void join(true) }, t('lobby.watchInstead')));
     } finally {
       joinBtn.disabled = watchBtn.disabled = false;
     }
@@ -216,11 +239,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   });
   watchBtn.addEventListener('click', () => void join(true));
 
-  const namePanel = h(
-    'div',
-    { class: 'panel name-panel' },
-    field(t('lobby.yourName'), nameInput, t('lobby.nameHint')),
-  );
+  const namePanel = h('div', { class: 'panel name-panel' }, field(t('lobby.yourName'), nameInput, t('lobby.nameHint')));
   // Replays (replay.ts): a downloaded game log, watched again with every card shown.
   const replayPanel = h(
     'section',

@@ -161,18 +161,36 @@ export class Session {
     const mine = (fn: (payload: unknown) => void) => (payload: unknown) => {
       if (this.room === room) fn(payload);
     };
-    room.onMessage('events', mine((payload) => this.deliver({ kind: 'events', payload })));
-    room.onMessage('error', mine((payload) => this.deliver({ kind: 'error', payload })));
-    room.onMessage('log', mine((payload) => this.deliver({ kind: 'log', payload })));
-    room.onMessage('race', mine((payload) => this.deliver({ kind: 'race', payload })));
-    room.onMessage('clock', mine((payload) => this.clock.sample(payload, localNow())));
-    room.onMessage('welcome', mine((payload) => {
-      const token = (payload as { token?: unknown } | null)?.token;
-      if (typeof token === 'string') {
-        this.seatToken = token;
-        this.save();
-      }
-    }));
+    room.onMessage(
+      'events',
+      mine((payload) => this.deliver({ kind: 'events', payload })),
+    );
+    room.onMessage(
+      'error',
+      mine((payload) => this.deliver({ kind: 'error', payload })),
+    );
+    room.onMessage(
+      'log',
+      mine((payload) => this.deliver({ kind: 'log', payload })),
+    );
+    room.onMessage(
+      'race',
+      mine((payload) => this.deliver({ kind: 'race', payload })),
+    );
+    room.onMessage(
+      'clock',
+      mine((payload) => this.clock.sample(payload, localNow())),
+    );
+    room.onMessage(
+      'welcome',
+      mine((payload) => {
+        const token = (payload as { token?: unknown } | null)?.token;
+        if (typeof token === 'string') {
+          this.seatToken = token;
+          this.save();
+        }
+      }),
+    );
     room.onLeave((code) => {
       window.clearTimeout(this.pinger);
       if (this.room === room) this.deliver({ kind: 'left', code });
@@ -270,7 +288,15 @@ export class Session {
 
   stored(): StoredSession {
     const grace = this.room.state?.graceSeconds;
-    return { code: this.code, game: this.game, reconnectionToken: this.room.reconnectionToken, seatToken: this.seatToken, name: this.name, spectate: this.spectate, graceSeconds: grace || this.graceSeconds };
+    return {
+      code: this.code,
+      game: this.game,
+      reconnectionToken: this.room.reconnectionToken,
+      seatToken: this.seatToken,
+      name: this.name,
+      spectate: this.spectate,
+      graceSeconds: grace || this.graceSeconds,
+    };
   }
 }
 

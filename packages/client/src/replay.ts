@@ -183,34 +183,46 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
   anotherBtn.addEventListener('click', another);
   const notes: HTMLElement[] = [];
   if (rep.error) {
-    notes.push(h('p', { class: 'error', role: 'alert', 'data-testid': 'replay-error' }, t('replay:errors.stepRefused', { step: rep.error.step, code: rep.error.code, count: last })));
+    notes.push(
+      h(
+        'p',
+        { class: 'error', role: 'alert', 'data-testid': 'replay-error' },
+        t('replay:errors.stepRefused', { step: rep.error.step, code: rep.error.code, count: last }),
+      ),
+    );
   } else if (log.outcome && JSON.stringify(rep.outcome) !== JSON.stringify(log.outcome)) {
     notes.push(h('p', { class: 'error', role: 'alert', 'data-testid': 'replay-error' }, t('replay:errors.mismatch')));
   }
-  const controls = replayControls(log, rep, name, { position, speed, watch }, {
-    toggle: () => {
-      if (playing) {
-        stop();
+  const controls = replayControls(
+    log,
+    rep,
+    name,
+    { position, speed, watch },
+    {
+      toggle: () => {
+        if (playing) {
+          stop();
+          render();
+        } else start();
+      },
+      jump: (step) => (stop(), go(step)),
+      seek: go,
+      speed: (x) => {
+        speed = x;
+        if (playing) {
+          window.clearTimeout(timer);
+          timer = window.setTimeout(tick, delay());
+        }
+      },
+      watch: (who) => {
+        watch = who;
+        frames.forget();
+        mountUi();
+        wordLog();
         render();
-      } else start();
+      },
     },
-    jump: (step) => (stop(), go(step)),
-    seek: go,
-    speed: (x) => {
-      speed = x;
-      if (playing) {
-        window.clearTimeout(timer);
-        timer = window.setTimeout(tick, delay());
-      }
-    },
-    watch: (who) => {
-      watch = who;
-      frames.forget();
-      mountUi();
-      wordLog();
-      render();
-    },
-  });
+  );
   const winner = h('h2', { 'data-testid': 'replay-winner' });
   const banner = h('div', { class: 'banner replay-banner', hidden: true }, winner);
   const sceneSlot = h('div', { class: 'replay-scene' });

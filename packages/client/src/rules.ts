@@ -47,7 +47,9 @@ const SVG = (body: string) => `<svg viewBox="0 0 48 24" width="48" height="24" f
 const DUEL_ICON: Record<Duel.Card, string> = {
   pistol: SVG('<path d="M8 6h30v6H22l-2 3h-3l-3 8H7l4-11H8z"/><rect x="38" y="7" width="4" height="3"/>'),
   rifle: SVG('<path d="M1 14l9-3h36v4H20l-4 2H9l-6 3z"/><rect x="26" y="8" width="6" height="3"/>'),
-  barricade: SVG('<rect x="6" y="3" width="36" height="5" rx="1"/><rect x="6" y="10" width="36" height="5" rx="1"/><rect x="10" y="16" width="4" height="8"/><rect x="34" y="16" width="4" height="8"/>'),
+  barricade: SVG(
+    '<rect x="6" y="3" width="36" height="5" rx="1"/><rect x="6" y="10" width="36" height="5" rx="1"/><rect x="10" y="16" width="4" height="8"/><rect x="34" y="16" width="4" height="8"/>',
+  ),
   reload: SVG('<path d="M24 3a9 9 0 1 0 9 9h-4a5 5 0 1 1-5-5v4l7-6-7-6z"/>'),
 };
 
@@ -63,7 +65,11 @@ function rattlesnakeCards(): HTMLElement[] {
   const cards = actions.map((a) =>
     h(
       'div',
-      { class: 'mini-card rattle-card', role: 'img', 'aria-label': `${a.name}, ${t('howto:rattlesnake.value', { value: a.value })}: ${t(`rattlesnake:ability.${a.ability}`)}` },
+      {
+        class: 'mini-card rattle-card',
+        role: 'img',
+        'aria-label': `${a.name}, ${t('howto:rattlesnake.value', { value: a.value })}: ${t(`rattlesnake:ability.${a.ability}`)}`,
+      },
       h('span', { class: 'mini-value', 'aria-hidden': 'true' }, String(a.value)),
       h('span', { class: 'mini-name' }, a.name),
       h('span', { class: 'mini-text' }, t(`rattlesnake:ability.${a.ability}`)),
@@ -141,7 +147,12 @@ export function howToPlay(gameId: string, opts: { level: 1 | 2; inPanel: boolean
     sub('goal'),
     sub('turn'),
     sub('win'),
-    h('section', { class: 'howto-part' }, h('h3', {}, t('howto:cards')), h('div', { class: 'mini-cards', 'data-testid': 'howto-cards' }, ...(CARD_PICTURES[gameId]?.() ?? []))),
+    h(
+      'section',
+      { class: 'howto-part' },
+      h('h3', {}, t('howto:cards')),
+      h('div', { class: 'mini-cards', 'data-testid': 'howto-cards' }, ...(CARD_PICTURES[gameId]?.() ?? [])),
+    ),
     // The keys matter where there is a keyboard: open on a wide screen with a mouse, a tap away on a phone.
     h(
       'details',
@@ -206,7 +217,12 @@ export function openRulesDialog(gameId: string): void {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const closeBtn = h('button', { type: 'button', class: 'secondary rules-close' }, t('close'));
   const help = rulesHelp(gameId, true, (focus) => focus.focus({ preventScroll: true }));
-  const sheet = h('dialog', { class: 'rules-sheet', 'aria-label': t('howto:panel', { game: gameTitle(gameId) }), lang: language(), 'data-testid': 'rules-panel' }, closeBtn, help);
+  const sheet = h(
+    'dialog',
+    { class: 'rules-sheet', 'aria-label': t('howto:panel', { game: gameTitle(gameId) }), lang: language(), 'data-testid': 'rules-panel' },
+    closeBtn,
+    help,
+  );
   const status = document.querySelector<HTMLElement>('[data-testid="status"]');
   // The panel starts below the status bar (where that bar is now: it may be pinned or scrolled away).
   const place = () => {

@@ -122,7 +122,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       // What an event does to the page besides its log line.
       if (e.type === 'game_started' && e.rematch) end.rematchOpen();
       life.event(e);
-      if (e.type === 'chat' && isPhrase(e.phrase)) chat.bubble(chatLine(typeof e.seat === 'number' && e.seat >= 0 ? view.name(e.seat) : t('chat.spectator'), e.phrase));
+      if (e.type === 'chat' && isPhrase(e.phrase))
+        chat.bubble(chatLine(typeof e.seat === 'number' && e.seat >= 0 ? view.name(e.seat) : t('chat.spectator'), e.phrase));
       log.add(e);
       if (e.type === 'revealed' || e.type === 'attack_resolved' || e.type === 'hit_taken') bang = true;
     }
@@ -146,7 +147,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       end.logReceived(m.payload);
     } else if (m.kind === 'race') {
       const p = m.payload as { goAt?: unknown; cards?: unknown } | null;
-      if (p && typeof p.goAt === 'number' && Array.isArray(p.cards) && p.cards.every((c) => typeof c === 'string')) view.ui?.race?.({ goAt: p.goAt, cards: p.cards as string[] });
+      if (p && typeof p.goAt === 'number' && Array.isArray(p.cards) && p.cards.every((c) => typeof c === 'string'))
+        view.ui?.race?.({ goAt: p.goAt, cards: p.cards as string[] });
     } else if (m.kind === 'left') {
       life.dropped(m.code);
     }

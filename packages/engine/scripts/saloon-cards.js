@@ -14,7 +14,14 @@ const COLOURS = ['red', 'blue', 'green', 'yellow'];
 const AREAS = ['head', 'chest', 'arm', 'leg'];
 const NOISES = ['bang', 'boom', 'blam'];
 const B = [0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3];
-const SYMBOLS = [['booty', 8], ['wanted', 6], ['law', 6], ['desperado', 6], ['standoff', 6], ['escape', 6]];
+const SYMBOLS = [
+  ['booty', 8],
+  ['wanted', 6],
+  ['law', 6],
+  ['desperado', 6],
+  ['standoff', 6],
+  ['escape', 6],
+];
 const cards = [];
 for (let c = 0; c < 4; c++)
   for (let a = 0; a < 4; a++)

@@ -110,12 +110,35 @@ export function runBotBench(games: number): void {
   const hardDuel: Player<DuelView, DuelIntent> = (v, r) => duel.bot(v, r, 'hard');
   const normalDuel: Player<DuelView, DuelIntent> = (v, r) => duel.bot(v, r, 'normal');
   console.log(line('Duel 2 seats: hard vs normal', match(duel, hardDuel, normalDuel, games), true));
-  console.log(line('Duel 2 seats: hard vs fixed line', match(duel, hardDuel, (v) => fixedLine(v), games), true));
-  console.log(line('Duel 2 seats: normal vs fixed line', match(duel, normalDuel, (v) => fixedLine(v), games), false));
+  console.log(
+    line(
+      'Duel 2 seats: hard vs fixed line',
+      match(duel, hardDuel, (v) => fixedLine(v), games),
+      true,
+    ),
+  );
+  console.log(
+    line(
+      'Duel 2 seats: normal vs fixed line',
+      match(duel, normalDuel, (v) => fixedLine(v), games),
+      false,
+    ),
+  );
   // A big table: one hard bot among five normal ones, once from each seat (its thinking time is what matters here).
   console.log(line('Duel 6 seats to $3: hard vs 5 normal', match(duel, hardDuel, normalDuel, 6, { seats: 6, options: { target: 3 } }), true));
   const rs = rattlesnake;
-  console.log(line('Rattlesnake: hard vs normal', match(rs, (v, r) => rs.bot(v, r, 'hard'), (v, r) => rs.bot(v, r, 'normal'), games), true));
+  console.log(
+    line(
+      'Rattlesnake: hard vs normal',
+      match(
+        rs,
+        (v, r) => rs.bot(v, r, 'hard'),
+        (v, r) => rs.bot(v, r, 'normal'),
+        games,
+      ),
+      true,
+    ),
+  );
 }
 
 /** Games per match in `npm run bench`: each deal twice (once per seat); a few minutes in all on one core. */

@@ -39,7 +39,7 @@ function rate(name: string, play: (seed: number) => number): [string, string] {
   const t0 = performance.now();
   while (performance.now() - t0 < SECONDS * 1000) steps += play(games++);
   const s = (performance.now() - t0) / 1000;
-  return [name, `${(games / s).toFixed(0)} games/s  (${((steps / s) / 1000).toFixed(1)}k steps/s, ${games} games)`];
+  return [name, `${(games / s).toFixed(0)} games/s  (${(steps / s / 1000).toFixed(1)}k steps/s, ${games} games)`];
 }
 
 const GAMES: [string, (seed: number) => number][] = [

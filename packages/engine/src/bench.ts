@@ -131,8 +131,14 @@ if (stalled > 0) {
   }
   const botOnlyS = (performance.now() - t2) / 1000;
   const rsRows: [string, string][] = [
-    ['bot vs random-legal', `${botWins} / ${RS_GAMES} won (${((100 * botWins) / RS_GAMES).toFixed(1)}%), ${rsStalled} stalled, ${(RS_GAMES / vsRandomS).toFixed(0)} games/s`],
-    ['bot vs bot', `${RS_GAMES} games, seat 0 won ${seat0}, ${botOnlyStalled} stalled, mean ${(botOnlyTurns / RS_GAMES).toFixed(1)} turns / ${(botOnlySteps / RS_GAMES).toFixed(0)} decisions, ${(RS_GAMES / botOnlyS).toFixed(0)} games/s`],
+    [
+      'bot vs random-legal',
+      `${botWins} / ${RS_GAMES} won (${((100 * botWins) / RS_GAMES).toFixed(1)}%), ${rsStalled} stalled, ${(RS_GAMES / vsRandomS).toFixed(0)} games/s`,
+    ],
+    [
+      'bot vs bot',
+      `${RS_GAMES} games, seat 0 won ${seat0}, ${botOnlyStalled} stalled, mean ${(botOnlyTurns / RS_GAMES).toFixed(1)} turns / ${(botOnlySteps / RS_GAMES).toFixed(0)} decisions, ${(RS_GAMES / botOnlyS).toFixed(0)} games/s`,
+    ],
     ['decisions (vs random)', String(rsSteps)],
   ];
   const w2 = Math.max(...rsRows.map(([k]) => k.length));

@@ -66,7 +66,11 @@ export function createApp(opts: AppOptions = {}): {
   // Colyseus' Redis clients have no error listener: ioredis would print every failed reconnection to stderr.
   if (redis && driver) {
     const internals = redis as unknown as { pub?: Redis; sub?: Redis };
-    for (const [what, client] of [['presence', internals.pub], ['presence', internals.sub], ['matchmaking', (driver as unknown as { _client?: Redis })._client]] as const) {
+    for (const [what, client] of [
+      ['presence', internals.pub],
+      ['presence', internals.sub],
+      ['matchmaking', (driver as unknown as { _client?: Redis })._client],
+    ] as const) {
       if (client) watchRedis(client, `${what}: Redis connection error`);
     }
   }
@@ -225,7 +229,13 @@ export function createApp(opts: AppOptions = {}): {
     logger: colyseusLogger,
   });
   for (const [name, room] of Object.entries(rooms)) gameServer.define(name, room);
-  if (store) gameServer.onShutdown(() => store.quit().then(() => undefined, () => store.disconnect()));
+  if (store)
+    gameServer.onShutdown(() =>
+      store.quit().then(
+        () => undefined,
+        () => store.disconnect(),
+      ),
+    );
   useStore(tables);
   if (tables) {
     const keepMs = (opts.keepGamesDays ?? 30) * 24 * 60 * 60 * 1000;
@@ -269,7 +279,8 @@ const jsonErrors: ErrorRequestHandler = (err, req, res, _next) => {
   const status = e.status ?? e.statusCode ?? 500;
   if (e.type === 'entity.parse.failed') return refuse(res, 'other', 400, 'BAD_JSON', 'The body is not valid JSON.');
   if (e.type === 'entity.too.large') return refuse(res, 'other', 413, 'TOO_LARGE', 'The request body is too large.', {}, { Connection: 'close' });
-  if (status >= 400 && status < 500) return refuse(res, 'other', status, CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', `${http.STATUS_CODES[status] ?? 'Bad request'}.`);
+  if (status >= 400 && status < 500)
+    return refuse(res, 'other', status, CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', `${http.STATUS_CODES[status] ?? 'Bad request'}.`);
   serverError(res, err, req);
 };
 
@@ -313,7 +324,14 @@ function watchRedis(client: Redis, message: string): void {
 
 /** The app as configured by the environment (see config.ts). */
 export function createAppFromEnv() {
-  return createApp({ redisUrl: config.redisUrl, publicAddress: config.publicAddress, monitorPassword: config.monitorPassword, dataDir: config.dataDir, keepGamesDays: config.keepGamesDays, leaseTtlMs: config.leaseTtlMs });
+  return createApp({
+    redisUrl: config.redisUrl,
+    publicAddress: config.publicAddress,
+    monitorPassword: config.monitorPassword,
+    dataDir: config.dataDir,
+    keepGamesDays: config.keepGamesDays,
+    leaseTtlMs: config.leaseTtlMs,
+  });
 }
 
 export { logger };

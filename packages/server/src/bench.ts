@@ -95,8 +95,14 @@ async function main(): Promise<void> {
     ['heap per table', `${((busy.heapWithTables - heapBefore) / TABLES / 1024).toFixed(1)} KB (with its client connection)`],
     ['flood: tables', `${FLOOD_TABLES} × Duel, players move 50 ms after each patch, real flood limits`],
     ['flood: round trip p50 / p99, calm', `${percentile(calm.latencies, 50).toFixed(1)} / ${percentile(calm.latencies, 99).toFixed(1)} ms`],
-    ['flood: round trip p50 / p99, flooded', `${percentile(flooded.latencies, 50).toFixed(1)} / ${percentile(flooded.latencies, 99).toFixed(1)} ms (p99 ${(((percentile(flooded.latencies, 99) / percentile(calm.latencies, 99)) - 1) * 100).toFixed(0)}% vs calm)`],
-    ['flood: the flooder', `${flood.sent} intents sent at ${(flood.sent / flood.seconds).toFixed(0)}/s, ${flood.limited} answered RATE_LIMITED, cut off ${flood.cuts} times`],
+    [
+      'flood: round trip p50 / p99, flooded',
+      `${percentile(flooded.latencies, 50).toFixed(1)} / ${percentile(flooded.latencies, 99).toFixed(1)} ms (p99 ${((percentile(flooded.latencies, 99) / percentile(calm.latencies, 99) - 1) * 100).toFixed(0)}% vs calm)`,
+    ],
+    [
+      'flood: the flooder',
+      `${flood.sent} intents sent at ${(flood.sent / flood.seconds).toFixed(0)}/s, ${flood.limited} answered RATE_LIMITED, cut off ${flood.cuts} times`,
+    ],
   ];
   console.log(`Server bench — node ${process.version}${global.gc ? '' : ' (run with --expose-gc for steadier heap figures)'}`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(40)} ${v}`);

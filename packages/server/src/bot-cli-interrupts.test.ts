@@ -65,7 +65,7 @@ async function table(seed: number) {
 }
 
 describe('the network bot interrupts', () => {
-  test('holding 3 cards of the threatening gun\'s colour, it hits the threatener with the Bottle after 600–1,200 ms, once', async () => {
+  test("holding 3 cards of the threatening gun's colour, it hits the threatener with the Bottle after 600–1,200 ms, once", async () => {
     const { seed, state } = findSeed(3, BASE, (s) => s.active !== BOT && oneColour(s.players[BOT].hand) && !hasStandoff(s.players[BOT].hand));
     const colour = Saloon.card(state.players[BOT].hand[0]).colour;
     const a = state.active;
@@ -84,7 +84,7 @@ describe('the network bot interrupts', () => {
     console.log(`network bot: Bottle ${reaction} ms after the threat`);
   });
 
-  test('it waits out a lock-out its view shows (the game\'s optional botReadyAtView), then its reaction time', async () => {
+  test("it waits out a lock-out its view shows (the game's optional botReadyAtView), then its reaction time", async () => {
     // Saloon does not implement the hook yet: a stand-in says "ready 1.5 s after this view was first seen".
     const { seed, state } = findSeed(3, BASE, (s) => s.active !== BOT && oneColour(s.players[BOT].hand) && !hasStandoff(s.players[BOT].hand));
     const colour = Saloon.card(state.players[BOT].hand[0]).colour;
@@ -130,7 +130,14 @@ describe('the network bot interrupts', () => {
 
 test('the network bot plays a whole game with every option on (wind, not simplified) against three server bots', async () => {
   settings.botDelayMs = 700; // the server's Saloon bots then react in 600–1,200 ms, like the network bot
-  const watcher = await server.sdk.create('saloon', { name: 'Watcher', seats: 4, bots: 3, seed: 1, spectate: true, options: { threatSeconds: 3, wind: true, simplified: false, turnSeconds: 0 } });
+  const watcher = await server.sdk.create('saloon', {
+    name: 'Watcher',
+    seats: 4,
+    bots: 3,
+    seed: 1,
+    spectate: true,
+    options: { threatSeconds: 3, wind: true, simplified: false, turnSeconds: 0 },
+  });
   const box = inbox(watcher);
   const refusals: string[] = [];
   const started = Date.now();

@@ -11,7 +11,23 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
-import { Duel, duel, flatBoardKey, flatBoardView, flatEntries, normalizeCode, Rattlesnake, rattlesnake, Rng, Saloon, saloon, seatSecretOf, type FlatSplit, type Game, type Intent } from '@tumbleweed/engine';
+import {
+  Duel,
+  duel,
+  flatBoardKey,
+  flatBoardView,
+  flatEntries,
+  normalizeCode,
+  Rattlesnake,
+  rattlesnake,
+  Rng,
+  Saloon,
+  saloon,
+  seatSecretOf,
+  type FlatSplit,
+  type Game,
+  type Intent,
+} from '@tumbleweed/engine';
 
 /** How a network player reads one game's synced board: its view, its legal intents, and when it changed. */
 export interface BoardReader {

@@ -37,7 +37,12 @@ interface Outcome {
  * `tables` tables at once, each a near player (0 ms RTT, seat 0) against a far one (150 ms RTT, seat 1), until each
  * has `races` duels won. Returns every won duel.
  */
-async function play(tables: number, races: number, near: (t: number) => Omit<RacerOptions, 'name'>, farOpts: (t: number) => Omit<RacerOptions, 'name'>): Promise<Outcome[]> {
+async function play(
+  tables: number,
+  races: number,
+  near: (t: number) => Omit<RacerOptions, 'name'>,
+  farOpts: (t: number) => Omit<RacerOptions, 'name'>,
+): Promise<Outcome[]> {
   const pairs = await Promise.all(
     Array.from({ length: tables }, async (_, t) => {
       const a = await Racer.create(`ws://127.0.0.1:${server.port}`, { name: 'Near', ...near(t) }, { seats: 2, options: { threatSeconds: 3, turnSeconds: 0 } });
@@ -51,7 +56,9 @@ async function play(tables: number, races: number, near: (t: number) => Omit<Rac
     await Promise.all(pairs.flatMap(([a, b]) => [a.leave(), b.leave()]));
   }
   return pairs.flatMap(([a, b]) =>
-    [...a.results()].slice(0, races).map(([goAt, winner]) => ({ goAt, winner: winner === a.seat || (a.seat < 0 && winner === 0) ? 'near' : 'far', near: a, farRacer: b }) as Outcome),
+    [...a.results()]
+      .slice(0, races)
+      .map(([goAt, winner]) => ({ goAt, winner: winner === a.seat || (a.seat < 0 && winner === 0) ? 'near' : 'far', near: a, farRacer: b }) as Outcome),
   );
 }
 
@@ -62,9 +69,19 @@ const share = (outcomes: Outcome[], who: 'near' | 'far') => {
 };
 
 test('200 races, a 0 ms against a 150 ms RTT player who reacts 30 ms quicker: the far player wins at least 95%; judged by arrival (no claims), the near one wins most', async () => {
-  const fairRaces = play(10, 20, () => ({ reaction: (goAt) => shared(goAt) + 30 }), () => ({ reaction: shared }));
+  const fairRaces = play(
+    10,
+    20,
+    () => ({ reaction: (goAt) => shared(goAt) + 30 }),
+    () => ({ reaction: shared }),
+  );
   // The same players sending no reaction times: the server can only use arrival order, as it did before.
-  const byArrival = play(2, 10, () => ({ reaction: (goAt) => shared(goAt) + 30, claim: () => null }), () => ({ reaction: shared, claim: () => null }));
+  const byArrival = play(
+    2,
+    10,
+    () => ({ reaction: (goAt) => shared(goAt) + 30, claim: () => null }),
+    () => ({ reaction: shared, claim: () => null }),
+  );
   const [fair, unfair] = await Promise.all([fairRaces, byArrival]);
   expect(fair.length).toBe(200);
   expect(share(fair, 'far')).toBeGreaterThanOrEqual(0.95);
@@ -77,7 +94,12 @@ test('200 races with equally quick players at 0 ms and 150 ms RTT: neither wins 
     const rng = Rng.fromSeed(seed);
     return { reaction: () => 200 + rng.int(100) };
   };
-  const outcomes = await play(10, 20, (t) => reactions(1000 + t), (t) => reactions(2000 + t));
+  const outcomes = await play(
+    10,
+    20,
+    (t) => reactions(1000 + t),
+    (t) => reactions(2000 + t),
+  );
   expect(outcomes.length).toBe(200);
   expect(share(outcomes, 'near')).toBeLessThanOrEqual(0.6);
   expect(share(outcomes, 'far')).toBeLessThanOrEqual(0.6);
@@ -96,8 +118,18 @@ function shotsOf(racer: Racer, seat: number): { goAt: number; correct: boolean; 
 
 test('a far player who claims 50 ms reactions false-starts every time; one who shaves its claim gains at most the tolerance', async () => {
   const [cheat, liar] = await Promise.all([
-    play(2, 3, () => ({ reaction: shared }), () => ({ reaction: (goAt) => shared(goAt) - 60, claim: () => 50 })),
-    play(2, 3, () => ({ reaction: (goAt) => shared(goAt) + 20 }), () => ({ reaction: shared, claim: (m) => m - 80 })),
+    play(
+      2,
+      3,
+      () => ({ reaction: shared }),
+      () => ({ reaction: (goAt) => shared(goAt) - 60, claim: () => 50 }),
+    ),
+    play(
+      2,
+      3,
+      () => ({ reaction: (goAt) => shared(goAt) + 20 }),
+      () => ({ reaction: shared, claim: (m) => m - 80 }),
+    ),
   ]);
   // The claimed 50 ms: every shot of the far player is a false start (a misfire with the right cards); it never wins.
   for (const o of cheat) {
@@ -156,7 +188,8 @@ test('"I don\'t think so!" with the same gun from a 0 ms and a 150 ms RTT player
   for (let seed = 1; seeds.length < 10; seed++) {
     const st = saloon.setup({ seats: 4, options: opts }, Rng.fromSeed(seed));
     const joiners = [(st.active + 2) % 4, (st.active + 3) % 4];
-    if (joiners.every((j) => st.players[j].hand.some(symbolIs)) && !st.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1)) seeds.push({ seed, active: st.active });
+    if (joiners.every((j) => st.players[j].hand.some(symbolIs)) && !st.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1))
+      seeds.push({ seed, active: st.active });
   }
   const trial = async ({ seed, active }: { seed: number; active: number }, k: number): Promise<'near' | 'far'> => {
     // Alternate which joiner is far, so the seat order does not decide.
@@ -173,7 +206,10 @@ test('"I don\'t think so!" with the same gun from a 0 ms and a 150 ms RTT player
         for (let i = 0; i < 5; i++) setTimeout(() => r.send('clock', { c: performance.now() }), i * 100); // the server measures each connection
       }
       const base = shared(seed * 7919);
-      for (const [seat, reaction] of [[nearSeat, base + 30], [farSeat, base]] as const) {
+      for (const [seat, reaction] of [
+        [nearSeat, base + 30],
+        [farSeat, base],
+      ] as const) {
         const room = rooms[seat];
         let fired = false;
         room.onStateChange((state: any) => {
@@ -195,6 +231,7 @@ test('"I don\'t think so!" with the same gun from a 0 ms and a 150 ms RTT player
     }
   };
   const results = await Promise.all(seeds.map(trial));
-  if (process.env.FAIR_REPORT) process.stderr.write(`fair-races: the far player took the gun ${results.filter((r) => r === 'far').length} of ${results.length}\n`);
+  if (process.env.FAIR_REPORT)
+    process.stderr.write(`fair-races: the far player took the gun ${results.filter((r) => r === 'far').length} of ${results.length}\n`);
   expect(results.filter((r) => r === 'far').length).toBeGreaterThanOrEqual(9);
 }, 60_000);

@@ -114,7 +114,10 @@ function ipv6Prefix64(address: string): string {
   const left = groupsOf(head);
   const right = tail === undefined ? [] : groupsOf(tail);
   const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export const clientKey = (req: http.IncomingMessage): string => limitKey(clientAddress(req));
@@ -257,9 +260,23 @@ export function refuse(
 }
 
 /** 429 with Retry-After. */
-export function refuseRateLimited(res: http.ServerResponse, route: RouteLabel, seconds: number, extraHeaders: http.OutgoingHttpHeaders = {}, matchmake = false): void {
+export function refuseRateLimited(
+  res: http.ServerResponse,
+  route: RouteLabel,
+  seconds: number,
+  extraHeaders: http.OutgoingHttpHeaders = {},
+  matchmake = false,
+): void {
   const message = `Too many requests from your address; try again in ${seconds} s.`;
-  refuse(res, route, 429, 'RATE_LIMITED', message, { retryAfter: seconds, ...(matchmake ? { error: `RATE_LIMITED: ${message}` } : {}) }, { ...extraHeaders, 'Retry-After': String(seconds) });
+  refuse(
+    res,
+    route,
+    429,
+    'RATE_LIMITED',
+    message,
+    { retryAfter: seconds, ...(matchmake ? { error: `RATE_LIMITED: ${message}` } : {}) },
+    { ...extraHeaders, 'Retry-After': String(seconds) },
+  );
 }
 
 /** A bug (ours or a library's) while answering: a 500 JSON answer when still possible, and an error line. */
@@ -361,7 +378,8 @@ async function handleMatchmake(req: http.IncomingMessage, res: http.ServerRespon
   if (!ROOM_NAME.test(room)) return no(400, 'BAD_REQUEST', 'A table code or game name is letters, digits, "-" or "_".', route);
 
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_MATCHMAKE_BODY_BYTES) return no(413, 'TOO_LARGE', `The request body is over ${MAX_MATCHMAKE_BODY_BYTES} bytes.`, route, { Connection: 'close' });
+  if (declared > MAX_MATCHMAKE_BODY_BYTES)
+    return no(413, 'TOO_LARGE', `The request body is over ${MAX_MATCHMAKE_BODY_BYTES} bytes.`, route, { Connection: 'close' });
   const body = await readBody(req, MAX_MATCHMAKE_BODY_BYTES);
   if (body === null) return void res.destroy();
   if (body === 'too-large') return no(413, 'TOO_LARGE', `The request body is over ${MAX_MATCHMAKE_BODY_BYTES} bytes.`, route, { Connection: 'close' });

@@ -23,7 +23,16 @@ const restoring = shared ? shared.start().then((restored) => ({ restored })) : s
 restoring
   .then((restored) =>
     gameServer.listen(config.port).then(() => {
-      logger.info({ port: config.port, redis: Boolean(config.redisUrl), publicAddress: config.publicAddress, dataDir: store ? config.dataDir : null, restored: restored?.restored ?? 0 }, 'serving');
+      logger.info(
+        {
+          port: config.port,
+          redis: Boolean(config.redisUrl),
+          publicAddress: config.publicAddress,
+          dataDir: store ? config.dataDir : null,
+          restored: restored?.restored ?? 0,
+        },
+        'serving',
+      );
       if (!process.env.LOG_LEVEL || process.env.LOG_LEVEL === 'info') {
         process.stderr.write(`Tumbleweed is serving on http://localhost:${config.port}\n`);
       }
@@ -32,7 +41,10 @@ restoring
   .catch((err: NodeJS.ErrnoException) => {
     // A host reads this: what went wrong and what to do, not a stack trace of an unhandled rejection.
     logger.fatal({ err }, 'could not start');
-    const why = err?.code === 'EADDRINUSE' ? `port ${config.port} is already in use: stop what runs there, or start with PORT=<another port>` : (err?.message ?? String(err));
+    const why =
+      err?.code === 'EADDRINUSE'
+        ? `port ${config.port} is already in use: stop what runs there, or start with PORT=<another port>`
+        : (err?.message ?? String(err));
     process.stderr.write(`Tumbleweed could not start: ${why}\n`);
     process.exit(1);
   });

@@ -147,7 +147,12 @@ function captureTableLog(): { lines: Record<string, any>[]; stop: () => void } {
 describe('races with scripted clients', () => {
   test('Mexican Standoff: "I don\'t think so!" turns a threat into a Standoff; of two correct shots 20 ms apart the earlier wins the hit player\'s Bounty', async () => {
     // Three seats: the active player threatens its left neighbour; the third holds a Mexican Standoff card.
-    const { seed, state } = findSeed(3, BASE, (s) => s.players[(s.active + 2) % 3].hand.some(symbolIs('standoff')) && !s.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1));
+    const { seed, state } = findSeed(
+      3,
+      BASE,
+      (s) =>
+        s.players[(s.active + 2) % 3].hand.some(symbolIs('standoff')) && !s.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1),
+    );
     const a = state.active;
     const judge = (a + 1) % 3;
     const c = (a + 2) % 3;
@@ -159,7 +164,15 @@ describe('races with scripted clients', () => {
     C.send('intent', { type: 'standoff', card, gun: 'blue' });
     await waitFor(() => phaseOf(J)?.kind === 'standoff', 'the Standoff');
     const chain = phaseOf(t.watcher) as Extract<Saloon.Phase, { kind: 'standoff' }>;
-    expect(chain).toMatchObject({ stage: 'chain', judge, threatener: c, links: [{ seat: a, gun: 'red' }, { seat: c, gun: 'blue' }] });
+    expect(chain).toMatchObject({
+      stage: 'chain',
+      judge,
+      threatener: c,
+      links: [
+        { seat: a, gun: 'red' },
+        { seat: c, gun: 'blue' },
+      ],
+    });
     expect(eventsOf(t.watcherBox, 'i_dont_think_so')).toEqual([expect.objectContaining({ seat: c, gun: 'blue', target: a })]);
     // The window closes after 5 s, the Judge's 3 cards are flipped 1.5 s later: the race.
     await waitFor(() => (phaseOf(A) as any)?.stage === 'race', 'the Judge flips', 10_000);
@@ -296,7 +309,10 @@ describe('races with scripted clients', () => {
       racers.forEach((s, i) => t.players[s].send('intent', shots[i]));
       await waitFor(() => eventsOf(t.watcherBox, 'turkey_shot').length === 1, 'the Turkey is shot');
       const mine = (msg: string) => log.lines.filter((l) => l.msg === msg && l.table === t.code).sort((x, y) => x.seq - y.seq);
-      await waitFor(() => mine('shot held').length === 2 && mine('shot judged').length + mine('shot too late: the race was over').length === 2, 'both shots logged');
+      await waitFor(
+        () => mine('shot held').length === 2 && mine('shot judged').length + mine('shot too late: the race was over').length === 2,
+        'both shots logged',
+      );
       const held = mine('shot held');
       expect(held.map((l) => l.level)).toEqual(['info', 'info']); // a race: logged at info
       expect(held.map((l) => l.seat).sort()).toEqual([...racers].sort());
@@ -304,7 +320,11 @@ describe('races with scripted clients', () => {
       expect(second.seq).toBeGreaterThan(first.seq);
       expect(second.at).toBeGreaterThanOrEqual(first.at); // no claim: placed at its arrival
       expect(held.map((l) => l.forgivenMs)).toEqual([0, 0]);
-      expect(mine('shot judged').filter((l) => l.result === 'accepted').map((l) => l.seq)).toEqual([first.seq]);
+      expect(
+        mine('shot judged')
+          .filter((l) => l.result === 'accepted')
+          .map((l) => l.seq),
+      ).toEqual([first.seq]);
       expect(eventsOf(t.watcherBox, 'turkey_shot')[0].seat).toBe(first.seat);
       // The later one lost the race: dropped, not refused.
       expect(mine('shot too late: the race was over').map((l) => l.seq)).toEqual([second.seq]);
@@ -319,7 +339,13 @@ describe('races with scripted clients', () => {
     const log = captureTableLog();
     try {
       // Four seats: the active player threatens its left neighbour; both others hold a Mexican Standoff card.
-      const { seed, state } = findSeed(4, BASE, (s) => [2, 3].every((k) => s.players[(s.active + k) % 4].hand.some(symbolIs('standoff'))) && !s.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1));
+      const { seed, state } = findSeed(
+        4,
+        BASE,
+        (s) =>
+          [2, 3].every((k) => s.players[(s.active + k) % 4].hand.some(symbolIs('standoff'))) &&
+          !s.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1),
+      );
       const a = state.active;
       const joiners = [(a + 2) % 4, (a + 3) % 4];
       const t = await table(seed, 4, 4, BASE);
@@ -343,9 +369,13 @@ describe('races with scripted clients', () => {
   });
 });
 
-describe('the server\'s bots interrupt', () => {
-  test('a bot holding 3 cards of the threatening gun\'s colour hits a human threatener with the Bottle, after a human-like reaction time', async () => {
-    const { seed, state } = findSeed(3, BASE, (s) => s.active !== 2 && new Set(s.players[2].hand.map((id) => Saloon.card(id).colour)).size === 1 && !s.players[2].hand.some(symbolIs('standoff')));
+describe("the server's bots interrupt", () => {
+  test("a bot holding 3 cards of the threatening gun's colour hits a human threatener with the Bottle, after a human-like reaction time", async () => {
+    const { seed, state } = findSeed(
+      3,
+      BASE,
+      (s) => s.active !== 2 && new Set(s.players[2].hand.map((id) => Saloon.card(id).colour)).size === 1 && !s.players[2].hand.some(symbolIs('standoff')),
+    );
     const colour = Saloon.card(state.players[2].hand[0]).colour;
     const a = state.active;
     const target = 1 - a;
@@ -370,7 +400,14 @@ describe('the server\'s bots interrupt', () => {
   });
 
   test('a bot holding a Mexican Standoff card says "I don\'t think so!" to a human\'s threat', async () => {
-    const { seed, state } = findSeed(3, BASE, (s) => s.active !== 2 && s.players[2].hand.some(symbolIs('standoff')) && !s.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1));
+    const { seed, state } = findSeed(
+      3,
+      BASE,
+      (s) =>
+        s.active !== 2 &&
+        s.players[2].hand.some(symbolIs('standoff')) &&
+        !s.players.some((p) => new Set(p.hand.map((id) => Saloon.card(id).colour)).size === 1),
+    );
     const a = state.active;
     const target = 1 - a;
     const t = await table(seed, 3, 2, BASE);
@@ -401,7 +438,14 @@ describe('a bot-only table with every option on', () => {
     const log = captureTableLog();
     const errors: unknown[] = [];
     try {
-      const watcher = await server.sdk.create('saloon', { name: 'Watcher', seats: 4, bots: 4, seed: 2, spectate: true, options: { threatSeconds: 3, wind: true, turnSeconds: 0 } });
+      const watcher = await server.sdk.create('saloon', {
+        name: 'Watcher',
+        seats: 4,
+        bots: 4,
+        seed: 2,
+        spectate: true,
+        options: { threatSeconds: 3, wind: true, turnSeconds: 0 },
+      });
       const box = inbox(watcher);
       const code = watcher.roomId;
       const spy = log.lines; // the table's own lines, by code
@@ -415,11 +459,18 @@ describe('a bot-only table with every option on', () => {
         // After its lock-out the bot fired again (or the race was over by then).
         const later = box.events.slice(box.events.indexOf(m) + 1);
         const again = later.find((e) => e.type === 'shot' && e.seat === m.seat);
-        const over = later.find((e) => ['duel_won', 'truel_won', 'standoff_won', 'turkey_shot', 'duel_abandoned', 'truel_abandoned', 'standoff_ended', 'turkey_escaped', 'crashed'].includes(e.type));
+        const over = later.find((e) =>
+          ['duel_won', 'truel_won', 'standoff_won', 'turkey_shot', 'duel_abandoned', 'truel_abandoned', 'standoff_ended', 'turkey_escaped', 'crashed'].includes(
+            e.type,
+          ),
+        );
         expect(again ?? over).toBeDefined();
-        if (again && (!over || box.events.indexOf(again) < box.events.indexOf(over))) expect(again.at as number).toBeGreaterThanOrEqual(m.lockedUntil as number);
+        if (again && (!over || box.events.indexOf(again) < box.events.indexOf(over)))
+          expect(again.at as number).toBeGreaterThanOrEqual(m.lockedUntil as number);
       }
-      console.log(`bot-only table: ${arrivals.length} intents, ${arrivals.filter((l) => !l.pending).length} interrupts, ${misfires.length} misfires, ${eventsOf(box, 'i_dont_think_so').length} standoff joins`);
+      console.log(
+        `bot-only table: ${arrivals.length} intents, ${arrivals.filter((l) => !l.pending).length} interrupts, ${misfires.length} misfires, ${eventsOf(box, 'i_dont_think_so').length} standoff joins`,
+      );
     } finally {
       log.stop();
     }

@@ -174,7 +174,12 @@ describe('the botLevel table option: how quick the bots shoot after "Go!"', () =
       const key = `${v.turn}|${v.phase.kind}|${legal.length}`;
       if (legal.length === 0 || key === acted || v.phase.kind === 'duel') return;
       acted = key;
-      const pick = legal.find((i) => i.type === 'threaten') ?? legal.find((i) => i.type === 'answer' && i.call === 'duel') ?? legal.find((i) => i.type === 'discard') ?? legal.find((i) => i.type === 'draw') ?? legal[0];
+      const pick =
+        legal.find((i) => i.type === 'threaten') ??
+        legal.find((i) => i.type === 'answer' && i.call === 'duel') ??
+        legal.find((i) => i.type === 'discard') ??
+        legal.find((i) => i.type === 'draw') ??
+        legal[0];
       ann.send('intent', pick);
     };
     ann.onStateChange(act);

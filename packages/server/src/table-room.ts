@@ -37,7 +37,10 @@ const nameSchema = z
   .transform((s, ctx) => {
     const r = cleanName(s);
     if (r.ok) return r.name;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: r.reason === 'blank' ? 'a name needs a visible character' : `a name is at most ${MAX_NAME_GRAPHEMES} characters` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: r.reason === 'blank' ? 'a name needs a visible character' : `a name is at most ${MAX_NAME_GRAPHEMES} characters`,
+    });
     return z.NEVER;
   });
 
@@ -211,17 +214,19 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   /** How quick this table's bots are (`options.botLevel`). */
   private botLevel: BotLevel = 'normal';
   /** Races judged by reaction time: clock sync, cards ahead of "Go!", held shots (fair/). */
-  private races = new FairRaces(
-    {
-      race: () => (this.state.status === 'playing' ? (this.adapter.game.race?.(this.engine) ?? null) : null),
-      preview: (seat) => this.adapter.game.racePreview?.(this.engine, seat) ?? null,
-      clientOf: (seat) => this.clients.find((c) => c.userData?.seat === seat),
-      judge: (shot) => this.judge(shot),
-      outlived: (shot) => this.log.info({ seq: shot.seq, seat: shot.seat, by: shot.by, intent: shot.intent.type, at: shot.at, arrival: shot.arrival }, 'shot too late: the race was over'),
-      later: (fn, ms) => this.later(fn, ms),
-      now: () => Date.now(),
-    },
-  );
+  private races = new FairRaces({
+    race: () => (this.state.status === 'playing' ? (this.adapter.game.race?.(this.engine) ?? null) : null),
+    preview: (seat) => this.adapter.game.racePreview?.(this.engine, seat) ?? null,
+    clientOf: (seat) => this.clients.find((c) => c.userData?.seat === seat),
+    judge: (shot) => this.judge(shot),
+    outlived: (shot) =>
+      this.log.info(
+        { seq: shot.seq, seat: shot.seat, by: shot.by, intent: shot.intent.type, at: shot.at, arrival: shot.arrival },
+        'shot too late: the race was over',
+      ),
+    later: (fn, ms) => this.later(fn, ms),
+    now: () => Date.now(),
+  });
 
   /** Seconds a dropped player has to come back: the table's option, else the server's setting. */
   private grace(): number {
@@ -437,11 +442,12 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     // A kept game (persist/) is already stored step by step: the next process resumes it, and its players reconnect
     // on their own as after any drop. Only a table that is not kept is closed.
     const resumable = this.state.status === 'playing' && tableStore() !== null && this.gameId !== '';
-    this.log.info({ clients: this.clients.length, resumable }, resumable ? 'server restarting: the game is kept for the next process' : 'server restarting: closing table');
+    this.log.info(
+      { clients: this.clients.length, resumable },
+      resumable ? 'server restarting: the game is kept for the next process' : 'server restarting: closing table',
+    );
     if (!resumable) {
-      this.broadcastEvents([
-        { type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' },
-      ]);
+      this.broadcastEvents([{ type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' }]);
     }
     this.clearTimers();
     // (Colyseus does not wait for this hook: a failure is logged, never an unhandled rejection)
@@ -672,7 +678,18 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.engine = game.setup({ seats: this.state.seats.length, options: this.gameOptions }, Rng.fromSeed(this.gameSeed));
     this.gameId = randomUUID();
     const startedAt = Date.now();
-    this.persist((s) => s.startGame({ id: this.gameId, code: this.code, room: this.roomName, options: this.createOptions, gameOptions: this.gameOptions, seed: this.gameSeed, seats: this.storedSeats(), startedAt }));
+    this.persist((s) =>
+      s.startGame({
+        id: this.gameId,
+        code: this.code,
+        room: this.roomName,
+        options: this.createOptions,
+        gameOptions: this.gameOptions,
+        seed: this.gameSeed,
+        seats: this.storedSeats(),
+        startedAt,
+      }),
+    );
     this.state.status = 'playing';
     this.mirror();
     for (const client of this.clients) {
@@ -730,7 +747,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       const shot = this.races.place(race, { seat, intent, by, from, claimedMs, seq });
       this.lastRealTimeArrival = shot.arrival;
       const probe = this.adapter.game.apply(this.engine, seat, shot.intent, shot.at);
-      this.log.info({ seq, seat, by, intent: intent.type, claimedMs, ...shot.verdict, ...(isError(probe) ? { result: probe.error.code } : {}) }, isError(probe) ? 'shot refused' : 'shot held');
+      this.log.info(
+        { seq, seat, by, intent: intent.type, claimedMs, ...shot.verdict, ...(isError(probe) ? { result: probe.error.code } : {}) },
+        isError(probe) ? 'shot refused' : 'shot held',
+      );
       if (isError(probe)) return this.commit(probe, { seat, intent: shot.intent, at: shot.at }, from);
       this.races.hold(shot);
       return;
@@ -760,7 +780,18 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private judge(shot: TimedShot): void {
     if (this.state.status !== 'playing') return;
     const result = this.adapter.game.apply(this.engine, shot.seat, shot.intent, shot.at);
-    this.log.info({ seq: shot.seq, seat: shot.seat, by: shot.by, intent: shot.intent.type, at: shot.at, arrival: shot.arrival, result: isError(result) ? result.error.code : 'accepted' }, 'shot judged');
+    this.log.info(
+      {
+        seq: shot.seq,
+        seat: shot.seat,
+        by: shot.by,
+        intent: shot.intent.type,
+        at: shot.at,
+        arrival: shot.arrival,
+        result: isError(result) ? result.error.code : 'accepted',
+      },
+      'shot judged',
+    );
     if (!isError(result)) this.commit(result, { seat: shot.seat, intent: shot.intent, at: shot.at });
   }
 
@@ -853,17 +884,20 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   private expireAt(deadline: number): void {
     this.state.deadline = deadline;
-    this.countdown = this.later(() => {
-      this.countdown = null;
-      if (this.races.waiting) {
-        // Shots held for a race are judged before its deadline; when they changed the game, its clock is re-armed.
-        this.races.settle(true);
-        if (this.countdown || this.state.status !== 'playing') return;
-      }
-      this.noteMisses(this.adapter.game.pending(this.engine));
-      const at = Math.max(Date.now(), deadline);
-      this.commit(this.adapter.game.timeout(this.engine, at), { timeout: true, at });
-    }, Math.max(0, deadline - Date.now()));
+    this.countdown = this.later(
+      () => {
+        this.countdown = null;
+        if (this.races.waiting) {
+          // Shots held for a race are judged before its deadline; when they changed the game, its clock is re-armed.
+          this.races.settle(true);
+          if (this.countdown || this.state.status !== 'playing') return;
+        }
+        this.noteMisses(this.adapter.game.pending(this.engine));
+        const at = Math.max(Date.now(), deadline);
+        this.commit(this.adapter.game.timeout(this.engine, at), { timeout: true, at });
+      },
+      Math.max(0, deadline - Date.now()),
+    );
   }
 
   /** Seats whose countdown ran out: after AWAY_AFTER_MISSES in a row, a bot plays for them until they act. */

@@ -3,7 +3,17 @@ import { h } from '../dom';
 import { listNames, t } from '../i18n';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list, type TableStateLike } from '../state';
-import { ACTION_KEY, BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
+import {
+  ACTION_KEY,
+  BOT_LEVELS,
+  type BotLevel,
+  type GameModule,
+  type GameUi,
+  type SeatSummary,
+  type ServerEvent,
+  type Standing,
+  type TableContext,
+} from './types';
 
 type Card = Duel.Card;
 
@@ -20,7 +30,6 @@ export function cardLabel(card: Card): string {
 function boardOf(state: DuelTableStateLike): DuelBoardLike {
   return state.board ?? { target: 0, round: 0, shootout: 0, phase: '', players: [], lastReveal: null, winner: -1 };
 }
-
 
 /** The engine's DuelView, rebuilt from the Schema state, so the engine's own `legalFromView` says what I may do. */
 export function viewFromState(state: DuelTableStateLike, mySeat: number): Duel.DuelView {
@@ -242,11 +251,21 @@ class DuelUi implements GameUi {
       const seat = i.target as number;
       const key = String(n + 1);
       buttons.push(
-        h('button', { type: 'button', class: 'aim', 'data-seat': seat, [ACTION_KEY]: key, 'aria-keyshortcuts': key, onclick: () => this.aim(seat) }, t('duel:buttons.aim', { name: this.ctx.name(seat) })),
+        h(
+          'button',
+          { type: 'button', class: 'aim', 'data-seat': seat, [ACTION_KEY]: key, 'aria-keyshortcuts': key, onclick: () => this.aim(seat) },
+          t('duel:buttons.aim', { name: this.ctx.name(seat) }),
+        ),
       );
     }
     if (this.selected) {
-      buttons.push(h('button', { type: 'button', class: 'secondary', [ACTION_KEY]: 'c', 'aria-keyshortcuts': 'C', onclick: () => this.cancelAim() }, t('duel:buttons.cancel')));
+      buttons.push(
+        h(
+          'button',
+          { type: 'button', class: 'secondary', [ACTION_KEY]: 'c', 'aria-keyshortcuts': 'C', onclick: () => this.cancelAim() },
+          t('duel:buttons.cancel'),
+        ),
+      );
     }
     // A move redraws the bar: focus stays in it (on its first button) instead of dropping to the top of the page.
     const hadFocus = this.els.actions.contains(document.activeElement) && document.activeElement !== this.els.actions;
@@ -323,7 +342,12 @@ export const duelModule: GameModule = {
     turnSeconds: 20,
     timerHint: () => t('lobby.timerHint.default'),
     botsOnly: true,
-    botLevels: { levels: BOT_LEVELS, label: () => t('duel:opt.botLevel'), hint: () => t('duel:opt.botLevelHint'), name: (l) => t(`duel:opt.botLevels.${l as BotLevel}`) },
+    botLevels: {
+      levels: BOT_LEVELS,
+      label: () => t('duel:opt.botLevel'),
+      hint: () => t('duel:opt.botLevelHint'),
+      name: (l) => t(`duel:opt.botLevels.${l as BotLevel}`),
+    },
   },
   cardWords: (id) => cardLabel(id as Card),
   get title() {

@@ -4,11 +4,7 @@ import { saloonModule } from './saloon';
 import type { GameModule } from './types';
 
 /** Every game the lobby lists, in order. Later games replace their `comingSoon` entry with a real module. */
-export const GAMES: GameModule[] = [
-  duelModule,
-  rattlesnakeModule,
-  saloonModule,
-];
+export const GAMES: GameModule[] = [duelModule, rattlesnakeModule, saloonModule];
 
 export function gameById(id: string): GameModule | undefined {
   return GAMES.find((g) => g.id === id);

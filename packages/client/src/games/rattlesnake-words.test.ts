@@ -53,7 +53,16 @@ describe('Rattlesnake verdicts', () => {
   const set = (top: number, size: number): R.Combo => ({ kind: 'set', cards: [], size, top });
   const single = (top: number): R.Combo => ({ kind: 'single', cards: [], size: 1, top });
   const names = (s: number) => ['Ann', 'Bob'][s];
-  const sd = (over: Partial<R.Showdown>): R.Showdown => ({ attacker: 0, defender: 1, attackerCombo: single(1), defenderCombo: set(4, 2), dodge: false, attackerWon: false, hits: 0, ...over });
+  const sd = (over: Partial<R.Showdown>): R.Showdown => ({
+    attacker: 0,
+    defender: 1,
+    attackerCombo: single(1),
+    defenderCombo: set(4, 2),
+    dodge: false,
+    attackerWon: false,
+    hits: 0,
+    ...over,
+  });
 
   test('who won, with what, from each seat', () => {
     expect(words.verdict(sd({}), 0, names)).toBe('You lose: Set of two 4s beats Single 1 — the defence holds');
@@ -62,6 +71,8 @@ describe('Rattlesnake verdicts', () => {
     const hit = sd({ attackerCombo: set(5, 3), defenderCombo: single(5), attackerWon: true, hits: 2 });
     expect(words.verdict(hit, 1, names)).toBe('You lose: Set of three 5s beats Single 5 — 2 Hits');
     expect(words.verdict(sd({ attackerCombo: single(3), defenderCombo: single(3) }), 0, names)).toBe('You lose: Single 3 ties Single 3 — the defence holds');
-    expect(words.verdict(sd({ dodge: true, attackerCombo: null, defenderCombo: null, attackerWon: true, hits: 1 }), 0, names)).toBe("You win: decided by Dodge 'n' Shoot — 1 Hit");
+    expect(words.verdict(sd({ dodge: true, attackerCombo: null, defenderCombo: null, attackerWon: true, hits: 1 }), 0, names)).toBe(
+      "You win: decided by Dodge 'n' Shoot — 1 Hit",
+    );
   });
 });

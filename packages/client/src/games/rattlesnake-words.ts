@@ -49,7 +49,12 @@ export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (se
   const tie = !sd.dodge && (a === null ? d === null : d !== null && a.kind === d.kind && a.size === d.size && a.top === d.top);
   const how = sd.dodge ? t('rattlesnake:verdict.dodge') : t(tie ? 'rattlesnake:verdict.tie' : 'rattlesnake:verdict.combos', { won, lost });
   const result = sd.attackerWon ? t('rattlesnake:verdict.hits', { count: sd.hits }) : t('rattlesnake:verdict.held');
-  const who = seat === null ? t('rattlesnake:verdict.wins', { name: name(winner) }) : winner === seat ? t('rattlesnake:verdict.youWin') : t('rattlesnake:verdict.youLose');
+  const who =
+    seat === null
+      ? t('rattlesnake:verdict.wins', { name: name(winner) })
+      : winner === seat
+        ? t('rattlesnake:verdict.youWin')
+        : t('rattlesnake:verdict.youLose');
   return t('rattlesnake:verdict.line', { who, how, result });
 }
 

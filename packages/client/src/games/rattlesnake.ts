@@ -105,7 +105,17 @@ function abilityWords(u: { ability?: string; cardId: string; target?: string; va
  * (commit, confirm the buy, pass, allow), a letter for Attack (a) and End turn (e); the others get the digits in
  * order (the n-th card to select, or the n-th choice).
  */
-type Button = { label: string; onClick: () => void; pressed?: boolean; cls?: string; title?: string; disabled?: boolean; key?: string; aria?: string; before?: string };
+type Button = {
+  label: string;
+  onClick: () => void;
+  pressed?: boolean;
+  cls?: string;
+  title?: string;
+  disabled?: boolean;
+  key?: string;
+  aria?: string;
+  before?: string;
+};
 
 /** How long the verdict of a showdown stays highlighted on the table. */
 const VERDICT_MS = 6000;
@@ -225,7 +235,10 @@ class RattlesnakeUi implements GameUi {
     if (!v.attack?.revealed) return null;
     const sandstorm = v.events.includes('sandstorm');
     const of = (seat: number) =>
-      Rattlesnake.bestCombo((v.players[seat]?.revealed ?? []).flatMap((r) => (r.value === null ? [] : [{ id: r.id, value: r.value }])), sandstorm);
+      Rattlesnake.bestCombo(
+        (v.players[seat]?.revealed ?? []).flatMap((r) => (r.value === null ? [] : [{ id: r.id, value: r.value }])),
+        sandstorm,
+      );
     return [of(0), of(1)];
   }
 
@@ -344,10 +357,18 @@ class RattlesnakeUi implements GameUi {
           short = t('rattlesnake:buttons.short.quickRefill');
         }
         if (!label || seen.has(label)) continue;
-        found.push(btn(short, i, { cls: 'ability', title: cardText(i.cardId), aria: label, before: seen.size === 0 ? t('rattlesnake:buttons.useGroup') : undefined }));
+        found.push(
+          btn(short, i, { cls: 'ability', title: cardText(i.cardId), aria: label, before: seen.size === 0 ? t('rattlesnake:buttons.useGroup') : undefined }),
+        );
         seen.add(label);
       }
-      if (found.length > 1) out.push({ label: t('rattlesnake:buttons.useMenu'), aria: t('rattlesnake:buttons.useMenuLabel'), cls: 'ability', onClick: () => ((this.picker = USE_PICKER), this.update()) });
+      if (found.length > 1)
+        out.push({
+          label: t('rattlesnake:buttons.useMenu'),
+          aria: t('rattlesnake:buttons.useMenuLabel'),
+          cls: 'ability',
+          onClick: () => ((this.picker = USE_PICKER), this.update()),
+        });
       else out.push(...found);
       return found;
     };
@@ -368,7 +389,14 @@ class RattlesnakeUi implements GameUi {
         if (!can.has(id)) continue;
         // The card's name on the toggle ("Focus (1)"), its full name for screen readers and tests ("Select Focus (1)").
         const card = names.get(id) ?? '';
-        out.push({ label: card, aria: t('rattlesnake:buttons.select', { card }), onClick: () => this.toggle(id), pressed: this.selected.has(id), cls: 'select', title: cardText(id) });
+        out.push({
+          label: card,
+          aria: t('rattlesnake:buttons.select', { card }),
+          onClick: () => this.toggle(id),
+          pressed: this.selected.has(id),
+          cls: 'select',
+          title: cardText(id),
+        });
       }
     };
 
@@ -390,14 +418,27 @@ class RattlesnakeUi implements GameUi {
         // phone they wait behind one "Buy…" button (the saloon's cards on the felt start a buy too).
         const buys: Button[] = buyable.map((id, i) => {
           const card = labels.get(id) ?? '';
-          return { label: card, aria: t('rattlesnake:buttons.buy', { card }), before: i === 0 ? t('rattlesnake:buttons.buyGroup') : undefined, onClick: () => this.chooseBuy(id), cls: 'buy', title: cardText(id) };
+          return {
+            label: card,
+            aria: t('rattlesnake:buttons.buy', { card }),
+            before: i === 0 ? t('rattlesnake:buttons.buyGroup') : undefined,
+            onClick: () => this.chooseBuy(id),
+            cls: 'buy',
+            title: cardText(id),
+          };
         });
         if (this.picker === BUY_PICKER && buys.length > 0) {
           out.length = 0;
           out.push(...buys, { label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
           return out;
         }
-        if (buys.length > 2 && phone()) out.push({ label: t('rattlesnake:buttons.buyMenu'), aria: t('rattlesnake:buttons.buyMenuLabel'), cls: 'buy', onClick: () => ((this.picker = BUY_PICKER), this.update()) });
+        if (buys.length > 2 && phone())
+          out.push({
+            label: t('rattlesnake:buttons.buyMenu'),
+            aria: t('rattlesnake:buttons.buyMenuLabel'),
+            cls: 'buy',
+            onClick: () => ((this.picker = BUY_PICKER), this.update()),
+          });
         else out.push(...buys);
         outOfAttack();
         const end = of('endTurn')[0];
@@ -424,7 +465,10 @@ class RattlesnakeUi implements GameUi {
             case 'focus':
               return t('rattlesnake:buttons.focus', { card: shown(i.target), value: String(i.value) });
             case 'distract':
-              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.distractYours' : 'rattlesnake:buttons.distractTheirs', { card: shown(i.target), delta: i.delta === 1 ? '+1' : '−1' });
+              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.distractYours' : 'rattlesnake:buttons.distractTheirs', {
+                card: shown(i.target),
+                delta: i.delta === 1 ? '+1' : '−1',
+              });
             case 'disarm':
               return t('rattlesnake:buttons.disarm');
             case 'dodge-n-shoot':
@@ -439,7 +483,10 @@ class RattlesnakeUi implements GameUi {
             case 'focus':
               return t('rattlesnake:buttons.short.focus', { card: shown(i.target), value: String(i.value) });
             case 'distract':
-              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.short.distractYours' : 'rattlesnake:buttons.short.distractTheirs', { card: shown(i.target), delta: i.delta === 1 ? '+1' : '−1' });
+              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.short.distractYours' : 'rattlesnake:buttons.short.distractTheirs', {
+                card: shown(i.target),
+                delta: i.delta === 1 ? '+1' : '−1',
+              });
             default:
               return labelOf(i);
           }
@@ -465,7 +512,13 @@ class RattlesnakeUi implements GameUi {
         const many = abilities.length > 4;
         for (const [a, intents] of byAbility) {
           const name = Rattlesnake.cardInfo(intents[0].cardId)?.name ?? a;
-          if (intents.length > 1 && many) out.push({ label: t('rattlesnake:buttons.useMany', { name }), onClick: () => ((this.picker = a), this.update()), cls: 'ability', title: cardText(intents[0].cardId) });
+          if (intents.length > 1 && many)
+            out.push({
+              label: t('rattlesnake:buttons.useMany', { name }),
+              onClick: () => ((this.picker = a), this.update()),
+              cls: 'ability',
+              title: cardText(intents[0].cardId),
+            });
           else for (const i of intents) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
         }
         const pass = of('pass')[0];
@@ -693,7 +746,13 @@ export const rattlesnakeModule: GameModule = {
     ];
   },
   get rules() {
-    return [t('rattlesnake:rules.deck'), t('rattlesnake:rules.turn'), t('rattlesnake:rules.attack'), t('rattlesnake:rules.combo'), t('rattlesnake:rules.abilities')];
+    return [
+      t('rattlesnake:rules.deck'),
+      t('rattlesnake:rules.turn'),
+      t('rattlesnake:rules.attack'),
+      t('rattlesnake:rules.combo'),
+      t('rattlesnake:rules.abilities'),
+    ];
   },
   mount: (ctx, els) => new RattlesnakeUi(ctx, els),
 };

@@ -10,7 +10,14 @@ jest.mock('../i18n', () => {
   const mod = jest.requireActual('i18next');
   const i18next = (mod.default ?? mod).createInstance();
   const { en: words } = jest.requireActual('../i18n/en');
-  void i18next.init({ resources: { en: words }, ns: Object.keys(words), defaultNS: 'common', lng: 'en', initImmediate: false, interpolation: { escapeValue: false } });
+  void i18next.init({
+    resources: { en: words },
+    ns: Object.keys(words),
+    defaultNS: 'common',
+    lng: 'en',
+    initImmediate: false,
+    interpolation: { escapeValue: false },
+  });
   return { t: (key: string, options?: object) => i18next.t(key, options) };
 });
 

@@ -32,7 +32,8 @@ export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, pl
 export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string = name): string {
   if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
   if (d.truel) return d.result === 'won' && d.winner !== null ? T('core.lastTruelWon', { winner: name(d.winner) }) : T('core.lastTruelOther');
-  if (d.result === 'won' && d.winner !== null) return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(d.winner === d.threatener ? d.target : d.threatener) });
+  if (d.result === 'won' && d.winner !== null)
+    return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(d.winner === d.threatener ? d.target : d.threatener) });
   if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
   return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
 }
@@ -49,7 +50,15 @@ export function saloonStandings(
   players: readonly { loot: number; bounty: number; wounds: number }[],
   winners: readonly number[],
 ): { seat: number; place: number; score: number; loot: number; bounty: number; wounds: number; winner: boolean }[] {
-  const rows = players.map((p, seat) => ({ seat, score: finalScore(p), loot: p.loot, bounty: p.bounty, wounds: p.wounds, winner: winners.includes(seat), place: 0 }));
+  const rows = players.map((p, seat) => ({
+    seat,
+    score: finalScore(p),
+    loot: p.loot,
+    bounty: p.bounty,
+    wounds: p.wounds,
+    winner: winners.includes(seat),
+    place: 0,
+  }));
   rows.sort((a, b) => Number(b.winner) - Number(a.winner) || b.score - a.score || b.bounty - a.bounty || a.seat - b.seat);
   rows.forEach((r, i) => {
     const prev = rows[i - 1];

@@ -137,7 +137,14 @@ function cardChip(id: string): HTMLElement {
     'li',
     { class: `saloon-chip ${c.colour}`, 'aria-label': cardLabel(id), style: `--gun:${GUN_CSS[c.colour]}` },
     h('span', { class: 'glyph', 'aria-hidden': 'true' }, `${GUN_GLYPH[c.colour]}${GUN_LETTER[c.colour]}`),
-    h('span', { class: 'chip-body', 'aria-hidden': 'true' }, h('b', {}, `${cap(T(`colour.${c.colour}`))} ${T(`area.${c.area}`)}`), ` ${T(`noise.${c.noise}`)}! `, h('span', { class: 'bullets' }, T('card.bullets', { count: c.bullets })), c.symbol === 'booty' ? h('span', { class: 'booty' }, ` ${T('card.booty')}`) : null),
+    h(
+      'span',
+      { class: 'chip-body', 'aria-hidden': 'true' },
+      h('b', {}, `${cap(T(`colour.${c.colour}`))} ${T(`area.${c.area}`)}`),
+      ` ${T(`noise.${c.noise}`)}! `,
+      h('span', { class: 'bullets' }, T('card.bullets', { count: c.bullets })),
+      c.symbol === 'booty' ? h('span', { class: 'booty' }, ` ${T('card.booty')}`) : null,
+    ),
   );
 }
 
@@ -181,7 +188,12 @@ class SaloonUi implements GameUi {
   private actionsSignature = '';
   private bigGlyphs = false;
   /** Duel picks: gun (or the Bottle), area, noise. */
-  private pick: { gun: Colour | 'bottle' | null; area: Area | null; noise: Noise | 'crash' | null; target: number | null } = { gun: null, area: null, noise: null, target: null };
+  private pick: { gun: Colour | 'bottle' | null; area: Area | null; noise: Noise | 'crash' | null; target: number | null } = {
+    gun: null,
+    area: null,
+    noise: null,
+    target: null,
+  };
   /** The turn bar's second question, if a first button opened one (threaten: the gun, then whom). */
   private turnStep: TurnStep = null;
   /** Desperado's "I have nothing to lose": the two guns and two targets picked so far. */
@@ -429,7 +441,13 @@ class SaloonUi implements GameUi {
         return T('core.theyDiscard', { name: this.ctx.name(v.active) });
       case 'threat': {
         const gun = T(`colour.${ph.gun}`);
-        const tp = { threatener: this.ctx.name(ph.threatener), gun, target: this.who(ph.target, me), name: this.ctx.name(ph.threatener), context: ph.threatener === me ? 'me' : undefined };
+        const tp = {
+          threatener: this.ctx.name(ph.threatener),
+          gun,
+          target: this.who(ph.target, me),
+          name: this.ctx.name(ph.threatener),
+          context: ph.threatener === me ? 'me' : undefined,
+        };
         const escaped = ph.escaped?.length ?? 0;
         if (escaped >= 2) {
           if (ph.threatener === me) return T('prompt.threatenerDecides', { target: this.ctx.name(ph.target) });
@@ -437,7 +455,8 @@ class SaloonUi implements GameUi {
         }
         if (escaped === 1 && ph.target === me) return T('prompt.escapedAtMe', { threatener: this.ctx.name(ph.threatener), gun });
         if (ph.target === me) return T('core.threatAtMe', { threatener: this.ctx.name(ph.threatener), gun });
-        if (legal.some((i) => i.type === 'standoff')) return T('prompt.joinOrWait', { threatener: this.who(ph.threatener, me), gun, target: this.who(ph.target, me) });
+        if (legal.some((i) => i.type === 'standoff'))
+          return T('prompt.joinOrWait', { threatener: this.who(ph.threatener, me), gun, target: this.who(ph.target, me) });
         if (escaped === 1) return T('prompt.escapedTarget', { threatener: this.who(ph.threatener, me), gun, target: this.who(ph.target, me) });
         if (crash) return T('core.threatCrash', tp);
         return T('core.threatWait', tp);
@@ -465,7 +484,10 @@ class SaloonUi implements GameUi {
       }
       case 'standoff': {
         const names = listNames(Saloon.standoffSeats(ph).map((s) => this.who(s, me)));
-        if (ph.stage === 'chain') return legal.some((i) => i.type === 'standoff') ? T('prompt.chainJoin') : T('prompt.chain', { names: cap(names), judge: this.who(ph.judge, me), context: ph.judge === me ? 'me' : undefined });
+        if (ph.stage === 'chain')
+          return legal.some((i) => i.type === 'standoff')
+            ? T('prompt.chainJoin')
+            : T('prompt.chain', { names: cap(names), judge: this.who(ph.judge, me), context: ph.judge === me ? 'me' : undefined });
         const mine = me !== null && Saloon.standoffSeats(ph).includes(me);
         if (ph.stage === 'ready') return T('prompt.standoffReady', { judge: this.who(ph.judge, me), context: ph.judge === me ? 'me' : undefined });
         if (mine) {
@@ -508,29 +530,53 @@ class SaloonUi implements GameUi {
     const escapeOpen = st?.kind === 'escape' && st.threat === threatKey && of('answer').some((i) => i.call === 'escape' && i.target !== undefined);
     if (st?.kind === 'escape') {
       if (!escapeOpen) this.turnStep = null;
-    } else if (v.phase.kind !== 'turn' || v.active !== v.seat || (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) || (st?.kind === 'cash' && singles.length === 0) || (st?.kind === 'desperado' && desperado.length === 0)) this.turnStep = null;
+    } else if (
+      v.phase.kind !== 'turn' ||
+      v.active !== v.seat ||
+      (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) ||
+      (st?.kind === 'cash' && singles.length === 0) ||
+      (st?.kind === 'desperado' && desperado.length === 0)
+    )
+      this.turnStep = null;
     if (this.turnStep?.kind === 'threat') {
       const gun = this.turnStep.gun;
       const whom = threats.filter((i) => i.gun === gun);
       rows.push({
         title: T('turnBar.whom', { colour: T(`colour.${gun}`) }),
         buttons: [
-          ...whom.map((i) => btn(T('ui.threaten', { name: this.ctx.name(i.target), colour: T(`colour.${gun}`) }), i, { cls: `gun ${gun}`, text: T('turnBar.target', { name: this.ctx.name(i.target), bounty: v.players[i.target]?.bounty ?? 0 }) })),
+          ...whom.map((i) =>
+            btn(T('ui.threaten', { name: this.ctx.name(i.target), colour: T(`colour.${gun}`) }), i, {
+              cls: `gun ${gun}`,
+              text: T('turnBar.target', { name: this.ctx.name(i.target), bounty: v.players[i.target]?.bounty ?? 0 }),
+            }),
+          ),
           cancel,
         ],
       });
       return { rows };
     }
     if (this.turnStep?.kind === 'cash') {
-      rows.push({ title: T('turnBar.cashWhich'), buttons: [...singles.map((i) => btn(T('ui.cashOne', { card: cardLabel(i.cards[0]) }), i, { cls: 'cash secondary', text: shortCard(i.cards[0]) })), cancel] });
+      rows.push({
+        title: T('turnBar.cashWhich'),
+        buttons: [
+          ...singles.map((i) => btn(T('ui.cashOne', { card: cardLabel(i.cards[0]) }), i, { cls: 'cash secondary', text: shortCard(i.cards[0]) })),
+          cancel,
+        ],
+      });
       return { rows };
     }
     if (this.turnStep?.kind === 'desperado') {
       const guns = [...new Set(desperado.flatMap((i) => i.guns))];
       const targets = [...new Set(desperado.flatMap((i) => i.targets))];
       const d = this.desp;
-      const toggle = <T,>(list: T[], x: T): T[] => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x].slice(-2));
-      const chosen = desperado.find((i) => i.guns.length === d.guns.length && i.guns.every((g) => d.guns.includes(g)) && i.targets.length === d.targets.length && i.targets.every((x) => d.targets.includes(x)));
+      const toggle = <T>(list: T[], x: T): T[] => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x].slice(-2));
+      const chosen = desperado.find(
+        (i) =>
+          i.guns.length === d.guns.length &&
+          i.guns.every((g) => d.guns.includes(g)) &&
+          i.targets.length === d.targets.length &&
+          i.targets.every((x) => d.targets.includes(x)),
+      );
       rows.push({
         title: T('special.desperadoRowTitle'),
         short: T('special.desperadoRowTitleShort'),
@@ -555,7 +601,14 @@ class SaloonUi implements GameUi {
               this.update();
             },
           })),
-          { label: T('special.desperadoGo'), cls: 'special desperado', title: T('special.desperadoGoTitle'), disabled: !chosen, confirm: true, onClick: () => chosen && this.send(chosen) },
+          {
+            label: T('special.desperadoGo'),
+            cls: 'special desperado',
+            title: T('special.desperadoGoTitle'),
+            disabled: !chosen,
+            confirm: true,
+            onClick: () => chosen && this.send(chosen),
+          },
           cancel,
         ],
       });
@@ -566,16 +619,32 @@ class SaloonUi implements GameUi {
       if (i.from === 'deck') main.push(btn(T('ui.drawDeck'), i, { text: T('turnBar.deck'), group: T('turnBar.drawGroup') }));
       else {
         const id = v.public[i.from];
-        main.push(btn(T('ui.takePublic', { n: i.from + 1, card: cardLabel(id) }), i, { text: String(i.from + 1), cls: 'secondary public', title: T('ui.takePublicTitle', { card: cardLabel(id) }), group: T('turnBar.drawGroup') }));
+        main.push(
+          btn(T('ui.takePublic', { n: i.from + 1, card: cardLabel(id) }), i, {
+            text: String(i.from + 1),
+            cls: 'secondary public',
+            title: T('ui.takePublicTitle', { card: cardLabel(id) }),
+            group: T('turnBar.drawGroup'),
+          }),
+        );
       }
     }
-    if (all) main.push(btn(T('ui.cashAll', { count: all.cards.length }), all, { cls: 'cash', title: T('ui.cashTitle', { amount: Saloon.BOOTY_VALUE * all.cards.length }) }));
+    if (all)
+      main.push(
+        btn(T('ui.cashAll', { count: all.cards.length }), all, { cls: 'cash', title: T('ui.cashTitle', { amount: Saloon.BOOTY_VALUE * all.cards.length }) }),
+      );
     if (singles.length) main.push({ label: T('turnBar.cashOne'), cls: 'cash secondary', onClick: step({ kind: 'cash' }) });
     const guns = Saloon.COLOURS.filter((g) => threats.some((i) => i.gun === g));
     guns.forEach((g) =>
       main.push({
         label: T('turnBar.threatenWith', { colour: T(`colour.${g}`) }),
-        text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), h('span', { class: 'letter' }, GUN_LETTER[g]), h('span', { class: 'word' }, ` ${cap(T(`colour.${g}`))}…`)),
+        text: h(
+          'span',
+          {},
+          h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]),
+          h('span', { class: 'letter' }, GUN_LETTER[g]),
+          h('span', { class: 'word' }, ` ${cap(T(`colour.${g}`))}…`),
+        ),
         cls: `gun threat-gun ${g}`,
         key: RACE_KEYS.gun[g],
         title: T('turnBar.threatenWithTitle', { colour: T(`colour.${g}`) }),
@@ -588,13 +657,29 @@ class SaloonUi implements GameUi {
     if (wanted.length) {
       rows.push({
         title: T('special.wantedRowTitle'),
-        buttons: wanted.map((i) => btn(T('special.wantedTurn', { name: this.ctx.name(i.target) }), i, { cls: 'special wanted', text: `${this.ctx.name(i.target)} ($${v.players[i.target]?.bounty ?? 0})`, title: T('special.wantedTurnTitle', { name: this.ctx.name(i.target), amount: v.players[i.target]?.bounty ?? 0 }) })),
+        buttons: wanted.map((i) =>
+          btn(T('special.wantedTurn', { name: this.ctx.name(i.target) }), i, {
+            cls: 'special wanted',
+            text: `${this.ctx.name(i.target)} ($${v.players[i.target]?.bounty ?? 0})`,
+            title: T('special.wantedTurnTitle', { name: this.ctx.name(i.target), amount: v.players[i.target]?.bounty ?? 0 }),
+          }),
+        ),
       });
     }
     // Holding three Desperados: "I have nothing to lose…" asks the rest (two guns, two targets) as a second question.
-    if (desperado.length) rows.push({ title: '', buttons: [{ label: T('special.desperadoOpen'), cls: 'special desperado', title: T('special.desperadoGoTitle'), onClick: step({ kind: 'desperado' }) }] });
+    if (desperado.length)
+      rows.push({
+        title: '',
+        buttons: [{ label: T('special.desperadoOpen'), cls: 'special desperado', title: T('special.desperadoGoTitle'), onClick: step({ kind: 'desperado' }) }],
+      });
     const discards = of('discard');
-    if (discards.length) rows.push({ title: '', buttons: discards.map((i) => btn(T('ui.discard', { card: cardLabel(i.cards[0]) }), i, { cls: 'secondary', text: shortCard(i.cards[0]), group: T('turnBar.discardGroup') })) });
+    if (discards.length)
+      rows.push({
+        title: '',
+        buttons: discards.map((i) =>
+          btn(T('ui.discard', { card: cardLabel(i.cards[0]) }), i, { cls: 'secondary', text: shortCard(i.cards[0]), group: T('turnBar.discardGroup') }),
+        ),
+      });
     const answers: Button[] = [];
     const specials: Button[] = [];
     const escapes: Button[] = [];
@@ -604,21 +689,49 @@ class SaloonUi implements GameUi {
     const bountyOf = (s: number) => v.players[s]?.bounty ?? 0;
     const seenEscape = new Set<string>();
     for (const i of of('answer')) {
-      if (i.call === 'bluffing') answers.push(btn(T('ui.bluffing'), i, { cls: 'bluff', title: v.options.russianRoulette ? T('ui.bluffingRouletteTitle') : T('ui.bluffingTitle') }));
+      if (i.call === 'bluffing')
+        answers.push(btn(T('ui.bluffing'), i, { cls: 'bluff', title: v.options.russianRoulette ? T('ui.bluffingRouletteTitle') : T('ui.bluffingTitle') }));
       else if (i.call === 'duel') answers.push(btn(T('ui.doYou'), i, { cls: 'duel', title: T('ui.doYouTitle') }));
-      else if (i.call === 'law') specials.push(btn(T('special.law'), i, { cls: 'special law', title: T('special.lawTitle', { amount: bountyOf(threatener) }) }));
-      else if (i.call === 'wanted') specials.push(btn(T('special.wantedAnswer', { name: this.ctx.name(threatener) }), i, { cls: 'special wanted', title: T('special.wantedAnswerTitle', { amount: bountyOf(threatener) }) }));
+      else if (i.call === 'law')
+        specials.push(btn(T('special.law'), i, { cls: 'special law', title: T('special.lawTitle', { amount: bountyOf(threatener) }) }));
+      else if (i.call === 'wanted')
+        specials.push(
+          btn(T('special.wantedAnswer', { name: this.ctx.name(threatener) }), i, {
+            cls: 'special wanted',
+            title: T('special.wantedAnswerTitle', { amount: bountyOf(threatener) }),
+          }),
+        );
       else if (i.call === 'escape') {
         const key = String(i.target ?? '');
         if (seenEscape.has(key)) continue;
         seenEscape.add(key);
         if (i.target === undefined) specials.push(btn(T('special.escape'), i, { cls: 'special escape', title: T('special.escapeLastTitle') }));
-        else escapes.push(btn(T('special.escapeTo', { name: this.ctx.name(i.target) }), i, { cls: 'special escape', text: this.ctx.name(i.target), title: T('special.escapeTitle') }));
-      } else if (i.call === 'desperado' && i.target !== undefined) truels.push(btn(T('special.truelWith', { name: this.ctx.name(i.target) }), i, { cls: 'special desperado', text: this.ctx.name(i.target), title: T('special.truelWithTitle', { name: this.ctx.name(i.target) }) }));
+        else
+          escapes.push(
+            btn(T('special.escapeTo', { name: this.ctx.name(i.target) }), i, {
+              cls: 'special escape',
+              text: this.ctx.name(i.target),
+              title: T('special.escapeTitle'),
+            }),
+          );
+      } else if (i.call === 'desperado' && i.target !== undefined)
+        truels.push(
+          btn(T('special.truelWith', { name: this.ctx.name(i.target) }), i, {
+            cls: 'special desperado',
+            text: this.ctx.name(i.target),
+            title: T('special.truelWithTitle', { name: this.ctx.name(i.target) }),
+          }),
+        );
     }
     // Escaping to one of several players asks whom as a second question (a button per player would fill a phone's bar).
     if (escapes.length > 1 && this.turnStep?.kind === 'escape') return { rows: [{ title: T('special.escapeRowTitle'), buttons: [...escapes, cancel] }] };
-    if (escapes.length > 1) specials.push({ label: T('special.escapeOpen'), cls: 'special escape', title: T('special.escapeTitle'), onClick: step({ kind: 'escape', threat: threatKey }) });
+    if (escapes.length > 1)
+      specials.push({
+        label: T('special.escapeOpen'),
+        cls: 'special escape',
+        title: T('special.escapeTitle'),
+        onClick: step({ kind: 'escape', threat: threatKey }),
+      });
     if (answers.length) rows.push({ title: '', buttons: answers });
     if (specials.length) rows.push({ title: '', buttons: specials });
     if (escapes.length === 1) rows.push({ title: T('special.escapeRowTitle'), buttons: escapes });
@@ -660,7 +773,8 @@ class SaloonUi implements GameUi {
     const needTarget = v.phase.kind === 'standoff';
     if (needTarget && target === null) return;
     const shot = legal.find(
-      (i): i is Saloon.ShootIntent => i.type === 'shoot' && i.gun === gun && i.area === area && (gun === 'bottle' ? true : i.noise === noise) && (!needTarget || i.target === target),
+      (i): i is Saloon.ShootIntent =>
+        i.type === 'shoot' && i.gun === gun && i.area === area && (gun === 'bottle' ? true : i.noise === noise) && (!needTarget || i.target === target),
     );
     if (!shot) return;
     this.pick = { gun: null, area: null, noise: null, target: null };
@@ -690,22 +804,76 @@ class SaloonUi implements GameUi {
     const live = go && shots.length > 0 && !locked;
     const bottleOk = shots.some((i) => i.gun === 'bottle');
     const p = this.pick;
-    const b = (label: string, text: Node | string, pressed: boolean, onClick: () => void, disabled: boolean, cls = '', title = '', key = ''): HTMLButtonElement =>
+    const b = (
+      label: string,
+      text: Node | string,
+      pressed: boolean,
+      onClick: () => void,
+      disabled: boolean,
+      cls = '',
+      title = '',
+      key = '',
+    ): HTMLButtonElement =>
       h(
         'button',
-        { type: 'button', class: `pick ${cls}`, 'aria-label': label, 'aria-pressed': String(pressed), disabled: disabled || null, title: title || null, onclick: onClick, 'data-key': key || null, 'aria-keyshortcuts': key ? key.toUpperCase() : null },
+        {
+          type: 'button',
+          class: `pick ${cls}`,
+          'aria-label': label,
+          'aria-pressed': String(pressed),
+          disabled: disabled || null,
+          title: title || null,
+          onclick: onClick,
+          'data-key': key || null,
+          'aria-keyshortcuts': key ? key.toUpperCase() : null,
+        },
         text,
         key ? keyHint(key) : null,
       );
     const guns = Saloon.COLOURS.map((c) => {
       const holder = v.guns[c];
       const usable = shots.some((i) => i.gun === c);
-      const title = holder !== null && holder !== v.seat && ph.kind !== 'standoff' && ph.kind !== 'turkey' ? T('ui.holdsGun', { name: this.ctx.name(holder), colour: T(`colour.${c}`) }) : '';
-      return b(T('ui.gun', { colour: T(`colour.${c}`) }), h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(T(`colour.${c}`))}`), p.gun === c, () => this.choose('gun', c), !live || !usable, `gun ${c}`, title, RACE_KEYS.gun[c]);
+      const title =
+        holder !== null && holder !== v.seat && ph.kind !== 'standoff' && ph.kind !== 'turkey'
+          ? T('ui.holdsGun', { name: this.ctx.name(holder), colour: T(`colour.${c}`) })
+          : '';
+      return b(
+        T('ui.gun', { colour: T(`colour.${c}`) }),
+        h('span', {}, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GUN_GLYPH[c]), ` ${cap(T(`colour.${c}`))}`),
+        p.gun === c,
+        () => this.choose('gun', c),
+        !live || !usable,
+        `gun ${c}`,
+        title,
+        RACE_KEYS.gun[c],
+      );
     });
     const flippedRace = ph.kind === 'standoff' || ph.kind === 'turkey';
-    if (!flippedRace) guns.push(b(T('ui.gunBottle'), T('ui.bottle'), p.gun === 'bottle', () => this.choose('gun', 'bottle'), !live || !bottleOk, 'bottle', T('ui.bottleTitle'), RACE_KEYS.gun.bottle));
-    const areas = Saloon.AREAS.map((a) => b(T('ui.areaBtn', { area: T(`area.${a}`) }), cap(T(`area.${a}`)), p.area === a, () => this.choose('area', a), !live, `area area-${a}`, '', RACE_KEYS.area[a]));
+    if (!flippedRace)
+      guns.push(
+        b(
+          T('ui.gunBottle'),
+          T('ui.bottle'),
+          p.gun === 'bottle',
+          () => this.choose('gun', 'bottle'),
+          !live || !bottleOk,
+          'bottle',
+          T('ui.bottleTitle'),
+          RACE_KEYS.gun.bottle,
+        ),
+      );
+    const areas = Saloon.AREAS.map((a) =>
+      b(
+        T('ui.areaBtn', { area: T(`area.${a}`) }),
+        cap(T(`area.${a}`)),
+        p.area === a,
+        () => this.choose('area', a),
+        !live,
+        `area area-${a}`,
+        '',
+        RACE_KEYS.area[a],
+      ),
+    );
     const silhouette = h('div', { class: 'silhouette', role: 'group', 'aria-label': T('ui.bodyArea') });
     silhouette.innerHTML =
       '<svg viewBox="0 0 100 160" aria-hidden="true"><circle cx="50" cy="20" r="14"/><rect x="33" y="36" width="34" height="52" rx="8"/><rect x="14" y="38" width="14" height="48" rx="6"/><rect x="72" y="38" width="14" height="48" rx="6"/><rect x="35" y="90" width="13" height="62" rx="6"/><rect x="52" y="90" width="13" height="62" rx="6"/></svg>';
@@ -713,36 +881,116 @@ class SaloonUi implements GameUi {
     const noises: HTMLButtonElement[] =
       p.gun === 'bottle'
         ? [b(T('ui.crashShout'), T('ui.crashShout'), p.noise === 'crash', () => this.choose('noise', 'crash'), !live, 'noise crash', '', RACE_KEYS.noise.crash)]
-        : Saloon.NOISES.map((n) => b(T('ui.noiseBtn', { noise: T(`noise.${n}`) }), `${T(`noise.${n}`)}!`, p.noise === n, () => this.choose('noise', n), !live, 'noise', '', RACE_KEYS.noise[n]));
+        : Saloon.NOISES.map((n) =>
+            b(
+              T('ui.noiseBtn', { noise: T(`noise.${n}`) }),
+              `${T(`noise.${n}`)}!`,
+              p.noise === n,
+              () => this.choose('noise', n),
+              !live,
+              'noise',
+              '',
+              RACE_KEYS.noise[n],
+            ),
+          );
     const targets = ph.kind === 'standoff' && v.seat !== null ? Saloon.standoffSeats(ph).filter((s) => s !== v.seat) : [];
-    const targetBtns = targets.map((s, k) => b(T('special.target', { name: this.ctx.name(s) }), this.ctx.name(s), p.target === s, () => this.choose('target', s), !live || !shots.some((i) => i.target === s), 'target', '', k + RACE_KEYS.firstTarget <= 9 ? String(k + RACE_KEYS.firstTarget) : ''));
+    const targetBtns = targets.map((s, k) =>
+      b(
+        T('special.target', { name: this.ctx.name(s) }),
+        this.ctx.name(s),
+        p.target === s,
+        () => this.choose('target', s),
+        !live || !shots.some((i) => i.target === s),
+        'target',
+        '',
+        k + RACE_KEYS.firstTarget <= 9 ? String(k + RACE_KEYS.firstTarget) : '',
+      ),
+    );
     const ready = !!(p.gun && p.area && p.noise && (targets.length === 0 || p.target !== null));
-    const shoot = h('button', { type: 'button', class: 'shoot', disabled: !live || !ready || null, onclick: () => this.shootIfReady(v, legal), 'aria-label': T('ui.shoot'), 'data-key': RACE_KEYS.shoot, 'aria-keyshortcuts': RACE_KEYS.shoot }, T('ui.shoot'), keyHint(RACE_KEYS.shoot));
+    const shoot = h(
+      'button',
+      {
+        type: 'button',
+        class: 'shoot',
+        disabled: !live || !ready || null,
+        onclick: () => this.shootIfReady(v, legal),
+        'aria-label': T('ui.shoot'),
+        'data-key': RACE_KEYS.shoot,
+        'aria-keyshortcuts': RACE_KEYS.shoot,
+      },
+      T('ui.shoot'),
+      keyHint(RACE_KEYS.shoot),
+    );
     const word = !go ? T('ui.ready') : locked ? T('ui.misfireWord', { seconds: (this.lockLeft() ?? 0).toFixed(1) }) : shots.length ? T('ui.go') : '…';
     // A Standoff or the Turkey: everyone reads the same 3 flipped cards (not a hand).
     const flipped = flippedRace
       ? h(
           'div',
           { class: 'saloon-hand saloon-flipped' },
-          h('span', { class: 'group-title' }, ph.flipped.length ? T(ph.kind === 'turkey' ? 'special.flippedTurkey' : 'special.flipped') : T('special.flippedHidden')),
-          h('ul', { 'data-testid': 'flipped', 'aria-label': T(ph.kind === 'turkey' ? 'special.flippedTurkey' : 'special.flipped') }, ...ph.flipped.map(cardChip)),
+          h(
+            'span',
+            { class: 'group-title' },
+            ph.flipped.length ? T(ph.kind === 'turkey' ? 'special.flippedTurkey' : 'special.flipped') : T('special.flippedHidden'),
+          ),
+          h(
+            'ul',
+            { 'data-testid': 'flipped', 'aria-label': T(ph.kind === 'turkey' ? 'special.flippedTurkey' : 'special.flipped') },
+            ...ph.flipped.map(cardChip),
+          ),
         )
       : hand;
     const rows = [
       // (data-go: how GO! came here — 'clock', at the server's instant with the cards sent ahead; or 'state')
-      h('p', { class: 'duel-word', 'data-testid': 'duel-word', 'aria-live': 'assertive', 'data-go': go ? (this.goByClock === ph.goAt ? 'clock' : 'state') : null }, word),
+      h(
+        'p',
+        { class: 'duel-word', 'data-testid': 'duel-word', 'aria-live': 'assertive', 'data-go': go ? (this.goByClock === ph.goAt ? 'clock' : 'state') : null },
+        word,
+      ),
       flipped,
-      h('div', { class: 'duel-row' }, h('div', { class: 'duel-group', role: 'group', 'aria-label': T('ui.gunGroup') }, h('span', { class: 'group-title' }, T('ui.gunTitle')), ...guns)),
+      h(
+        'div',
+        { class: 'duel-row' },
+        h('div', { class: 'duel-group', role: 'group', 'aria-label': T('ui.gunGroup') }, h('span', { class: 'group-title' }, T('ui.gunTitle')), ...guns),
+      ),
       h(
         'div',
         { class: 'duel-row two' },
         h('div', { class: 'duel-group' }, h('span', { class: 'group-title' }, T('ui.areaTitle')), silhouette),
-        h('div', { class: 'duel-group', role: 'group', 'aria-label': T('ui.noiseGroup') }, h('span', { class: 'group-title' }, p.gun === 'bottle' ? T('ui.shoutTitle') : T('ui.noiseTitle')), ...noises, targets.length ? null : shoot),
+        h(
+          'div',
+          { class: 'duel-group', role: 'group', 'aria-label': T('ui.noiseGroup') },
+          h('span', { class: 'group-title' }, p.gun === 'bottle' ? T('ui.shoutTitle') : T('ui.noiseTitle')),
+          ...noises,
+          targets.length ? null : shoot,
+        ),
       ),
     ];
-    if (targets.length) rows.push(h('div', { class: 'duel-row' }, h('div', { class: 'duel-group saloon-targets', role: 'group', 'aria-label': T('special.targetGroup') }, h('span', { class: 'group-title' }, T('special.targetTitle')), ...targetBtns, shoot)));
+    if (targets.length)
+      rows.push(
+        h(
+          'div',
+          { class: 'duel-row' },
+          h(
+            'div',
+            { class: 'duel-group saloon-targets', role: 'group', 'aria-label': T('special.targetGroup') },
+            h('span', { class: 'group-title' }, T('special.targetTitle')),
+            ...targetBtns,
+            shoot,
+          ),
+        ),
+      );
     const el = h('div', { class: `saloon-duelpanel saloon-race-${ph.kind}${go ? ' go' : ''}${locked ? ' locked' : ''}` }, ...rows);
-    const sig = JSON.stringify([ph.kind, word, live, p, ph.shots.length, bottleOk, Saloon.COLOURS.map((c) => v.guns[c]), ph.kind === 'standoff' || ph.kind === 'turkey' ? ph.flipped : [], targets]);
+    const sig = JSON.stringify([
+      ph.kind,
+      word,
+      live,
+      p,
+      ph.shots.length,
+      bottleOk,
+      Saloon.COLOURS.map((c) => v.guns[c]),
+      ph.kind === 'standoff' || ph.kind === 'turkey' ? ph.flipped : [],
+      targets,
+    ]);
     return { sig, el };
   }
 
@@ -765,10 +1013,22 @@ class SaloonUi implements GameUi {
     const panel = v && race ? this.duelPanel(v, legal, handEl, race) : null;
     const news = v ? this.newsLine(v) : '';
     const windowLine = v && s.status === 'playing' ? this.windowLine(v) : '';
-    const signature = JSON.stringify([prompt, windowLine, rows.map((r) => [r.title, r.buttons.map((b) => [b.label, b.cls, b.pressed, b.disabled, b.title, typeof b.text === 'string' ? b.text : '', b.group])]), panel?.sig ?? '', hand, news, this.bigGlyphs]);
+    const signature = JSON.stringify([
+      prompt,
+      windowLine,
+      rows.map((r) => [r.title, r.buttons.map((b) => [b.label, b.cls, b.pressed, b.disabled, b.title, typeof b.text === 'string' ? b.text : '', b.group])]),
+      panel?.sig ?? '',
+      hand,
+      news,
+      this.bigGlyphs,
+    ]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    const glyphBtn = h('button', { type: 'button', class: 'secondary glyph-toggle', 'aria-pressed': String(this.bigGlyphs), title: T('ui.bigGlyphsTitle'), 'data-setting': '' }, T('ui.bigGlyphs'));
+    const glyphBtn = h(
+      'button',
+      { type: 'button', class: 'secondary glyph-toggle', 'aria-pressed': String(this.bigGlyphs), title: T('ui.bigGlyphsTitle'), 'data-setting': '' },
+      T('ui.bigGlyphs'),
+    );
     glyphBtn.addEventListener('click', () => {
       this.bigGlyphs = !this.bigGlyphs;
       try {
@@ -789,14 +1049,30 @@ class SaloonUi implements GameUi {
         h(
           'div',
           { class: 'saloon-row', role: r.title ? 'group' : null, 'aria-label': r.title || null },
-          r.title ? h('span', { class: 'group-title' }, ...(r.short ? [h('span', { class: 'long-form' }, r.title), h('span', { class: 'short-form' }, r.short)] : [r.title])) : null,
+          r.title
+            ? h(
+                'span',
+                { class: 'group-title' },
+                ...(r.short ? [h('span', { class: 'long-form' }, r.title), h('span', { class: 'short-form' }, r.short)] : [r.title]),
+              )
+            : null,
           ...groupRuns(r.buttons).flatMap((run) => {
             const els = run.map((b) => {
               // Keys: the n-th choice of the bar by its digit (1–9), a confirmation by Enter, a gun by its initial.
               const key = b.key ?? (b.confirm ? 'Enter' : ++digit <= 9 ? String(digit) : '');
               return h(
                 'button',
-                { type: 'button', class: b.cls ?? null, 'aria-label': b.label, 'aria-pressed': b.pressed === undefined ? null : String(b.pressed), title: b.title ?? null, disabled: b.disabled || null, onclick: b.onClick, 'data-key': key || null, 'aria-keyshortcuts': key.length === 1 ? key.toUpperCase() : key || null },
+                {
+                  type: 'button',
+                  class: b.cls ?? null,
+                  'aria-label': b.label,
+                  'aria-pressed': b.pressed === undefined ? null : String(b.pressed),
+                  title: b.title ?? null,
+                  disabled: b.disabled || null,
+                  onclick: b.onClick,
+                  'data-key': key || null,
+                  'aria-keyshortcuts': key.length === 1 ? key.toUpperCase() : key || null,
+                },
                 b.text ?? b.label,
                 key ? keyHint(key) : null,
               );
@@ -846,7 +1122,8 @@ class SaloonUi implements GameUi {
     const d = v.lastDuel;
     if (d) out.push(lastDuelWords(d, name, (s: number) => this.ctx.name(s)));
     if (v.lastReveal) out.push(revealWords(v.lastReveal, name, (s: number) => this.ctx.name(s)));
-    if (v.endAfter !== null && v.phase.kind !== 'over') out.push(T('core.endsAfter', { name: this.ctx.name(v.endAfter), context: v.endAfter === me ? 'me' : undefined }));
+    if (v.endAfter !== null && v.phase.kind !== 'over')
+      out.push(T('core.endsAfter', { name: this.ctx.name(v.endAfter), context: v.endAfter === me ? 'me' : undefined }));
     return out.join(' ');
   }
 
@@ -867,14 +1144,23 @@ class SaloonUi implements GameUi {
       case 'you_drew':
         return seat === me ? [T('log.youDrew', { cards: cards(strs(e, 'cards')) })] : [];
       case 'drew_public':
-        return [T('log.drewPublic', { name: n(seat), n: num(e, 'index') + 1, card: cardLabel(str(e, 'card')), replacement: cardLabel(str(e, 'replacement')), context: ctx(seat) })];
+        return [
+          T('log.drewPublic', {
+            name: n(seat),
+            n: num(e, 'index') + 1,
+            card: cardLabel(str(e, 'card')),
+            replacement: cardLabel(str(e, 'replacement')),
+            context: ctx(seat),
+          }),
+        ];
       case 'dealer_moved':
         return [T('log.dealerMoved', { name: n(seat), context: ctx(seat) })];
       case 'discarded': {
         const reason = str(e, 'reason');
         const c = cards(strs(e, 'cards'));
         if (reason === 'cash_loot') return [];
-        if (reason === 'draw' || reason === 'standoff' || reason === 'escape') return [T('log.discardedCards', { name: n(seat), cards: c, context: ctx(seat) })];
+        if (reason === 'draw' || reason === 'standoff' || reason === 'escape')
+          return [T('log.discardedCards', { name: n(seat), cards: c, context: ctx(seat) })];
         if (reason === 'timeout') return [T('log.discardedTimeout', { name: n(seat), cards: c, context: ctx(seat) })];
         return [T('log.discardedHand', { name: n(seat), cards: c, context: ctx(seat) })];
       }
@@ -918,7 +1204,16 @@ class SaloonUi implements GameUi {
         const rolls = Array.isArray(e.rolls) ? (e.rolls as number[]).join(T('log.rollsJoin')) : '?';
         const res = str(e, 'result') === 'click' ? T('log.click') : T('log.bang');
         const w = num(e, 'winner');
-        return [T('log.roulette', { name: Name(num(e, 'threatener')), bullets: T('log.bulletsWord', { count: b }), cards: cards(hands[0]?.cards ?? []), rolls, result: res, winner: T('log.wins', { name: n(w), context: ctx(w) }) })];
+        return [
+          T('log.roulette', {
+            name: Name(num(e, 'threatener')),
+            bullets: T('log.bulletsWord', { count: b }),
+            cards: cards(hands[0]?.cards ?? []),
+            rolls,
+            result: res,
+            winner: T('log.wins', { name: n(w), context: ctx(w) }),
+          }),
+        ];
       }
       case 'duel_started':
         return [T('log.duelStarted', { a: Name(num(e, 'threatener')), b: name(num(e, 'target')) })];
@@ -930,7 +1225,10 @@ class SaloonUi implements GameUi {
         const g = str(e, 'gun');
         // Each shot's reaction time after GO!, as the server judged it (fair races); a false start says why it missed.
         const ms = typeof e.reactionMs === 'number' ? Math.max(0, Math.round(e.reactionMs)) : null;
-        const result = e.falseStart && ms !== null ? T('log.falseStart', { ms }) : `${e.correct ? T('log.hit') : T('log.misfire')}${ms !== null ? T('log.reaction', { ms }) : ''}`;
+        const result =
+          e.falseStart && ms !== null
+            ? T('log.falseStart', { ms })
+            : `${e.correct ? T('log.hit') : T('log.misfire')}${ms !== null ? T('log.reaction', { ms }) : ''}`;
         const area = T(`area.${str(e, 'area')}`);
         if (g === 'bottle') return [T('log.shotBottle', { name: n(seat), area, result, context: ctx(seat) })];
         const at = typeof e.target === 'number' ? T('log.shotAt', { name: name(e.target) }) : '';
@@ -959,7 +1257,9 @@ class SaloonUi implements GameUi {
       case 'game_over': {
         const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
         const scores = Array.isArray(e.scores) ? (e.scores as number[]) : [];
-        return [T(winners.length === 1 ? 'log.gameOver' : 'log.gameOverShared', { names: listNames(winners.map((w) => n(w))), score: scores[winners[0]] ?? 0 })];
+        return [
+          T(winners.length === 1 ? 'log.gameOver' : 'log.gameOverShared', { names: listNames(winners.map((w) => n(w))), score: scores[winners[0]] ?? 0 }),
+        ];
       }
       default:
         return this.describeSpecial(e, me);
@@ -983,7 +1283,8 @@ class SaloonUi implements GameUi {
         return [T('log.lawWonDuel', { name: n(seat), amount: num(e, 'amount'), context: ctx(seat) })];
       case 'escaped': {
         const r = str(e, 'result');
-        if (r === 'new_target') return [T('log.escapedTo', { name: n(seat), target: num(e, 'target') === me ? T('log.you') : n(num(e, 'target')), context: ctx(seat) })];
+        if (r === 'new_target')
+          return [T('log.escapedTo', { name: n(seat), target: num(e, 'target') === me ? T('log.you') : n(num(e, 'target')), context: ctx(seat) })];
         if (r === 'threatener_answers') return [T('log.escapedTwice', { name: n(seat), threatener: n(num(e, 'threatener')), context: ctx(seat) })];
         return [T('log.escapedCancel', { name: n(seat), context: ctx(seat) })];
       }
@@ -998,7 +1299,9 @@ class SaloonUi implements GameUi {
       case 'truel_abandoned':
         return [T('log.truelAbandoned')];
       case 'i_dont_think_so':
-        return [T('log.dontThinkSo', { name: n(seat), gun: str(e, 'gun'), target: num(e, 'target') === me ? T('log.you') : n(num(e, 'target')), context: ctx(seat) })];
+        return [
+          T('log.dontThinkSo', { name: n(seat), gun: str(e, 'gun'), target: num(e, 'target') === me ? T('log.you') : n(num(e, 'target')), context: ctx(seat) }),
+        ];
       case 'standoff_ready':
         return [T('log.standoffReady', { judge: n(num(e, 'judge')), names: names(e.seats) })];
       case 'judge_flipped':
@@ -1008,7 +1311,16 @@ class SaloonUi implements GameUi {
       case 'standoff_ended':
         return [T(str(e, 'result') === 'broken' ? 'log.standoffBroken' : 'log.standoffAbandoned')];
       case 'wind_drawn':
-        return [T(e.held ? 'log.windHeld' : 'log.windDrawn', { name: n(seat), event: windName(str(e, 'card').replace(/^event-/, '').replace(/-\d$/, '')) })];
+        return [
+          T(e.held ? 'log.windHeld' : 'log.windDrawn', {
+            name: n(seat),
+            event: windName(
+              str(e, 'card')
+                .replace(/^event-/, '')
+                .replace(/-\d$/, ''),
+            ),
+          }),
+        ];
       case 'wind_event':
         return [T('log.windEvent', { event: windName(str(e, 'kind')) })];
       case 'hail_of_bullets':
@@ -1047,7 +1359,13 @@ class SaloonUi implements GameUi {
   standings(): Standing[] {
     const v = this.view();
     if (!v) return [];
-    return saloonStandings(v.players, list(this.board.state().winners)).map((r) => ({ seat: r.seat, place: r.place, score: T('end.score', { score: r.score }), detail: scoreDetail(r), winner: r.winner }));
+    return saloonStandings(v.players, list(this.board.state().winners)).map((r) => ({
+      seat: r.seat,
+      place: r.place,
+      score: T('end.score', { score: r.score }),
+      detail: scoreDetail(r),
+      winner: r.winner,
+    }));
   }
 
   winnerText(): string {

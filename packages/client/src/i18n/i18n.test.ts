@@ -41,7 +41,9 @@ describe('translations', () => {
 
   test('plural keys come in pairs (_one and _other) in both languages', () => {
     const unpaired = (m: Map<string, string>) =>
-      [...m.keys()].filter((k) => /_one(_|$)/.test(k) && !m.has(k.replace(/_one(_|$)/, '_other$1'))).concat([...m.keys()].filter((k) => /_other(_|$)/.test(k) && !m.has(k.replace(/_other(_|$)/, '_one$1'))));
+      [...m.keys()]
+        .filter((k) => /_one(_|$)/.test(k) && !m.has(k.replace(/_one(_|$)/, '_other$1')))
+        .concat([...m.keys()].filter((k) => /_other(_|$)/.test(k) && !m.has(k.replace(/_other(_|$)/, '_one$1'))));
     expect({ en: unpaired(EN), pt: unpaired(PT) }).toEqual({ en: [], pt: [] });
   });
 });

@@ -37,7 +37,11 @@ function findings(file: string): string[] {
   const flag = (node: ts.Node) => {
     // A conditional or a fallback (`a ? 'x' : 'y'`, `x ?? 'y'`) is looked into.
     if (ts.isConditionalExpression(node)) return [node.whenTrue, node.whenFalse].forEach(flag);
-    if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return flag(node.right);
+    if (
+      ts.isBinaryExpression(node) &&
+      (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    )
+      return flag(node.right);
     if (ts.isParenthesizedExpression(node)) return flag(node.expression);
     const text = literalText(node);
     if (text !== null && isWordy(text)) {
@@ -52,8 +56,19 @@ function findings(file: string): string[] {
       const key = ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) ? node.name.text : '';
       if (TEXT_KEYS.has(key)) flag(node.initializer);
     }
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && ['textContent', 'title', 'text', 'placeholder'].includes(node.left.name.text)) flag(node.right);
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setAttribute' && node.arguments.length === 2) {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      ['textContent', 'title', 'text', 'placeholder'].includes(node.left.name.text)
+    )
+      flag(node.right);
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'setAttribute' &&
+      node.arguments.length === 2
+    ) {
       const attr = literalText(node.arguments[0]);
       if (attr && TEXT_KEYS.has(attr)) flag(node.arguments[1]);
     }
@@ -70,6 +85,13 @@ test('every word a player reads in the client comes from the dictionaries', () =
 
 test('the check finds a hard-coded word (it is not blind)', () => {
   const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'i18n-')), 'scene.ts');
-  fs.writeFileSync(tmp, "h('button', { 'aria-label': 'Shoot now' }, 'Shoot!');\nconst l = new Text({ text: 'Your turn' });\nel.textContent = ok ? t('x') : 'Waiting…';\n");
-  expect(findings(tmp).map((f) => f.replace(/^.*:(\d+) /, '$1 ')).sort()).toEqual(['1 "Shoot now"', '1 "Shoot!"', '2 "Your turn"', '3 "Waiting…"']);
+  fs.writeFileSync(
+    tmp,
+    "h('button', { 'aria-label': 'Shoot now' }, 'Shoot!');\nconst l = new Text({ text: 'Your turn' });\nel.textContent = ok ? t('x') : 'Waiting…';\n",
+  );
+  expect(
+    findings(tmp)
+      .map((f) => f.replace(/^.*:(\d+) /, '$1 '))
+      .sort(),
+  ).toEqual(['1 "Shoot now"', '1 "Shoot!"', '2 "Your turn"', '3 "Waiting…"']);
 });

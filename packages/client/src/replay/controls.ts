@@ -38,11 +38,7 @@ export function replayControls(
   const stepText = h('span', { class: 'replay-step', 'data-testid': 'replay-position', 'aria-live': 'polite' });
   const stepWhat = h('span', { class: 'replay-what' });
   const number = new Intl.NumberFormat(language());
-  const speedSel = h(
-    'select',
-    { id: 'replay-speed' },
-    ...SPEEDS.map((x) => h('option', { value: x, selected: x === now.speed }, `${number.format(x)}×`)),
-  );
+  const speedSel = h('select', { id: 'replay-speed' }, ...SPEEDS.map((x) => h('option', { value: x, selected: x === now.speed }, `${number.format(x)}×`)));
   const watchSel = h(
     'select',
     { id: 'replay-watch' },
@@ -56,7 +52,12 @@ export function replayControls(
     { class: 'replay-controls', role: 'group', 'aria-label': t('replay:controls') },
     h('div', { class: 'replay-buttons' }, startBtn, backBtn, playBtn, fwdBtn, endBtn),
     h('div', { class: 'replay-slider' }, slider, h('div', { class: 'replay-where' }, stepText, stepWhat)),
-    h('div', { class: 'replay-selects' }, h('label', { for: 'replay-speed' }, t('replay:speed'), speedSel), h('label', { for: 'replay-watch' }, t('replay:watchAs'), watchSel)),
+    h(
+      'div',
+      { class: 'replay-selects' },
+      h('label', { for: 'replay-speed' }, t('replay:speed'), speedSel),
+      h('label', { for: 'replay-watch' }, t('replay:watchAs'), watchSel),
+    ),
   );
 
   playBtn.addEventListener('click', on.toggle);
@@ -73,7 +74,14 @@ export function replayControls(
     slider.value = String(position);
     stepText.textContent = t('replay:step', { n: position, total: last });
     const step = rep.frames[position].step;
-    stepWhat.textContent = step === null ? t('replay:deal') : 'timeout' in step ? t('replay:timeRanOut') : 'shift' in step ? t('replay:resumed') : t('replay:moveBy', { name: name(step.seat) });
+    stepWhat.textContent =
+      step === null
+        ? t('replay:deal')
+        : 'timeout' in step
+          ? t('replay:timeRanOut')
+          : 'shift' in step
+            ? t('replay:resumed')
+            : t('replay:moveBy', { name: name(step.seat) });
     playBtn.textContent = playing ? `❚❚ ${t('replay:pause')}` : `▶ ${t('replay:play')}`;
     playBtn.setAttribute('aria-pressed', String(playing));
     startBtn.disabled = backBtn.disabled = position === 0;

@@ -57,8 +57,16 @@ export function replayLog(log: GameLogFile, rep: Replay, go: (step: number) => v
         li.classList.toggle('current', i === position);
       }
     });
-    const current = lines.slice(0, position + 1).flat().filter((li) => li.classList.contains('current'));
-    const anchor = current[current.length - 1] ?? lines.slice(0, position + 1).flat().pop();
+    const current = lines
+      .slice(0, position + 1)
+      .flat()
+      .filter((li) => li.classList.contains('current'));
+    const anchor =
+      current[current.length - 1] ??
+      lines
+        .slice(0, position + 1)
+        .flat()
+        .pop();
     if (anchor) list.scrollTop = Math.max(0, anchor.offsetTop - list.offsetTop - list.clientHeight + anchor.offsetHeight + 8);
   }
 

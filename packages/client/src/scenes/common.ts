@@ -91,7 +91,12 @@ export function placeIn(root: Container, c: Container, x: number, y: number): Co
  */
 export function cardBack(w: number, h: number, opts: { fill: number; label?: string; radius: number; labelScale: number }): Container {
   const c = asCard(new Container());
-  c.addChild(new Graphics().roundRect(0, 0, w, h, Math.max(4, w * opts.radius)).fill(opts.fill).stroke({ width: 2, color: INK }));
+  c.addChild(
+    new Graphics()
+      .roundRect(0, 0, w, h, Math.max(4, w * opts.radius))
+      .fill(opts.fill)
+      .stroke({ width: 2, color: INK }),
+  );
   c.addChild(new Graphics().roundRect(3, 3, w - 6, h - 6, 3).stroke({ width: 1.5, color: GOLD }));
   const label = opts.label ?? '';
   const t = text(label || '★', { fontSize: Math.max(10, w * (label ? opts.labelScale : 0.4)), fill: label ? CREAM : GOLD, fontWeight: 'bold' });

@@ -69,7 +69,12 @@ function drawIcon(card: Card, color: number): Graphics {
 function cardFace(card: Card, w: number, hgt: number, small = false): Container {
   const c = asCard(new Container());
   const color = CARD_COLOR[card];
-  c.addChild(new Graphics().roundRect(-w / 2, -hgt / 2, w, hgt, Math.max(4, w * 0.1)).fill(PAPER).stroke({ width: 2, color: INK }));
+  c.addChild(
+    new Graphics()
+      .roundRect(-w / 2, -hgt / 2, w, hgt, Math.max(4, w * 0.1))
+      .fill(PAPER)
+      .stroke({ width: 2, color: INK }),
+  );
   const band = Math.max(14, hgt * 0.24);
   c.addChild(new Graphics().roundRect(-w / 2 + 3, -hgt / 2 + 3, w - 6, band, 4).fill(color));
   const name = fit(text(label(card), { fontSize: Math.max(9, Math.min(15, w * 0.19)), fontWeight: 'bold', fill: 0xfff6e0 }), w - 8);
@@ -86,7 +91,12 @@ function cardFace(card: Card, w: number, hgt: number, small = false): Container 
 
 function cardBack(w: number, hgt: number): Container {
   const c = asCard(new Container());
-  c.addChild(new Graphics().roundRect(-w / 2, -hgt / 2, w, hgt, Math.max(4, w * 0.1)).fill(0x7c2f12).stroke({ width: 2, color: INK }));
+  c.addChild(
+    new Graphics()
+      .roundRect(-w / 2, -hgt / 2, w, hgt, Math.max(4, w * 0.1))
+      .fill(0x7c2f12)
+      .stroke({ width: 2, color: INK }),
+  );
   c.addChild(new Graphics().roundRect(-w / 2 + 4, -hgt / 2 + 4, w - 8, hgt - 8, 3).stroke({ width: 1.5, color: GOLD }));
   const star = text('★', { fontSize: Math.max(12, w * 0.4), fill: GOLD });
   star.anchor.set(0.5);
@@ -113,7 +123,13 @@ function grave(size: number): Container {
       .fill(0x8a8a8a)
       .stroke({ width: 1.5, color: INK }),
   );
-  c.addChild(new Graphics().rect(w / 2 - 1, hgt * 0.3, 2, hgt * 0.4).fill(INK).rect(w * 0.3, hgt * 0.42, w * 0.4, 2).fill(INK));
+  c.addChild(
+    new Graphics()
+      .rect(w / 2 - 1, hgt * 0.3, 2, hgt * 0.4)
+      .fill(INK)
+      .rect(w * 0.3, hgt * 0.42, w * 0.4, 2)
+      .fill(INK),
+  );
   return c;
 }
 
@@ -509,7 +525,12 @@ export class DuelScene {
     const alive = p ? p.alive : true;
     const border = aimable ? RED : pending ? GOLD : isMe ? 0xa3421c : INK;
     const bw = aimable || pending ? 4 : isMe ? 3 : 2;
-    c.addChild(new Graphics().roundRect(0, 0, sw, sh, 10).fill(alive ? PAPER : 0xcfc6b6).stroke({ width: bw, color: border }));
+    c.addChild(
+      new Graphics()
+        .roundRect(0, 0, sw, sh, 10)
+        .fill(alive ? PAPER : 0xcfc6b6)
+        .stroke({ width: bw, color: border }),
+    );
 
     const pad = 8;
     const nameSize = phone ? 12 : 16;
@@ -519,7 +540,14 @@ export class DuelScene {
     // A short box (a crowded phone table): the money on the name's line, at its right end, without the heart.
     const oneLine = sh < 64;
     // (there, only the dollars: the table's corner says how many win)
-    const money = p && m.started ? text(oneLine ? t('duel:scene.moneyShort', { money: String(p.money) }) : t('duel:scene.money', { money: String(p.money), target: String(v.target) }), { fontSize: phone ? 13 : 15, fontWeight: 'bold', fill: GREEN }) : null;
+    const money =
+      p && m.started
+        ? text(oneLine ? t('duel:scene.moneyShort', { money: String(p.money) }) : t('duel:scene.money', { money: String(p.money), target: String(v.target) }), {
+            fontSize: phone ? 13 : 15,
+            fontWeight: 'bold',
+            fill: GREEN,
+          })
+        : null;
     const nameW = oneLine && money ? sw - pad * 2 - money.width - 6 : sw - pad * 2;
     c.addChild(Object.assign(fit(text(title, { fontSize: nameSize, fontWeight: 'bold' }), nameW), { x: pad, y: 5 }));
 
@@ -567,7 +595,8 @@ export class DuelScene {
     }
 
     let state = '';
-    if (stampHit && !alive) state = ''; // HIT! and the grave say it already
+    if (stampHit && !alive)
+      state = ''; // HIT! and the grave say it already
     else if (!m.started) state = m.names[spot.seat] ? t('duel:scene.seated') : t('duel:scene.waitingPlayer');
     else if (aimable) state = t('duel:scene.clickToAim');
     else if (!alive) state = t('duel:scene.out');
@@ -577,7 +606,10 @@ export class DuelScene {
     const stateW = sw - pad * 2 - (stampW ? stampW + 6 : 0);
     // (a crowded phone table's short box keeps the name and the money; its border says who may be aimed at)
     if (state && stateW >= 40 && stateY + (phone ? 13 : 16) <= sh) {
-      const st = fit(text(state, { fontSize: phone ? 11 : 13, fontStyle: 'italic', fill: aimable ? RED : 0x5a3d26, fontWeight: aimable ? 'bold' : 'normal' }), stateW);
+      const st = fit(
+        text(state, { fontSize: phone ? 11 : 13, fontStyle: 'italic', fill: aimable ? RED : 0x5a3d26, fontWeight: aimable ? 'bold' : 'normal' }),
+        stateW,
+      );
       st.position.set(pad, stateY);
       c.addChild(st);
     }
@@ -638,9 +670,7 @@ export class DuelScene {
         face.cursor = 'pointer';
         face.on('pointertap', () => this.hooks.onCard(card));
         // The frame lies on the card's edge, so cards side by side never touch.
-        face.addChild(
-          new Graphics().roundRect(-cw / 2 + 2, -ch / 2 + 2, cw - 4, ch - 4, 6).stroke({ width: selected ? 4 : 3, color: selected ? RED : GOLD }),
-        );
+        face.addChild(new Graphics().roundRect(-cw / 2 + 2, -ch / 2 + 2, cw - 4, ch - 4, 6).stroke({ width: selected ? 4 : 3, color: selected ? RED : GOLD }));
       } else {
         face.alpha = 0.6;
       }

@@ -103,7 +103,16 @@ export function sceneBounds(app: Application): SceneBounds {
     const kind = node instanceof Text ? 'text' : mark === CARD ? 'card' : mark === BOX ? 'box' : mark === MARK ? 'mark' : null;
     if (kind && !(node instanceof Text && node.text.trim() === '')) {
       const b = node.getBounds();
-      items.push({ kind, label: node instanceof Text ? node.text : kind, x: c.x + b.x, y: c.y + b.y, width: b.width, height: b.height, parent, stack: inStack });
+      items.push({
+        kind,
+        label: node instanceof Text ? node.text : kind,
+        x: c.x + b.x,
+        y: c.y + b.y,
+        width: b.width,
+        height: b.height,
+        parent,
+        stack: inStack,
+      });
       if (node instanceof Text) textResolutions.add(node.resolution);
       if (kind !== 'text') here = items.length - 1;
     }

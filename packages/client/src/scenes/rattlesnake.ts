@@ -77,7 +77,15 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     tag.anchor.set(0.5, 0);
     tag.position.set(w / 2, 6);
     c.addChild(tag);
-    const name = text(info.name, { fontSize: Math.max(8, Math.min(16, w * 0.15)), fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, breakWords: true, wordWrapWidth: w - 10 });
+    const name = text(info.name, {
+      fontSize: Math.max(8, Math.min(16, w * 0.15)),
+      fill: CREAM,
+      fontWeight: 'bold',
+      align: 'center',
+      wordWrap: true,
+      breakWords: true,
+      wordWrapWidth: w - 10,
+    });
     fitLines(name, hgt * 0.4);
     if (withText) {
       name.anchor.set(0.5, 0);
@@ -103,7 +111,15 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
     // Long names ("Dodge 'n' Shoot") wrap onto two lines in a taller band rather than being cut.
     const nameSize = Math.max(7, Math.min(16, w * 0.15));
-    const name = text(info.name, { fontSize: nameSize, fill: CREAM, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: w - 6, lineHeight: Math.ceil(nameSize * 1.12) });
+    const name = text(info.name, {
+      fontSize: nameSize,
+      fill: CREAM,
+      fontWeight: 'bold',
+      align: 'center',
+      wordWrap: true,
+      wordWrapWidth: w - 6,
+      lineHeight: Math.ceil(nameSize * 1.12),
+    });
     // Still too tall (a narrow card): one line, shortened.
     if (name.height > hgt * 0.4) {
       name.style.wordWrap = false;
@@ -442,7 +458,8 @@ export class RattlesnakeScene {
     const cols = [colsOf(0), colsOf(1)];
     const gapOf = (cw: number) => Math.max(4, Math.min(12, cw * 0.1));
     /** A row's width with its captions as wide as their words. */
-    const rowNeed = (seat: number, sw: number, gap: number) => cols[seat].reduce((a, c) => a + Math.max(c.w(sw), c.cap.width), 0) + 2 * gap * Math.max(0, cols[seat].length - 1);
+    const rowNeed = (seat: number, sw: number, gap: number) =>
+      cols[seat].reduce((a, c) => a + Math.max(c.w(sw), c.cap.width), 0) + 2 * gap * Math.max(0, cols[seat].length - 1);
 
     const playerRow = (seat: number, x: number, y: number, maxW: number, sw: number, sh: number, gap: number): number => {
       const isMe = seat === v.seat;
@@ -471,7 +488,17 @@ export class RattlesnakeScene {
     const pilesNeed = (sw: number, gap: number) => Math.max(sw, deckCapW) + 2 * gap + Math.max(sw, graveCapW);
     const saloonNeed = (cw: number, sw: number, gap: number) => 5 * (cw + gap) + gap + pilesNeed(sw, gap);
     /** The saloon's cards at (x, y); its deck and the graveyard after them, or at `piles` (a desktop). */
-    const saloonRow = (x: number, y: number, maxW: number, cw: number, ch: number, sw: number, sh: number, gap: number, piles?: { x: number; y: number }): number => {
+    const saloonRow = (
+      x: number,
+      y: number,
+      maxW: number,
+      cw: number,
+      ch: number,
+      sw: number,
+      sh: number,
+      gap: number,
+      piles?: { x: number; y: number },
+    ): number => {
       this.label(t('rattlesnake:scene.saloonHead', { count: v.buyCost }), x, y, fs, CREAM, true, maxW);
       y += titleH;
       v.saloon.forEach((id) => {
@@ -580,7 +607,14 @@ export class RattlesnakeScene {
           // The verdict: large on a gold plate while it is new, then calm.
           const size = m.verdictFresh ? Math.round(fs * 1.25) : fs;
           const boxW = Math.min(width - 8, Math.max(260, width * 0.8));
-          const words = text(m.verdict, { fontSize: size, fill: m.verdictFresh ? INK : GOLD, fontWeight: 'bold', align: 'center', wordWrap: true, wordWrapWidth: boxW - 20 });
+          const words = text(m.verdict, {
+            fontSize: size,
+            fill: m.verdictFresh ? INK : GOLD,
+            fontWeight: 'bold',
+            align: 'center',
+            wordWrap: true,
+            wordWrapWidth: boxW - 20,
+          });
           fitLines(words, Math.max(lineHeight(size), bottom - ty - 12));
           const plate = asBox(new Container());
           const bh2 = words.height + 12;
@@ -610,7 +644,11 @@ export class RattlesnakeScene {
         const sel = m.selected.has(id);
         const can = m.selectable.has(id);
         const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can });
-        this.track(id, placeIn(fan, this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), x + i * step, hy - (sel ? 8 : 0)), this.deckAt[me]);
+        this.track(
+          id,
+          placeIn(fan, this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), x + i * step, hy - (sel ? 8 : 0)),
+          this.deckAt[me],
+        );
       });
       if (n === 0) this.label(t('rattlesnake:scene.emptyHand'), x, hy + 10, fs, CREAM);
     };

@@ -57,7 +57,9 @@ function gunShape(g: Graphics, colour: Colour, r: number): Graphics {
 function gunMark(colour: Colour, r: number, dim = false, onBand = false): Container {
   const c = asMark(new Container());
   // On a card's colour band the shape is cream (the band already carries the colour), elsewhere it is the colour.
-  const g = gunShape(new Graphics(), colour, r).fill(onBand ? CREAM : GUN_COLOUR[colour]).stroke({ width: Math.max(1.5, r * 0.14), color: INK });
+  const g = gunShape(new Graphics(), colour, r)
+    .fill(onBand ? CREAM : GUN_COLOUR[colour])
+    .stroke({ width: Math.max(1.5, r * 0.14), color: INK });
   c.addChild(g);
   const t = text(GUN_LETTER[colour], { fontSize: Math.max(8, r * 1.05), fontWeight: 'bold', fill: onBand ? INK : ON_COLOUR[colour] });
   t.anchor.set(0.5, colour === 'green' ? 0.35 : 0.5);
@@ -86,7 +88,10 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
   mark.position.set(big ? w / 2 : 4 + mr * 1.1, 2 + band / 2);
   c.addChild(mark);
   if (!big) {
-    const cn = fit(text(cap(T(`colour.${info.colour}`)), { fontSize: Math.max(8, w * 0.15), fontWeight: 'bold', fill: ON_COLOUR[info.colour] }), w - mr * 2.4 - 8);
+    const cn = fit(
+      text(cap(T(`colour.${info.colour}`)), { fontSize: Math.max(8, w * 0.15), fontWeight: 'bold', fill: ON_COLOUR[info.colour] }),
+      w - mr * 2.4 - 8,
+    );
     cn.anchor.set(0, 0.5);
     cn.position.set(8 + mr * 2.2, 2 + band / 2);
     c.addChild(cn);
@@ -125,12 +130,18 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
     const x0 = w / 2 - ((info.bullets - 1) * step) / 2;
     const bg = asMark(new Graphics());
     for (let i = 0; i < info.bullets; i++) {
-      bg.roundRect(x0 + i * step - br * 0.7, by, br * 1.4, br * 3.2, br * 0.7).fill(0xb8862b).stroke({ width: 1, color: INK });
+      bg.roundRect(x0 + i * step - br * 0.7, by, br * 1.4, br * 3.2, br * 0.7)
+        .fill(0xb8862b)
+        .stroke({ width: 1, color: INK });
     }
     c.addChild(bg);
   }
   if (info.symbol) {
-    const st = text(booty ? T('card.bootyScene') : T(`symbol.${info.symbol}`), { fontSize: symbolSize, fill: booty ? 0x8a5a00 : 0x6b5a44, fontWeight: booty ? 'bold' : 'normal' });
+    const st = text(booty ? T('card.bootyScene') : T(`symbol.${info.symbol}`), {
+      fontSize: symbolSize,
+      fill: booty ? 0x8a5a00 : 0x6b5a44,
+      fontWeight: booty ? 'bold' : 'normal',
+    });
     fit(st, w - 6);
     st.anchor.set(0.5, 1);
     st.position.set(w / 2, h - 4);
@@ -147,8 +158,12 @@ function cardBack(w: number, h: number, label = ''): Container {
 function bottleShape(h: number): Graphics {
   const w = h * 0.42;
   const g = asMark(new Graphics());
-  g.roundRect(-w / 2, -h * 0.1, w, h * 0.6, w * 0.25).fill(0x3f7f5a).stroke({ width: 2, color: INK });
-  g.rect(-w * 0.18, -h * 0.5, w * 0.36, h * 0.42).fill(0x3f7f5a).stroke({ width: 2, color: INK });
+  g.roundRect(-w / 2, -h * 0.1, w, h * 0.6, w * 0.25)
+    .fill(0x3f7f5a)
+    .stroke({ width: 2, color: INK });
+  g.rect(-w * 0.18, -h * 0.5, w * 0.36, h * 0.42)
+    .fill(0x3f7f5a)
+    .stroke({ width: 2, color: INK });
   g.rect(-w * 0.5, h * 0.05, w, h * 0.18).fill(PAPER);
   return g;
 }
@@ -182,26 +197,51 @@ function tableLayout(m: SaloonSceneModel, W: number) {
   const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : gunsLow ? 2 * lowR * 1.35 + 6 : 2 * gunR * 1.15 + fs + 12);
   // Lines of news under the public cards: one on a phone (the cards need the height more).
   const newsLines = narrow ? 1 : 2;
-  const publicMin = lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + newsLines * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
+  const publicMin =
+    lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + newsLines * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
   // (a threat, a duel or a race watched, in the middle: its lines of words, two of them wrapped, and the countdown)
   const publicShown = v.phase.kind === 'turn' || v.phase.kind === 'discard' || v.phase.kind === 'over';
   // (a threat on a phone: the gun beside its line, the words smaller; see drawThreat)
-  const threatNarrowMin = Math.max(fs * 1.1 * 2.3, 2 * lineHeight(fs + 1), lineHeight(fs * 2)) + 2 * lineHeight(Math.max(10, fs - 1)) + 12 + (v.phase.kind === 'threat' && v.phase.escaped?.length ? 2 * lineHeight(Math.max(10, fs - 1)) : 0);
+  const threatNarrowMin =
+    Math.max(fs * 1.1 * 2.3, 2 * lineHeight(fs + 1), lineHeight(fs * 2)) +
+    2 * lineHeight(Math.max(10, fs - 1)) +
+    12 +
+    (v.phase.kind === 'threat' && v.phase.escaped?.length ? 2 * lineHeight(Math.max(10, fs - 1)) : 0);
   // (a Standoff's chain on a phone: its title, a line per gun drawn, the Judge and the countdown at its smallest; see drawChain)
   const ph = v.phase;
-  const chainMin = ph.kind === 'standoff' && ph.stage === 'chain' ? fs * 2.4 + ph.links.length * Math.max(fs * 1.9, 22) + fs * 1.8 + lineHeight(fs * 1.6) + 6 : 0;
+  const chainMin =
+    ph.kind === 'standoff' && ph.stage === 'chain' ? fs * 2.4 + ph.links.length * Math.max(fs * 1.9, 22) + fs * 1.8 + lineHeight(fs * 1.6) + 6 : 0;
   const middleMin = publicShown
     ? publicMin
     : narrow && ph.kind === 'threat'
       ? threatNarrowMin
       : narrow && chainMin > 0
         ? Math.max(publicMin, chainMin)
-        : Math.max(publicMin, fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24);
+        : Math.max(
+            publicMin,
+            fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24,
+          );
   // (on a phone a scene lower than this is drawn smaller: the hand is laid out at 58 px so it stays readable then)
   const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 58 * 1.38 : 0;
   // (a wide table puts the hand beside the middle: it needs the hand's height or the middle's, whichever is more)
   const beside = v.seat !== null && !narrow ? Math.max(0, lineHeight(fs) + 4 + 52 * 1.38 - middleMin) : 0;
-  return { pad, narrow, fs, n, cols, rows, bh, gunR, gunsInGrid, gunsLow, lowR, newsLines, middleMin, publicShown, minHeight: Math.ceil(top + middleMin + hand + beside + pad) };
+  return {
+    pad,
+    narrow,
+    fs,
+    n,
+    cols,
+    rows,
+    bh,
+    gunR,
+    gunsInGrid,
+    gunsLow,
+    lowR,
+    newsLines,
+    middleMin,
+    publicShown,
+    minHeight: Math.ceil(top + middleMin + hand + beside + pad),
+  };
 }
 
 /** The least height the table (not a duelist's race) is laid out in at width W. */
@@ -244,7 +284,12 @@ export class SaloonScene {
   }
 
   /** Coins for a payout and a red cross for a Wound fly from the middle of the felt to the seat's box. */
-  private flyToSeats(prev: { loot: number; bounty: number; wounds: number }[], next: { loot: number; bounty: number; wounds: number }[], W: number, H: number): void {
+  private flyToSeats(
+    prev: { loot: number; bounty: number; wounds: number }[],
+    next: { loot: number; bounty: number; wounds: number }[],
+    W: number,
+    H: number,
+  ): void {
     next.forEach((p, s) => {
       const q = prev[s];
       const box = this.seatBoxes[s];
@@ -284,7 +329,13 @@ export class SaloonScene {
   }
 
   private centred(value: string, x: number, y: number, size: number, color = CREAM, bold = false, wrap = 0): Text {
-    const t = text(value, { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal', align: 'center', ...(wrap > 0 ? { wordWrap: true, wordWrapWidth: wrap } : {}) });
+    const t = text(value, {
+      fontSize: size,
+      fill: color,
+      fontWeight: bold ? 'bold' : 'normal',
+      align: 'center',
+      ...(wrap > 0 ? { wordWrap: true, wordWrapWidth: wrap } : {}),
+    });
     t.anchor.set(0.5, 0);
     t.position.set(x, y);
     this.root.addChild(t);
@@ -383,12 +434,22 @@ export class SaloonScene {
       // The box holds its labels (they must fit inside it).
       const box = asBox(this.place(new Container(), x, y));
       this.seatBoxes[s] = { x, y, w: bw, h: bh };
-      box.addChild(new Graphics().roundRect(0, 0, bw, bh, 8).fill(s === v.seat ? 0x23472c : 0x1f3b26).stroke({ width: active ? 3 : 1.5, color: active ? GOLD : 0x8fb596 }));
+      box.addChild(
+        new Graphics()
+          .roundRect(0, 0, bw, bh, 8)
+          .fill(s === v.seat ? 0x23472c : 0x1f3b26)
+          .stroke({ width: active ? 3 : 1.5, color: active ? GOLD : 0x8fb596 }),
+      );
       let nx = 6;
       if (v.dealer === s) {
         // The dealer token: a cream disc with its letter.
         const tok = asMark(new Container());
-        tok.addChild(new Graphics().circle(0, 0, fs * 0.62).fill(CREAM).stroke({ width: 1.5, color: INK }));
+        tok.addChild(
+          new Graphics()
+            .circle(0, 0, fs * 0.62)
+            .fill(CREAM)
+            .stroke({ width: 1.5, color: INK }),
+        );
         const d = text('D', { fontSize: fs * 0.8, fontWeight: 'bold' });
         d.anchor.set(0.5);
         tok.addChild(d);
@@ -396,10 +457,28 @@ export class SaloonScene {
         nx += fs * 1.5;
       }
       const role = s === threatener ? T('scene.threatens') : s === target ? T('scene.threatened') : this.roleOf(ph, s);
-      addLabel(box, `${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}${role}`, nx, 4, fs, active ? GOLD : CREAM, true, bw - nx - 6);
+      addLabel(
+        box,
+        `${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}${role}`,
+        nx,
+        4,
+        fs,
+        active ? GOLD : CREAM,
+        true,
+        bw - nx - 6,
+      );
       addLabel(box, T('scene.lootBounty', { loot: p.loot, bounty: p.bounty }), 6, 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
       const wounds = p.wounds > 0 ? `${'✚'.repeat(p.wounds)} ${T('scene.wounds', { count: p.wounds })}` : T('scene.noWounds');
-      addLabel(box, T('scene.handCount', { wounds, count: p.handCount }), 6, 8 + fs * 2.3, Math.max(10, fs - 1), p.wounds > 0 ? 0xffb0a0 : CREAM, false, bw - 12);
+      addLabel(
+        box,
+        T('scene.handCount', { wounds, count: p.handCount }),
+        6,
+        8 + fs * 2.3,
+        Math.max(10, fs - 1),
+        p.wounds > 0 ? 0xffb0a0 : CREAM,
+        false,
+        bw - 12,
+      );
     }
     let y = pad + rows * (bh + 6) + 2;
 
@@ -429,7 +508,12 @@ export class SaloonScene {
         this.place(ring, cx, gy);
       }
       const free = cap(narrow ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) }));
-      const held = holder === null ? '' : L.gunsLow ? this.nameOf(holder) : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined });
+      const held =
+        holder === null
+          ? ''
+          : L.gunsLow
+            ? this.nameOf(holder)
+            : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined });
       caption(holder === null ? free : held, i, holder === null ? CREAM : GOLD, holder !== null);
     });
     this.place(bottleShape(r * 2.2), markX(4), gy);
@@ -529,7 +613,8 @@ export class SaloonScene {
       const ny = cy + (grid ? 2 : 1) * (ch + numH) + (grid ? 4 : 0);
       news.slice(0, L.newsLines).forEach((line, i) => {
         // (only the lines that fit above my hand)
-        if (ny + (i + 1) * newsStep <= bottom) this.label(line, pad + 4, ny + i * newsStep, Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, midW - 2 * pad - 8);
+        if (ny + (i + 1) * newsStep <= bottom)
+          this.label(line, pad + 4, ny + i * newsStep, Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, midW - 2 * pad - 8);
       });
     }
 
@@ -553,7 +638,14 @@ export class SaloonScene {
     const d = v.lastDuel;
     if (d) out.push(lastDuelWords(d, (s) => this.nameOf(s)));
     const r = v.lastReveal;
-    if (r) out.push(revealWords(r, (s) => this.nameOf(s), (s) => m.names[s] ?? T('scene.seat', { n: s + 1 })));
+    if (r)
+      out.push(
+        revealWords(
+          r,
+          (s) => this.nameOf(s),
+          (s) => m.names[s] ?? T('scene.seat', { n: s + 1 }),
+        ),
+      );
     if (out.length === 0) out.push(T('scene.noThreat'));
     return out;
   }
@@ -565,10 +657,26 @@ export class SaloonScene {
     // One under the other, each as tall as its words: who escaped, the gun, the threat, "Feeling lucky?", the
     // countdown (as large as the room left allows), who must answer and how.
     const ask = v.options.russianRoulette ? T('scene.askRoulette') : T('scene.askBluff');
-    const answer = this.centred(ph.target === me ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: this.nameOf(ph.target), ask }), cx, 0, Math.max(10, fs - 1), CREAM, false, W - 24);
+    const answer = this.centred(
+      ph.target === me ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: this.nameOf(ph.target), ask }),
+      cx,
+      0,
+      Math.max(10, fs - 1),
+      CREAM,
+      false,
+      W - 24,
+    );
     let ty = y + 2;
-    if (ph.escaped?.length) ty += this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, ty, Math.max(10, fs - 1), 0xffc2b0, true, W - 24).height + 4;
-    const line = T('scene.threatLine', { a: this.nameOf(ph.threatener), gun: T(`colour.${ph.gun}`), b: this.nameOf(ph.target, true), context: ph.threatener === me ? 'me' : undefined });
+    if (ph.escaped?.length)
+      ty +=
+        this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, ty, Math.max(10, fs - 1), 0xffc2b0, true, W - 24)
+          .height + 4;
+    const line = T('scene.threatLine', {
+      a: this.nameOf(ph.threatener),
+      gun: T(`colour.${ph.gun}`),
+      b: this.nameOf(ph.target, true),
+      context: ph.threatener === me ? 'me' : undefined,
+    });
     if (W < 600) {
       // A phone: one row — the gun, the threat's line, the countdown — and what the answers do under it, so the felt's
       // height goes to my hand (what I answer with). "Do you feel lucky?" is the status bar's line already.
@@ -581,7 +689,13 @@ export class SaloonScene {
       count.position.set(W - 12, ty);
       this.root.addChild(count);
       const wx = gx + r * 1.1 + 8;
-      const words = text(line, { fontSize: fs + 1, fill: CREAM, fontWeight: 'bold', wordWrap: true, wordWrapWidth: Math.max(60, W - 12 - count.width - 8 - wx) });
+      const words = text(line, {
+        fontSize: fs + 1,
+        fill: CREAM,
+        fontWeight: 'bold',
+        wordWrap: true,
+        wordWrapWidth: Math.max(60, W - 12 - count.width - 8 - wx),
+      });
       words.position.set(wx, ty);
       this.root.addChild(words);
       ty += Math.max(r * 2.3, words.height, count.height) + 4;
@@ -614,7 +728,8 @@ export class SaloonScene {
   }
 
   private raceTitle(ph: RacePhase): string {
-    const names = (seats: number[]) => seats.map((x) => (ph.kind === 'truel' && x === ph.desperado ? T('scene.desperado', { name: this.nameOf(x) }) : this.nameOf(x))).join(' · ');
+    const names = (seats: number[]) =>
+      seats.map((x) => (ph.kind === 'truel' && x === ph.desperado ? T('scene.desperado', { name: this.nameOf(x) }) : this.nameOf(x))).join(' · ');
     if (ph.kind === 'duel') return T('scene.duelTitle', { a: this.nameOf(ph.threatener), gun: T(`colour.${ph.gun}`), b: this.nameOf(ph.target, true) });
     if (ph.kind === 'truel') return T('scene.truel', { names: names(Saloon.truelSeats(ph)) });
     if (ph.kind === 'standoff') return `${T('scene.standoff')} — ${names(Saloon.standoffSeats(ph))}`;
@@ -640,7 +755,15 @@ export class SaloonScene {
       const mark = gunMark(l.gun, fs * 0.75, out);
       this.place(mark, cx - W * 0.3, ly + rowH / 2 - 2);
       const who = out ? T('scene.out', { name: this.nameOf(l.seat) }) : this.nameOf(l.seat);
-      this.label(T('scene.pointsAt', { name: who, target: this.nameOf(aim, true) }), cx - W * 0.3 + fs * 1.4, ly + 2, fs + 1, out ? 0x9aa59c : CREAM, true, W * 0.6);
+      this.label(
+        T('scene.pointsAt', { name: who, target: this.nameOf(aim, true) }),
+        cx - W * 0.3 + fs * 1.4,
+        ly + 2,
+        fs + 1,
+        out ? 0x9aa59c : CREAM,
+        true,
+        W * 0.6,
+      );
       ly += rowH;
     });
     this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ly + 4, fs, CREAM, false, W - 24);
@@ -651,13 +774,21 @@ export class SaloonScene {
   }
 
   /** A Truel, a Standoff past its chain or the Turkey, watched: who races, the flipped cards, Ready / GO!, the shots. */
-  private drawRaceWatch(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'truel' | 'standoff' | 'turkey' }>, y: number, hgt: number, W: number, fs: number): void {
+  private drawRaceWatch(
+    m: SaloonSceneModel,
+    ph: Extract<Saloon.Phase, { kind: 'truel' | 'standoff' | 'turkey' }>,
+    y: number,
+    hgt: number,
+    W: number,
+    fs: number,
+  ): void {
     const cx = W / 2;
     this.centred(this.raceTitle(ph), cx, y + 2, fs + 3, GOLD, true, W - 24);
     const go = ph.kind === 'truel' ? ph.go : ph.stage === 'race';
     let ty = y + fs * 2.2;
     if (ph.kind === 'standoff' || ph.kind === 'turkey') {
-      if (ph.kind === 'standoff' && !ph.wind) this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ty, Math.max(10, fs - 1), CREAM, false, W - 24);
+      if (ph.kind === 'standoff' && !ph.wind)
+        this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ty, Math.max(10, fs - 1), CREAM, false, W - 24);
       ty += fs + 4;
       const cw = Math.max(40, Math.min(84, (W - 60) / 3.4, (hgt - (ty - y) - fs * 4) / 1.38));
       const ch = cw * 1.38;

@@ -10,7 +10,11 @@ const BUBBLE_MS = 3500;
 export function quickChat(view: TableView): { el: HTMLElement; bubbles: HTMLElement; bubble(text: string): void; dispose(): void } {
   // One line per 2 s (the server refuses faster ones with RATE_LIMITED).
   const buttons = CHAT_PHRASES.map((phrase) =>
-    h('button', { type: 'button', class: 'secondary chat', 'data-phrase': phrase, 'aria-label': chatText(phrase).label, title: chatText(phrase).text }, chatText(phrase).button),
+    h(
+      'button',
+      { type: 'button', class: 'secondary chat', 'data-phrase': phrase, 'aria-label': chatText(phrase).label, title: chatText(phrase).text },
+      chatText(phrase).button,
+    ),
   );
   let timer = 0;
   for (const btn of buttons) {

@@ -62,7 +62,10 @@ export function gameLogButtons(view: TableView): GameLogButtons {
     const show = (copied: boolean) => keptNote.replaceChildren(copied ? t('table.keptCopied') : t('table.keptHere'), ' ', link);
     // (the link shows at once; "copied" once the clipboard took it — it may never answer on a page without focus)
     show(false);
-    navigator.clipboard?.writeText(url).then(() => show(true), () => undefined);
+    navigator.clipboard?.writeText(url).then(
+      () => show(true),
+      () => undefined,
+    );
   }
   function saveLog(payload: unknown): void {
     const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });

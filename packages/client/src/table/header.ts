@@ -12,7 +12,11 @@ export function tableHeader(
   game: GameModule | undefined,
   opts: { tv: boolean; leave: () => void; toast: (message: string, ms?: number) => void },
 ): { el: HTMLElement } {
-  const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-label': t('table.codeSpelled', { code: session.code.split('').join(' ') }) }, session.code);
+  const codeEl = h(
+    'span',
+    { class: 'table-code', 'data-testid': 'table-code', 'aria-label': t('table.codeSpelled', { code: session.code.split('').join(' ') }) },
+    session.code,
+  );
   const copyBtn = h('button', { type: 'button', class: 'secondary' }, t('table.copyLink'));
   // Rules (rules.ts): shown over the table, so the game keeps running underneath.
   const gameId = game?.id ?? session.game;
@@ -36,7 +40,9 @@ export function tableHeader(
   const leaveBtn = h('button', { type: 'button' }, t('table.leave'));
   leaveBtn.addEventListener('click', opts.leave);
   const tvUrl = `${location.origin}${location.pathname}#/tv/${session.code}`;
-  const tvBtn = opts.tv ? null : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
+  const tvBtn = opts.tv
+    ? null
+    : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
   const joinUrl = `${location.host}/#/join/${session.code}`;
   const joinLink = `${location.origin}/#/join/${session.code}`;
   const tvQr = opts.tv ? h('figure', { class: 'tv-qr' }, qrCode(joinLink, t('table.tvQr', { url: joinLink })), h('figcaption', {}, t('table.tvScan'))) : null;
@@ -63,7 +69,14 @@ export function tableHeader(
   const el = h(
     'header',
     { class: 'table-head' },
-    h('div', { class: 'code-block' }, h('span', { class: 'label' }, t('table.code')), codeEl, h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game), opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinUrl })) : null),
+    h(
+      'div',
+      { class: 'code-block' },
+      h('span', { class: 'label' }, t('table.code')),
+      codeEl,
+      h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game),
+      opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinUrl })) : null,
+    ),
     tvQr,
     rulesBtn,
     muteBtn,

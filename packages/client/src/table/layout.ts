@@ -3,7 +3,10 @@
  * status bar (the scene grows or shrinks, the action bar keeps its own height); players, chat and log follow beside it
  * or below it. The TV view is laid out for 1920×1080 and zoomed to larger screens.
  */
-export function fitLayout(els: { page: HTMLElement; head: HTMLElement; status: HTMLElement; main: HTMLElement; actions: HTMLElement }, tv: boolean): () => void {
+export function fitLayout(
+  els: { page: HTMLElement; head: HTMLElement; status: HTMLElement; main: HTMLElement; actions: HTMLElement },
+  tv: boolean,
+): () => void {
   const { page, head, status, main, actions } = els;
   let disposed = false;
   const fit = () => {

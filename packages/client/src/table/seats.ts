@@ -27,7 +27,12 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
       return { seat, i, summary };
     });
     const now = JSON.stringify([
-      me, s.host, s.status, s.spectators, amHost, pending,
+      me,
+      s.host,
+      s.status,
+      s.spectators,
+      amHost,
+      pending,
       rows.map(({ seat, summary }) => [seat.name, seat.kind, seat.connected, seat.away, seat.ready, summary.score, summary.alive]),
     ]);
     if (now === signature) return;
@@ -61,8 +66,12 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
           summary.score ? h('span', { class: 'money' }, summary.score) : null,
           summary.alive === true ? h('span', { class: 'life alive', title: t('table.seat.standingHint') }, t('table.seat.standing')) : null,
           summary.alive === false ? h('span', { class: 'life dead', title: t('table.seat.hitHint') }, t('table.seat.hit')) : null,
-          amHost && waiting && seat.kind === 'bot' ? btn(t('table.host.remove'), t('table.host.removeBot', { name: label }), () => hostSend('removeBot', i)) : null,
-          amHost && waiting && other ? btn(t('table.host.toAudience'), t('table.host.moveToAudience', { name: label }), () => hostSend('toSpectator', i)) : null,
+          amHost && waiting && seat.kind === 'bot'
+            ? btn(t('table.host.remove'), t('table.host.removeBot', { name: label }), () => hostSend('removeBot', i))
+            : null,
+          amHost && waiting && other
+            ? btn(t('table.host.toAudience'), t('table.host.moveToAudience', { name: label }), () => hostSend('toSpectator', i))
+            : null,
           amHost && other ? btn(t('table.host.kick'), t('table.host.kickName', { name: label }), () => hostSend('kick', i)) : null,
         );
       }),

@@ -55,7 +55,13 @@ describe('cloneState', () => {
     }
     for (const seed of [3, 4, 5, 6]) {
       const players = seed % 2 ? undefined : (['random', 'random', 'random', 'random'] as const).slice();
-      const g = playSaloon(seed, { seats: seed === 3 ? 2 : 4, players: players as never, options: { wind: seed > 4 }, idleRate: 100, onStep: (state) => deepFreeze(state) });
+      const g = playSaloon(seed, {
+        seats: seed === 3 ? 2 : 4,
+        players: players as never,
+        options: { wind: seed > 4 },
+        idleRate: 100,
+        onStep: (state) => deepFreeze(state),
+      });
       expect(g.outcome).not.toBeNull();
     }
   });

@@ -32,7 +32,12 @@ export const hasSecret = (board: FlatBoardLike | null | undefined, seat: number)
  * The view of `seat` (null or negative: a spectator) from a synced flat board, or null before the first sync (or
  * before a seat's own part arrived, when `needSecret`).
  */
-export function flatBoardView<V>(split: Pick<FlatSplit<V>, 'viewFromSynced'>, board: FlatBoardLike | null | undefined, seat: number | null, needSecret = false): V | null {
+export function flatBoardView<V>(
+  split: Pick<FlatSplit<V>, 'viewFromSynced'>,
+  board: FlatBoardLike | null | undefined,
+  seat: number | null,
+  needSecret = false,
+): V | null {
   if (!board || !hasFlat(board.pub)) return null;
   const me = seat !== null && seat >= 0 ? seat : null;
   const secret = me === null ? undefined : seatSecretOf(board, me);
@@ -47,7 +52,11 @@ export function flatBoardKey(board: FlatBoardLike | null | undefined, seat: numb
 }
 
 /** The board a client at `viewer` (-1: a spectator) receives, as plain objects, from the views of a state. */
-export function flatBoard<V>(split: FlatSplit<V>, spectatorView: V, seatViews: readonly (V | null)[]): Required<FlatBoardLike> & { pub: Record<string, string> } {
+export function flatBoard<V>(
+  split: FlatSplit<V>,
+  spectatorView: V,
+  seatViews: readonly (V | null)[],
+): Required<FlatBoardLike> & { pub: Record<string, string> } {
   return {
     rev: 0,
     pub: Object.fromEntries(split.publicPart(spectatorView)),

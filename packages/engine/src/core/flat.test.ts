@@ -9,8 +9,33 @@ const roundTrips: [string, unknown][] = [
   ['a hand of card codes', { hand: ['r3', 'b5'] }],
   ['null members', { winner: null, saloon: ['r1', null, 'b2'], attack: null }],
   ['empty members', { hand: [], pending: [], scout: {}, nested: { deeper: [] } }],
-  ['nested arrays of objects', { players: [{ hits: ['h1'], revealed: [{ id: 'r3', value: 4 }, { id: 'x', value: null }] }, { hits: [], revealed: null }] }],
-  ['arrays of arrays', { opening: { reveals: [['r1', 'b2'], ['r3', 'b4']], first: 1 } }],
+  [
+    'nested arrays of objects',
+    {
+      players: [
+        {
+          hits: ['h1'],
+          revealed: [
+            { id: 'r3', value: 4 },
+            { id: 'x', value: null },
+          ],
+        },
+        { hits: [], revealed: null },
+      ],
+    },
+  ],
+  [
+    'arrays of arrays',
+    {
+      opening: {
+        reveals: [
+          ['r1', 'b2'],
+          ['r3', 'b4'],
+        ],
+        first: 1,
+      },
+    },
+  ],
   ['mixed arrays', [1, { a: [2, 3] }, [], 'x', null]],
   ["keys with '/' and '~'", { 'a/b': 1, '~c': { 'd~1/e': [{ '/': true }] }, '': 'empty key', '~0': 'not an escape' }],
   ['booleans and negative numbers', { bought: false, revealed: true, delta: -1, until: 1733100000123.5 }],
@@ -123,13 +148,28 @@ describe('applyFlat: a diff applied to the old map gives exactly the new value',
   test('a card put on a pile writes one entry, not the pile', () => {
     const target = new Map(flatten({ discard: ['a', 'b', 'c'] }));
     const sets: string[] = [];
-    applyFlat({ get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), keys: () => target.keys() }, flatten({ discard: ['a', 'b', 'c', 'd'] }));
+    applyFlat(
+      { get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), keys: () => target.keys() },
+      flatten({ discard: ['a', 'b', 'c', 'd'] }),
+    );
     expect(sets).toEqual(['/discard/3']);
   });
 
   test('a move touching one field writes one entry', () => {
-    const before = { players: [{ hits: ['h1'], deckCount: 12 }, { hits: [], deckCount: 12 }], turn: 5 };
-    const after = { players: [{ hits: ['h1'], deckCount: 11 }, { hits: [], deckCount: 12 }], turn: 5 };
+    const before = {
+      players: [
+        { hits: ['h1'], deckCount: 12 },
+        { hits: [], deckCount: 12 },
+      ],
+      turn: 5,
+    };
+    const after = {
+      players: [
+        { hits: ['h1'], deckCount: 11 },
+        { hits: [], deckCount: 12 },
+      ],
+      turn: 5,
+    };
     const target = new Map(flatten(before));
     const sets: string[] = [];
     applyFlat({ get: (k) => target.get(k), set: (k, v) => (sets.push(k), target.set(k, v)), keys: () => target.keys() }, flatten(after));

@@ -66,7 +66,10 @@ export function flatten(value: unknown, whole?: (path: string) => boolean): Flat
       for (const [k, item] of Object.entries(v)) if (item !== undefined) walk(`${path}/${escapeKey(k)}`, item);
       return;
     }
-    out.set(path, typeof v === 'string' ? JSON.stringify(v) : v === undefined || v === null || (typeof v === 'number' && !Number.isFinite(v)) ? 'null' : String(v));
+    out.set(
+      path,
+      typeof v === 'string' ? JSON.stringify(v) : v === undefined || v === null || (typeof v === 'number' && !Number.isFinite(v)) ? 'null' : String(v),
+    );
   };
   walk('', value);
   return out;

@@ -13,7 +13,7 @@ import { deriveSeed, Rng, type Seed } from './rng';
  * A bot-only game driven like the server drives it (setup from the seed's generator, bots on a second generator,
  * the clock passed as `now`, now and then a countdown running out), recorded as the server's GameLog.
  */
- 
+
 function botGame(game: Game<any, any, any, any>, seats: number, seed: Seed, options: unknown, timeoutEvery = 0): GameLogFile {
   const opts = game.options(options as never);
   let state = game.setup({ seats, options: opts }, Rng.fromSeed(seed));
@@ -137,7 +137,17 @@ test('readGameLog tells a game log from any other JSON', () => {
   for (const seed of badSeeds) expect(readGameLog({ ...log, seed })).toEqual({ error: expect.objectContaining({ code: 'NOT_A_LOG' }) });
   const { seed: _seed, ...noSeed } = log;
   expect(readGameLog(noSeed)).toEqual({ error: expect.objectContaining({ code: 'NOT_A_LOG' }) });
-  for (const junk of [null, 3, 'x', [], {}, { name: 'package', version: '1.0.0' }, { ...log, seed: 'x' }, { ...log, steps: [{ at: 1 }] }, { ...log, seats: 2 }]) {
+  for (const junk of [
+    null,
+    3,
+    'x',
+    [],
+    {},
+    { name: 'package', version: '1.0.0' },
+    { ...log, seed: 'x' },
+    { ...log, steps: [{ at: 1 }] },
+    { ...log, seats: 2 },
+  ]) {
     expect(readGameLog(junk)).toEqual({ error: expect.objectContaining({ code: 'NOT_A_LOG' }) });
   }
   expect(readGameLog({ ...log, game: 'poker' })).toEqual({ error: expect.objectContaining({ code: 'UNKNOWN_GAME' }) });

@@ -140,7 +140,10 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
   if (!Array.isArray(seats) || !seats.every((s) => isObj(s) && typeof s.name === 'string' && typeof s.kind === 'string')) return bad('no "seats"');
   if (!Array.isArray(steps)) return bad('no "steps"');
   for (const s of steps) {
-    const ok = isObj(s) && isNum(s.at) && (s.timeout === true || (isNum(s.shift) && s.shift >= 0) || (Number.isInteger(s.seat) && isObj(s.intent) && typeof s.intent.type === 'string'));
+    const ok =
+      isObj(s) &&
+      isNum(s.at) &&
+      (s.timeout === true || (isNum(s.shift) && s.shift >= 0) || (Number.isInteger(s.seat) && isObj(s.intent) && typeof s.intent.type === 'string'));
     if (!ok) return bad('a step is neither an intent, a timeout nor a pause');
   }
   if (options !== undefined && options !== null && !isObj(options)) return bad('"options" is not an object');

@@ -46,7 +46,7 @@ describe('Rng is ChaCha20', () => {
     }
   });
 
-  test('the stream ends at the cipher\'s last block (2^32 − 2) instead of wrapping around', () => {
+  test("the stream ends at the cipher's last block (2^32 − 2) instead of wrapping around", () => {
     const last = (2 ** 32 - 1) * 16;
     const rng = Rng.fromState({ key: SEED_A, words: last - 1 });
     expect(rng.int(2 ** 32)).toBe(chachaWords(seedKey(SEED_A), 16, 2 ** 32 - 2)[15]);
@@ -159,7 +159,7 @@ describe('seeds', () => {
 });
 
 describe('deriveSeed', () => {
-  test('is the first 32 bytes of ChaCha20 under the seed\'s key with the label as nonce', () => {
+  test("is the first 32 bytes of ChaCha20 under the seed's key with the label as nonce", () => {
     const nonce = new Uint8Array(12);
     nonce.set(new TextEncoder().encode('players'));
     expect(deriveSeed(SEED_A, 'players')).toBe(hex(chacha20(seedKey(SEED_A), nonce, new Uint8Array(32))));
@@ -273,15 +273,18 @@ describe('int, pick, shuffle', () => {
     expect(chi).toBeLessThan(chiSquare999(n - 1));
   });
 
-  test.each([3, 6, 7, 52, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1])('int(%p) is rejection sampling: words ≥ the largest multiple of n are skipped, the rest taken mod n', (n) => {
-    const limit = 2 ** 32 - (2 ** 32 % n);
-    const raw = words(Rng.fromSeed(SEED_A), 3000);
-    const taken = raw.map((w, i) => [w, i]).filter(([w]) => w < limit);
-    const rng = Rng.fromSeed(SEED_A);
-    expect(draw(rng, taken.length, n)).toEqual(taken.map(([w]) => w % n));
-    // It stops right after the last word it took: a skipped word is consumed, nothing more.
-    expect(rng.state().words).toBe(taken[taken.length - 1][1] + 1);
-  });
+  test.each([3, 6, 7, 52, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1])(
+    'int(%p) is rejection sampling: words ≥ the largest multiple of n are skipped, the rest taken mod n',
+    (n) => {
+      const limit = 2 ** 32 - (2 ** 32 % n);
+      const raw = words(Rng.fromSeed(SEED_A), 3000);
+      const taken = raw.map((w, i) => [w, i]).filter(([w]) => w < limit);
+      const rng = Rng.fromSeed(SEED_A);
+      expect(draw(rng, taken.length, n)).toEqual(taken.map(([w]) => w % n));
+      // It stops right after the last word it took: a skipped word is consumed, nothing more.
+      expect(rng.state().words).toBe(taken[taken.length - 1][1] + 1);
+    },
+  );
 
   test('no modulo bias where it would show: n = 3·2^30 gives values below 2^30 a third of the time (plain modulo: half)', () => {
     const rng = Rng.fromSeed(77);

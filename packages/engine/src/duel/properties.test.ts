@@ -162,11 +162,13 @@ describe('Duel properties over random games', () => {
             if (e.type !== 'revealed') continue;
             const plays = e.plays as Play[];
             const hit = e.hit as Seat[];
-            must(plays.some((p) => !hit.includes(p.seat)), 'every heart fell');
+            must(
+              plays.some((p) => !hit.includes(p.seat)),
+              'every heart fell',
+            );
             for (const p of plays) {
               const incoming = plays.filter((q) => q.target === p.seat).map((q) => q.card);
-              const expected =
-                (p.card === 'barricade' && incoming.includes('rifle')) || (p.card === 'reload' && incoming.length > 0);
+              const expected = (p.card === 'barricade' && incoming.includes('rifle')) || (p.card === 'reload' && incoming.length > 0);
               must(hit.includes(p.seat) === expected, `seat ${p.seat} ${p.card} under ${incoming} hit=${hit}`);
               must(!isGun(p.card) || !hit.includes(p.seat), 'a shooter was hit');
             }
@@ -263,7 +265,10 @@ describe('Duel properties over random games', () => {
         play(g, (s) => {
           for (const seat of pending(s)) {
             const pick = duel.bot(view(s, seat), rng);
-            must(legalIntents(s, seat).some((l) => sameIntent(l, pick)), `bot picked ${JSON.stringify(pick)}`);
+            must(
+              legalIntents(s, seat).some((l) => sameIntent(l, pick)),
+              `bot picked ${JSON.stringify(pick)}`,
+            );
           }
         });
       }),

@@ -243,11 +243,7 @@ describe('rounds', () => {
       shootout: 3,
     });
     const { state: next, events } = shootout(state, ['pistol>1', 'reload', '-']);
-    expect(events.filter((e) => e.type !== 'committed' && e.type !== 'you_committed').map((e) => e.type)).toEqual([
-      'revealed',
-      'round_won',
-      'round_started',
-    ]);
+    expect(events.filter((e) => e.type !== 'committed' && e.type !== 'you_committed').map((e) => e.type)).toEqual(['revealed', 'round_won', 'round_started']);
     expect(events.find((e) => e.type === 'round_won')).toMatchObject({ seat: 0, round: 1, money: 1 });
     expect(next.round).toBe(2);
     expect(next.shootout).toBe(1);
@@ -318,7 +314,7 @@ describe('timeout', () => {
     if (isError(r)) throw new Error(r.error.code);
     expect(r.events[0]).toEqual({ type: 'timed_out', seats: [1, 3] });
     expect(r.events.filter((e) => e.type === 'committed').map((e) => e.seat)).toEqual([1, 3]);
-    const plays = (r.events.find((e) => e.type === 'revealed')!.plays as { seat: Seat; card: Card; target: Seat | null }[]);
+    const plays = r.events.find((e) => e.type === 'revealed')!.plays as { seat: Seat; card: Card; target: Seat | null }[];
     expect(plays.map((p) => p.seat)).toEqual([0, 1, 3]);
     expect(plays[0]).toEqual({ seat: 0, card: 'rifle', target: 3 });
     for (const p of plays.slice(1)) {
@@ -343,13 +339,16 @@ describe('timeout', () => {
     }
   });
 
-  test('a late player\'s card is a random card from their hand (each card as likely), then a random target: 4 guns in 6 cards fire 2/3 of the time at any table size', () => {
+  test("a late player's card is a random card from their hand (each card as likely), then a random target: 4 guns in 6 cards fire 2/3 of the time at any table size", () => {
     for (const seats of [2, 6]) {
       const count: Record<Card, number> = { pistol: 0, rifle: 0, barricade: 0, reload: 0 };
       const targets = new Map<Seat, number>();
       let plays = 0;
       for (let seed = 1; seed <= 400; seed++) {
-        const state = craft(Array.from({ length: seats }, () => ({})), { rng: Rng.fromSeed(seed).state() });
+        const state = craft(
+          Array.from({ length: seats }, () => ({})),
+          { rng: Rng.fromSeed(seed).state() },
+        );
         const r = timeout(state);
         if (isError(r)) throw new Error(r.error.code);
         for (const e of r.events.filter((x) => x.type === 'you_committed')) {
@@ -399,10 +398,17 @@ describe('events', () => {
 
   test('the reveal is public and carries every play', () => {
     const { events: all } = shootout(start(2), ['pistol>1', 'barricade']);
-    const reveal = { type: 'revealed', round: 1, shootout: 1, plays: [
-      { seat: 0, card: 'pistol', target: 1 },
-      { seat: 1, card: 'barricade', target: null },
-    ], hit: [], reloaded: [] };
+    const reveal = {
+      type: 'revealed',
+      round: 1,
+      shootout: 1,
+      plays: [
+        { seat: 0, card: 'pistol', target: 1 },
+        { seat: 1, card: 'barricade', target: null },
+      ],
+      hit: [],
+      reloaded: [],
+    };
     for (const who of [0, 1, null]) expect(eventsFor(all, who)).toContainEqual(reveal);
   });
 

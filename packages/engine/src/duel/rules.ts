@@ -2,16 +2,7 @@ import { fail, type ApplyResult, type EngineError, type GameEvent, type Outcome,
 import { Rng } from '../core/rng';
 import { cloneState } from '../core/clone';
 import { FULL_HAND, isCard, isGun, sortHand, type Card } from './cards';
-import {
-  DEFAULT_OPTIONS,
-  SEAT_RANGE,
-  TARGET_RANGE,
-  type Commit,
-  type DuelOptions,
-  type DuelPlayer,
-  type DuelState,
-  type Play,
-} from './state';
+import { DEFAULT_OPTIONS, SEAT_RANGE, TARGET_RANGE, type Commit, type DuelOptions, type DuelPlayer, type DuelState, type Play } from './state';
 
 export interface CommitIntent {
   type: 'commit';
@@ -56,7 +47,10 @@ export function waiting(phase: DuelState['phase'], players: readonly { alive: bo
 }
 
 export function pending(state: DuelState): Seat[] {
-  return waiting(state.phase, state.players.map((p) => ({ alive: p.alive, committed: p.commit !== null })));
+  return waiting(
+    state.phase,
+    state.players.map((p) => ({ alive: p.alive, committed: p.commit !== null })),
+  );
 }
 
 export function livingOpponents(state: Pick<DuelState, 'players'>, seat: Seat): Seat[] {

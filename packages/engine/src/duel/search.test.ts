@@ -70,7 +70,7 @@ describe('the Duel bots read nothing but their own view', () => {
     expect(compared).toBeGreaterThan(50);
   });
 
-  test("a sampled world shows the bot exactly its own view, and gives each committed opponent a card it still held", () => {
+  test('a sampled world shows the bot exactly its own view, and gives each committed opponent a card it still held', () => {
     const rng = Rng.fromSeed(9);
     for (const s of states(300)) {
       for (const seat of pending(s)) {

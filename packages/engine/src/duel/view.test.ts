@@ -19,8 +19,14 @@ describe('cardsLeft: what a player may still hold, from public information', () 
   const table: [Card[], Card[]][] = [
     [[], ['pistol', 'pistol', 'pistol', 'rifle', 'barricade', 'reload']],
     [['pistol'], ['pistol', 'pistol', 'rifle', 'barricade', 'reload']],
-    [['rifle', 'pistol'], ['pistol', 'pistol', 'barricade', 'reload']],
-    [['pistol', 'pistol', 'pistol', 'rifle'], ['barricade', 'reload']],
+    [
+      ['rifle', 'pistol'],
+      ['pistol', 'pistol', 'barricade', 'reload'],
+    ],
+    [
+      ['pistol', 'pistol', 'pistol', 'rifle'],
+      ['barricade', 'reload'],
+    ],
     [['barricade', 'pistol', 'rifle', 'pistol', 'pistol'], ['reload']],
   ];
   test.each(table)('aside %j → %j', (aside, left) => {
@@ -133,8 +139,6 @@ describe('the spectator view', () => {
       reloaded: [],
     });
     expect(JSON.stringify(v)).not.toContain('rifle');
-    expect(Object.keys(v).sort()).toEqual(
-      ['commit', 'hand', 'lastReveal', 'phase', 'players', 'round', 'seat', 'shootout', 'target', 'winner'].sort(),
-    );
+    expect(Object.keys(v).sort()).toEqual(['commit', 'hand', 'lastReveal', 'phase', 'players', 'round', 'seat', 'shootout', 'target', 'winner'].sort());
   });
 });

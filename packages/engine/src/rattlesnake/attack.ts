@@ -87,7 +87,14 @@ function resolveAttack(state: RattlesnakeState, events: GameEvent[]): void {
 }
 
 /** Hits for a resolved attack, played cards to the discard piles, then the attacker's post-attack step. */
-export function settle(state: RattlesnakeState, won: boolean, attackerCombo: Combo | null, defenderCombo: Combo | null, dodge: boolean, events: GameEvent[]): void {
+export function settle(
+  state: RattlesnakeState,
+  won: boolean,
+  attackerCombo: Combo | null,
+  defenderCombo: Combo | null,
+  dodge: boolean,
+  events: GameEvent[],
+): void {
   const attack = state.attack as Attack;
   const hits = won ? 1 + (hasEvent(state.saloon, 'high-noon') ? 1 : 0) : 0;
   state.lastShowdown = { attacker: attack.attacker, defender: attack.defender, attackerCombo, defenderCombo, dodge, attackerWon: won, hits };

@@ -23,7 +23,10 @@ describe('Rattlesnake bot', () => {
   });
 
   test('seed 590, the bot against a greedy player (whole hand in every attack and defence), ends with a winner', () => {
-    for (const players of [['bot', 'greedy'], ['greedy', 'bot']] as const) {
+    for (const players of [
+      ['bot', 'greedy'],
+      ['greedy', 'bot'],
+    ] as const) {
       const r = playGame(590, [players[0], players[1]], 20_000);
       expect(r.winner).not.toBeNull();
     }

@@ -105,7 +105,9 @@ function chooseCommit(v: RattlesnakeView, rng: Rng, attacker: boolean): string[]
   const hits = hand.filter(isHit);
   const sandstorm = v.events.includes('sandstorm');
   const full = bestCombo(valued(hand), sandstorm);
-  const keepable = hand.filter((c) => !isHit(c) && !WINDOW_ABILITIES.includes(abilityOf(c) as Ability) && abilityOf(c) !== 'double-tap' && abilityOf(c) !== 'take-cover');
+  const keepable = hand.filter(
+    (c) => !isHit(c) && !WINDOW_ABILITIES.includes(abilityOf(c) as Ability) && abilityOf(c) !== 'double-tap' && abilityOf(c) !== 'take-cover',
+  );
   const lean = bestCombo(valued(keepable), sandstorm);
   let combo = full;
   if (full && lean && lean.size === full.size && lean.kind === full.kind && full.top - lean.top <= 1) combo = lean;

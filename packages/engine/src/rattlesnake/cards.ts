@@ -7,17 +7,7 @@
  *   events               e-{event}               e.g. e-high-noon
  *   Hits                 hit-{seat}-{n}          e.g. hit-1-3   (n = 1..4)
  */
-export type Ability =
-  | 'focus'
-  | 'reload'
-  | 'quick-draw'
-  | 'scout'
-  | 'take-cover'
-  | 'dodge-n-shoot'
-  | 'switch-up'
-  | 'distract'
-  | 'double-tap'
-  | 'disarm';
+export type Ability = 'focus' | 'reload' | 'quick-draw' | 'scout' | 'take-cover' | 'dodge-n-shoot' | 'switch-up' | 'distract' | 'double-tap' | 'disarm';
 
 export type EventKind = 'high-noon' | 'locked-and-loaded' | 'snakebite' | 'last-call' | 'sandstorm' | 'deadeye';
 
@@ -40,22 +30,75 @@ export interface EventDef {
 
 /** THE card table. Texts follow the Portuguese rulebook where it is fuller. */
 export const ACTIONS: readonly ActionDef[] = [
-  { ability: 'focus', name: 'Focus', value: 1, personal: 1, saloon: 2, text: 'After the reveal: set one of your revealed action cards to any value from 1 to 5.' },
+  {
+    ability: 'focus',
+    name: 'Focus',
+    value: 1,
+    personal: 1,
+    saloon: 2,
+    text: 'After the reveal: set one of your revealed action cards to any value from 1 to 5.',
+  },
   { ability: 'reload', name: 'Reload', value: 1, personal: 1, saloon: 1, text: 'Discard your hand, then draw 3 cards.' },
-  { ability: 'quick-draw', name: 'Quick Draw', value: 2, personal: 1, saloon: 1, text: 'After resolving an attack as the attacker: draw 1 card and attack again. OR, in your turn outside an attack: discard your hand and draw 6 cards.' },
+  {
+    ability: 'quick-draw',
+    name: 'Quick Draw',
+    value: 2,
+    personal: 1,
+    saloon: 1,
+    text: 'After resolving an attack as the attacker: draw 1 card and attack again. OR, in your turn outside an attack: discard your hand and draw 6 cards.',
+  },
   { ability: 'scout', name: 'Scout', value: 2, personal: 1, saloon: 2, text: 'Draw 2 cards, then put 1 of them back on top of your deck.' },
-  { ability: 'take-cover', name: 'Take Cover', value: 3, personal: 1, saloon: 2, text: "Cancel an action card's ability as it is used. Take Cover itself cannot be cancelled; the cancelled card still goes to the graveyard." },
-  { ability: 'dodge-n-shoot', name: "Dodge 'n' Shoot", value: 3, personal: 1, saloon: 1, text: 'After the reveal: discard all revealed cards; each player turns over the top card of their deck, the higher value wins. A Hit cannot win; ties turn again. The attacker still needs to win to hit.' },
-  { ability: 'switch-up', name: 'Switch Up', value: 4, personal: 1, saloon: 1, text: 'Swap this card for any card in the graveyard (take it into your hand), OR draw 2 cards.' },
-  { ability: 'distract', name: 'Distract', value: 4, personal: 1, saloon: 2, text: 'After the reveal: +1 or −1 to any revealed action card (values stay within 1–5).' },
-  { ability: 'double-tap', name: 'Double Tap', value: 5, personal: 1, saloon: 2, text: 'After a successful attack as the attacker: the defender takes 1 more Hit. You may play several.' },
+  {
+    ability: 'take-cover',
+    name: 'Take Cover',
+    value: 3,
+    personal: 1,
+    saloon: 2,
+    text: "Cancel an action card's ability as it is used. Take Cover itself cannot be cancelled; the cancelled card still goes to the graveyard.",
+  },
+  {
+    ability: 'dodge-n-shoot',
+    name: "Dodge 'n' Shoot",
+    value: 3,
+    personal: 1,
+    saloon: 1,
+    text: 'After the reveal: discard all revealed cards; each player turns over the top card of their deck, the higher value wins. A Hit cannot win; ties turn again. The attacker still needs to win to hit.',
+  },
+  {
+    ability: 'switch-up',
+    name: 'Switch Up',
+    value: 4,
+    personal: 1,
+    saloon: 1,
+    text: 'Swap this card for any card in the graveyard (take it into your hand), OR draw 2 cards.',
+  },
+  {
+    ability: 'distract',
+    name: 'Distract',
+    value: 4,
+    personal: 1,
+    saloon: 2,
+    text: 'After the reveal: +1 or −1 to any revealed action card (values stay within 1–5).',
+  },
+  {
+    ability: 'double-tap',
+    name: 'Double Tap',
+    value: 5,
+    personal: 1,
+    saloon: 2,
+    text: 'After a successful attack as the attacker: the defender takes 1 more Hit. You may play several.',
+  },
   { ability: 'disarm', name: 'Disarm', value: 5, personal: 1, saloon: 1, text: "After the reveal: discard a random card from your opponent's revealed cards." },
 ];
 
 export const EVENTS: readonly EventDef[] = [
   { event: 'high-noon', name: 'High Noon', text: 'Every successful attack inflicts 1 additional Hit.' },
   { event: 'locked-and-loaded', name: 'Locked & Loaded', text: 'Hand size becomes 6 for both players.' },
-  { event: 'snakebite', name: 'Snakebite', text: 'Each player with 2 or more Hits in front of them takes 1 Hit (into their discard pile). Happens once, as it enters.' },
+  {
+    event: 'snakebite',
+    name: 'Snakebite',
+    text: 'Each player with 2 or more Hits in front of them takes 1 Hit (into their discard pile). Happens once, as it enters.',
+  },
   { event: 'last-call', name: 'Last Call', text: 'Buying costs 1 discarded card instead of 2.' },
   { event: 'sandstorm', name: 'Sandstorm', text: 'A Run beats a Set of the same size.' },
   { event: 'deadeye', name: 'Deadeye', text: 'A full tie goes to the attacker instead of the defender.' },
@@ -143,12 +186,5 @@ export function eventOf(id: string): EventKind | null {
 
 /** Every card of a two-player game, for conservation checks. */
 export function allCards(): string[] {
-  return [
-    ...personalDeck(0),
-    ...personalDeck(1),
-    ...hitIds(0),
-    ...hitIds(1),
-    ...saloonActions(),
-    ...EVENTS.map((e) => eventId(e.event)),
-  ];
+  return [...personalDeck(0), ...personalDeck(1), ...hitIds(0), ...hitIds(1), ...saloonActions(), ...EVENTS.map((e) => eventId(e.event))];
 }

@@ -12,7 +12,11 @@ import type { RattlesnakeState } from './state';
 import { legalFromView, revealedOf, type LegalInput } from './view';
 
 type IntentType = RattlesnakeIntent['type'];
-type WhyNot<K extends IntentType> = (state: RattlesnakeState, intent: Extract<RattlesnakeIntent, { type: K }>, legal: readonly RattlesnakeIntent[]) => EngineError;
+type WhyNot<K extends IntentType> = (
+  state: RattlesnakeState,
+  intent: Extract<RattlesnakeIntent, { type: K }>,
+  legal: readonly RattlesnakeIntent[],
+) => EngineError;
 
 export function err(code: string, message: string): EngineError {
   return { code, message };

@@ -13,7 +13,11 @@ import type { RattlesnakeState } from './state';
  * by a digest of every step's events and state; a deliberate rules change updates the snapshot (`-u`) and says so.
  */
 const KINDS: Player[] = ['bot', 'random', 'greedy'];
-const CASES = Array.from({ length: 18 }, (_, g) => ({ seed: 7000 + g, players: [KINDS[g % 3], KINDS[Math.floor(g / 3) % 3]] as [Player, Player], timeoutRate: (g % 4) * 60 }));
+const CASES = Array.from({ length: 18 }, (_, g) => ({
+  seed: 7000 + g,
+  players: [KINDS[g % 3], KINDS[Math.floor(g / 3) % 3]] as [Player, Player],
+  timeoutRate: (g % 4) * 60,
+}));
 
 describe('Rattlesnake: saved games play out the same', () => {
   test.each(CASES)('seed $seed, $players', (c) => {

@@ -56,27 +56,9 @@ export interface EndTurnIntent {
 }
 
 export type RattlesnakeIntent =
-  | BuyIntent
-  | AttackIntent
-  | CommitIntent
-  | AbilityIntent
-  | PutBackIntent
-  | CoverIntent
-  | AllowIntent
-  | PassIntent
-  | EndTurnIntent;
+  BuyIntent | AttackIntent | CommitIntent | AbilityIntent | PutBackIntent | CoverIntent | AllowIntent | PassIntent | EndTurnIntent;
 
-export const INTENT_TYPES: readonly RattlesnakeIntent['type'][] = [
-  'buy',
-  'attack',
-  'commit',
-  'ability',
-  'putBack',
-  'cover',
-  'allow',
-  'pass',
-  'endTurn',
-];
+export const INTENT_TYPES: readonly RattlesnakeIntent['type'][] = ['buy', 'attack', 'commit', 'ability', 'putBack', 'cover', 'allow', 'pass', 'endTurn'];
 
 /** Stable error codes. */
 export const ERRORS = {
@@ -94,8 +76,8 @@ export const ERRORS = {
 /** Same intent, whatever the order of card lists and absent-vs-undefined fields. */
 export function intentKey(i: RattlesnakeIntent): string {
   const o = i as unknown as Record<string, unknown>;
-  const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
-  return JSON.stringify(
-    keys.map((k) => [k, Array.isArray(o[k]) ? [...(o[k] as unknown[])].map(String).sort() : o[k]]),
-  );
+  const keys = Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort();
+  return JSON.stringify(keys.map((k) => [k, Array.isArray(o[k]) ? [...(o[k] as unknown[])].map(String).sort() : o[k]]));
 }

@@ -89,7 +89,10 @@ function withEvents(...events: EventKind[]): Partial<RattlesnakeState> {
 /* ---------- combos ---------- */
 
 function combo(values: number[]): Combo | null {
-  return bestCombo(values.map((value, i) => ({ id: `c${i}`, value })), false);
+  return bestCombo(
+    values.map((value, i) => ({ id: `c${i}`, value })),
+    false,
+  );
 }
 
 describe('combos', () => {
@@ -108,7 +111,15 @@ describe('combos', () => {
   });
 
   test('under Sandstorm a run of the same size beats a set in choosing the strongest', () => {
-    const c = bestCombo([{ id: 'a', value: 5 }, { id: 'b', value: 5 }, { id: 'c', value: 1 }, { id: 'd', value: 2 }], true);
+    const c = bestCombo(
+      [
+        { id: 'a', value: 5 },
+        { id: 'b', value: 5 },
+        { id: 'c', value: 1 },
+        { id: 'd', value: 2 },
+      ],
+      true,
+    );
     expect(describeCombo(c)).toBe('Run of 1 to 2');
   });
 
@@ -132,8 +143,14 @@ describe('combos', () => {
     [[1], [], false, false, true, 'any combo beats no combo'],
     [[], [1], false, true, false, 'no combo loses'],
   ])('%j vs %j (sandstorm %s, deadeye %s) → attacker wins %s: %s', (a, d, sandstorm, deadeye, expected) => {
-    const ca = bestCombo(a.map((value, i) => ({ id: `a${i}`, value })), sandstorm);
-    const cd = bestCombo(d.map((value, i) => ({ id: `d${i}`, value })), sandstorm);
+    const ca = bestCombo(
+      a.map((value, i) => ({ id: `a${i}`, value })),
+      sandstorm,
+    );
+    const cd = bestCombo(
+      d.map((value, i) => ({ id: `d${i}`, value })),
+      sandstorm,
+    );
     expect(attackerWins(ca, cd, { sandstorm, deadeye })).toBe(expected);
   });
 
@@ -195,13 +212,18 @@ describe('setup', () => {
 
 describe('turns and drawing', () => {
   test('ending the turn passes the pistol; both players draw up to hand size', () => {
-    const s = craft({ hand: ['p0-focus'], deck: ['p0-scout', 'p0-reload', 'p0-disarm', 'p0-distract', 'p0-switch-up'] }, { hand: [], deck: ['p1-focus', 'p1-scout', 'p1-reload', 'p1-disarm', 'p1-distract', 'p1-switch-up'] });
+    const s = craft(
+      { hand: ['p0-focus'], deck: ['p0-scout', 'p0-reload', 'p0-disarm', 'p0-distract', 'p0-switch-up'] },
+      { hand: [], deck: ['p1-focus', 'p1-scout', 'p1-reload', 'p1-disarm', 'p1-distract', 'p1-switch-up'] },
+    );
     const { state, events } = run(s, [[0, { type: 'endTurn' }]]);
     expect(state.active).toBe(1);
     expect(state.turn).toBe(2);
     expect(state.players[0].hand).toHaveLength(5);
     expect(state.players[1].hand).toEqual(['p1-focus', 'p1-scout', 'p1-reload', 'p1-disarm', 'p1-distract']);
-    expect(eventsFor(events, 0).filter((e) => e.type === 'you_drew')).toEqual([{ type: 'you_drew', seat: 0, cards: ['p0-scout', 'p0-reload', 'p0-disarm', 'p0-distract'] }]);
+    expect(eventsFor(events, 0).filter((e) => e.type === 'you_drew')).toEqual([
+      { type: 'you_drew', seat: 0, cards: ['p0-scout', 'p0-reload', 'p0-disarm', 'p0-distract'] },
+    ]);
     expect(eventsFor(events, 1).find((e) => e.type === 'drew' && e.seat === 0)).toEqual({ type: 'drew', seat: 0, count: 4 });
   });
 
@@ -288,23 +310,38 @@ describe('buying', () => {
     expect(state.players[1].hits).toEqual(['hit-1-1']);
     expect(events.filter((e) => e.type === 'hit_taken')).toEqual([{ type: 'hit_taken', seat: 0, cardId: 'hit-0-4', left: 3 }]);
     // later turns do not bite again
-    const later = run(state, [[0, { type: 'endTurn' }], [1, { type: 'endTurn' }]]).state;
+    const later = run(state, [
+      [0, { type: 'endTurn' }],
+      [1, { type: 'endTurn' }],
+    ]).state;
     expect(later.players[0].hits).toHaveLength(3);
   });
 
   test('High Noon: a successful attack inflicts 2 Hits', () => {
     const { state } = toWindow(['p0-disarm'], ['p1-focus'], {}, {}, withEvents('high-noon'));
-    const after = run(state, [[0, PASS], [1, PASS]]).state;
+    const after = run(state, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(after.players[1].hits).toEqual(['hit-1-1', 'hit-1-2']);
     expect(after.lastShowdown?.hits).toBe(2);
   });
 
   test('Sandstorm and Deadeye change real reveals', () => {
-    const sand = run(toWindow(['p0-switch-up', 'p0-disarm'], ['s-focus-1', 's-focus-2'], {}, {}, withEvents('sandstorm')).state, [[0, PASS], [1, PASS]]).state;
+    const sand = run(toWindow(['p0-switch-up', 'p0-disarm'], ['s-focus-1', 's-focus-2'], {}, {}, withEvents('sandstorm')).state, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(sand.lastShowdown?.attackerWon).toBe(true);
-    const dead = run(toWindow(['p0-disarm'], ['p1-disarm'], {}, {}, withEvents('deadeye')).state, [[0, PASS], [1, PASS]]).state;
+    const dead = run(toWindow(['p0-disarm'], ['p1-disarm'], {}, {}, withEvents('deadeye')).state, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(dead.lastShowdown?.attackerWon).toBe(true);
-    const plain = run(toWindow(['p0-disarm'], ['p1-disarm']).state, [[0, PASS], [1, PASS]]).state;
+    const plain = run(toWindow(['p0-disarm'], ['p1-disarm']).state, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(plain.lastShowdown?.attackerWon).toBe(false);
   });
 });
@@ -314,7 +351,10 @@ describe('buying', () => {
 describe('attacks', () => {
   test('commitments are secret until the reveal: the defender sees only the count', () => {
     const s = craft({ hand: ['p0-disarm', 'p0-double-tap', 'hit-0-4'] }, { hand: ['p1-focus'] });
-    const { state, events } = run(s, [[0, { type: 'attack' }], [0, commit('p0-disarm', 'hit-0-4')]]);
+    const { state, events } = run(s, [
+      [0, { type: 'attack' }],
+      [0, commit('p0-disarm', 'hit-0-4')],
+    ]);
     const v1 = view(state, 1);
     expect(v1.players[0].committedCount).toBe(2);
     expect(JSON.stringify(v1)).not.toContain('p0-disarm');
@@ -325,8 +365,14 @@ describe('attacks', () => {
 
   test('successful attack: 1 Hit from in front of the defender into their discard; played cards discarded', () => {
     const { state: w } = toWindow(['p0-disarm', 'p0-double-tap'], ['p1-focus', 'hit-1-4'], { hand: ['p0-scout'] }, { hits: hitIds(1).slice(0, 3) });
-    expect(view(w, 1).players[0].revealed).toEqual([{ id: 'p0-disarm', value: 5 }, { id: 'p0-double-tap', value: 5 }]);
-    const { state, events } = run(w, [[0, PASS], [1, PASS]]);
+    expect(view(w, 1).players[0].revealed).toEqual([
+      { id: 'p0-disarm', value: 5 },
+      { id: 'p0-double-tap', value: 5 },
+    ]);
+    const { state, events } = run(w, [
+      [0, PASS],
+      [1, PASS],
+    ]);
     expect(state.players[1].hits).toEqual(['hit-1-1', 'hit-1-2']);
     expect(state.players[1].discard).toEqual(['hit-1-3', 'p1-focus', 'hit-1-4']);
     expect(state.players[0].discard).toEqual(['p0-disarm', 'p0-double-tap']);
@@ -339,7 +385,10 @@ describe('attacks', () => {
 
   test('failed attack: no Hit; Double Tap is not offered afterwards', () => {
     const { state: w } = toWindow(['p0-focus'], ['p1-disarm'], { hand: ['p0-double-tap'] });
-    const { state } = run(w, [[0, PASS], [1, PASS]]);
+    const { state } = run(w, [
+      [0, PASS],
+      [1, PASS],
+    ]);
     expect(state.players[1].hits).toHaveLength(4);
     expect(state.step).toEqual({ kind: 'after', success: false });
     expect(legalIntents(state, 0)).toEqual([PASS]);
@@ -349,13 +398,21 @@ describe('attacks', () => {
     const s = run(craft({ hand: ['p0-focus'] }, { hand: ['p1-focus'] }), [[0, { type: 'attack' }]]).state;
     expect(errorOf(s, 0, commit())).toBe('ILLEGAL_CARD');
     expect(errorOf(s, 1, commit())).toBe('NOT_YOUR_TURN');
-    const s2 = run(s, [[0, commit('p0-focus')], [1, commit()], [0, PASS], [1, PASS]]).state;
+    const s2 = run(s, [
+      [0, commit('p0-focus')],
+      [1, commit()],
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(s2.lastShowdown?.attackerWon).toBe(true);
   });
 
   test('a one-card attack against no defence hits; two empties (Hits only) go to the defender', () => {
     const { state } = toWindow(['hit-0-4'], [], { hits: hitIds(0).slice(0, 3) });
-    const done = run(state, [[0, PASS], [1, PASS]]).state;
+    const done = run(state, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(done.lastShowdown?.attackerWon).toBe(false);
   });
 
@@ -364,32 +421,59 @@ describe('attacks', () => {
     expect(pending(w)).toEqual([0]);
     let s = run(w, [[0, PASS]]).state;
     expect(pending(s)).toEqual([1]);
-    s = run(s, [[1, use('p1-distract', { target: 'p0-disarm', delta: -1 })], [0, ALLOW]]).state;
+    s = run(s, [
+      [1, use('p1-distract', { target: 'p0-disarm', delta: -1 })],
+      [0, ALLOW],
+    ]).state;
     expect(s.step).toEqual({ kind: 'window', turn: 0, passes: 0 });
-    s = run(s, [[0, PASS], [1, PASS]]).state;
+    s = run(s, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(s.lastShowdown?.attackerWon).toBe(true); // 4 beats 1
   });
 
   test('one attack per turn; Quick Draw after an attack: draw 1 and attack again', () => {
     const { state: w } = toWindow(['p0-disarm'], [], { hand: ['p0-quick-draw'], deck: ['p0-focus'] });
-    let s = run(w, [[0, PASS], [1, PASS]]).state;
-    s = run(s, [[0, use('p0-quick-draw', { mode: 'again' })], [1, ALLOW]]).state;
+    let s = run(w, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
+    s = run(s, [
+      [0, use('p0-quick-draw', { mode: 'again' })],
+      [1, ALLOW],
+    ]).state;
     expect(s.step).toEqual({ kind: 'main' });
     expect(s.players[0].hand).toEqual(['p0-focus']);
     expect(s.attacksLeft).toBe(1);
     expect(s.graveyard).toEqual(['p0-quick-draw']);
-    s = run(s, [[0, { type: 'attack' }], [0, commit('p0-focus')], [1, commit()], [0, PASS], [1, PASS]]).state;
+    s = run(s, [
+      [0, { type: 'attack' }],
+      [0, commit('p0-focus')],
+      [1, commit()],
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(s.players[1].hits).toHaveLength(2);
   });
 
   test('Double Tap to zero Hits ends the game at once', () => {
     const { state: w } = toWindow(['p0-disarm'], [], { hand: ['p0-double-tap', 's-double-tap-1'] }, { hits: ['hit-1-1', 'hit-1-2', 'hit-1-3'] });
-    let s = run(w, [[0, PASS], [1, PASS]]).state;
+    let s = run(w, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(s.players[1].hits).toHaveLength(2);
-    s = run(s, [[0, use('p0-double-tap')], [1, ALLOW]]).state;
+    s = run(s, [
+      [0, use('p0-double-tap')],
+      [1, ALLOW],
+    ]).state;
     expect(s.players[1].hits).toHaveLength(1);
     expect(s.step.kind).toBe('after');
-    const end = run(s, [[0, use('s-double-tap-1')], [1, ALLOW]]);
+    const end = run(s, [
+      [0, use('s-double-tap-1')],
+      [1, ALLOW],
+    ]);
     expect(end.state.step).toEqual({ kind: 'over' });
     expect(outcome(end.state)).toEqual({ winners: [0], scores: [4, 0] });
     expect(end.events).toContainEqual({ type: 'game_won', seat: 0 });
@@ -399,11 +483,17 @@ describe('attacks', () => {
 });
 
 describe('Double Tap and stalemates', () => {
-  test('Double Tap\'s extra Hit goes into the defender\'s deck ("ao seu monte"), shuffled in; the attack\'s own Hit into the discard pile', () => {
+  test("Double Tap's extra Hit goes into the defender's deck (\"ao seu monte\"), shuffled in; the attack's own Hit into the discard pile", () => {
     const { state: w } = toWindow(['p0-disarm'], [], { hand: ['p0-double-tap'] }, { deck: ['p1-focus', 'p1-scout', 'p1-reload'] });
-    let s = run(w, [[0, PASS], [1, PASS]]).state;
+    let s = run(w, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(s.players[1].discard).toEqual(['hit-1-4']);
-    const r = run(s, [[0, use('p0-double-tap')], [1, ALLOW]]);
+    const r = run(s, [
+      [0, use('p0-double-tap')],
+      [1, ALLOW],
+    ]);
     s = r.state;
     expect(s.players[1].hits).toEqual(['hit-1-1', 'hit-1-2']);
     expect(s.players[1].discard).toEqual(['hit-1-4']);
@@ -435,7 +525,15 @@ describe('Double Tap and stalemates', () => {
     expect(view(s, null).quiet).toBe(STALEMATE_TURNS - 1);
     const a = s.active;
     const hit = craft({ hand: ['p0-disarm'] }, {}, { quiet: STALEMATE_TURNS - 1 });
-    const after = run(hit, [[0, { type: 'attack' }], [0, commit('p0-disarm')], [1, commit()], [0, PASS], [1, PASS], [0, PASS], [0, { type: 'endTurn' }]]);
+    const after = run(hit, [
+      [0, { type: 'attack' }],
+      [0, commit('p0-disarm')],
+      [1, commit()],
+      [0, PASS],
+      [1, PASS],
+      [0, PASS],
+      [0, { type: 'endTurn' }],
+    ]);
     expect(after.state.quiet).toBe(1);
     expect(after.events.some((e) => e.type === 'stalemate')).toBe(false);
     const quiet = run(s, [[a, { type: 'endTurn' }]]);
@@ -450,7 +548,10 @@ describe('Double Tap and stalemates', () => {
 describe('abilities', () => {
   test('Reload: discard your hand, draw 3', () => {
     const s = craft({ hand: ['p0-reload', 'p0-focus', 'hit-0-4'], deck: ['p0-scout', 'p0-disarm', 'p0-distract', 'p0-switch-up'] }, {});
-    const { state } = run(s, [[0, use('p0-reload')], [1, ALLOW]]);
+    const { state } = run(s, [
+      [0, use('p0-reload')],
+      [1, ALLOW],
+    ]);
     expect(state.players[0].hand).toEqual(['p0-scout', 'p0-disarm', 'p0-distract']);
     expect(state.players[0].discard).toEqual(['p0-focus', 'hit-0-4']);
     expect(state.graveyard).toEqual(['p0-reload']);
@@ -458,9 +559,15 @@ describe('abilities', () => {
 
   test('Scout: draw 2, put 1 back on top (a private choice)', () => {
     const s = craft({ hand: ['p0-scout'], deck: ['p0-focus', 'p0-disarm', 'p0-distract'] }, {});
-    let r = run(s, [[0, use('p0-scout')], [1, ALLOW]]);
+    let r = run(s, [
+      [0, use('p0-scout')],
+      [1, ALLOW],
+    ]);
     expect(pending(r.state)).toEqual([0]);
-    expect(legalIntents(r.state, 0)).toEqual([{ type: 'putBack', cardId: 'p0-focus' }, { type: 'putBack', cardId: 'p0-disarm' }]);
+    expect(legalIntents(r.state, 0)).toEqual([
+      { type: 'putBack', cardId: 'p0-focus' },
+      { type: 'putBack', cardId: 'p0-disarm' },
+    ]);
     expect(view(r.state, 1).scout).toEqual({ seat: 0, drawn: [] });
     r = run(r.state, [[0, { type: 'putBack', cardId: 'p0-focus' }]]);
     expect(r.state.players[0].hand).toEqual(['p0-disarm']);
@@ -470,17 +577,29 @@ describe('abilities', () => {
 
   test('Switch Up: swap for a graveyard card, or draw 2', () => {
     const s = craft({ hand: ['p0-switch-up'], deck: ['p0-focus', 'p0-disarm'] }, {}, { graveyard: ['p1-double-tap'] });
-    const swap = run(s, [[0, use('p0-switch-up', { mode: 'swap', take: 'p1-double-tap' })], [1, ALLOW]]).state;
+    const swap = run(s, [
+      [0, use('p0-switch-up', { mode: 'swap', take: 'p1-double-tap' })],
+      [1, ALLOW],
+    ]).state;
     expect(swap.players[0].hand).toEqual(['p1-double-tap']);
     expect(swap.graveyard).toEqual(['p0-switch-up']);
-    const drew = run(s, [[0, use('p0-switch-up', { mode: 'draw' })], [1, ALLOW]]).state;
+    const drew = run(s, [
+      [0, use('p0-switch-up', { mode: 'draw' })],
+      [1, ALLOW],
+    ]).state;
     expect(drew.players[0].hand).toEqual(['p0-focus', 'p0-disarm']);
     expect(errorOf(s, 0, use('p0-switch-up', { mode: 'swap', take: 'p0-focus' }))).toBe('BAD_TARGET');
   });
 
   test('Quick Draw outside an attack: discard your hand, draw 6', () => {
-    const s = craft({ hand: ['p0-quick-draw', 'hit-0-4'], deck: ['p0-focus', 'p0-disarm', 'p0-distract', 'p0-scout', 'p0-reload', 'p0-switch-up', 'p0-double-tap'] }, {});
-    const { state } = run(s, [[0, use('p0-quick-draw', { mode: 'refill' })], [1, ALLOW]]);
+    const s = craft(
+      { hand: ['p0-quick-draw', 'hit-0-4'], deck: ['p0-focus', 'p0-disarm', 'p0-distract', 'p0-scout', 'p0-reload', 'p0-switch-up', 'p0-double-tap'] },
+      {},
+    );
+    const { state } = run(s, [
+      [0, use('p0-quick-draw', { mode: 'refill' })],
+      [1, ALLOW],
+    ]);
     expect(state.players[0].hand).toHaveLength(6);
     expect(state.players[0].discard).toEqual(['hit-0-4']);
     expect(errorOf(s, 0, use('p0-quick-draw', { mode: 'again' }))).toBe('BAD_TARGET');
@@ -490,7 +609,12 @@ describe('abilities', () => {
     const { state: w } = toWindow(['p0-reload'], ['p1-scout'], { hand: ['p0-focus'] });
     expect(errorOf(w, 0, use('p0-focus', { target: 'p1-scout', value: 1 }))).toBe('BAD_TARGET');
     expect(errorOf(w, 0, use('p0-focus', { target: 'p0-reload', value: 6 }))).toBe('BAD_TARGET');
-    const s = run(w, [[0, use('p0-focus', { target: 'p0-reload', value: 5 })], [1, ALLOW], [1, PASS], [0, PASS]]).state;
+    const s = run(w, [
+      [0, use('p0-focus', { target: 'p0-reload', value: 5 })],
+      [1, ALLOW],
+      [1, PASS],
+      [0, PASS],
+    ]).state;
     expect(s.lastShowdown?.attackerWon).toBe(true);
   });
 
@@ -498,13 +622,19 @@ describe('abilities', () => {
     const { state: w } = toWindow(['p0-disarm'], ['p1-focus'], { hand: ['p0-distract'] });
     expect(errorOf(w, 0, use('p0-distract', { target: 'p0-disarm', delta: 1 }))).toBe('BAD_TARGET');
     expect(errorOf(w, 0, use('p0-distract', { target: 'p1-focus', delta: -1 }))).toBe('BAD_TARGET');
-    const s = run(w, [[0, use('p0-distract', { target: 'p1-focus', delta: 1 })], [1, ALLOW]]).state;
+    const s = run(w, [
+      [0, use('p0-distract', { target: 'p1-focus', delta: 1 })],
+      [1, ALLOW],
+    ]).state;
     expect(view(s, 0).players[1].revealed).toEqual([{ id: 'p1-focus', value: 2 }]);
   });
 
   test('Disarm: a random card of the opponent’s revealed cards is discarded', () => {
     const { state: w } = toWindow(['p0-focus'], ['p1-disarm', 'p1-double-tap'], { hand: ['p0-disarm'] });
-    const { state, events } = run(w, [[0, use('p0-disarm')], [1, ALLOW]]);
+    const { state, events } = run(w, [
+      [0, use('p0-disarm')],
+      [1, ALLOW],
+    ]);
     const lost = events.find((e) => e.type === 'disarmed') as GameEvent;
     expect(['p1-disarm', 'p1-double-tap']).toContain(lost.cardId);
     expect(state.players[1].committed).toHaveLength(1);
@@ -527,16 +657,30 @@ describe('abilities', () => {
   });
 
   test('the defender may Scout before committing', () => {
-    const s = run(craft({ hand: ['p0-focus'] }, { hand: ['p1-scout'], deck: ['p1-disarm', 'p1-double-tap'] }), [[0, { type: 'attack' }], [0, commit('p0-focus')]]).state;
-    const r = run(s, [[1, use('p1-scout')], [0, ALLOW], [1, { type: 'putBack', cardId: 'p1-disarm' }]]).state;
+    const s = run(craft({ hand: ['p0-focus'] }, { hand: ['p1-scout'], deck: ['p1-disarm', 'p1-double-tap'] }), [
+      [0, { type: 'attack' }],
+      [0, commit('p0-focus')],
+    ]).state;
+    const r = run(s, [
+      [1, use('p1-scout')],
+      [0, ALLOW],
+      [1, { type: 'putBack', cardId: 'p1-disarm' }],
+    ]).state;
     expect(pending(r)).toEqual([1]);
     expect(r.step.kind).toBe('defenderCommit');
     expect(r.players[1].hand).toEqual(['p1-double-tap']);
   });
 
-  test('the card put back with Scout stays in its owner\'s view (after a reconnect too), and nobody else\'s, until it leaves the top', () => {
-    const s = craft({ hand: ['p0-scout'], deck: ['p0-disarm', 'p0-focus', 'p0-reload'] }, { deck: ['p1-focus', 'p1-reload', 'p1-scout', 'p1-disarm', 'p1-distract'] });
-    const put = run(s, [[0, use('p0-scout')], [1, ALLOW], [0, { type: 'putBack', cardId: 'p0-disarm' }]]).state;
+  test("the card put back with Scout stays in its owner's view (after a reconnect too), and nobody else's, until it leaves the top", () => {
+    const s = craft(
+      { hand: ['p0-scout'], deck: ['p0-disarm', 'p0-focus', 'p0-reload'] },
+      { deck: ['p1-focus', 'p1-reload', 'p1-scout', 'p1-disarm', 'p1-distract'] },
+    );
+    const put = run(s, [
+      [0, use('p0-scout')],
+      [1, ALLOW],
+      [0, { type: 'putBack', cardId: 'p0-disarm' }],
+    ]).state;
     // A reconnecting client gets only the view: it must say what it put back.
     expect(view(put, 0).myDeckTop).toBe('p0-disarm');
     expect(view(put, 1).myDeckTop).toBeNull();
@@ -548,14 +692,20 @@ describe('abilities', () => {
     expect(view(next, 0).myDeckTop).toBeNull();
   });
 
-  test('the defender\'s hand abilities before committing are the same as the active player\'s between attacks: Quick Draw\'s "draw 6" too', () => {
+  test("the defender's hand abilities before committing are the same as the active player's between attacks: Quick Draw's \"draw 6\" too", () => {
     const deck = ['p1-disarm', 'p1-double-tap', 'p1-focus', 'p1-reload', 'p1-distract', 'p1-switch-up'];
-    const s = run(craft({ hand: ['p0-focus'] }, { hand: ['p1-quick-draw', 'hit-1-4'], deck }), [[0, { type: 'attack' }], [0, commit('p0-focus')]]).state;
+    const s = run(craft({ hand: ['p0-focus'] }, { hand: ['p1-quick-draw', 'hit-1-4'], deck }), [
+      [0, { type: 'attack' }],
+      [0, commit('p0-focus')],
+    ]).state;
     const abilities = (seat: Seat, st: RattlesnakeState) => legalIntents(st, seat).filter((i) => i.type === 'ability');
     expect(abilities(1, s)).toEqual([{ type: 'ability', cardId: 'p1-quick-draw', mode: 'refill' }]);
     const main = craft({ hand: ['p0-quick-draw', 'hit-0-4'] }, {});
     expect(abilities(0, main)).toEqual([{ type: 'ability', cardId: 'p0-quick-draw', mode: 'refill' }]);
-    const r = run(s, [[1, use('p1-quick-draw', { mode: 'refill' })], [0, ALLOW]]).state;
+    const r = run(s, [
+      [1, use('p1-quick-draw', { mode: 'refill' })],
+      [0, ALLOW],
+    ]).state;
     expect(r.step.kind).toBe('defenderCommit');
     expect(r.players[1].hand).toEqual(deck);
   });
@@ -564,7 +714,10 @@ describe('abilities', () => {
 describe('Take Cover', () => {
   test('cancels an ability as it is used; both cards go to the graveyard', () => {
     const s = craft({ hand: ['p0-reload', 'p0-focus'], deck: ['p0-disarm'] }, { hand: ['p1-take-cover'] });
-    const { state, events } = run(s, [[0, use('p0-reload')], [1, { type: 'cover', cardId: 'p1-take-cover' }]]);
+    const { state, events } = run(s, [
+      [0, use('p0-reload')],
+      [1, { type: 'cover', cardId: 'p1-take-cover' }],
+    ]);
     expect(state.players[0].hand).toEqual(['p0-focus']);
     expect(state.graveyard).toEqual(['p0-reload', 'p1-take-cover']);
     expect(events).toContainEqual({ type: 'covered', seat: 1, cardId: 'p1-take-cover', cancelled: 'p0-reload' });
@@ -596,17 +749,31 @@ describe('Take Cover', () => {
 
   test('Take Cover cannot be used as an ability, and cancelling a Double Tap saves the Hit', () => {
     const { state: w } = toWindow(['p0-disarm'], [], { hand: ['p0-double-tap'] }, { hand: ['p1-take-cover'] });
-    let s = run(w, [[0, PASS], [1, PASS]]).state;
+    let s = run(w, [
+      [0, PASS],
+      [1, PASS],
+    ]).state;
     expect(errorOf(s, 1, use('p1-take-cover'))).toBe('NOT_YOUR_TURN');
-    s = run(s, [[0, use('p0-double-tap')], [1, { type: 'cover', cardId: 'p1-take-cover' }]]).state;
+    s = run(s, [
+      [0, use('p0-double-tap')],
+      [1, { type: 'cover', cardId: 'p1-take-cover' }],
+    ]).state;
     expect(s.players[1].hits).toHaveLength(3);
   });
 });
 
 describe("Dodge 'n' Shoot", () => {
   function dodge(p0deck: string[], p1deck: string[], p0discard: string[] = [], p1discard: string[] = []) {
-    const { state: w } = toWindow(['p0-disarm'], ['p1-disarm'], { hand: ['p0-dodge-n-shoot'], deck: p0deck, discard: p0discard }, { deck: p1deck, discard: p1discard });
-    return run(w, [[0, use('p0-dodge-n-shoot')], [1, ALLOW]]);
+    const { state: w } = toWindow(
+      ['p0-disarm'],
+      ['p1-disarm'],
+      { hand: ['p0-dodge-n-shoot'], deck: p0deck, discard: p0discard },
+      { deck: p1deck, discard: p1discard },
+    );
+    return run(w, [
+      [0, use('p0-dodge-n-shoot')],
+      [1, ALLOW],
+    ]);
   }
 
   test('higher top card wins; revealed cards are discarded; attacker still needs to win', () => {
@@ -639,7 +806,13 @@ describe("Dodge 'n' Shoot", () => {
 
   test('when neither side has a card left to turn, the defender wins', () => {
     const s = craft({ hand: ['p0-dodge-n-shoot', 'hit-0-4'], hits: hitIds(0).slice(0, 3) }, {});
-    const r = run(s, [[0, { type: 'attack' }], [0, commit('hit-0-4')], [1, commit()], [0, use('p0-dodge-n-shoot')], [1, ALLOW]]);
+    const r = run(s, [
+      [0, { type: 'attack' }],
+      [0, commit('hit-0-4')],
+      [1, commit()],
+      [0, use('p0-dodge-n-shoot')],
+      [1, ALLOW],
+    ]);
     // the only card is the attacker's Hit, reshuffled and turned: a Hit cannot win, then nothing is left.
     expect(r.state.lastShowdown).toMatchObject({ dodge: true, attackerWon: false });
     expect(r.state.players[0].discard).toEqual(['hit-0-4']);
@@ -677,10 +850,14 @@ describe('errors', () => {
     expect(errorOf(s, 0, { ...buy, extra: 1 })).toBe('BAD_TARGET');
     expect(errorOf(s, 0, { type: 'endTurn', mode: undefined })).toBeNull();
     expect(errorOf(s, 0, { type: 'endTurn', mode: 'draw' })).toBe('ILLEGAL_CARD');
-    const focus = craft({ hand: ['p0-focus'] }, { hand: ['p1-disarm'] }, {
-      step: { kind: 'window', turn: 0, passes: 0 },
-      attack: { attacker: 0, defender: 1, revealed: true, values: {} },
-    });
+    const focus = craft(
+      { hand: ['p0-focus'] },
+      { hand: ['p1-disarm'] },
+      {
+        step: { kind: 'window', turn: 0, passes: 0 },
+        attack: { attacker: 0, defender: 1, revealed: true, values: {} },
+      },
+    );
     focus.players[0].committed = ['p0-reload'];
     focus.players[1].committed = [];
     const target = { type: 'ability', cardId: 'p0-focus', target: 'p0-reload', value: 5 };
@@ -693,11 +870,40 @@ describe('errors', () => {
 describe('timeouts', () => {
   test.each<[string, (s: RattlesnakeState) => RattlesnakeState, (s: RattlesnakeState) => void]>([
     ['main → end the turn', (s) => s, (t) => expect(t.active).toBe(1)],
-    ['attacker not committed → attack ends', (s) => run(s, [[0, { type: 'attack' }]]).state, (t) => expect([t.step, t.attacksLeft, t.players[0].hand]).toEqual([{ kind: 'main' }, 0, ['p0-disarm', 'p0-scout']])],
-    ['defender → commits nothing', (s) => run(s, [[0, { type: 'attack' }], [0, commit('p0-disarm')]]).state, (t) => expect(t.step).toEqual({ kind: 'window', turn: 0, passes: 0 })],
-    ['window → pass', (s) => run(s, [[0, { type: 'attack' }], [0, commit('p0-disarm')], [1, commit()]]).state, (t) => expect(t.step).toEqual({ kind: 'window', turn: 1, passes: 1 })],
+    [
+      'attacker not committed → attack ends',
+      (s) => run(s, [[0, { type: 'attack' }]]).state,
+      (t) => expect([t.step, t.attacksLeft, t.players[0].hand]).toEqual([{ kind: 'main' }, 0, ['p0-disarm', 'p0-scout']]),
+    ],
+    [
+      'defender → commits nothing',
+      (s) =>
+        run(s, [
+          [0, { type: 'attack' }],
+          [0, commit('p0-disarm')],
+        ]).state,
+      (t) => expect(t.step).toEqual({ kind: 'window', turn: 0, passes: 0 }),
+    ],
+    [
+      'window → pass',
+      (s) =>
+        run(s, [
+          [0, { type: 'attack' }],
+          [0, commit('p0-disarm')],
+          [1, commit()],
+        ]).state,
+      (t) => expect(t.step).toEqual({ kind: 'window', turn: 1, passes: 1 }),
+    ],
     ['response → allow', (s) => run(s, [[0, use('p0-scout')]]).state, (t) => expect(t.scout?.seat).toBe(0)],
-    ['scout → put back the last drawn', (s) => run(s, [[0, use('p0-scout')], [1, ALLOW]]).state, (t) => expect(t.players[0].deck[0]).toBe('p0-reload')],
+    [
+      'scout → put back the last drawn',
+      (s) =>
+        run(s, [
+          [0, use('p0-scout')],
+          [1, ALLOW],
+        ]).state,
+      (t) => expect(t.players[0].deck[0]).toBe('p0-reload'),
+    ],
   ])('%s', (_name, prepare, expectation) => {
     const s = prepare(craft({ hand: ['p0-disarm', 'p0-scout'], deck: ['p0-focus', 'p0-reload'] }, { hand: ['p1-take-cover'] }));
     const r = timeout(s);

@@ -26,7 +26,13 @@ export { comboOf } from './attack';
 export { pending, legalIntents } from './checks';
 
 type IntentType = RattlesnakeIntent['type'];
-type Perform<K extends IntentType> = (state: RattlesnakeState, seat: Seat, intent: Extract<RattlesnakeIntent, { type: K }>, rng: Rng, events: GameEvent[]) => void;
+type Perform<K extends IntentType> = (
+  state: RattlesnakeState,
+  seat: Seat,
+  intent: Extract<RattlesnakeIntent, { type: K }>,
+  rng: Rng,
+  events: GameEvent[],
+) => void;
 
 /** What each intent does, once legal: a new intent type without its effect does not compile. */
 const PERFORM: { [K in IntentType]: Perform<K> } = {

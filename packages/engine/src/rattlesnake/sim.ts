@@ -32,7 +32,13 @@ export interface SimResult {
  * Plays one game through the Game contract (view → bot, or a random legal intent), as the server drives it.
  * `timeoutRate` (per mille) lets the countdown run out instead. Stops after maxSteps (winner null).
  */
-export function playGame(seed: Seed, players: [Player, Player], maxSteps = 5000, timeoutRate = 0, onState?: (s: RattlesnakeState, seat: Seat | null, intent: RattlesnakeIntent | null) => void): SimResult {
+export function playGame(
+  seed: Seed,
+  players: [Player, Player],
+  maxSteps = 5000,
+  timeoutRate = 0,
+  onState?: (s: RattlesnakeState, seat: Seat | null, intent: RattlesnakeIntent | null) => void,
+): SimResult {
   const g = rattlesnake;
   let state = g.setup({ seats: 2, options: {} }, Rng.fromSeed(seed));
   const rng = Rng.fromSeed(deriveSeed(seed, 'players')); // the players' own choices: a stream of its own
@@ -49,7 +55,8 @@ export function playGame(seed: Seed, players: [Player, Player], maxSteps = 5000,
       continue;
     }
     const who = players[seat];
-    const intent = who === 'bot' ? g.bot(g.view(state, seat), rng) : who === 'greedy' ? greedy(g.legalIntents(state, seat)) : rng.pick(g.legalIntents(state, seat));
+    const intent =
+      who === 'bot' ? g.bot(g.view(state, seat), rng) : who === 'greedy' ? greedy(g.legalIntents(state, seat)) : rng.pick(g.legalIntents(state, seat));
     const r = g.apply(state, seat, intent);
     if (isError(r)) throw new Error(`seed ${seed} step ${steps} seat ${seat} ${JSON.stringify(intent)}: ${r.error.code} ${r.error.message}`);
     state = r.state;

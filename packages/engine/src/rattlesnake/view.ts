@@ -229,4 +229,3 @@ export function legalFromView(v: LegalInput): RattlesnakeIntent[] {
       return [];
   }
 }
-

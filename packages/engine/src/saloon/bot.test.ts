@@ -59,7 +59,10 @@ describe('the Saloon bot', () => {
     const rng = Rng.fromSeed(9);
     for (let i = 0; i < 200; i++) {
       const hand = rng.shuffle(CARDS.map((c) => c.id)).slice(0, 3);
-      const guns = { red: null, blue: null, green: null, yellow: null, [rng.pick(['red', 'blue', 'green', 'yellow'])]: 0 } as Record<'red' | 'blue' | 'green' | 'yellow', number | null>;
+      const guns = { red: null, blue: null, green: null, yellow: null, [rng.pick(['red', 'blue', 'green', 'yellow'])]: 0 } as Record<
+        'red' | 'blue' | 'green' | 'yellow',
+        number | null
+      >;
       const shot = correctShot(hand, guns, 1);
       expect(judgeShot({ hand, guns, shooter: 1, now: 0 }, shot)).toBe(true);
       if (shot.gun !== 'bottle') expect(guns[shot.gun]).toBeNull();
@@ -110,7 +113,10 @@ describe('the Saloon bot and the special symbols', () => {
     law.guns.red = 0;
     expect(bot(view(law, 1), rng)).toEqual({ type: 'answer', call: 'law' });
     const escapeCard = CARDS.find((c) => c.symbol === 'escape' && c.bullets === 0)!.id;
-    const esc = craft([PLAIN.slice(0, 3), [escapeCard, PLAIN[3], PLAIN[4]], PLAIN.slice(5, 8), PLAIN.slice(8, 11)], { phase: threat(1), players: [{}, {}, { loot: 20 }, { loot: 90 }] });
+    const esc = craft([PLAIN.slice(0, 3), [escapeCard, PLAIN[3], PLAIN[4]], PLAIN.slice(5, 8), PLAIN.slice(8, 11)], {
+      phase: threat(1),
+      players: [{}, {}, { loot: 20 }, { loot: 90 }],
+    });
     esc.guns.red = 0;
     expect(bot(view(esc, 1), rng)).toEqual({ type: 'answer', call: 'escape', card: escapeCard, target: 3 });
   });
@@ -125,7 +131,9 @@ describe('the Saloon bot and the special symbols', () => {
     const rich = craft(hands, { phase, players: [{}, {}, { bounty: 60 }] });
     rich.guns.red = 0;
     expect(botInterrupt(view(rich, 2), rng)).toBeNull();
-    const reds = CARDS.filter((c) => c.colour === 'red' && c.symbol !== 'standoff').slice(0, 3).map((c) => c.id);
+    const reds = CARDS.filter((c) => c.colour === 'red' && c.symbol !== 'standoff')
+      .slice(0, 3)
+      .map((c) => c.id);
     const bottle = craft([PLAIN.slice(0, 3), PLAIN.slice(3, 6), reds], { phase, players: [{}, {}, { bounty: 60 }] });
     bottle.guns.red = 0;
     expect(botInterrupt(view(bottle, 2), rng)).toEqual({ type: 'crash' });

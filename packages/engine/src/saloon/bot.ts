@@ -199,7 +199,12 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       const desperado = legal.filter((i): i is DesperadoIntent => i.type === 'desperado');
       if (desperado.length > 0) {
         // The two biggest Bounties: a won Truel takes both.
-        const rich = v.players.map((_, s) => s).filter((s) => s !== me).sort((a, b) => v.players[b].bounty - v.players[a].bounty || a - b).slice(0, 2).sort((a, b) => a - b);
+        const rich = v.players
+          .map((_, s) => s)
+          .filter((s) => s !== me)
+          .sort((a, b) => v.players[b].bounty - v.players[a].bounty || a - b)
+          .slice(0, 2)
+          .sort((a, b) => a - b);
         return desperado.find((i) => [...i.targets].sort((a, b) => a - b).join() === rich.join()) ?? desperado[0];
       }
       const wanted = legal.filter((i): i is WantedIntent => i.type === 'wanted');

@@ -25,7 +25,8 @@ describe('the Saloon Showdown deck table', () => {
     const n = count(CARDS.map((c) => c.noise));
     for (const noise of NOISES) expect([21, 22]).toContain(n.get(noise));
     for (const noise of NOISES) for (const by of ['colour', 'area'] as const) expect(spread((c) => c.noise === noise, by)).toBeLessThanOrEqual(1);
-    for (const colour of COLOURS) for (const area of AREAS) expect(new Set(CARDS.filter((c) => c.colour === colour && c.area === area).map((c) => c.noise)).size).toBe(3);
+    for (const colour of COLOURS)
+      for (const area of AREAS) expect(new Set(CARDS.filter((c) => c.colour === colour && c.area === area).map((c) => c.noise)).size).toBe(3);
   });
 
   test('Bullets: 16 with 0, 24 with 1, 16 with 2, 8 with 3; per colour and per area exactly 4/6/4/2', () => {

@@ -22,7 +22,19 @@ import {
   type ThreatenIntent,
   type WantedIntent,
 } from './intents';
-import { answersFor, bottleAllowed, canCrash, escapeTargets, HAND_SIZE, holdsThree, pendingOf, standoffJoins, standoffSeats, threatDecider, truelSeats } from './shared';
+import {
+  answersFor,
+  bottleAllowed,
+  canCrash,
+  escapeTargets,
+  HAND_SIZE,
+  holdsThree,
+  pendingOf,
+  standoffJoins,
+  standoffSeats,
+  threatDecider,
+  truelSeats,
+} from './shared';
 import type { Phase, SaloonState } from './state';
 import { handVisible, legalFromView } from './view';
 
@@ -132,10 +144,12 @@ function checkDesperado(state: SaloonState, seat: Seat, intent: DesperadoIntent)
   if (state.players.length < 3) return err(ERRORS.NOT_NOW, 'No Desperado with two players.');
   if (!holdsThree(state.players[seat].hand, 'desperado')) return err(ERRORS.ILLEGAL_CARD, '"I have nothing to lose" needs three Desperado cards in your hand.');
   const { guns, targets } = intent;
-  if (!Array.isArray(guns) || guns.length !== 2 || guns[0] === guns[1] || !guns.every((g) => COLOURS.includes(g))) return err(ERRORS.BAD_TARGET, 'Take two different guns.');
+  if (!Array.isArray(guns) || guns.length !== 2 || guns[0] === guns[1] || !guns.every((g) => COLOURS.includes(g)))
+    return err(ERRORS.BAD_TARGET, 'Take two different guns.');
   if (guns.some((g) => state.guns[g] !== null)) return err(ERRORS.GUN_TAKEN, 'That gun is taken.');
   if (!Array.isArray(targets) || targets.length !== 2 || targets[0] === targets[1]) return err(ERRORS.BAD_TARGET, 'Threaten two different players.');
-  if (!targets.every((t) => Number.isInteger(t) && t >= 0 && t < state.players.length && t !== seat)) return err(ERRORS.BAD_TARGET, 'Threaten two other players.');
+  if (!targets.every((t) => Number.isInteger(t) && t >= 0 && t < state.players.length && t !== seat))
+    return err(ERRORS.BAD_TARGET, 'Threaten two other players.');
   return null;
 }
 
@@ -143,10 +157,12 @@ function checkDesperado(state: SaloonState, seat: Seat, intent: DesperadoIntent)
 
 function checkStandoff(state: SaloonState, seat: Seat, intent: StandoffIntent): EngineError | null {
   const ph = state.phase;
-  if (ph.kind !== 'threat' && !(ph.kind === 'standoff' && ph.stage === 'chain')) return err(ERRORS.NOT_NOW, '"I don\'t think so!" only while someone is threatening.');
+  if (ph.kind !== 'threat' && !(ph.kind === 'standoff' && ph.stage === 'chain'))
+    return err(ERRORS.NOT_NOW, '"I don\'t think so!" only while someone is threatening.');
   const joins = standoffJoins(ph, state.guns, seat, state.players[seat].hand);
   if (joins.some((j) => j.card === intent.card && j.gun === intent.gun)) return null;
-  if (joins.length === 0) return err(ERRORS.NOT_NOW, 'You cannot enter this Standoff (you need a Standoff card, and not to be in it, threatened or its last threatener).');
+  if (joins.length === 0)
+    return err(ERRORS.NOT_NOW, 'You cannot enter this Standoff (you need a Standoff card, and not to be in it, threatened or its last threatener).');
   if (!joins.some((j) => j.card === intent.card)) return err(ERRORS.ILLEGAL_CARD, 'Discard a Mexican Standoff card from your hand.');
   return err(state.guns[intent.gun] !== null && COLOURS.includes(intent.gun) ? ERRORS.GUN_TAKEN : ERRORS.BAD_TARGET, 'Take a gun that lies on the table.');
 }
@@ -164,7 +180,8 @@ function checkAnswer(state: SaloonState, seat: Seat, intent: AnswerIntent): Engi
   if (intent.call === 'wanted') return err(ERRORS.ILLEGAL_CARD, 'Revealing Wanted Alive needs three Wanted Alive cards in your hand.');
   if (intent.call === 'desperado') {
     if (state.players.length < 3) return err(ERRORS.NOT_NOW, 'No Desperado with two players.');
-    if (!holdsThree(state.players[seat].hand, 'desperado') || seat !== ph.target) return err(ERRORS.ILLEGAL_CARD, 'A Truel needs three Desperado cards in your hand.');
+    if (!holdsThree(state.players[seat].hand, 'desperado') || seat !== ph.target)
+      return err(ERRORS.ILLEGAL_CARD, 'A Truel needs three Desperado cards in your hand.');
     return err(ERRORS.BAD_TARGET, 'Choose a third player for the Truel (not the threatener, not yourself).');
   }
   if (intent.call === 'escape') {
@@ -179,7 +196,8 @@ function checkAnswer(state: SaloonState, seat: Seat, intent: AnswerIntent): Engi
 }
 
 function checkCrash(state: SaloonState, seat: Seat): EngineError | null {
-  if (!canCrash(state.phase, seat, state.players[seat].hand)) return err(ERRORS.NOT_NOW, 'The Bottle needs a threat and 3 cards of the threatening gun\'s colour in your hand.');
+  if (!canCrash(state.phase, seat, state.players[seat].hand))
+    return err(ERRORS.NOT_NOW, "The Bottle needs a threat and 3 cards of the threatening gun's colour in your hand.");
   return null;
 }
 
@@ -194,7 +212,7 @@ function checkShoot(state: SaloonState, seat: Seat, intent: ShootIntent, now: nu
 }
 
 function checkTurkeyShot(ph: Extract<Phase, { kind: 'turkey' }>, seat: Seat, intent: ShootIntent, now: number): EngineError | null {
-  if (ph.stage !== 'race') return err(ERRORS.TOO_EARLY, 'Wait for the Turkey\'s cards.');
+  if (ph.stage !== 'race') return err(ERRORS.TOO_EARLY, "Wait for the Turkey's cards.");
   if (seat === ph.drawer) return err(ERRORS.NOT_YOUR_TURN, 'The one who drew the Turkey does not shoot it.');
   if (!COLOURS.includes(intent.gun as Colour)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green or yellow.');
   if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
@@ -205,35 +223,43 @@ function checkTurkeyShot(ph: Extract<Phase, { kind: 'turkey' }>, seat: Seat, int
 }
 
 function checkStandoffShot(ph: Extract<Phase, { kind: 'standoff' }>, seat: Seat, intent: ShootIntent, now: number): EngineError | null {
-  if (ph.stage !== 'race') return err(ph.stage === 'chain' ? ERRORS.NOT_NOW : ERRORS.TOO_EARLY, 'Wait for the Judge\'s cards.');
+  if (ph.stage !== 'race') return err(ph.stage === 'chain' ? ERRORS.NOT_NOW : ERRORS.TOO_EARLY, "Wait for the Judge's cards.");
   const seats = standoffSeats(ph);
   if (!seats.includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'Only the players in the Standoff shoot.');
   if (intent.gun === 'bottle') return err(ERRORS.BOTTLE_NOT_ALLOWED, 'In a Standoff any gun will do.');
   if (!COLOURS.includes(intent.gun)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green or yellow.');
   if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
   if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
-  if (intent.target === undefined || intent.target === seat || !seats.includes(intent.target)) return err(ERRORS.BAD_TARGET, 'Shoot another player in the Standoff.');
+  if (intent.target === undefined || intent.target === seat || !seats.includes(intent.target))
+    return err(ERRORS.BAD_TARGET, 'Shoot another player in the Standoff.');
   if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
   return null;
 }
 
 function checkDuelShot(state: SaloonState, ph: Extract<Phase, { kind: 'duel' | 'truel' }>, seat: Seat, intent: ShootIntent, now: number): EngineError | null {
-  if (ph.kind === 'duel' ? seat !== ph.threatener && seat !== ph.target : !truelSeats(ph).includes(seat)) return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
+  if (ph.kind === 'duel' ? seat !== ph.threatener && seat !== ph.target : !truelSeats(ph).includes(seat))
+    return err(ERRORS.NOT_YOUR_TURN, 'Only the duelists shoot.');
   if (!ph.go) return err(ERRORS.TOO_EARLY, 'Wait for "Go!".');
   // The shot's form first (a malformed shot is BAD_SHOT even during a lock-out), then the lock-out, then the guns.
   if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
   if (intent.gun !== 'bottle' && !COLOURS.includes(intent.gun)) return err(ERRORS.BAD_SHOT, 'Grab a gun: red, blue, green, yellow, or the bottle.');
-  if (intent.gun === 'bottle' ? intent.noise !== undefined && intent.noise !== 'crash' : intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) {
+  if (
+    intent.gun === 'bottle'
+      ? intent.noise !== undefined && intent.noise !== 'crash'
+      : intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)
+  ) {
     return err(ERRORS.BAD_SHOT, intent.gun === 'bottle' ? 'With the Bottle you only say "Crash!".' : 'Say Bang, Boom or Blam.');
   }
-  if (intent.target !== undefined) return err(ERRORS.BAD_TARGET, ph.kind === 'duel' ? 'A duel shot names no target: there is only one.' : 'A Truel shot names no target.');
+  if (intent.target !== undefined)
+    return err(ERRORS.BAD_TARGET, ph.kind === 'duel' ? 'A duel shot names no target: there is only one.' : 'A Truel shot names no target.');
   if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
   if (intent.gun === 'bottle') {
-    if (!bottleAllowed(state.players[seat].hand, state.guns, seat)) return err(ERRORS.BOTTLE_NOT_ALLOWED, 'The Bottle only when the gun you need is in someone else\'s hand.');
+    if (!bottleAllowed(state.players[seat].hand, state.guns, seat))
+      return err(ERRORS.BOTTLE_NOT_ALLOWED, "The Bottle only when the gun you need is in someone else's hand.");
     return null;
   }
   const holder = state.guns[intent.gun];
-  if (holder !== null && holder !== seat) return err(ERRORS.GUN_TAKEN, 'That gun is in someone else\'s hand.');
+  if (holder !== null && holder !== seat) return err(ERRORS.GUN_TAKEN, "That gun is in someone else's hand.");
   return null;
 }
 
@@ -252,7 +278,11 @@ export function interrupters(state: SaloonState): Seat[] {
   const waiting = pending(state);
   return state.players
     .map((p, s) => s)
-    .filter((s) => !waiting.includes(s) && (canCrash(state.phase, s, state.players[s].hand) || standoffJoins(state.phase, state.guns, s, state.players[s].hand).length > 0));
+    .filter(
+      (s) =>
+        !waiting.includes(s) &&
+        (canCrash(state.phase, s, state.players[s].hand) || standoffJoins(state.phase, state.guns, s, state.players[s].hand).length > 0),
+    );
 }
 
 /**

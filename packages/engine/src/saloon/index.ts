@@ -1,7 +1,22 @@
 import type { Game } from '../core/game';
 import { bot, botInterrupt } from './bot';
 import type { SaloonIntent } from './intents';
-import { apply, botReadyAt, botReadyAtView, deadline, interrupters, legalIntents, options, outcome, pending, race, racePreview, setup, shift, timeout } from './rules';
+import {
+  apply,
+  botReadyAt,
+  botReadyAtView,
+  deadline,
+  interrupters,
+  legalIntents,
+  options,
+  outcome,
+  pending,
+  race,
+  racePreview,
+  setup,
+  shift,
+  timeout,
+} from './rules';
 import type { SaloonOptions, SaloonState } from './state';
 import { view, type SaloonView } from './view';
 

@@ -76,9 +76,21 @@ export interface DesperadoIntent {
   targets: Seat[];
 }
 
-export type SaloonIntent = StandoffIntent | DrawIntent | DiscardIntent | CashLootIntent | WantedIntent | DesperadoIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
+export type SaloonIntent =
+  StandoffIntent | DrawIntent | DiscardIntent | CashLootIntent | WantedIntent | DesperadoIntent | ThreatenIntent | AnswerIntent | ShootIntent | CrashIntent;
 
-export const INTENT_TYPES: readonly SaloonIntent['type'][] = ['draw', 'discard', 'cashLoot', 'wanted', 'threaten', 'desperado', 'standoff', 'answer', 'shoot', 'crash'];
+export const INTENT_TYPES: readonly SaloonIntent['type'][] = [
+  'draw',
+  'discard',
+  'cashLoot',
+  'wanted',
+  'threaten',
+  'desperado',
+  'standoff',
+  'answer',
+  'shoot',
+  'crash',
+];
 
 /** Stable error codes. */
 export const ERRORS = {
@@ -99,6 +111,8 @@ export const ERRORS = {
 /** Same intent, whatever the order of card lists and absent-vs-undefined fields. */
 export function intentKey(i: SaloonIntent): string {
   const o = i as unknown as Record<string, unknown>;
-  const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+  const keys = Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort();
   return JSON.stringify(keys.map((k) => [k, Array.isArray(o[k]) ? [...(o[k] as unknown[])].map(String).sort() : o[k]]));
 }

@@ -76,7 +76,28 @@ describe('Saloon Showdown properties', () => {
             if (s.public.length !== 4) fail('public cards');
             for (const e of events) {
               const k = e.type === 'escaped' ? `escaped:${e.result as string}` : e.type;
-              if (['wanted_alive', 'i_am_the_law', 'law_won_duel', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won', 'wind_event', 'turkey_shot', 'showdown_at_noon', 'hail_of_bullets', 'bank_heist', 'wind_shuffled_back'].includes(k)) seen.set(k, (seen.get(k) ?? 0) + 1);
+              if (
+                [
+                  'wanted_alive',
+                  'i_am_the_law',
+                  'law_won_duel',
+                  'escaped:new_target',
+                  'escaped:threatener_answers',
+                  'escaped:cancelled',
+                  'truel_started',
+                  'truel_won',
+                  'i_dont_think_so',
+                  'judge_flipped',
+                  'standoff_won',
+                  'wind_event',
+                  'turkey_shot',
+                  'showdown_at_noon',
+                  'hail_of_bullets',
+                  'bank_heist',
+                  'wind_shuffled_back',
+                ].includes(k)
+              )
+                seen.set(k, (seen.get(k) ?? 0) + 1);
             }
           }),
         );
@@ -88,7 +109,24 @@ describe('Saloon Showdown properties', () => {
     );
     expect(games).toBe(2000);
     // The special symbols do come up in play (bots and random players use them).
-    for (const k of ['wanted_alive', 'i_am_the_law', 'escaped:new_target', 'escaped:threatener_answers', 'escaped:cancelled', 'truel_started', 'truel_won', 'i_dont_think_so', 'judge_flipped', 'standoff_won', 'wind_event', 'turkey_shot', 'showdown_at_noon', 'hail_of_bullets', 'bank_heist']) expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
+    for (const k of [
+      'wanted_alive',
+      'i_am_the_law',
+      'escaped:new_target',
+      'escaped:threatener_answers',
+      'escaped:cancelled',
+      'truel_started',
+      'truel_won',
+      'i_dont_think_so',
+      'judge_flipped',
+      'standoff_won',
+      'wind_event',
+      'turkey_shot',
+      'showdown_at_noon',
+      'hail_of_bullets',
+      'bank_heist',
+    ])
+      expect([k, seen.get(k) ?? 0]).not.toEqual([k, 0]);
   });
 
   test('every option on (What the Wind Brings, not simplified, 3–6 seats, bots only): thousands of games end, conserve money and cards, and the bots use every symbol', () => {
@@ -117,7 +155,8 @@ describe('Saloon Showdown properties', () => {
             if (where.length !== deck.length || where.some((id, i) => id !== deck[i])) fail('deck not conserved');
             for (const p of s.players) if (p.loot < 0 || p.bounty < 0) fail('negative money');
             // A bot's interrupt comes only from a seat the engine lists as an interrupter.
-            if (step?.kind === 'apply' && !pending(prev).includes(step.seat) && !interrupters(prev).includes(step.seat)) fail(`seat ${step.seat} acted unasked`);
+            if (step?.kind === 'apply' && !pending(prev).includes(step.seat) && !interrupters(prev).includes(step.seat))
+              fail(`seat ${step.seat} acted unasked`);
             for (const e of events) {
               if (e.type === 'wanted_alive') use(e.answer ? 'Wanted Alive (answer)' : 'Wanted Alive (action)');
               else if (e.type === 'escaped') use('Escape');
@@ -139,7 +178,21 @@ describe('Saloon Showdown properties', () => {
       { numRuns: 1500 },
     );
     expect(games).toBe(1500);
-    const expected = ['Wanted Alive (action)', 'Wanted Alive (answer)', 'The Law', 'The Law (won a duel)', 'Escape', 'Desperado', 'Truel (answer)', 'Standoff', 'Standoff (won)', 'Bottle (threat)', 'Bottle (standoff)', 'Bottle (first use)', 'Turkey'];
+    const expected = [
+      'Wanted Alive (action)',
+      'Wanted Alive (answer)',
+      'The Law',
+      'The Law (won a duel)',
+      'Escape',
+      'Desperado',
+      'Truel (answer)',
+      'Standoff',
+      'Standoff (won)',
+      'Bottle (threat)',
+      'Bottle (standoff)',
+      'Bottle (first use)',
+      'Turkey',
+    ];
     expect(expected.filter((k) => !uses.get(k))).toEqual([]);
   });
 
@@ -175,7 +228,11 @@ describe('Saloon Showdown properties', () => {
             // History (the last reveal) stays public without saying where those cards are now.
             const strip = (v: object) => JSON.stringify({ ...v, lastReveal: null });
             const madePublic = JSON.stringify(
-              events.filter((e) => !e.to && ['discarded', 'bluff_called', 'roulette', 'crashed', 'drew_public', 'public_replaced', 'judge_flipped', 'turkey_flipped'].includes(e.type)),
+              events.filter(
+                (e) =>
+                  !e.to &&
+                  ['discarded', 'bluff_called', 'roulette', 'crashed', 'drew_public', 'public_replaced', 'judge_flipped', 'turkey_flipped'].includes(e.type),
+              ),
             );
             for (let seat = 0; seat < s.players.length; seat++) {
               const v = view(s, seat);
@@ -190,15 +247,18 @@ describe('Saloon Showdown properties', () => {
                 const swapped = events.some((e) => e.type === 'showdown_at_noon');
                 const hiddenBefore = new Set(swapped ? [] : prev.players.flatMap((q, k) => (k === seat ? [] : q.hand)).concat(prev.deck));
                 for (const id of p.hand) {
-                  if (hiddenBefore.has(id) && !madePublic.includes(`"${id}"`) && seenEvents.includes(`"${id}"`)) throw new Error(`an event tells seat ${seat} about ${id}`);
+                  if (hiddenBefore.has(id) && !madePublic.includes(`"${id}"`) && seenEvents.includes(`"${id}"`))
+                    throw new Error(`an event tells seat ${seat} about ${id}`);
                 }
               });
               const ph = s.phase;
-              const beforeGo = (ph.kind === 'duel' && (seat === ph.threatener || seat === ph.target)) || (ph.kind === 'truel' && [ph.desperado, ...ph.others].includes(seat));
+              const beforeGo =
+                (ph.kind === 'duel' && (seat === ph.threatener || seat === ph.target)) || (ph.kind === 'truel' && [ph.desperado, ...ph.others].includes(seat));
               if ((ph.kind === 'duel' || ph.kind === 'truel') && !ph.go && beforeGo) {
                 if (v.hand.length > 0) throw new Error('a duelist sees its hand before Go');
                 // Cards shown publicly in this step (a discard before a reshuffle) are history, not where they are now.
-                for (const id of s.players[seat].hand) if (seenEvents.includes(`"${id}"`) && !madePublic.includes(`"${id}"`)) throw new Error('an event shows a duelist its hand before Go');
+                for (const id of s.players[seat].hand)
+                  if (seenEvents.includes(`"${id}"`) && !madePublic.includes(`"${id}"`)) throw new Error('an event shows a duelist its hand before Go');
               }
               for (const id of s.deck) if (seen.includes(`"${id}"`)) throw new Error(`seat ${seat} sees the deck card ${id}`);
             }
@@ -220,7 +280,7 @@ describe('Saloon Showdown properties', () => {
     );
   });
 
-  test('every legal intent applies at the current time (a locked-out duelist\'s shots excepted); anything else is refused with a code', () => {
+  test("every legal intent applies at the current time (a locked-out duelist's shots excepted); anything else is refused with a code", () => {
     fc.assert(
       fc.property(spec, (g) => {
         playGame(
@@ -242,7 +302,12 @@ describe('Saloon Showdown properties', () => {
             // A non-legal intent from a seat with nothing to do is refused.
             for (let seat = 0; seat < s.players.length; seat++) {
               const keys = new Set(legalIntents(s, seat).map(intentKey));
-              for (const junk of [{ type: 'draw', from: 'deck' }, { type: 'answer', call: 'duel' }, { type: 'crash' }, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }] as const) {
+              for (const junk of [
+                { type: 'draw', from: 'deck' },
+                { type: 'answer', call: 'duel' },
+                { type: 'crash' },
+                { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' },
+              ] as const) {
                 if (keys.has(intentKey(junk))) continue;
                 const r = apply(s, seat, junk, s.clock);
                 if (!isError(r)) throw new Error(`accepted ${JSON.stringify(junk)} from seat ${seat}`);

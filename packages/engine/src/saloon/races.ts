@@ -37,7 +37,8 @@ export function race(state: SaloonState): Race | null {
   // Response windows: the answer, the Bottle and "I don't think so!" race from the moment the threat (or the
   // Standoff's reopened chain) shows — the first to act decides the threat's fate or takes the gun.
   const window = { falseStartMs: 0, go: true, scheduled: false, intents: ['answer', 'crash', 'standoff'] };
-  if (ph.kind === 'threat' && ph.until > state.clock) return { goAt: ph.until - state.options.threatSeconds * 1000, seats: [...new Set([threatDecider(ph), ...interrupters(state)])], ...window };
+  if (ph.kind === 'threat' && ph.until > state.clock)
+    return { goAt: ph.until - state.options.threatSeconds * 1000, seats: [...new Set([threatDecider(ph), ...interrupters(state)])], ...window };
   if (ph.kind === 'standoff' && ph.stage === 'chain') {
     const others = interrupters(state);
     return others.length > 0 ? { goAt: ph.until - STANDOFF_WINDOW_MS, seats: others, ...window } : null;
@@ -72,10 +73,17 @@ export function viewAtGo(v: SaloonView, cards: readonly string[]): SaloonView {
   if (v.seat === null) return v;
   let phase: Phase;
   if ((ph.kind === 'duel' || ph.kind === 'truel') && !ph.go) phase = { ...ph, go: true, endsAt: ph.goAt + DUEL_LIMIT_MS };
-  else if ((ph.kind === 'standoff' || ph.kind === 'turkey') && ph.stage === 'ready') phase = { ...ph, stage: 'race', endsAt: ph.goAt + DUEL_LIMIT_MS, flipped: [...cards] } as Phase;
+  else if ((ph.kind === 'standoff' || ph.kind === 'turkey') && ph.stage === 'ready')
+    phase = { ...ph, stage: 'race', endsAt: ph.goAt + DUEL_LIMIT_MS, flipped: [...cards] } as Phase;
   else return v;
   const flipped = phase.kind === 'standoff' || phase.kind === 'turkey';
-  return { ...v, phase, pending: pendingOf(phase, v.active), hand: flipped ? v.hand : [...cards], window: windowOf(phase, v.players.length, v.guns, v.simplified) };
+  return {
+    ...v,
+    phase,
+    pending: pendingOf(phase, v.active),
+    hand: flipped ? v.hand : [...cards],
+    window: windowOf(phase, v.players.length, v.guns, v.simplified),
+  };
 }
 
 /** The same from the seat's view (its own lock-out is public): for bots that see only their view (`npm run bot`). */

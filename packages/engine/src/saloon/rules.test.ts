@@ -3,7 +3,25 @@ import { Rng } from '../core/rng';
 import { bulletsOf, card, type Area, type Colour, type Noise } from './cards';
 import type { SaloonIntent } from './intents';
 import { majorities, majority } from './majority';
-import { apply, deadline, DUEL_LIMIT_MS, FALSE_START_MS, GO_DELAY_MS, legalIntents, locations, MISFIRE_LOCK_MS, options, outcome, pending, race, racePreview, setup, timeout, viewAtGo, winnersOf } from './rules';
+import {
+  apply,
+  deadline,
+  DUEL_LIMIT_MS,
+  FALSE_START_MS,
+  GO_DELAY_MS,
+  legalIntents,
+  locations,
+  MISFIRE_LOCK_MS,
+  options,
+  outcome,
+  pending,
+  race,
+  racePreview,
+  setup,
+  timeout,
+  viewAtGo,
+  winnersOf,
+} from './rules';
 import { judgeShot } from './shared';
 import type { SaloonState } from './state';
 import { legalFromView, view } from './view';
@@ -12,7 +30,6 @@ import { saloon } from './index';
 import { craft, picker, run, type Craft } from './testkit';
 
 /* ---------- helpers ---------- */
-
 
 function tick(state: SaloonState, now?: number): { state: SaloonState; events: GameEvent[] } {
   const r = timeout(state, now);
@@ -45,12 +62,14 @@ const BLUFF: SaloonIntent = { type: 'answer', call: 'bluffing' };
 function toDuel(handOf0: string[], handOf1: string[], gun: Colour = 'yellow', c: Craft = {}, hand2?: string[]) {
   const pick = picker();
   const used = new Set([...handOf0, ...handOf1]);
-  const third = hand2 ?? [0, 1, 2].map(() => {
-    let id: string;
-    do id = pick({});
-    while (used.has(id));
-    return id;
-  });
+  const third =
+    hand2 ??
+    [0, 1, 2].map(() => {
+      let id: string;
+      do id = pick({});
+      while (used.has(id));
+      return id;
+    });
   const s = craft([handOf0, handOf1, third], c);
   return run(s, [
     [0, THREATEN(gun, 1), 0],
@@ -72,15 +91,27 @@ describe('majority judging', () => {
 
   test('colour, area and noise are judged independently on a real hand', () => {
     const pick = picker();
-    const hand = [pick({ colour: 'blue', area: 'head', noise: 'blam' }), pick({ colour: 'blue', area: 'head', noise: 'bang' }), pick({ colour: 'red', area: 'arm', noise: 'boom' })];
+    const hand = [
+      pick({ colour: 'blue', area: 'head', noise: 'blam' }),
+      pick({ colour: 'blue', area: 'head', noise: 'bang' }),
+      pick({ colour: 'red', area: 'arm', noise: 'boom' }),
+    ];
     expect(majorities(hand)).toEqual({ colours: ['blue'], areas: ['head'], noises: ['bang', 'boom', 'blam'] });
-    const hand2 = [pick({ colour: 'yellow', area: 'arm', noise: 'boom' }), pick({ colour: 'green', area: 'arm', noise: 'boom' }), pick({ colour: 'red', area: 'leg', noise: 'boom' })];
+    const hand2 = [
+      pick({ colour: 'yellow', area: 'arm', noise: 'boom' }),
+      pick({ colour: 'green', area: 'arm', noise: 'boom' }),
+      pick({ colour: 'red', area: 'leg', noise: 'boom' }),
+    ];
     expect(majorities(hand2)).toEqual({ colours: ['red', 'green', 'yellow'], areas: ['arm'], noises: ['boom'] });
   });
 
   test('judgeShot: the majority gun, area and noise; any tied value; the Bottle names only the area', () => {
     const pick = picker();
-    const hand = [pick({ colour: 'blue', area: 'head', noise: 'blam' }), pick({ colour: 'blue', area: 'head', noise: 'bang' }), pick({ colour: 'red', area: 'arm', noise: 'boom' })];
+    const hand = [
+      pick({ colour: 'blue', area: 'head', noise: 'blam' }),
+      pick({ colour: 'blue', area: 'head', noise: 'bang' }),
+      pick({ colour: 'red', area: 'arm', noise: 'boom' }),
+    ];
     const guns = { red: null, blue: null, green: null, yellow: null };
     const ok = (s: SaloonIntent, g: Record<Colour, Seat | null> = guns) => judgeShot({ hand, guns: g, shooter: 1, now: 0 }, s as never);
     for (const noise of ['bang', 'boom', 'blam'] as const) expect(ok(shoot('blue', 'head', noise))).toBe(true);
@@ -125,7 +156,11 @@ describe('setup and options', () => {
 describe('turn actions', () => {
   test('draw from the deck, discard down to 3; the turn passes', () => {
     const pick = picker();
-    const s = craft([[pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})]]);
+    const s = craft([
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+    ]);
     const top = s.deck[0];
     const a = run(s, [[0, { type: 'draw', from: 'deck' }]]);
     expect(a.state.phase.kind).toBe('discard');
@@ -142,7 +177,11 @@ describe('turn actions', () => {
 
   test('a public card: refilled at once, the dealer token moves to you, and at the end of your turn you replace all 4', () => {
     const pick = picker();
-    const s = craft([[pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})]]);
+    const s = craft([
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+    ]);
     const taken = s.public[2];
     const a = run(s, [[0, { type: 'draw', from: 2 }]]);
     expect(a.state.dealer).toBe(0);
@@ -161,7 +200,10 @@ describe('turn actions', () => {
     const b1 = pick({ symbol: 'booty' });
     const b2 = pick({ symbol: 'booty' });
     const plain = pick({ symbol: null });
-    const s = craft([[b1, b2, plain], [pick({}), pick({}), pick({})]]);
+    const s = craft([
+      [b1, b2, plain],
+      [pick({}), pick({}), pick({})],
+    ]);
     expect(legalIntents(s, 0).filter((i) => i.type === 'cashLoot')).toHaveLength(3);
     expect(errorOf(s, 0, { type: 'cashLoot', cards: [plain] })).toBe('ILLEGAL_CARD');
     expect(errorOf(s, 0, { type: 'cashLoot', cards: [] })).toBe('ILLEGAL_CARD');
@@ -172,9 +214,15 @@ describe('turn actions', () => {
     expect(state.active).toBe(1);
   });
 
-  test('a $0 Bounty resets to $20 from the bank at the end of its owner\'s own turn only', () => {
+  test("a $0 Bounty resets to $20 from the bank at the end of its owner's own turn only", () => {
     const pick = picker();
-    const s = craft([[pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})]], { players: [{ bounty: 0 }, { bounty: 0 }] });
+    const s = craft(
+      [
+        [pick({}), pick({}), pick({})],
+        [pick({}), pick({}), pick({})],
+      ],
+      { players: [{ bounty: 0 }, { bounty: 0 }] },
+    );
     const { state, events } = run(s, [
       [0, { type: 'draw', from: 'deck' }],
       [0, { type: 'discard', cards: [s.players[0].hand[0]] }],
@@ -186,7 +234,10 @@ describe('turn actions', () => {
 
   test('the deck runs out: the discard pile is shuffled into a new deck', () => {
     const pick = picker();
-    const hands = [[pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})]];
+    const hands = [
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+    ];
     const s = craft(hands, { deck: [] });
     expect(s.deck).toHaveLength(0);
     const discards = s.discard.length;
@@ -198,7 +249,10 @@ describe('turn actions', () => {
 
   test('turn countdown: draw the top card and discard it; discard countdown: the card just drawn', () => {
     const pick = picker();
-    const s = craft([[pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})]]);
+    const s = craft([
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+    ]);
     const a = tick(s);
     expect(a.state.players[0].hand).toEqual(s.players[0].hand);
     expect(a.state.discard).toEqual([s.deck[0]]);
@@ -211,7 +265,11 @@ describe('turn actions', () => {
 
   test('errors: wrong seat, unknown intent, not now, a taken gun, a bad target', () => {
     const pick = picker();
-    const s = craft([[pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})], [pick({}), pick({}), pick({})]]);
+    const s = craft([
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+      [pick({}), pick({}), pick({})],
+    ]);
     expect(errorOf(s, 1, { type: 'draw', from: 'deck' })).toBe('NOT_YOUR_TURN');
     expect(errorOf(s, 0, { type: 'dance' })).toBe('UNKNOWN_INTENT');
     expect(errorOf(s, 0, null)).toBe('UNKNOWN_INTENT');
@@ -232,7 +290,7 @@ describe('turn actions', () => {
 /* ---------- the bluff call and Russian Roulette ---------- */
 
 describe('calling the bluff', () => {
-  test('more Bullets takes $20 of the other\'s Loot; both reveal, discard and draw 3', () => {
+  test("more Bullets takes $20 of the other's Loot; both reveal, discard and draw 3", () => {
     const pick = picker();
     const strong = [pick({ bullets: 3 }), pick({ bullets: 2 }), pick({ bullets: 1 })];
     const weak = [pick({ bullets: 0 }), pick({ bullets: 1 }), pick({ bullets: 1 })];
@@ -243,7 +301,15 @@ describe('calling the bluff', () => {
     ]);
     expect(state.players[1].loot).toBe(40);
     expect(state.players[0].loot).toBe(0);
-    expect(state.lastReveal).toEqual({ kind: 'bluff', hands: [{ seat: 0, cards: weak, bullets: 2 }, { seat: 1, cards: strong, bullets: 6 }], winner: 1, amount: 20 });
+    expect(state.lastReveal).toEqual({
+      kind: 'bluff',
+      hands: [
+        { seat: 0, cards: weak, bullets: 2 },
+        { seat: 1, cards: strong, bullets: 6 },
+      ],
+      winner: 1,
+      amount: 20,
+    });
     expect(events.find((e) => e.type === 'bluff_called')).toMatchObject({ winner: 1, amount: 20 });
     expect(state.discard).toEqual(expect.arrayContaining([...weak, ...strong]));
     expect(state.players[0].hand).toHaveLength(3);
@@ -268,7 +334,7 @@ describe('calling the bluff', () => {
     expect(state.lastReveal?.amount).toBe(7);
   });
 
-  test('Russian Roulette: a d6 against the threatener\'s Bullets, shown to all; equal rolls again; Click! pays the threatened, Bang! the threatener', () => {
+  test("Russian Roulette: a d6 against the threatener's Bullets, shown to all; equal rolls again; Click! pays the threatened, Bang! the threatener", () => {
     const pick = picker();
     const th = [pick({ bullets: 1 }), pick({ bullets: 1 }), pick({ bullets: 1 })];
     const tg = [pick({ bullets: 0 }), pick({ bullets: 0 }), pick({ bullets: 0 })];
@@ -303,8 +369,16 @@ describe('calling the bluff', () => {
 describe('the duel', () => {
   const pick = picker();
   // Seat 1 answers "Do you?"; after the swap seat 0 holds B and seat 1 holds A.
-  const A = [pick({ colour: 'red', area: 'head', noise: 'bang' }), pick({ colour: 'red', area: 'head', noise: 'boom' }), pick({ colour: 'blue', area: 'chest', noise: 'bang' })];
-  const B = [pick({ colour: 'green', area: 'leg', noise: 'blam' }), pick({ colour: 'green', area: 'arm', noise: 'blam' }), pick({ colour: 'blue', area: 'leg', noise: 'boom' })];
+  const A = [
+    pick({ colour: 'red', area: 'head', noise: 'bang' }),
+    pick({ colour: 'red', area: 'head', noise: 'boom' }),
+    pick({ colour: 'blue', area: 'chest', noise: 'bang' }),
+  ];
+  const B = [
+    pick({ colour: 'green', area: 'leg', noise: 'blam' }),
+    pick({ colour: 'green', area: 'arm', noise: 'blam' }),
+    pick({ colour: 'blue', area: 'leg', noise: 'boom' }),
+  ];
   const winA = shoot('red', 'head', 'bang'); // correct for the holder of A (seat 1)
   const winB = shoot('green', 'leg', 'blam'); // correct for the holder of B (seat 0)
 
@@ -340,7 +414,7 @@ describe('the duel', () => {
     expect(r.state.lastDuel?.winner).toBe(1);
   });
 
-  test('the first correct shot wins: the loser takes a Wound and loses their Bounty to the winner\'s Loot; +$10 Bounty from the bank; both draw 3', () => {
+  test("the first correct shot wins: the loser takes a Wound and loses their Bounty to the winner's Loot; +$10 Bounty from the bank; both draw 3", () => {
     const { state } = toDuel(A, B, 'yellow', { players: [{ bounty: 35 }, {}] });
     const go = tick(state).state;
     const before = money(go);
@@ -448,7 +522,10 @@ describe('the duel', () => {
 
   test('silence is "Do you?": the threat window (a table option) ends in a duel', () => {
     const p = picker();
-    const s = craft([[p({}), p({}), p({})], [p({}), p({}), p({})]]);
+    const s = craft([
+      [p({}), p({}), p({})],
+      [p({}), p({}), p({})],
+    ]);
     s.options.threatSeconds = 5;
     const t = run(s, [[0, THREATEN('red', 1), 100]]).state;
     expect(deadline(t)).toBe(5100);
@@ -483,7 +560,7 @@ describe('the duel', () => {
     expect(r0.state.phase).toMatchObject({ kind: 'duel', lockedUntil: [3000 + MISFIRE_LOCK_MS, 0, 0] });
   });
 
-  test('Bottle, second use: 3 cards of the threatening gun\'s colour hit the threatener, stop the threat, +$20 from the bank', () => {
+  test("Bottle, second use: 3 cards of the threatening gun's colour hit the threatener, stop the threat, +$20 from the bank", () => {
     const p = picker();
     const reds = [p({ colour: 'red' }), p({ colour: 'red' }), p({ colour: 'red' })];
     const s = craft([[p({ colour: 'blue' }), p({}), p({})], [p({ colour: 'blue' }), p({}), p({})], reds]);
@@ -515,10 +592,14 @@ describe('the duel', () => {
 /* ---------- the end ---------- */
 
 describe('the end of the game', () => {
-  test('$130 Loot: the game ends at the end of the turn of the player to that player\'s right', () => {
+  test("$130 Loot: the game ends at the end of the turn of the player to that player's right", () => {
     const p = picker();
     const booty = p({ symbol: 'booty' });
-    const hands = [[p({}), p({}), p({})], [booty, p({}), p({})], [p({}), p({}), p({})]];
+    const hands = [
+      [p({}), p({}), p({})],
+      [booty, p({}), p({})],
+      [p({}), p({}), p({})],
+    ];
     const s = craft(hands, { active: 1, dealer: 0, players: [{}, { loot: 120 }, {}] });
     const a = run(s, [[1, { type: 'cashLoot', cards: [booty] }]]);
     expect(a.state.endAfter).toBe(0);
@@ -536,8 +617,16 @@ describe('the end of the game', () => {
 
   test('a third Wound in the turn of the player to the right ends the game at the end of that same turn', () => {
     const p = picker();
-    const A = [p({ colour: 'red', area: 'head', noise: 'bang' }), p({ colour: 'red', area: 'head', noise: 'boom' }), p({ colour: 'blue', area: 'chest', noise: 'bang' })];
-    const B = [p({ colour: 'green', area: 'leg', noise: 'blam' }), p({ colour: 'green', area: 'arm', noise: 'blam' }), p({ colour: 'blue', area: 'leg', noise: 'boom' })];
+    const A = [
+      p({ colour: 'red', area: 'head', noise: 'bang' }),
+      p({ colour: 'red', area: 'head', noise: 'boom' }),
+      p({ colour: 'blue', area: 'chest', noise: 'bang' }),
+    ];
+    const B = [
+      p({ colour: 'green', area: 'leg', noise: 'blam' }),
+      p({ colour: 'green', area: 'arm', noise: 'blam' }),
+      p({ colour: 'blue', area: 'leg', noise: 'boom' }),
+    ];
     const { state } = toDuel(A, B, 'yellow', { players: [{}, { wounds: 2 }] });
     const r = run(tick(state).state, [[0, shoot('green', 'leg', 'blam'), 3000]]);
     expect(r.events.find((e) => e.type === 'end_triggered')).toEqual({ type: 'end_triggered', seat: 1, reason: 'wounds', endAfter: 0 });

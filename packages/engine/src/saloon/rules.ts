@@ -31,7 +31,14 @@ export { pending, interrupters, legalIntents } from './checks';
 export { botReadyAt, race, racePreview, viewAtGo, botReadyAtView } from './races';
 
 type IntentType = SaloonIntent['type'];
-type Perform<K extends IntentType> = (state: SaloonState, seat: Seat, intent: Extract<SaloonIntent, { type: K }>, now: number, rng: Rng, events: GameEvent[]) => void;
+type Perform<K extends IntentType> = (
+  state: SaloonState,
+  seat: Seat,
+  intent: Extract<SaloonIntent, { type: K }>,
+  now: number,
+  rng: Rng,
+  events: GameEvent[],
+) => void;
 
 /** What each intent does, once checked: a new intent type without its effect does not compile. */
 const PERFORM: { [K in IntentType]: Perform<K> } = {

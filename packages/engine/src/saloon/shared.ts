@@ -43,10 +43,16 @@ export function standoffSeats(phase: Extract<Phase, { kind: 'standoff' }>): Seat
 }
 
 /** "I don't think so!": the Standoff cards `seat` may play now, with the free guns, or []. */
-export function standoffJoins(phase: Phase, guns: Readonly<Record<Colour, Seat | null>>, seat: Seat, hand: readonly string[]): { type: 'standoff'; card: string; gun: Colour }[] {
+export function standoffJoins(
+  phase: Phase,
+  guns: Readonly<Record<Colour, Seat | null>>,
+  seat: Seat,
+  hand: readonly string[],
+): { type: 'standoff'; card: string; gun: Colour }[] {
   let ok = false;
   if (phase.kind === 'threat') ok = seat !== phase.threatener && seat !== phase.target && (phase.escaped?.length ?? 0) < 2;
-  else if (phase.kind === 'standoff') ok = phase.stage === 'chain' && seat !== phase.threatener && seat !== phase.judge && !phase.links.some((l) => l.seat === seat);
+  else if (phase.kind === 'standoff')
+    ok = phase.stage === 'chain' && seat !== phase.threatener && seat !== phase.judge && !phase.links.some((l) => l.seat === seat);
   if (!ok) return [];
   const out: { type: 'standoff'; card: string; gun: Colour }[] = [];
   for (const c of hand) if (card(c).symbol === 'standoff') for (const gun of COLOURS) if (guns[gun] === null) out.push({ type: 'standoff', card: c, gun });
@@ -86,7 +92,10 @@ export function escapeTargets(phase: Extract<Phase, { kind: 'threat' }>, seats: 
 
 /** The answers open to the seat that answers a threat (`hand` is that seat's hand). */
 export function answersFor(phase: Extract<Phase, { kind: 'threat' }>, seats: number, hand: readonly string[]): AnswerIntent[] {
-  const out: AnswerIntent[] = [{ type: 'answer', call: 'bluffing' }, { type: 'answer', call: 'duel' }];
+  const out: AnswerIntent[] = [
+    { type: 'answer', call: 'bluffing' },
+    { type: 'answer', call: 'duel' },
+  ];
   if (threatDecider(phase) !== phase.target) return out;
   if (holdsThree(hand, 'law')) out.push({ type: 'answer', call: 'law' });
   if (holdsThree(hand, 'wanted')) out.push({ type: 'answer', call: 'wanted' });
@@ -116,7 +125,10 @@ export function bottleAllowed(hand: readonly string[], guns: Readonly<Record<Col
  * when `bottleAllowed`) a majority area alone. A latency-fair judge replaces this function and nothing else.
  * The caller has already refused malformed shots, a gun in the other duelist's hand and a Bottle not allowed.
  */
-export function judgeShot(ctx: { hand: readonly string[]; guns: Readonly<Record<Colour, Seat | null>>; shooter: Seat; now: number; anyGun?: boolean }, shot: ShootIntent): boolean {
+export function judgeShot(
+  ctx: { hand: readonly string[]; guns: Readonly<Record<Colour, Seat | null>>; shooter: Seat; now: number; anyGun?: boolean },
+  shot: ShootIntent,
+): boolean {
   const m = majorities(ctx.hand);
   if (!m.areas.includes(shot.area)) return false;
   // A Mexican Standoff: `hand` is the Judge's 3 flipped cards; any gun will do, the area and noise count.
@@ -152,7 +164,8 @@ export function standoffCrashTarget(phase: Extract<Phase, { kind: 'standoff' }>,
 export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, shooter: Seat): ShootIntent[] {
   const out: ShootIntent[] = [];
   const targets = standoffSeats(phase).filter((s) => s !== shooter);
-  for (const gun of COLOURS) for (const area of AREAS) for (const noise of NOISES) for (const target of targets) out.push({ type: 'shoot', gun, area, noise, target });
+  for (const gun of COLOURS)
+    for (const area of AREAS) for (const noise of NOISES) for (const target of targets) out.push({ type: 'shoot', gun, area, noise, target });
   return out;
 }
 

@@ -84,8 +84,10 @@ export function playGame(seed: Seed, config: SimConfig): SimResult {
       }
       const ph = state.phase;
       let at: number;
-      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey')) at = Math.max(now, ph.lockedUntil[seat]) + (players[seat] === 'bot' ? botReactionMs(rng, level) : between(rng, [600, 1200]));
-      else if (players[seat] === 'bot' && !isPending) at = now + botReactionMs(rng, level); // a bot's interrupt: the server's reaction time
+      if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey'))
+        at = Math.max(now, ph.lockedUntil[seat]) + (players[seat] === 'bot' ? botReactionMs(rng, level) : between(rng, [600, 1200]));
+      else if (players[seat] === 'bot' && !isPending)
+        at = now + botReactionMs(rng, level); // a bot's interrupt: the server's reaction time
       else if (intent.type === 'crash') at = now + between(rng, [300, 1500]);
       else if (intent.type === 'answer') at = now + between(rng, [500, 3000]);
       else at = now + between(rng, [200, 1000]);
@@ -115,7 +117,12 @@ export function playGame(seed: Seed, config: SimConfig): SimResult {
 }
 
 /** Replays recorded steps from the same seed and options; returns every state. */
-export function replay(seed: Seed, seats: number, options: Partial<SaloonOptions> | undefined, steps: readonly SimStep[]): { states: SaloonState[]; events: GameEvent[][] } {
+export function replay(
+  seed: Seed,
+  seats: number,
+  options: Partial<SaloonOptions> | undefined,
+  steps: readonly SimStep[],
+): { states: SaloonState[]; events: GameEvent[][] } {
   const opts = makeOptions(options);
   if ('error' in opts) throw new Error(opts.error.message);
   let state = setup({ seats, options: opts }, Rng.fromSeed(seed));

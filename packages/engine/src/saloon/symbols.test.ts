@@ -11,7 +11,6 @@ import { craft, run } from './testkit';
 
 /* ---------- helpers: ./testkit ---------- */
 
-
 function errorOf(state: SaloonState, seat: Seat, intent: unknown, now?: number): string | null {
   const r = apply(state, seat, intent as SaloonIntent, now);
   return isError(r) ? r.error.code : null;
@@ -26,7 +25,11 @@ const ESCAPE = ofSymbol('escape');
 const PLAIN = CARDS.filter((c) => c.symbol === null).map((c) => c.id);
 const plain = (k: number) => PLAIN.slice(3 * k, 3 * k + 3);
 const THREATEN = (gun: 'red' | 'blue' | 'green' | 'yellow', target: Seat): SaloonIntent => ({ type: 'threaten', gun, target });
-const answer = (call: Extract<SaloonIntent, { type: 'answer' }>['call'], more: { card?: string; target?: Seat } = {}): SaloonIntent => ({ type: 'answer', call, ...more });
+const answer = (call: Extract<SaloonIntent, { type: 'answer' }>['call'], more: { card?: string; target?: Seat } = {}): SaloonIntent => ({
+  type: 'answer',
+  call,
+  ...more,
+});
 
 /* ---------- Wanted Alive ---------- */
 
@@ -34,7 +37,7 @@ describe('Wanted Alive', () => {
   test.each([
     { bounty: 35, loot: 55 },
     { bounty: 0, loot: 20 },
-  ])('as a Cash Loot action: three cards take another player\'s whole Bounty (Bounty $bounty → Loot $loot); no bank money', ({ bounty, loot }) => {
+  ])("as a Cash Loot action: three cards take another player's whole Bounty (Bounty $bounty → Loot $loot); no bank money", ({ bounty, loot }) => {
     const s = craft([WANTED.slice(0, 3), plain(0), plain(1)], { players: [{}, {}, { bounty }] });
     const legal = legalIntents(s, 0).filter((i) => i.type === 'wanted');
     expect(legal).toEqual([
@@ -74,7 +77,7 @@ describe('Wanted Alive', () => {
     expect(errorOf(s, 0, { type: 'wanted', cards, target })).toBe(code);
   });
 
-  test('threatened while holding three: reveal them, take the threatener\'s Bounty, the threatener\'s turn ends', () => {
+  test("threatened while holding three: reveal them, take the threatener's Bounty, the threatener's turn ends", () => {
     const s = craft([plain(0), WANTED.slice(0, 3), plain(1)], { players: [{ bounty: 30 }] });
     const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
     expect(legalIntents(t, 1)).toContainEqual(answer('wanted'));
@@ -105,23 +108,26 @@ describe('The Law', () => {
   test.each([
     { threatenerBounty: 30, paid: 30 },
     { threatenerBounty: 0, paid: 0 },
-  ])('"I am the Law": the threatener loses the turn, the Law collects its Bounty ($threatenerBounty) from the bank, discards and draws 3', ({ threatenerBounty, paid }) => {
-    const s = craft([plain(0), LAW.slice(0, 3), plain(1)], { players: [{ bounty: threatenerBounty }] });
-    const t = run(s, [[0, THREATEN('blue', 1), 0]]).state;
-    expect(legalIntents(t, 1)).toEqual([answer('bluffing'), answer('duel'), answer('law')]);
-    const { state, events } = run(t, [[1, answer('law'), 1000]]);
-    expect(state.players[1].loot).toBe(20 + paid);
-    const lawPay = events.filter((e) => e.type === 'bank_paid' && e.reason === 'law');
-    expect(lawPay).toEqual(paid ? [expect.objectContaining({ seat: 1, amount: paid, into: 'loot' })] : []);
-    expect(state.players[0].loot).toBe(20);
-    expect(state.discard).toEqual(expect.arrayContaining(LAW.slice(0, 3)));
-    expect(state.players[1].hand).toHaveLength(3);
-    expect(state.lastReveal).toMatchObject({ kind: 'law', winner: 1, amount: threatenerBounty });
-    expect(state.active).toBe(1);
-    expect(money(state) - money(t)).toBe(bankPaid(events));
-  });
+  ])(
+    '"I am the Law": the threatener loses the turn, the Law collects its Bounty ($threatenerBounty) from the bank, discards and draws 3',
+    ({ threatenerBounty, paid }) => {
+      const s = craft([plain(0), LAW.slice(0, 3), plain(1)], { players: [{ bounty: threatenerBounty }] });
+      const t = run(s, [[0, THREATEN('blue', 1), 0]]).state;
+      expect(legalIntents(t, 1)).toEqual([answer('bluffing'), answer('duel'), answer('law')]);
+      const { state, events } = run(t, [[1, answer('law'), 1000]]);
+      expect(state.players[1].loot).toBe(20 + paid);
+      const lawPay = events.filter((e) => e.type === 'bank_paid' && e.reason === 'law');
+      expect(lawPay).toEqual(paid ? [expect.objectContaining({ seat: 1, amount: paid, into: 'loot' })] : []);
+      expect(state.players[0].loot).toBe(20);
+      expect(state.discard).toEqual(expect.arrayContaining(LAW.slice(0, 3)));
+      expect(state.players[1].hand).toHaveLength(3);
+      expect(state.lastReveal).toMatchObject({ kind: 'law', winner: 1, amount: threatenerBounty });
+      expect(state.active).toBe(1);
+      expect(money(state) - money(t)).toBe(bankPaid(events));
+    },
+  );
 
-  test('a Law-holder who wins a duel also collects the loser\'s Bounty again from the bank', () => {
+  test("a Law-holder who wins a duel also collects the loser's Bounty again from the bank", () => {
     // Seat 0 holds three Laws and threatens; after the swap it holds seat 1's reds (red, head, bang majority).
     const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
     const s = craft([LAW.slice(0, 3), reds, plain(2)], { players: [{}, { bounty: 25 }] });
@@ -137,7 +143,7 @@ describe('The Law', () => {
     expect(events.filter((e) => e.type === 'bank_paid').map((e) => e.reason)).toEqual(['duel_won', 'law_duel']);
   });
 
-  test('the Law\'s opponent winning gets no bonus; holding the Laws only after the swap is not being the Law', () => {
+  test("the Law's opponent winning gets no bonus; holding the Laws only after the swap is not being the Law", () => {
     const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
     const s = craft([LAW.slice(0, 3), reds, plain(2)]);
     // Seat 1 shoots from the three Laws it now holds.
@@ -163,7 +169,10 @@ describe('Escape on Horseback', () => {
   test('the escaper discards it, draws one and gives the threatener a new target (anyone but the two of them)', () => {
     const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], plain(2), plain(3)]);
     const t = run(s, [[0, THREATEN('green', 1), 0]]).state;
-    expect(legalIntents(t, 1).filter((i) => i.type === 'answer' && i.call === 'escape')).toEqual([answer('escape', { card: esc, target: 2 }), answer('escape', { card: esc, target: 3 })]);
+    expect(legalIntents(t, 1).filter((i) => i.type === 'answer' && i.call === 'escape')).toEqual([
+      answer('escape', { card: esc, target: 2 }),
+      answer('escape', { card: esc, target: 3 }),
+    ]);
     const { state, events } = run(t, [[1, answer('escape', { card: esc, target: 3 }), 2000]]);
     expect(state.phase).toMatchObject({ kind: 'threat', threatener: 0, target: 3, gun: 'green', until: 12_000, escaped: [1] });
     expect(pending(state)).toEqual([3]);
@@ -410,7 +419,17 @@ describe('Mexican Standoff', () => {
     expect(errorOf(t, 2, { type: 'standoff', card: PLAIN[3], gun: 'blue' }, 500)).toBe('ILLEGAL_CARD');
     expect(errorOf(t, 3, { type: 'standoff', card: PLAIN[9], gun: 'blue' }, 500)).toBe('NOT_NOW');
     const { state, events } = chain();
-    expect(state.phase).toMatchObject({ kind: 'standoff', stage: 'chain', threatener: 2, judge: 1, links: [{ seat: 0, gun: 'red' }, { seat: 2, gun: 'blue' }], until: 6000 });
+    expect(state.phase).toMatchObject({
+      kind: 'standoff',
+      stage: 'chain',
+      threatener: 2,
+      judge: 1,
+      links: [
+        { seat: 0, gun: 'red' },
+        { seat: 2, gun: 'blue' },
+      ],
+      until: 6000,
+    });
     expect(events.find((e) => e.type === 'i_dont_think_so')).toMatchObject({ seat: 2, gun: 'blue', target: 0 });
     expect(state.players[2].hand).toHaveLength(3);
     expect(state.discard).toContain(SO[1]);
@@ -418,7 +437,7 @@ describe('Mexican Standoff', () => {
     expect(pending(state)).toEqual([]);
   });
 
-  test('the chain, the Judge\'s flip and the race: the winner takes the hit player\'s Bounty, $10 from each other player in it (not the Judge), +$10', () => {
+  test("the chain, the Judge's flip and the race: the winner takes the hit player's Bounty, $10 from each other player in it (not the Judge), +$10", () => {
     let { state } = chain();
     // Seat 3 joins, pointing at seat 2; the window reopens.
     state = run(state, [[3, { type: 'standoff', card: SO[2], gun: 'green' }, 3000]]).state;
@@ -569,10 +588,12 @@ describe('What the Wind Brings (table option)', () => {
     const s = setup({ seats: 4, options: { threatSeconds: 10, simplified: false, russianRoulette: false, wind: true } }, Rng.fromSeed(5));
     expect(s.deck.filter(isWindEvent).sort()).toEqual([...WIND_EVENTS].sort());
     expect([...s.public, ...s.players.flatMap((p) => p.hand)].some(isWindEvent)).toBe(false);
-    expect(setup({ seats: 4, options: { threatSeconds: 10, simplified: false, russianRoulette: false, wind: false } }, Rng.fromSeed(5)).deck.some(isWindEvent)).toBe(false);
+    expect(
+      setup({ seats: 4, options: { threatSeconds: 10, simplified: false, russianRoulette: false, wind: false } }, Rng.fromSeed(5)).deck.some(isWindEvent),
+    ).toBe(false);
   });
 
-  test('an event drawn stops play: the drawer gets the next card; the event resolves at the next turn\'s start and is set aside', () => {
+  test("an event drawn stops play: the drawer gets the next card; the event resolves at the next turn's start and is set aside", () => {
     const { drew, state, events } = windy([plain(0), plain(1), plain(2)], ['event-hail', PLAIN[20]]);
     expect(drew.state.players[0].hand).toContain(PLAIN[20]);
     expect(drew.events.find((e) => e.type === 'wind_drawn')).toMatchObject({ card: 'event-hail', seat: 0, held: false });
@@ -592,7 +613,7 @@ describe('What the Wind Brings (table option)', () => {
     expect(paid).toEqual(bullets.map((b, s) => (b === best ? s : -1)).filter((s) => s >= 0));
   });
 
-  test('The Great Bank Heist: the poorest collect $10 per Booty on the other players\' cards', () => {
+  test("The Great Bank Heist: the poorest collect $10 per Booty on the other players' cards", () => {
     const booty = ofSymbol('booty');
     const hands = [[booty[0], PLAIN[0], PLAIN[1]], [booty[1], booty[2], PLAIN[2]], plain(3)];
     const { state, events } = windy(hands, ['event-heist', PLAIN[20]], [{ loot: 50 }, { loot: 30 }, { loot: 10 }]);
@@ -630,7 +651,7 @@ describe('What the Wind Brings (table option)', () => {
     expect(r.events.some((e) => e.type === 'wind_shuffled_back')).toBe(true);
   });
 
-  test('an event card flipped by the Judge is the Judge\'s: The Turkey pays the Judge, who does not shoot it', () => {
+  test("an event card flipped by the Judge is the Judge's: The Turkey pays the Judge, who does not shoot it", () => {
     const SO = ofSymbol('standoff');
     const s = craft([plain(0), plain(1), plain(2), [SO[0], PLAIN[12], PLAIN[13]]], { players: [{}, {}, { wounds: 1 }, {}] });
     s.options.wind = true;

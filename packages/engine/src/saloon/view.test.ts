@@ -68,7 +68,7 @@ describe('the public response window', () => {
 });
 
 describe('hidden information', () => {
-  test('a Truel: the Desperado\'s unchecked cards and the other hands reach no other seat and no spectator', () => {
+  test("a Truel: the Desperado's unchecked cards and the other hands reach no other seat and no spectator", () => {
     const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
     const s = craft([DESP.slice(0, 3), reds, plain(2), plain(3)]);
     const nothing: SaloonIntent = { type: 'desperado', guns: ['blue', 'green'], targets: [1, 3] };
@@ -81,7 +81,7 @@ describe('hidden information', () => {
     expect(view(st, null).window).toMatchObject({ kind: 'ready', act: [0, 1, 3], mayCrash: [] });
   });
 
-  test('the spectator\'s view (the public field) holds no hand during a threat and a Standoff', () => {
+  test("the spectator's view (the public field) holds no hand during a threat and a Standoff", () => {
     const s = craft([plain(0), plain(1), [SO[1], PLAIN[20], PLAIN[21]], plain(3)]);
     const t = run(s, [
       [0, { type: 'threaten', gun: 'red', target: 1 }, 0],

@@ -1,7 +1,21 @@
 import type { Seat } from '../core/game';
 import { isBooty, type Colour } from './cards';
 import type { SaloonIntent } from './intents';
-import { answersFor, canCrash, clone, holdsThree, pendingOf, scoreOf, shotsFor, standoffJoins, standoffSeats, standoffShotsFor, threatDecider, truelSeats, turkeyShots } from './shared';
+import {
+  answersFor,
+  canCrash,
+  clone,
+  holdsThree,
+  pendingOf,
+  scoreOf,
+  shotsFor,
+  standoffJoins,
+  standoffSeats,
+  standoffShotsFor,
+  threatDecider,
+  truelSeats,
+  turkeyShots,
+} from './shared';
 import type { DuelRecord, Phase, Reveal, SaloonOptions, SaloonState } from './state';
 
 export interface SaloonPlayerView {
@@ -103,7 +117,14 @@ export function windowOf(phase: Phase, seats: number, guns: Readonly<Record<Colo
     case 'truel':
       return { kind: phase.go ? 'race' : 'ready', until: phase.go ? phase.endsAt : 0, goAt: phase.goAt, act: truelSeats(phase), mayJoin: [], mayCrash: [] };
     case 'turkey':
-      return { kind: phase.stage, until: phase.stage === 'race' ? phase.endsAt : 0, goAt: phase.goAt, act: all.filter((s) => s !== phase.drawer), mayJoin: [], mayCrash: [] };
+      return {
+        kind: phase.stage,
+        until: phase.stage === 'race' ? phase.endsAt : 0,
+        goAt: phase.goAt,
+        act: all.filter((s) => s !== phase.drawer),
+        mayJoin: [],
+        mayCrash: [],
+      };
     default:
       return null;
   }
@@ -172,9 +193,11 @@ export function legalFromView(v: LegalInput): SaloonIntent[] {
     if (holdsThree(v.hand, 'desperado') && v.players.length > 2) {
       const free = (Object.keys(v.guns) as Colour[]).filter((g) => v.guns[g] === null);
       const others = v.players.map((_, s) => s).filter((s) => s !== me);
-      for (const guns of subsets(free).filter((x) => x.length === 2)) for (const targets of subsets(others).filter((x) => x.length === 2)) out.push({ type: 'desperado', guns, targets });
+      for (const guns of subsets(free).filter((x) => x.length === 2))
+        for (const targets of subsets(others).filter((x) => x.length === 2)) out.push({ type: 'desperado', guns, targets });
     }
-    if (holdsThree(v.hand, 'wanted')) for (let target = 0; target < v.players.length; target++) if (target !== me) out.push({ type: 'wanted', cards: [...v.hand], target });
+    if (holdsThree(v.hand, 'wanted'))
+      for (let target = 0; target < v.players.length; target++) if (target !== me) out.push({ type: 'wanted', cards: [...v.hand], target });
     for (const gun of Object.keys(v.guns) as Colour[]) {
       if (v.guns[gun] !== null) continue;
       for (let target = 0; target < v.players.length; target++) if (target !== me) out.push({ type: 'threaten', gun, target });

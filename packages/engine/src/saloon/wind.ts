@@ -32,7 +32,16 @@ export function resolveWind(state: SaloonState, now: number, rng: Rng, events: G
     if (kind === 'hail') hail(state, events);
     else if (kind === 'heist') heist(state, events);
     else if (kind === 'turkey') {
-      state.phase = { kind: 'turkey', drawer: by, stage: 'ready', goAt: now + GO_DELAY_MS, endsAt: 0, flipped: [], lockedUntil: state.players.map(() => 0), shots: [] };
+      state.phase = {
+        kind: 'turkey',
+        drawer: by,
+        stage: 'ready',
+        goAt: now + GO_DELAY_MS,
+        endsAt: 0,
+        flipped: [],
+        lockedUntil: state.players.map(() => 0),
+        shots: [],
+      };
       events.push({ type: 'turkey', drawer: by, goAt: now + GO_DELAY_MS });
     } else noon(state, by, now, events);
   }

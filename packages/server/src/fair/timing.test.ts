@@ -16,8 +16,18 @@ describe('judgeTiming: where a shot is placed', () => {
     ['a claim later than its arrival: its arrival', { arrival: GO + 200, claimedMs: 500 }, 200, 0],
     ['a far player past its lag quota: forgiven only the quota', { arrival: GO + 300 + 200, claimedMs: 300, oneWayMs: 200, quotaLeftMs: 150 }, 350, 150],
     ['a quota already spent: its arrival', { arrival: GO + 375, claimedMs: 300, oneWayMs: 75, quotaLeftMs: 0 }, 375, 0],
-    ['a response window (shown when the state arrived), far player claiming the truth: both ways forgiven', { arrival: GO + 75 + 300 + 75, claimedMs: 300, oneWayMs: 75, quotaLeftMs: FAIR.windowQuotaMs, scheduled: false }, 300, 150],
-    ['a response window, a claim earlier than the round trip allows: arrival − round trip − tolerance', { arrival: GO + 450, claimedMs: 100, oneWayMs: 75, quotaLeftMs: FAIR.windowQuotaMs, scheduled: false }, 300 - tol, 150 + tol],
+    [
+      'a response window (shown when the state arrived), far player claiming the truth: both ways forgiven',
+      { arrival: GO + 75 + 300 + 75, claimedMs: 300, oneWayMs: 75, quotaLeftMs: FAIR.windowQuotaMs, scheduled: false },
+      300,
+      150,
+    ],
+    [
+      'a response window, a claim earlier than the round trip allows: arrival − round trip − tolerance',
+      { arrival: GO + 450, claimedMs: 100, oneWayMs: 75, quotaLeftMs: FAIR.windowQuotaMs, scheduled: false },
+      300 - tol,
+      150 + tol,
+    ],
   ] as const)('%s', (_, t, reaction, forgiven) => {
     const v = judgeTiming({ ...base, ...t });
     expect(v.reactionMs).toBeCloseTo(reaction, 6);

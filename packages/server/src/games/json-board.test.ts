@@ -19,10 +19,22 @@ interface Wire {
   bytes: number;
 }
 
-function playThrough(adapter: typeof rattlesnakeAdapter | typeof saloonAdapter, game: Game<any, any, any, any>, seats: number, seed: number, every: number, check: (wires: Wire[], state: unknown) => void): Wire[] {
+function playThrough(
+  adapter: typeof rattlesnakeAdapter | typeof saloonAdapter,
+  game: Game<any, any, any, any>,
+  seats: number,
+  seed: number,
+  every: number,
+  check: (wires: Wire[], state: unknown) => void,
+): Wire[] {
   const room: JsonTableState = new adapter.State();
   let state = game.setup({ seats, options: game.options({}) }, Rng.fromSeed(seed));
-  const mirror = () => adapter.mirror(room, game.view(state, null), Array.from({ length: seats }, (_, i) => game.view(state, i)));
+  const mirror = () =>
+    adapter.mirror(
+      room,
+      game.view(state, null),
+      Array.from({ length: seats }, (_, i) => game.view(state, i)),
+    );
   mirror();
   const encoder = new Encoder(room);
   const handshake = Reflection.encode(encoder);
@@ -54,7 +66,8 @@ function playThrough(adapter: typeof rattlesnakeAdapter | typeof saloonAdapter, 
     // The room shows a seat its private objects at every game start (a rematch on the same board), as its
     // showPrivate does: only those not shown yet (adding a visible one again makes the client decode its map afresh,
     // without the keys of its entries).
-    if (step === 12 * every) for (const w of wires) if (w.seat !== null) for (const obj of adapter.privateObjects(room, w.seat)) if (!w.view!.has(obj)) w.view!.add(obj);
+    if (step === 12 * every)
+      for (const w of wires) if (w.seat !== null) for (const obj of adapter.privateObjects(room, w.seat)) if (!w.view!.has(obj)) w.view!.add(obj);
     const it = { offset: 1 };
     encoder.encode(it);
     for (const w of wires) {

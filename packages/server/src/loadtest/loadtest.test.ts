@@ -45,7 +45,9 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
 
   const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
   // The markdown starts with the exact command line, then one row per measure.
-  expect(stdout.split('\n')[0]).toBe(`\`npm run loadtest -- ${args.slice(0, -1).join(' ')} '{"target":3}' --url ws://127.0.0.1:${port} --pid ${server.child.pid} --out ${out}\``);
+  expect(stdout.split('\n')[0]).toBe(
+    `\`npm run loadtest -- ${args.slice(0, -1).join(' ')} '{"target":3}' --url ws://127.0.0.1:${port} --pid ${server.child.pid} --out ${out}\``,
+  );
   expect(stdout).toContain('| latency p99 (ms) |');
   expect(report.command).toBe(stdout.split('\n')[0].slice(1, -1));
   expect(report.config).toMatchObject({ game: 'duel', tables: 2, seats: 2, clients: 4, serverStarted: false, pid: server.child.pid });

@@ -35,7 +35,9 @@ const CLIENTS_PER_WORKER = 200;
 
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
-  console.error('usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--cpu-prof DIR] [--url ws://HOST:PORT --pid N]');
+  console.error(
+    'usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--cpu-prof DIR] [--url ws://HOST:PORT --pid N]',
+  );
   process.exit(2);
 }
 
@@ -74,7 +76,7 @@ export function parseOptions(argv: string[]) {
   const tables = int(values.tables, 'tables', 50);
   const seats = int(values.seats, 'seats', 2, 2);
   const duration = int(values.duration, 'duration', 30);
-  if (values.url && !values.pid) fail('--url needs --pid (the running server\'s process id, to read its CPU and memory)');
+  if (values.url && !values.pid) fail("--url needs --pid (the running server's process id, to read its CPU and memory)");
   if (values.pid && !values.url) fail('--pid needs --url');
   if (values['cpu-prof'] && values.url) fail('--cpu-prof profiles a server the harness starts: not with --url');
   const clients = tables * seats;
@@ -161,7 +163,10 @@ async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: num
       child.kill('SIGKILL');
       fail(`the server did not answer /healthz within 20 s:\n${output}`);
     }
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await sleep(100);
   }
@@ -240,7 +245,17 @@ async function main(): Promise<void> {
     const until = Date.now() + o.duration * 1000;
     const pending = Promise.all(
       shares(o.tables, o.workers).map((tables, i) =>
-        workers[i].run<GameResult>({ type: 'game', url: server.url, game: o.game, tables, seats: o.seats, options: o.options, think: o.think, until, worker: i }),
+        workers[i].run<GameResult>({
+          type: 'game',
+          url: server.url,
+          game: o.game,
+          tables,
+          seats: o.seats,
+          options: o.options,
+          think: o.think,
+          until,
+          worker: i,
+        }),
       ),
     );
     // A worker that fails ends the run at once (with its reason), not at the deadline.
@@ -280,7 +295,9 @@ async function main(): Promise<void> {
         const et0 = performance.now();
         const echoUntil = Date.now() + o.echoDuration * 1000;
         const echoes = await Promise.all(
-          shares(o.clients, o.workers).map((clients, i) => workers[i].run<EchoResult>({ type: 'echo', url: `ws://127.0.0.1:${port}`, clients, think: o.think, until: echoUntil })),
+          shares(o.clients, o.workers).map((clients, i) =>
+            workers[i].run<EchoResult>({ type: 'echo', url: `ws://127.0.0.1:${port}`, clients, think: o.think, until: echoUntil }),
+          ),
         );
         const e1 = cpuMs(echoServer.pid!);
         const echoWall = performance.now() - et0;
@@ -335,7 +352,10 @@ async function main(): Promise<void> {
             Object.entries(perClient.reduce((acc, c) => merge(acc, c.kinds), {} as Record<string, number>)).map(([k, v]) => [k, v / perClient.length]),
           ),
           bytesByKind: Object.fromEntries(
-            Object.entries(perClient.reduce((acc, c) => merge(acc, c.kindBytes ?? {}), {} as Record<string, number>)).map(([k, v]) => [k, v / perClient.length]),
+            Object.entries(perClient.reduce((acc, c) => merge(acc, c.kindBytes ?? {}), {} as Record<string, number>)).map(([k, v]) => [
+              k,
+              v / perClient.length,
+            ]),
           ),
         },
       },

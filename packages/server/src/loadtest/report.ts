@@ -36,7 +36,13 @@ export interface Report {
     disconnects: Record<string, number>;
     disconnectsTotal: number;
     /** Raw WebSocket frames and bytes one client receives over one finished game (join to leave), mean over them. */
-    perClientPerGame: { samples: number; frames: number | null; bytes: number | null; framesByKind: Record<string, number>; bytesByKind?: Record<string, number> };
+    perClientPerGame: {
+      samples: number;
+      frames: number | null;
+      bytes: number | null;
+      framesByKind: Record<string, number>;
+      bytesByKind?: Record<string, number>;
+    };
   };
   server: {
     /** utime + stime over the run, as % of one core. */
@@ -90,7 +96,11 @@ const kinds = (c: Record<string, number>): string => {
 export function markdown(r: Report): string {
   const e = r.echo;
   const rows: [string, string, string][] = [
-    ['load', `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}`, e ? `${e.clients} clients, ${r.config.echoDurationS} s, same think` : '—'],
+    [
+      'load',
+      `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}`,
+      e ? `${e.clients} clients, ${r.config.echoDurationS} s, same think` : '—',
+    ],
     ['throughput (/s)', `${n(r.game.movesPerS)} moves/s (${r.game.moves} moves)`, e ? `${n(e.messagesPerS)} echoes/s` : '—'],
     ['latency p50 (ms)', n(r.game.latencyMs.p50, 2), e ? n(e.roundTripMs.p50, 2) : '—'],
     ['latency p95 (ms)', n(r.game.latencyMs.p95, 2), e ? n(e.roundTripMs.p95, 2) : '—'],
@@ -100,17 +110,33 @@ export function markdown(r: Report): string {
     ['errors', `${r.game.errorsTotal} (${counts(r.game.errors)})`, e ? counts(e.errors) : '—'],
     ['disconnects', `${r.game.disconnectsTotal} (${counts(r.game.disconnects)})`, '—'],
     ['server CPU (% of one core)', n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],
-    ['server main thread: on a CPU / waiting for one (% of the run)', r.server.mainThread ? `${n(r.server.mainThread.runningPercent)} / ${n(r.server.mainThread.waitingPercent)}` : '—', '—'],
+    [
+      'server main thread: on a CPU / waiting for one (% of the run)',
+      r.server.mainThread ? `${n(r.server.mainThread.runningPercent)} / ${n(r.server.mainThread.waitingPercent)}` : '—',
+      '—',
+    ],
     ['server CPU per move (ms)', n(r.server.cpuMsPerMove, 3), '—'],
-    ['generator CPU (% of one core)', `${n(r.generator.cpuPercent)} (busiest worker ${n(r.generator.maxWorkerCpuPercent)}${r.generator.belowServer === false ? '; NOT below the server\'s' : ''}${r.generator.workerSaturated ? '; a worker is saturated: use more --workers' : ''})`, e ? n(e.generatorCpuPercent) : '—'],
+    [
+      'generator CPU (% of one core)',
+      `${n(r.generator.cpuPercent)} (busiest worker ${n(r.generator.maxWorkerCpuPercent)}${r.generator.belowServer === false ? "; NOT below the server's" : ''}${r.generator.workerSaturated ? '; a worker is saturated: use more --workers' : ''})`,
+      e ? n(e.generatorCpuPercent) : '—',
+    ],
     ['server RSS start / peak / end (MiB)', `${n(r.server.rssMiB.start)} / ${n(r.server.rssMiB.peak)} / ${n(r.server.rssMiB.end)}`, '—'],
     [`server RSS ${r.config.settleS} s after all tables closed (MiB)`, n(r.server.rssMiB.settled), '—'],
     ['RSS per table (KiB)', n(r.server.rssPerTableKiB, 0), '—'],
     ['frames per client per game', n(r.game.perClientPerGame.frames), '—'],
     ['frames per client per game, by kind', kinds(r.game.perClientPerGame.framesByKind), '—'],
     ['bytes per client per game', `${n(r.game.perClientPerGame.bytes, 0)} (${r.game.perClientPerGame.samples} client-games)`, '—'],
-    ['bytes per client per game, by kind', kinds(Object.fromEntries(Object.entries(r.game.perClientPerGame.bytesByKind ?? {}).map(([k, v]) => [k, Math.round(v)]))), '—'],
-    ['machine', `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after; node ${r.machine.node}`, '—'],
+    [
+      'bytes per client per game, by kind',
+      kinds(Object.fromEntries(Object.entries(r.game.perClientPerGame.bytesByKind ?? {}).map(([k, v]) => [k, Math.round(v)]))),
+      '—',
+    ],
+    [
+      'machine',
+      `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after; node ${r.machine.node}`,
+      '—',
+    ],
   ];
   const lines = [
     `\`${r.command}\``,

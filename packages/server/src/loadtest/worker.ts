@@ -75,13 +75,27 @@ async function runGame(job: GameJob): Promise<GameResult> {
   const client = new Client(job.url);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const result: GameResult = { type: 'game', moves: 0, latencies: [], games: 0, tablesStarted: 0, perClientGame: [], errors: {}, disconnects: {}, cpuMs: 0, wallMs: 0 };
+  const result: GameResult = {
+    type: 'game',
+    moves: 0,
+    latencies: [],
+    games: 0,
+    tablesStarted: 0,
+    perClientGame: [],
+    errors: {},
+    disconnects: {},
+    cpuMs: 0,
+    wallMs: 0,
+  };
   let over = false;
   const stopped = new Promise<void>((resolve) =>
-    setTimeout(() => {
-      over = true;
-      resolve();
-    }, Math.max(0, job.until - Date.now())),
+    setTimeout(
+      () => {
+        over = true;
+        resolve();
+      },
+      Math.max(0, job.until - Date.now()),
+    ),
   );
 
   /** One table from creation to its clients leaving; a game played to its end counts, with its clients' traffic. */

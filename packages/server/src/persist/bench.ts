@@ -38,7 +38,16 @@ function appendBench(): void {
   const times: number[] = [];
   for (let g = 0; g < 300; g++) {
     const id = `game-${g}`;
-    store.startGame({ id, code: 'ABCDE', room: 'duel', options: { seats: 4, bots: 3, options: {} }, gameOptions: { target: 5 }, seed: 'f'.repeat(64), seats: [], startedAt: Date.now() });
+    store.startGame({
+      id,
+      code: 'ABCDE',
+      room: 'duel',
+      options: { seats: 4, bots: 3, options: {} },
+      gameOptions: { target: 5 },
+      seed: 'f'.repeat(64),
+      seats: [],
+      startedAt: Date.now(),
+    });
     for (let i = 0; i < 200; i++) {
       const t = performance.now();
       store.appendStep(id, i, step);
@@ -48,7 +57,9 @@ function appendBench(): void {
   store.close();
   fs.rmSync(dir, { recursive: true, force: true });
   times.sort((a, b) => a - b);
-  console.log(`append (SQLite, WAL, synchronous=NORMAL): ${times.length} steps, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, over 5 ms: ${times.filter((t) => t > 5).length}, max ${ms(times[times.length - 1])}`);
+  console.log(
+    `append (SQLite, WAL, synchronous=NORMAL): ${times.length} steps, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, over 5 ms: ${times.filter((t) => t > 5).length}, max ${ms(times[times.length - 1])}`,
+  );
 }
 
 /** Time spent in `appendStep` during the measured window (the store's share of the moves' critical path). */
@@ -90,22 +101,41 @@ async function copyBench(url: string): Promise<void> {
     shared.startGame({ id, code: `B${g}`, room: 'duel', options: {}, gameOptions: {}, seed: 'f'.repeat(64), seats: [], startedAt: Date.now() });
     for (let i = 0; i < 200; i++) {
       const t = performance.now();
-      const done = shared.redis.fencedWrite(`tumbleweed:lease:B${g}`, `tumbleweed:steps:${id}`, `bench/${shared['processId']}`, 60_000, 'append', JSON.stringify(step));
+      const done = shared.redis.fencedWrite(
+        `tumbleweed:lease:B${g}`,
+        `tumbleweed:steps:${id}`,
+        `bench/${shared['processId']}`,
+        60_000,
+        'append',
+        JSON.stringify(step),
+      );
       call.push(performance.now() - t);
       await done;
       ack.push(performance.now() - t);
     }
     // 250 tables moving in the same tick: each copy's acknowledgement.
     const t = performance.now();
-    await Promise.all(Array.from({ length: 250 }, () => shared.redis.fencedWrite(`tumbleweed:lease:B${g}`, `tumbleweed:steps:${id}`, `bench/${shared['processId']}`, 60_000, 'append', JSON.stringify(step)).then(() => burstAck.push(performance.now() - t))));
+    await Promise.all(
+      Array.from({ length: 250 }, () =>
+        shared.redis
+          .fencedWrite(`tumbleweed:lease:B${g}`, `tumbleweed:steps:${id}`, `bench/${shared['processId']}`, 60_000, 'append', JSON.stringify(step))
+          .then(() => burstAck.push(performance.now() - t)),
+      ),
+    );
     shared.finish(id);
   }
   await shared.stop();
   local.close();
   fs.rmSync(dir, { recursive: true, force: true });
-  for (const [what, times] of [['call (in the move\'s path)', call], ['acknowledged, one at a time', ack], ['acknowledged, 250 sent at once', burstAck]] as const) {
+  for (const [what, times] of [
+    ["call (in the move's path)", call],
+    ['acknowledged, one at a time', ack],
+    ['acknowledged, 250 sent at once', burstAck],
+  ] as const) {
     times.sort((a, b) => a - b);
-    console.log(`Redis copy of a step, ${what}: ${times.length}, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, max ${ms(times[times.length - 1])}`);
+    console.log(
+      `Redis copy of a step, ${what}: ${times.length}, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, max ${ms(times[times.length - 1])}`,
+    );
   }
 }
 
@@ -189,14 +219,18 @@ async function main(): Promise<void> {
       copyOn = on;
       const r = await movesBench(true);
       const copy = on ? `; ${r.copies} Redis copies took ${r.copyMs.toFixed(0)} ms in all (${ms(r.copyMs / Math.max(1, r.copies))} each)` : '';
-      console.log(`${TABLES} Duel tables, SQLite + Redis, Redis copy ${on ? 'ON ' : 'off'}: ${r.rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(r.rtts, 50))}, p99 ${ms(pct(r.rtts, 99))}; CPU ${r.cpuPerSecond.toFixed(0)} ms/s${copy}`);
+      console.log(
+        `${TABLES} Duel tables, SQLite + Redis, Redis copy ${on ? 'ON ' : 'off'}: ${r.rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(r.rtts, 50))}, p99 ${ms(pct(r.rtts, 99))}; CPU ${r.cpuPerSecond.toFixed(0)} ms/s${copy}`,
+      );
     }
     process.exit(0);
   }
   for (const withStore of [false, true, false, true, false, true]) {
     const r = await movesBench(withStore);
     const store = withStore ? `; ${r.appends} appends took ${r.appendMs.toFixed(0)} ms in all (${ms(r.appendMs / Math.max(1, r.appends))} each)` : '';
-    console.log(`${TABLES} Duel tables, store ${withStore ? 'ON ' : 'off'}: ${r.rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(r.rtts, 50))}, p99 ${ms(pct(r.rtts, 99))}; CPU ${r.cpuPerSecond.toFixed(0)} ms/s${store}`);
+    console.log(
+      `${TABLES} Duel tables, store ${withStore ? 'ON ' : 'off'}: ${r.rtts.length} moves in ${SECONDS} s, round trip p50 ${ms(pct(r.rtts, 50))}, p99 ${ms(pct(r.rtts, 99))}; CPU ${r.cpuPerSecond.toFixed(0)} ms/s${store}`,
+    );
   }
   process.exit(0);
 }

@@ -37,7 +37,14 @@ beforeAll(async () => {
   server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   url = `redis://127.0.0.1:${port}`;
   admin = new Redis(url, { lazyConnect: true, retryStrategy: () => 50 });
-  await until(async () => admin.connect().then(() => true, () => false), 'redis-server');
+  await until(
+    async () =>
+      admin.connect().then(
+        () => true,
+        () => false,
+      ),
+    'redis-server',
+  );
 });
 afterAll(async () => {
   admin.disconnect();

@@ -97,7 +97,16 @@ declare module 'ioredis' {
     claimLease(lease: string, value: string, ttl: number, prefix: string): Result<number, Context>;
     stealLease(lease: string, was: string, value: string, ttl: number): Result<number, Context>;
     fencedWrite(lease: string, key: string, value: string, ttl: number, what: 'append' | 'seats' | 'cut', arg: string): Result<number, Context>;
-    finishGame(lease: string, game: string, steps: string, tables: string, ended: string, value: string, code: string, endedMs: number): Result<number, Context>;
+    finishGame(
+      lease: string,
+      game: string,
+      steps: string,
+      tables: string,
+      ended: string,
+      value: string,
+      code: string,
+      endedMs: number,
+    ): Result<number, Context>;
   }
 }
 
@@ -250,7 +259,9 @@ export class SharedTables {
     if (code === undefined) return;
     this.codeOf.delete(gameId);
     if (this.held.get(code) === gameId) this.held.delete(code);
-    this.redis.finishGame(KEYS.lease(code), KEYS.game(gameId), KEYS.steps(gameId), KEYS.tables, KEYS.ended(gameId), this.leaseValue, code, ENDED_MS).catch(this.failing('finish'));
+    this.redis
+      .finishGame(KEYS.lease(code), KEYS.game(gameId), KEYS.steps(gameId), KEYS.tables, KEYS.ended(gameId), this.leaseValue, code, ENDED_MS)
+      .catch(this.failing('finish'));
   }
 
   // ---- leases and takeover ----
@@ -281,11 +292,12 @@ export class SharedTables {
           this.local.finish(game.id, 'abandoned', null);
           continue;
         }
-        if (game.skipped > 0) this.log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped (a write cut off by the crash?)');
+        if (game.skipped > 0)
+          this.log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped (a write cut off by the crash?)');
         this.copy(game);
         if (await rebuildTable(game)) {
           taken++;
-          this.log.info({ ...where, steps: game.steps.length }, 'table restored from this process\'s own file (Redis had lost it)');
+          this.log.info({ ...where, steps: game.steps.length }, "table restored from this process's own file (Redis had lost it)");
         } else {
           this.local.finish(game.id, 'abandoned', null);
           this.finish(game.id);
@@ -418,7 +430,10 @@ export class SharedTables {
       const from = lease.slice(lease.indexOf('/') + 1);
       if (!from || from === this.processId || (await matchMaker.healthCheckProcessId(from).catch(() => true))) return false;
     }
-    const claim = async () => (lease ? this.redis.stealLease(KEYS.lease(code), lease, this.leaseValue, this.opts.ttlMs) : this.redis.claimLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs, `${this.opts.owner}/`));
+    const claim = async () =>
+      lease
+        ? this.redis.stealLease(KEYS.lease(code), lease, this.leaseValue, this.opts.ttlMs)
+        : this.redis.claimLease(KEYS.lease(code), this.leaseValue, this.opts.ttlMs, `${this.opts.owner}/`);
     return this.adopt(code, id, claim, 'table taken over (a player came back to it)');
   }
 
@@ -460,7 +475,10 @@ export class SharedTables {
 
   /** A shared game as the local store reads one back: its steps up to the first unreadable record. */
   private async read(id: string): Promise<(ResumableGame & { process?: string }) | null> {
-    const [[, head], [, raw]] = (await this.redis.multi().hgetall(KEYS.game(id)).lrange(KEYS.steps(id), 0, -1).exec()) as [[null, Record<string, string>], [null, string[]]];
+    const [[, head], [, raw]] = (await this.redis.multi().hgetall(KEYS.game(id)).lrange(KEYS.steps(id), 0, -1).exec()) as [
+      [null, Record<string, string>],
+      [null, string[]],
+    ];
     if (!head?.code || !head.room) return null;
     try {
       const steps: StoredStep[] = [];

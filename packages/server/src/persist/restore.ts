@@ -27,7 +27,8 @@ export async function restoreTables(store: TableStore, roomNames: readonly strin
       store.finish(game.id, 'abandoned', null);
       continue;
     }
-    if (game.skipped > 0) log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped (a write cut off by the crash?)');
+    if (game.skipped > 0)
+      log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped (a write cut off by the crash?)');
     if (await rebuildTable(game)) restored++;
     else {
       failed++;

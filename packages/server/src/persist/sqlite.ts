@@ -32,7 +32,17 @@ CREATE TABLE IF NOT EXISTS steps (
 ) WITHOUT ROWID;
 `;
 
-type GameRow = { id: string; code: string; room: string; options: string; game_options: string; seed: string; seats: string; status: StoredGame['status']; started_at: number };
+type GameRow = {
+  id: string;
+  code: string;
+  room: string;
+  options: string;
+  game_options: string;
+  seed: string;
+  seats: string;
+  status: StoredGame['status'];
+  started_at: number;
+};
 /** A game's row as stored, or null when a field cannot be read. */
 function gameOf(row: GameRow): StoredGame | null {
   try {
@@ -149,7 +159,17 @@ export class SqliteStore implements TableStore {
   }
 
   startGame(g: Omit<StoredGame, 'status'>): void {
-    this.insertGame.run(g.id, g.code, g.room, JSON.stringify(g.options ?? {}), JSON.stringify(g.gameOptions ?? {}), JSON.stringify(g.seed), JSON.stringify(g.seats), 'playing', g.startedAt);
+    this.insertGame.run(
+      g.id,
+      g.code,
+      g.room,
+      JSON.stringify(g.options ?? {}),
+      JSON.stringify(g.gameOptions ?? {}),
+      JSON.stringify(g.seed),
+      JSON.stringify(g.seats),
+      'playing',
+      g.startedAt,
+    );
   }
 
   appendStep(gameId: string, index: number, step: StoredStep): void {
@@ -174,7 +194,19 @@ export class SqliteStore implements TableStore {
       const head = gameOf(row);
       if (!head) {
         // A game whose own record is unreadable cannot be resumed; the caller logs it as skipped (no steps).
-        games.push({ id: row.id, code: row.code, room: row.room, options: null, gameOptions: null, seed: '', seats: [], status: 'playing', startedAt: row.started_at, steps: [], skipped: -1 });
+        games.push({
+          id: row.id,
+          code: row.code,
+          room: row.room,
+          options: null,
+          gameOptions: null,
+          seed: '',
+          seats: [],
+          status: 'playing',
+          startedAt: row.started_at,
+          steps: [],
+          skipped: -1,
+        });
         continue;
       }
       const { steps, records } = this.stepsOf(row.id);

@@ -7,7 +7,6 @@ import { httpSettings, NO_LIMITS } from '../http-guard';
 import { logger } from '../log';
 import { settings } from '../table-room';
 
-
 /** A real server (express + Colyseus + ws) on a free loopback port, with bots that act at once. */
 export async function startServer(): Promise<ColyseusTestServer & { port: number }> {
   settings.botDelayMs = 0;

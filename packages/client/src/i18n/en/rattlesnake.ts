@@ -14,16 +14,19 @@ export const rattlesnake = {
     turn: 'On your turn: buy one saloon card (discard 2 cards from your hand), attack once, then end the turn.',
     attack: 'Attack: commit cards face down; the defender answers face down; both are revealed.',
     combo: 'Strongest combo wins: more cards, then a Set (equal values) over a Run (consecutive), then the higher card; ties to the defender.',
-    abilities: 'After the reveal both may use abilities (Focus, Distract, Disarm, Dodge ’n’ Shoot). A hit sends a Hit card into the defender’s discard pile (a Double Tap’s, into their deck).',
+    abilities:
+      'After the reveal both may use abilities (Focus, Distract, Disarm, Dodge ’n’ Shoot). A hit sends a Hit card into the defender’s discard pile (a Double Tap’s, into their deck).',
   },
   /** What each action card does (card names stay as printed, in English). */
   ability: {
     focus: 'After the reveal: set one of your revealed action cards to any value from 1 to 5.',
     reload: 'Discard your hand, then draw 3 cards.',
-    'quick-draw': 'After resolving an attack as the attacker: draw 1 card and attack again. OR, in your turn outside an attack: discard your hand and draw 6 cards.',
+    'quick-draw':
+      'After resolving an attack as the attacker: draw 1 card and attack again. OR, in your turn outside an attack: discard your hand and draw 6 cards.',
     scout: 'Draw 2 cards, then put 1 of them back on top of your deck.',
     'take-cover': "Cancel an action card's ability as it is used. Take Cover itself cannot be cancelled; the cancelled card still goes to the graveyard.",
-    'dodge-n-shoot': 'After the reveal: discard all revealed cards; each player turns over the top card of their deck, the higher value wins. A Hit cannot win; ties turn again. The attacker still needs to win to hit.',
+    'dodge-n-shoot':
+      'After the reveal: discard all revealed cards; each player turns over the top card of their deck, the higher value wins. A Hit cannot win; ties turn again. The attacker still needs to win to hit.',
     'switch-up': 'Swap this card for any card in the graveyard (take it into your hand), OR draw 2 cards.',
     distract: 'After the reveal: +1 or −1 to any revealed action card (values stay within 1–5).',
     'double-tap': 'After a successful attack as the attacker: the defender takes 1 more Hit, shuffled into their deck. You may play several.',
@@ -40,7 +43,7 @@ export const rattlesnake = {
     'switch-up': 'Swap for a graveyard card, or draw 2.',
     distract: '+1 or −1 to any revealed card.',
     'double-tap': 'After your hit: 1 more Hit, into their deck.',
-    disarm: "Discard a random card of their reveal.",
+    disarm: 'Discard a random card of their reveal.',
   },
   /** What each event does in a few words, printed on the card. */
   faceEvent: {

@@ -6,7 +6,8 @@ export const replay = {
   back: '← Back',
   open: {
     heading: 'Watch a game again',
-    intro: 'After a game, “Download game log” saves every step of it with its seed. Open that file here to watch the whole game again, every hidden card included.',
+    intro:
+      'After a game, “Download game log” saves every step of it with its seed. Open that file here to watch the whole game again, every hidden card included.',
     pick: 'Open a game log (.json)',
     drop: 'or drop the file here',
     dropHere: 'Drop the game log to open it',
@@ -25,8 +26,10 @@ export const replay = {
     unknownGame: 'This log is of a game this page cannot show (“{{game}}”).',
     handedOver: 'The game log could not be opened here.',
     setup: 'This log cannot be replayed: {{message}}',
-    stepRefused_one: 'The log stops fitting the rules at step {{step}} ({{code}}): it was changed, or it comes from another version of the game. You can watch the {{count}} step before it.',
-    stepRefused_other: 'The log stops fitting the rules at step {{step}} ({{code}}): it was changed, or it comes from another version of the game. You can watch the {{count}} steps before it.',
+    stepRefused_one:
+      'The log stops fitting the rules at step {{step}} ({{code}}): it was changed, or it comes from another version of the game. You can watch the {{count}} step before it.',
+    stepRefused_other:
+      'The log stops fitting the rules at step {{step}} ({{code}}): it was changed, or it comes from another version of the game. You can watch the {{count}} steps before it.',
     mismatch: 'Careful: replayed here, this log does not end the way it says it did (another version of the rules?).',
   },
   controls: 'Replay controls',

@@ -15,16 +15,21 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     deck: 'Cada um tem um baralho de 10 cartas e 4 cartas de Hit à sua frente. Quem perder os 4 perde o jogo.',
     turn: 'No seu turno: compre uma carta do saloon (descartando 2 cartas da mão), ataque uma vez e termine o turno.',
     attack: 'Ataque: baixe cartas viradas para baixo; o Defensor responde com cartas viradas para baixo; as dos dois são reveladas.',
-    combo: 'A combinação mais forte vence: mais cartas, depois um Conjunto (valores iguais) vence uma Sequência (valores seguidos), depois a carta mais alta; empate favorece o Defensor.',
-    abilities: 'Depois da revelação, os dois podem usar habilidades (Focus, Distract, Disarm, Dodge ’n’ Shoot). Um ataque certeiro manda uma carta de Hit para a pilha de descarte do Defensor (a de um Double Tap, para o baralho dele).',
+    combo:
+      'A combinação mais forte vence: mais cartas, depois um Conjunto (valores iguais) vence uma Sequência (valores seguidos), depois a carta mais alta; empate favorece o Defensor.',
+    abilities:
+      'Depois da revelação, os dois podem usar habilidades (Focus, Distract, Disarm, Dodge ’n’ Shoot). Um ataque certeiro manda uma carta de Hit para a pilha de descarte do Defensor (a de um Double Tap, para o baralho dele).',
   },
   ability: {
     focus: 'Após a revelação: mude o valor de uma das suas cartas de ação reveladas para qualquer valor de 1 a 5.',
     reload: 'Descarte sua mão e, em seguida, compre 3 cartas.',
-    'quick-draw': 'Após resolver um ataque como Atacante: compre 1 carta e ataque novamente. OU, no seu turno fora de um ataque: descarte sua mão e compre 6 cartas.',
+    'quick-draw':
+      'Após resolver um ataque como Atacante: compre 1 carta e ataque novamente. OU, no seu turno fora de um ataque: descarte sua mão e compre 6 cartas.',
     scout: 'Compre 2 cartas e, em seguida, devolva 1 delas para o topo do seu baralho.',
-    'take-cover': 'Cancele a habilidade de uma carta de ação assim que ela for usada. Take Cover não pode ser cancelada; a carta cancelada ainda vai para o cemitério.',
-    'dodge-n-shoot': 'Após a revelação: descarte todas as cartas reveladas; cada jogador vira a carta do topo do seu baralho, e o valor mais alto vence. Um Hit não pode vencer; em caso de empate, virem de novo. O Atacante ainda precisa vencer para acertar.',
+    'take-cover':
+      'Cancele a habilidade de uma carta de ação assim que ela for usada. Take Cover não pode ser cancelada; a carta cancelada ainda vai para o cemitério.',
+    'dodge-n-shoot':
+      'Após a revelação: descarte todas as cartas reveladas; cada jogador vira a carta do topo do seu baralho, e o valor mais alto vence. Um Hit não pode vencer; em caso de empate, virem de novo. O Atacante ainda precisa vencer para acertar.',
     'switch-up': 'Troque esta carta por qualquer carta do cemitério (ela vai para a sua mão) OU compre 2 cartas.',
     distract: 'Após a revelação: +1 ou −1 em qualquer carta de ação revelada (os valores ficam entre 1 e 5).',
     'double-tap': 'Após um ataque bem-sucedido como Atacante: o Defensor leva mais 1 Hit, embaralhado no baralho dele. Você pode jogar várias.',

@@ -8,7 +8,8 @@ export const replay: Translation<typeof en.replay> = {
   back: '← Voltar',
   open: {
     heading: 'Assista a uma partida de novo',
-    intro: 'Depois de uma partida, “Baixar o registro da partida” salva cada passo dela com a semente. Abra esse arquivo aqui para assistir à partida inteira de novo, com todas as cartas escondidas à mostra.',
+    intro:
+      'Depois de uma partida, “Baixar o registro da partida” salva cada passo dela com a semente. Abra esse arquivo aqui para assistir à partida inteira de novo, com todas as cartas escondidas à mostra.',
     pick: 'Abrir um registro da partida (.json)',
     drop: 'ou solte o arquivo aqui',
     dropHere: 'Solte o registro da partida para abri-lo',
@@ -27,8 +28,10 @@ export const replay: Translation<typeof en.replay> = {
     unknownGame: 'Este registro é de um jogo que esta página não sabe mostrar (“{{game}}”).',
     handedOver: 'Não foi possível abrir o registro da partida aqui.',
     setup: 'Este registro não pode ser reproduzido: {{message}}',
-    stepRefused_one: 'O registro deixa de seguir as regras no passo {{step}} ({{code}}): ele foi alterado ou vem de outra versão do jogo. Dá para assistir ao {{count}} passo antes dele.',
-    stepRefused_other: 'O registro deixa de seguir as regras no passo {{step}} ({{code}}): ele foi alterado ou vem de outra versão do jogo. Dá para assistir aos {{count}} passos antes dele.',
+    stepRefused_one:
+      'O registro deixa de seguir as regras no passo {{step}} ({{code}}): ele foi alterado ou vem de outra versão do jogo. Dá para assistir ao {{count}} passo antes dele.',
+    stepRefused_other:
+      'O registro deixa de seguir as regras no passo {{step}} ({{code}}): ele foi alterado ou vem de outra versão do jogo. Dá para assistir aos {{count}} passos antes dele.',
     mismatch: 'Atenção: reproduzido aqui, este registro não termina como diz que terminou (outra versão das regras?).',
   },
   controls: 'Controles do replay',

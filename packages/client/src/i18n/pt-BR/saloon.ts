@@ -108,7 +108,8 @@ export const saloon: Translation<typeof en.saloon> = {
     gun: 'Revólver: {{colour}}',
     gunBottle: 'Revólver: Garrafa',
     bottle: 'Garrafa',
-    bottleTitle: 'Só quando o revólver de que você precisa está na mão de outro: diga a parte do corpo e grite "Crash!" (vencer com ela ainda paga +$20 do banco)',
+    bottleTitle:
+      'Só quando o revólver de que você precisa está na mão de outro: diga a parte do corpo e grite "Crash!" (vencer com ela ainda paga +$20 do banco)',
     holdsGun: '{{name}} está com o revólver {{colour}}',
     areaBtn: 'Parte do corpo: {{area}}',
     bodyArea: 'Parte do corpo',
