@@ -10,9 +10,9 @@ import { freshHands } from './deck';
 import { bankPays, claimBounty } from './economy';
 import { checkEnd } from './end';
 import type { ShootIntent } from './intents';
-import { BOTTLE_REWARD, DUEL_BOUNTY_RAISE, DUEL_LIMIT_MS, GO_DELAY_MS } from './numbers';
+import { BOTTLE_REWARD, DUEL_BOUNTY_RAISE } from './numbers';
 import { holdsThree, judgeShot } from './shared';
-import { fire } from './shot';
+import { fire, raceFromNow } from './shot';
 import type { Phase, SaloonState } from './state';
 import { finishThreat } from './turn';
 
@@ -27,20 +27,15 @@ export function startDuel(state: SaloonState, at: number, events: GameEvent[]): 
   const a = state.players[ph.threatener];
   const b = state.players[ph.target];
   [a.hand, b.hand] = [b.hand, a.hand];
-  const goAt = at + GO_DELAY_MS;
+  const race = raceFromNow(state, at);
   state.phase = {
     kind: 'duel',
     threatener: ph.threatener,
     target: ph.target,
     gun: ph.gun,
-    startedAt: at,
-    goAt,
-    go: false,
-    endsAt: goAt + DUEL_LIMIT_MS,
-    lockedUntil: state.players.map(() => 0),
-    shots: [],
+    ...race,
   };
-  events.push({ type: 'duel_started', threatener: ph.threatener, target: ph.target, gun: ph.gun, goAt, endsAt: goAt + DUEL_LIMIT_MS });
+  events.push({ type: 'duel_started', threatener: ph.threatener, target: ph.target, gun: ph.gun, goAt: race.goAt, endsAt: race.endsAt });
 }
 
 function go(state: SaloonState, events: GameEvent[]): void {

@@ -5,8 +5,8 @@
  */
 import type { GameEvent } from '../core/game';
 import type { ShootIntent } from './intents';
-import { FALSE_START_MS, MISFIRE_LOCK_MS } from './numbers';
-import type { ShotRecord } from './state';
+import { DUEL_LIMIT_MS, FALSE_START_MS, GO_DELAY_MS, MISFIRE_LOCK_MS } from './numbers';
+import type { SaloonState, ShotRecord } from './state';
 
 /**
  * A shot in any of the races (duel, truel, standoff, turkey), judged on the cards: it is recorded and announced, and
@@ -27,4 +27,13 @@ export function fire(ph: { shots: ShotRecord[]; lockedUntil: number[]; goAt: num
   ph.lockedUntil[record.seat] = record.at + MISFIRE_LOCK_MS;
   events.push({ type: 'misfire', seat: record.seat, lockedUntil: ph.lockedUntil[record.seat] });
   return false;
+}
+
+/**
+ * The clock and the shots of a duel or a Truel started at `at`: "Go!" GO_DELAY_MS later, abandoned DUEL_LIMIT_MS after
+ * "Go!", nobody locked out, no shot yet.
+ */
+export function raceFromNow(state: SaloonState, at: number) {
+  const goAt = at + GO_DELAY_MS;
+  return { startedAt: at, goAt, go: false, endsAt: goAt + DUEL_LIMIT_MS, lockedUntil: state.players.map(() => 0), shots: [] as ShotRecord[] };
 }

@@ -11,9 +11,9 @@ import { freshHands } from './deck';
 import { bankPays, claimBounty } from './economy';
 import { checkEnd } from './end';
 import type { DesperadoIntent, ShootIntent } from './intents';
-import { BOTTLE_REWARD, DUEL_LIMIT_MS, GO_DELAY_MS } from './numbers';
+import { BOTTLE_REWARD } from './numbers';
 import { judgeShot, truelSeats } from './shared';
-import { fire } from './shot';
+import { fire, raceFromNow } from './shot';
 import type { Phase, SaloonState } from './state';
 import { finishThreat } from './turn';
 
@@ -27,20 +27,15 @@ export function startTruel(state: SaloonState, desperado: Seat, others: [Seat, S
   seats.forEach((s, i) => {
     state.players[s].hand = old[(i + 1) % 3];
   });
-  const goAt = at + GO_DELAY_MS;
+  const race = raceFromNow(state, at);
   state.phase = {
     kind: 'truel',
     desperado,
     others,
     guns,
-    startedAt: at,
-    goAt,
-    go: false,
-    endsAt: goAt + DUEL_LIMIT_MS,
-    lockedUntil: state.players.map(() => 0),
-    shots: [],
+    ...race,
   };
-  events.push({ type: 'truel_started', desperado, others: [...others], goAt, endsAt: goAt + DUEL_LIMIT_MS });
+  events.push({ type: 'truel_started', desperado, others: [...others], goAt: race.goAt, endsAt: race.endsAt });
 }
 
 /** "I have nothing to lose" on your turn: take two guns, threaten two players; the Truel starts at once. */
