@@ -15,16 +15,14 @@ import type { Page } from 'playwright-core';
 import { Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, shot, useStack } from '../support/browser';
 import {
-  AREAS,
   findSaloonSeed,
   holds,
   hostSaloon,
   HUMAN_PAUSE_MS,
   joinByCode,
   labelsOf,
-  majority,
+  majorityAreaNoise,
   mayInterrupt,
-  NOISES,
   parseCards,
   shootDuel,
 } from '../support/saloon';
@@ -249,14 +247,7 @@ test('The Turkey (What the Wind Brings): Bob draws it, Ann shoots it from the fl
     await flipped.nth(2).waitFor();
     await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor();
     const cards = parseCards(await labelsOf(ann.getByTestId('flipped')));
-    const area = majority(
-      cards.map((c) => c[1]),
-      AREAS,
-    )[0];
-    const noise = majority(
-      cards.map((c) => c[2].toLowerCase()),
-      NOISES,
-    )[0];
+    const { area, noise } = majorityAreaNoise(cards);
     await shot(ann, 'saloon-symbols-5-turkey-race');
     await ann.waitForTimeout(HUMAN_PAUSE_MS); // (sooner than 100 ms after GO! is a false start)
     await button(ann, 'Gun: green').click();

@@ -49,6 +49,20 @@ export function majority(values: string[], order: string[]): string[] {
 /** How long a scripted player looks at GO! before its first pick (more than Saloon.FALSE_START_MS). */
 export const HUMAN_PAUSE_MS = 150;
 
+/** The area and the noise a shot must name for these cards (parsed by `parseCards`): each the first of its majority. */
+export function majorityAreaNoise(cards: string[][]): { area: string; noise: string } {
+  return {
+    area: majority(
+      cards.map((c) => c[1]),
+      AREAS,
+    )[0],
+    noise: majority(
+      cards.map((c) => c[2].toLowerCase()),
+      NOISES,
+    )[0],
+  };
+}
+
 /** Card labels → [colour, area, noise] each. */
 export const parseCards = (labels: string[]): string[][] => labels.map((l) => /^(\w+) (\w+) (\w+),/.exec(l)?.slice(1) ?? []);
 
@@ -63,14 +77,7 @@ export async function shootDuel(button: (name: string) => Locator, cards: string
     cards.map((c) => c[0]),
     COLOURS,
   );
-  const area = majority(
-    cards.map((c) => c[1]),
-    AREAS,
-  )[0];
-  const noise = majority(
-    cards.map((c) => c[2].toLowerCase()),
-    NOISES,
-  )[0];
+  const { area, noise } = majorityAreaNoise(cards);
   let gun = '';
   // (short waits: the race may end under us — a quick bot — and the panel go away)
   for (const c of colours) if (await button(`Gun: ${c}`).isEnabled({ timeout: 1000 })) gun = c;

@@ -137,11 +137,8 @@ export async function phoneProblems(page: Page, where: string): Promise<string[]
   return out;
 }
 
-/**
- * The rows of cards on the felt (the public cards, my hand…), top to bottom, each by its widest card: a row whose
- * cards are narrower than `min` CSS px shows its words too small to read.
- */
-export async function smallCards(page: Page, where: string, min: number): Promise<string[]> {
+/** The rows of cards on the felt (the public cards, my hand…), top to bottom, each with the width of its widest card. */
+export async function cardRows(page: Page): Promise<{ y: number; width: number }[]> {
   const snap = await measure(page);
   const cards = snap.scene.items.filter((i) => i.kind === 'card' && i.parent < 0);
   const rows: { y: number; width: number }[] = [];
@@ -150,16 +147,14 @@ export async function smallCards(page: Page, where: string, min: number): Promis
     if (row) row.width = Math.max(row.width, c.width);
     else rows.push({ y: c.y, width: c.width });
   }
+  return rows;
+}
+
+/** The rows of cards (see `cardRows`) whose widest card is narrower than `min` CSS px: their words are too small to read. */
+export async function smallCards(page: Page, where: string, min: number): Promise<string[]> {
+  const rows = await cardRows(page);
   if (rows.length === 0) return [`${where}: no card on the felt`];
   return rows
     .filter((r) => r.width < min)
     .map((r) => `${where}: the cards at y=${Math.round(r.y)} are ${Math.round(r.width)}px wide (less than ${min}px: unreadable)`);
-}
-
-/** How many rows of cards the felt shows (see `smallCards`). */
-export async function cardRows(page: Page): Promise<number> {
-  const snap = await measure(page);
-  const ys: number[] = [];
-  for (const c of snap.scene.items.filter((i) => i.kind === 'card' && i.parent < 0)) if (!ys.some((y) => Math.abs(y - c.y) < 4)) ys.push(c.y);
-  return ys.length;
 }

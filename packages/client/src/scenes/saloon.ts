@@ -173,6 +173,9 @@ const CARD_IN_MS = 320;
 /** A payout's coin or a Wound's cross flying to its seat. */
 const FLY_MS = MAX_TWEEN_MS;
 
+/** A table this narrow (a phone held upright) is laid out in columns: the hand under the middle, the guns compact. */
+const isNarrow = (W: number): boolean => W < 600;
+
 /**
  * The table's sizes at width W: text size, the player boxes' grid, the guns' radius, and the least height of the
  * middle (the public cards at their smallest with their numbers and news); `minHeight` is the least height the whole
@@ -181,7 +184,7 @@ const FLY_MS = MAX_TWEEN_MS;
 function tableLayout(m: SaloonSceneModel, W: number) {
   const v = m.view;
   const pad = 8;
-  const narrow = W < 600;
+  const narrow = isNarrow(W);
   const fs = Math.max(11, Math.min(14, W / 48));
   const n = v.players.length;
   const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
@@ -677,7 +680,7 @@ export class SaloonScene {
       b: this.nameOf(ph.target, true),
       context: ph.threatener === me ? 'me' : undefined,
     });
-    if (W < 600) {
+    if (isNarrow(W)) {
       // A phone: one row — the gun, the threat's line, the countdown — and what the answers do under it, so the felt's
       // height goes to my hand (what I answer with). "Do you feel lucky?" is the status bar's line already.
       const r = fs * 1.1;
