@@ -1,7 +1,8 @@
 import { config } from './config';
 import { createAppFromEnv } from './app';
 import { logger } from './log';
-import { errors } from './metrics';
+import { errors, liveTables } from './metrics';
+import { startMemoryTrimmer } from './memory';
 import { rooms } from './games';
 import { restoreTables } from './persist/restore';
 
@@ -33,6 +34,8 @@ restoring
         },
         'serving',
       );
+      // Memory the tables used goes back to the machine once most of them have closed (memory.ts).
+      startMemoryTrimmer(() => liveTables.size);
       if (!process.env.LOG_LEVEL || process.env.LOG_LEVEL === 'info') {
         process.stderr.write(`Tumbleweed is serving on http://localhost:${config.port}\n`);
       }
