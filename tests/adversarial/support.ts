@@ -26,7 +26,7 @@ import vm from 'node:vm';
 import fc from 'fast-check';
 import { pack, Packr, unpack } from '@colyseus/msgpackr';
 import type { Room } from 'colyseus.js';
-import { Rng, replayGame, type Game, type GameEvent, type ReplayFrame } from '@tumbleweed/engine';
+import { onTableEvents, Rng, replayGame, type Game, type GameEvent, type ReplayFrame } from '@tumbleweed/engine';
 import type { z } from 'zod';
 import { MAX_MESSAGE_BYTES } from '../../packages/server/src/app';
 import { CHAT_PHRASES, settings, TableRoom, type GameLog } from '../../packages/server/src/table-room';
@@ -963,7 +963,7 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
       c.room.onStateChange((st: any) => {
         if (st?.board) for (const l of kit.leaks(st.board, c.seat)) noteLeak(`${c.label}: ${l}`);
       });
-      c.room.onMessage('events', (list: GameEvent[]) => {
+      onTableEvents(c.room, (list: GameEvent[]) => {
         for (const e of Array.isArray(list) ? list : []) {
           if ('to' in e) noteLeak(`${c.label} got an event with its audience: ${e.type}`);
           if (kit.privateEvents.includes(e.type) && e.seat !== c.seat) noteLeak(`${c.label} got ${e.type} of seat ${String(e.seat)}`);

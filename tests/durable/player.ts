@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
-import { Rng, type Intent } from '@tumbleweed/engine';
+import { onTableEvents, Rng, type Intent } from '@tumbleweed/engine';
 import { BOARD_READERS, secretOf, type BoardReader } from '../../packages/server/src/bot-cli';
 
 /** The network bot's board readers (bot-cli.ts), and what of a view is the seat's secret: the same before a crash and after. */
@@ -52,7 +52,7 @@ export class Player {
       this.seat = m.seat;
       this.token = m.token;
     });
-    room.onMessage('events', (list: { type: string }[]) => this.events.push(...list));
+    onTableEvents(room, (list) => this.events.push(...list));
     room.onMessage('log', (log: unknown) => (this.log = log));
     room.onMessage('*', () => undefined);
     room.onMessage('error', (e: { code: string; message: string }) => {

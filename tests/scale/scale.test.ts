@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, type Room } from 'colyseus.js';
 import { freePort, ROOT, start, startServer, stopAll, waitForHttp, waitForPort, type Proc } from '../support/processes';
+import { onTableEvents } from '@tumbleweed/engine';
 
 jest.setTimeout(120_000);
 
@@ -183,7 +184,7 @@ test('SIGTERM: that process keeps its games for the next one (issue 14) and exit
   const [doomedAnn] = tables.get(1)!;
   const [liveAnn, liveBob] = tables.get(2)!;
   const heard: string[] = [];
-  doomedAnn.onMessage('events', (events: { type: string }[]) => heard.push(...events.map((e) => e.type)));
+  onTableEvents(doomedAnn, (events) => heard.push(...events.map((e) => e.type)));
   let doomedClose = 0;
   doomedAnn.onLeave((closeCode) => (doomedClose = closeCode));
   let liveLeft = false;

@@ -5,7 +5,7 @@
  * Between races it threatens on its turn and answers every threat with a duel; after a game it asks for a rematch.
  */
 import { Client, type Room } from 'colyseus.js';
-import { ClockSync, Saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
+import { onTableEvents, ClockSync, Saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 
 /** Like the web client's clock (packages/client/src/clock.ts). */
 const localNow = (): number => performance.timeOrigin + performance.now();
@@ -39,7 +39,7 @@ export class Racer {
     readonly room: Room<any>,
     private readonly opts: RacerOptions,
   ) {
-    room.onMessage('events', (list: Racer['events']) => this.events.push(...list));
+    onTableEvents(room, (list) => this.events.push(...(list as Racer['events'])));
     room.onMessage('error', (e: Racer['errors'][number]) => this.errors.push(e));
     room.onMessage('clock', (m: unknown) => this.clock.sample(m, localNow()));
     room.onMessage('race', (p: { goAt: number; cards: string[] }) => this.ahead(p));

@@ -1,5 +1,5 @@
 import { Client, type Room } from 'colyseus.js';
-import { ClockSync } from '@tumbleweed/engine';
+import { ClockSync, eventReaderFor, readTableEvents, type EventFieldsLike } from '@tumbleweed/engine';
 import { localNow } from './clock';
 import type { ServerEvent } from './games/types';
 import { hasKey, language, t } from './i18n';
@@ -161,6 +161,15 @@ export class Session {
     const mine = (fn: (payload: unknown) => void) => (payload: unknown) => {
       if (this.room === room) fn(payload);
     };
+    // A change's events ride in its patch (engine core/event-batch.ts), delivered before the page sees the state;
+    // those of the moments this client was still joining come as an `events` message.
+    const events = eventReaderFor(room.state);
+    room.onStateChange(
+      mine((state) => {
+        const list = readTableEvents(events, state as EventFieldsLike);
+        if (list.length) this.deliver({ kind: 'events', payload: list });
+      }),
+    );
     room.onMessage(
       'events',
       mine((payload) => this.deliver({ kind: 'events', payload })),

@@ -4,6 +4,7 @@ export * from './core/code';
 export * from './core/clock-sync';
 export * from './core/flat';
 export * from './core/flat-board';
+export * from './core/event-batch';
 export * as Duel from './duel';
 export { duel } from './duel';
 export * as Rattlesnake from './rattlesnake';

@@ -6,7 +6,7 @@
  * Tables are reached through a fixed seed (ALLOW_TEST_SEED, set by the harness): the seed is found by dealing with
  * the engine's own `setup`, exactly as the room does, until the cards needed are in the network bot's hand.
  */
-import { Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
+import { onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { CLI_REACTION_MS, runBot } from './bot-cli';
 import { settings } from './table-room';
@@ -51,7 +51,7 @@ async function table(seed: number) {
   const watcher = await server.sdk.joinById(p0.roomId, { name: 'Watcher', spectate: true });
   const box = inbox(watcher);
   const times: Record<string, number> = {};
-  watcher.onMessage('events', (list: { type: string }[]) => list.forEach((e) => (times[e.type] ??= Date.now())));
+  onTableEvents(watcher, (list) => list.forEach((e) => (times[e.type] ??= Date.now())));
   const refusals: string[] = [];
   const robo = await runBot(`ws://127.0.0.1:${server.port}`, p0.roomId, 'Robo', (line) => refusals.push(line), { reactionMs: CLI_REACTION_MS });
   const sent: { type: string }[] = [];

@@ -4,7 +4,7 @@
  * (its cards were sent ahead), and claims the reaction it measured. The server judges by reaction time, as far as it
  * can check (fair/timing.ts, docs/fair-races.md).
  */
-import { Rng, saloon, Saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
+import { onTableEvents, Rng, saloon, Saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import { Client, type Room } from 'colyseus.js';
 import { latencyProxy, type LatencyProxy } from '../../../tests/support/latency-proxy';
 import { Racer, type RacerOptions } from '../../../tests/support/racer';
@@ -202,7 +202,7 @@ test('"I don\'t think so!" with the same gun from a 0 ms and a 150 ms RTT player
     try {
       for (const r of rooms) {
         r.onMessage('*', () => undefined);
-        r.onMessage('events', (list: any[]) => list.forEach((e) => e.type === 'i_dont_think_so' && won.push(e.seat)));
+        onTableEvents(r, (list: any[]) => list.forEach((e) => e.type === 'i_dont_think_so' && won.push(e.seat)));
         for (let i = 0; i < 5; i++) setTimeout(() => r.send('clock', { c: performance.now() }), i * 100); // the server measures each connection
       }
       const base = shared(seed * 7919);

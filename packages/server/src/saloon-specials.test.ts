@@ -9,7 +9,7 @@
  * dealing with the engine's own `setup`, exactly as the room does, until the symbol needed is in the right hand.
  */
 import { framesOf } from './testing/record-ws';
-import { Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
+import { onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { logger } from './log';
 import { settings } from './table-room';
@@ -384,7 +384,7 @@ describe("the server's bots interrupt", () => {
     const box = t.boxes[target];
     let threatenedAt = 0;
     let crashedAt = 0;
-    t.players[target].onMessage('events', (list: any[]) => {
+    onTableEvents(t.players[target], (list: any[]) => {
       for (const e of list) {
         if (e.type === 'threatened') threatenedAt = Date.now();
         if (e.type === 'crashed') crashedAt = Date.now();

@@ -3,7 +3,7 @@
  * and the byte capture: other hands are never sent, and a duelist sees the swapped hand only from "Go!".
  */
 import { framesOf } from './testing/record-ws';
-import { Saloon, unflatten, viewFromSyncedBoard } from '@tumbleweed/engine';
+import { onTableEvents, Saloon, unflatten, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
 import { inbox, pastFalseStart, startServer, waitFor, type Inbox } from './testing/harness';
@@ -160,7 +160,7 @@ describe('the botLevel table option: how quick the bots shoot after "Go!"', () =
     const ann = await server.sdk.create('saloon', { name: 'Ann', seats: 2, bots: 1, seed, options: { botLevel, turnSeconds: 0, threatSeconds: 3 } });
     let goAt = 0;
     let shotAt = 0;
-    ann.onMessage('events', (list: { type: string; seat?: number }[]) => {
+    onTableEvents(ann, (list: { type: string; seat?: number }[]) => {
       for (const e of list) {
         if (e.type === 'go' && !goAt) goAt = performance.now();
         if (e.type === 'shot' && goAt && !shotAt && e.seat === 1) shotAt = performance.now();

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
+import { ClientState, Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { deriveSeed, eventsFor, isError, Rng, runStep, type ApplyResult, type GameEvent, type LogStep, type Seat } from '@tumbleweed/engine';
+import { deriveSeed, eventsFor, isError, writeEventBatch, Rng, runStep, type ApplyResult, type GameEvent, type LogStep, type Seat } from '@tumbleweed/engine';
 import type { Deferred } from '@colyseus/core';
 import { z } from 'zod';
 import { claimCode, releaseCode } from './codes';
@@ -13,7 +13,7 @@ import { config } from './config';
 import { logger } from './log';
 import * as metrics from './metrics';
 import type { AnyAdapter, BotLevel } from './game-adapter';
-import { SeatState, syncArray, type TableState } from './table-state';
+import { SeatEventsState, SeatState, syncArray, type TableState } from './table-state';
 import { FairRaces, reactionSchema, type TimedShot } from './fair/races';
 import { hashToken, tableStore, takeRestore, type ResumableGame, type StoredSeat, type TableStore } from './persist';
 import { claimSameCode } from './persist/restore';
@@ -203,6 +203,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   /** The finished game's log, built once for every connection that asks. */
   private finishedLog: GameLog | null = null;
   private allEvents: GameEvent[] = [];
+  /** Events of the change in progress, and how many batches went out (broadcastEvents, onBeforePatch). */
+  private eventBatch: GameEvent[] = [];
+  private batches = 0;
+  private flushQueued = false;
   private lastChat = new Map<string, number>();
   /** Every intent that reaches the table (a human's message or a bot's decision) gets the next number: arrival order. */
   private arrivals = 0;
@@ -286,6 +290,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
         seat.name = BOT_NAMES[i % BOT_NAMES.length];
       }
       state.seats.push(seat);
+      state.seatEvents.push(new SeatEventsState());
     }
     this.setState(state);
     this.maxClients = opts.seats + MAX_SPECTATORS;
@@ -448,6 +453,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     );
     if (!resumable) {
       this.broadcastEvents([{ type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' }]);
+      this.broadcastPatch();
     }
     this.clearTimers();
     // (Colyseus does not wait for this hook: a failure is logged, never an unhandled rejection)
@@ -667,7 +673,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private showPrivate(client: Client<SeatUser>, seat: Seat): void {
     // Only what this client is not shown yet: adding a shown object again (a rematch) makes colyseus.js decode its
     // maps afresh, without the keys of their entries (packages/server/src/games/json-board.test.ts).
-    for (const obj of this.adapter.privateObjects(this.state, seat)) if (!client.view!.has(obj)) client.view!.add(obj);
+    const own = [...this.adapter.privateObjects(this.state, seat), this.state.seatEvents[seat]];
+    for (const obj of own) if (!client.view!.has(obj)) client.view!.add(obj);
   }
 
   private startGame(): void {
@@ -1117,13 +1124,38 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     else if (taken.length && this.state.status === 'playing') this.afterChange(new Set());
   }
 
-  /** Sends each recipient the events it may see: its own seat's, or a spectator's. */
+  /**
+   * Tells everyone what happened, in the patch that shows it (engine core/event-batch.ts): the events join this
+   * change's batch, which `onBeforePatch` writes into the state. A client still joining gets no patches until its
+   * full state: it gets what happens meanwhile as an `events` message, after that state. With no patch on its way
+   * in this turn of the event loop (a chat line), one is sent at its end.
+   */
   private broadcastEvents(events: readonly GameEvent[]): void {
     if (events.length === 0) return;
+    this.eventBatch.push(...events);
     for (const client of this.clients) {
+      if (client.state === ClientState.JOINED) continue;
       const visible = eventsFor(events, client.userData?.seat ?? null);
       if (visible.length > 0) client.send('events', visible);
     }
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => {
+        this.flushQueued = false;
+        if (this.state) this.broadcastPatch();
+      });
+    }
+  }
+
+  /** Colyseus' hook before each patch: this change's events into the state, numbered as one batch. */
+  onBeforePatch(): void {
+    if (this.eventBatch.length === 0) return;
+    const texts = writeEventBatch(++this.batches, this.eventBatch, this.state.seats.length);
+    this.eventBatch = [];
+    if (texts.public !== null) this.state.events = texts.public;
+    texts.seats.forEach((text, seat) => {
+      if (text !== null) this.state.seatEvents[seat].events = text;
+    });
   }
 }
 

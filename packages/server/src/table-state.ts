@@ -1,4 +1,4 @@
-import { ArraySchema, Schema, type } from '@colyseus/schema';
+import { ArraySchema, Schema, type, view } from '@colyseus/schema';
 
 /** A chair at the table. Public: everyone sees who sits where. */
 export class SeatState extends Schema {
@@ -12,6 +12,11 @@ export class SeatState extends Schema {
   @type('boolean') away = false;
   /** After a game: asked for a rematch. */
   @type('boolean') ready = false;
+}
+
+/** A seat's own events of the last change (engine core/event-batch.ts): only that seat receives them. */
+export class SeatEventsState extends Schema {
+  @view() @type('string') events = '';
 }
 
 /** Lifecycle fields shared by every game's table. A game's own state sits under `board`. */
@@ -33,6 +38,12 @@ export class TableState extends Schema {
   @type('number') graceSeconds = 0;
   @type('number') spectators = 0;
   @type(['number']) winners = new ArraySchema<number>();
+  /**
+   * What happened at the last change, riding in the patch that shows it (engine core/event-batch.ts): the public
+   * events here, each seat's own in `seatEvents` (one per seat, each only in that seat's view).
+   */
+  @type('string') events = '';
+  @type([SeatEventsState]) seatEvents = new ArraySchema<SeatEventsState>();
 }
 
 /** Makes `target` equal `values` with the fewest changes, so only real differences are patched. */

@@ -1,5 +1,5 @@
 import { ColyseusTestServer } from '@colyseus/testing';
-import { Saloon } from '@tumbleweed/engine';
+import { onTableEvents, Saloon } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { freePort } from '../../../../tests/support/processes';
 import { createApp } from '../app';
@@ -58,7 +58,7 @@ export interface Inbox {
 /** Records the `events` and `error` messages a client receives. */
 export function inbox(room: Room): Inbox {
   const box: Inbox = { events: [], errors: [] };
-  room.onMessage('events', (list: Inbox['events']) => box.events.push(...list));
+  onTableEvents(room, (list) => box.events.push(...(list as Inbox['events'])));
   room.onMessage('error', (e: Inbox['errors'][number]) => box.errors.push(e));
   return box;
 }
