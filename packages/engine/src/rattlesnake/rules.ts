@@ -58,7 +58,7 @@ export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIn
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [];
   writing(state, () => perform(next, seat, intent, rng, events));
-  next.rng = rng.state();
+  next.rng = rng.stateSince(state.rng);
   return { state: next, events };
 }
 
