@@ -48,9 +48,25 @@ export function legalIntents(state: RattlesnakeState, seat: Seat): RattlesnakeIn
     hand: state.players[seat].hand,
     response: state.response,
     scout: state.scout ? { drawn: state.scout.seat === seat ? state.scout.drawn : [] } : null,
-    players: state.step.kind === 'window' ? state.players.map((p) => ({ revealed: revealed && p.committed ? revealedOf(state, p.committed) : null })) : [],
+    players: revealed && state.step.kind === 'window' && readsRevealed(state.players[seat].hand) ? revealedPlayers(state) : NONE_REVEALED,
   };
   return legalFromView(input);
+}
+
+/** What `legalFromView` reads of the players when no card in hand looks at the revealed cards: nothing revealed. */
+const NONE_REVEALED: LegalInput['players'] = [{ revealed: null }, { revealed: null }];
+
+/** Whether the hand holds a card whose window ability depends on the revealed cards (Focus, Distract, Disarm). */
+function readsRevealed(hand: readonly string[]): boolean {
+  for (const id of hand) {
+    const a = abilityOf(id);
+    if (a === 'focus' || a === 'distract' || a === 'disarm') return true;
+  }
+  return false;
+}
+
+function revealedPlayers(state: RattlesnakeState): LegalInput['players'] {
+  return state.players.map((p) => ({ revealed: p.committed ? revealedOf(state, p.committed) : null }));
 }
 
 /**
