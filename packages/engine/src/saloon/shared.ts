@@ -190,8 +190,11 @@ export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, 
 /** A deep copy of the state's plain data (core/clone.ts). */
 export const clone = cloneState;
 
-/** Replaced whole by the rules, never changed in place: a step's copy shares them with the state before. */
-const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'lastReveal', 'lastDuel']);
+/**
+ * Replaced whole by the rules (the generator's state too), never changed in place, or changed only through own.ts (the deck, the discard pile,
+ * the public cards): a step's copy shares them with the state before.
+ */
+const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'lastReveal', 'lastDuel', 'deck', 'discard', 'public', 'rng']);
 /** The phase is copied on its own (below), with SHARED_FIELDS. */
 const SHARED_AND_PHASE: ReadonlySet<string> = new Set([...SHARED_FIELDS, 'phase']);
 /** In a race's phase, the shots fired: records only ever added, never changed, so a copy shares them. */
