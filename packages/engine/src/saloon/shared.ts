@@ -1,6 +1,6 @@
 import { cloneSharing, cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
-import { AREAS, card, COLOURS, NOISES, type Colour, type SymbolKind } from './cards';
+import { AREAS, card, COLOURS, NOISES, type Area, type Colour, type Noise, type SymbolKind } from './cards';
 import type { AnswerIntent, ShootIntent } from './intents';
 import { majorities } from './majority';
 import type { Phase, SaloonState } from './state';
@@ -160,19 +160,46 @@ export function standoffCrashTarget(phase: Extract<Phase, { kind: 'standoff' }>,
   return link && link.seat !== seat ? link.seat : null;
 }
 
+/**
+ * The shots a legal list offers, made once and shared by every list (frozen: nobody can change one for the others).
+ * Keyed by gun, area, noise and target (none: -1); the same fields, in the same order, as a shot written out.
+ */
+const SHOTS = new Map<string, ShootIntent>();
+function shotOf(gun: Colour | 'bottle', area: Area, noise: Noise | null, target: Seat): ShootIntent {
+  const key = `${gun} ${area} ${noise} ${target}`;
+  const known = SHOTS.get(key);
+  if (known !== undefined) return known;
+  const shot: ShootIntent =
+    noise === null ? { type: 'shoot', gun, area } : target >= 0 ? { type: 'shoot', gun, area, noise, target } : { type: 'shoot', gun, area, noise };
+  SHOTS.set(key, Object.freeze(shot));
+  return shot;
+}
+
+/** Each gun's shots, every area and noise, no target (as `shotsFor` and `turkeyShots` list them). */
+const GUN_SHOTS = new Map<Colour, readonly ShootIntent[]>(
+  COLOURS.map((gun) => [gun, AREAS.flatMap((area) => NOISES.map((noise) => shotOf(gun, area, noise, -1)))]),
+);
+const BOTTLE_SHOTS: readonly ShootIntent[] = AREAS.map((area) => shotOf('bottle', area, null, -1));
+/** Per target seat: every gun, area and noise at it, in the order `standoffShotsFor` interleaves them. */
+const STANDOFF_SHOTS: ShootIntent[][] = [];
+function standoffShotsAt(target: Seat): readonly ShootIntent[] {
+  return (STANDOFF_SHOTS[target] ??= COLOURS.flatMap((gun) => AREAS.flatMap((area) => NOISES.map((noise) => shotOf(gun, area, noise, target)))));
+}
+
 /** Standoff shots: any gun, every area and noise, at any other player still in (wrong ones are misfires). */
 export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, shooter: Seat): ShootIntent[] {
   const out: ShootIntent[] = [];
   const targets = standoffSeats(phase).filter((s) => s !== shooter);
-  for (const gun of COLOURS)
-    for (const area of AREAS) for (const noise of NOISES) for (const target of targets) out.push({ type: 'shoot', gun, area, noise, target });
+  const lists = targets.map(standoffShotsAt);
+  // Gun, area and noise in order, each at every target in turn.
+  for (let i = 0, n = COLOURS.length * AREAS.length * NOISES.length; i < n; i++) for (const list of lists) out.push(list[i]);
   return out;
 }
 
 /** The Turkey: any gun, every area and noise (no target). */
 export function turkeyShots(): ShootIntent[] {
   const out: ShootIntent[] = [];
-  for (const gun of COLOURS) for (const area of AREAS) for (const noise of NOISES) out.push({ type: 'shoot', gun, area, noise });
+  for (const gun of COLOURS) for (const shot of GUN_SHOTS.get(gun) as readonly ShootIntent[]) out.push(shot);
   return out;
 }
 
@@ -181,9 +208,9 @@ export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, 
   const out: ShootIntent[] = [];
   for (const gun of COLOURS) {
     if (guns[gun] !== null && guns[gun] !== shooter) continue;
-    for (const area of AREAS) for (const noise of NOISES) out.push({ type: 'shoot', gun, area, noise });
+    for (const shot of GUN_SHOTS.get(gun) as readonly ShootIntent[]) out.push(shot);
   }
-  if (bottleAllowed(hand, guns, shooter)) for (const area of AREAS) out.push({ type: 'shoot', gun: 'bottle', area });
+  if (bottleAllowed(hand, guns, shooter)) for (const shot of BOTTLE_SHOTS) out.push(shot);
   return out;
 }
 
