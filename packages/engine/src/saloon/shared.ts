@@ -186,9 +186,8 @@ function standoffShotsAt(target: Seat): readonly ShootIntent[] {
   return (STANDOFF_SHOTS[target] ??= COLOURS.flatMap((gun) => AREAS.flatMap((area) => NOISES.map((noise) => shotOf(gun, area, noise, target)))));
 }
 
-/** Standoff shots: any gun, every area and noise, at any other player still in (wrong ones are misfires). */
-export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, shooter: Seat): ShootIntent[] {
-  const out: ShootIntent[] = [];
+/** Standoff shots: any gun, every area and noise, at any other player still in (wrong ones are misfires); added to `out`. */
+export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, shooter: Seat, out: ShootIntent[] = []): ShootIntent[] {
   const targets = standoffSeats(phase).filter((s) => s !== shooter);
   const lists = targets.map(standoffShotsAt);
   // Gun, area and noise in order, each at every target in turn.
@@ -196,16 +195,14 @@ export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, sh
   return out;
 }
 
-/** The Turkey: any gun, every area and noise (no target). */
-export function turkeyShots(): ShootIntent[] {
-  const out: ShootIntent[] = [];
+/** The Turkey: any gun, every area and noise (no target); added to `out`. */
+export function turkeyShots(out: ShootIntent[] = []): ShootIntent[] {
   for (const gun of COLOURS) for (const shot of GUN_SHOTS.get(gun) as readonly ShootIntent[]) out.push(shot);
   return out;
 }
 
-/** Every shot that is not refused (wrong shots included: they are misfires) for a duelist holding `hand`. */
-export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, shooter: Seat): ShootIntent[] {
-  const out: ShootIntent[] = [];
+/** Every shot that is not refused (wrong shots included: they are misfires) for a duelist holding `hand`; added to `out`. */
+export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, shooter: Seat, out: ShootIntent[] = []): ShootIntent[] {
   for (const gun of COLOURS) {
     if (guns[gun] !== null && guns[gun] !== shooter) continue;
     for (const shot of GUN_SHOTS.get(gun) as readonly ShootIntent[]) out.push(shot);
