@@ -99,16 +99,16 @@ function rate(name: string, play: Play): [string, string] {
   return [name, `${(games / s).toFixed(0)} games/s  (${(games / cpu).toFixed(0)} per CPU-second; ${(steps / s / 1000).toFixed(1)}k steps/s, ${games} games)`];
 }
 
-/** This build against another: the same games in alternating rounds of about a quarter second; games per CPU-second. */
+/** This build against another: the same games in alternating rounds of about a quarter CPU-second; games per CPU-second. */
 function versus(name: string, mine: Play, theirs: Play): [string, string] {
   for (let g = 0; g < 20; g++) {
     mine(1_000_000 + g);
     theirs(1_000_000 + g);
   }
-  // Games per round: about a quarter second of this build's play.
-  const t0 = performance.now();
+  // Games per round: about a quarter CPU-second of this build's play (CPU time: a busy machine does not shrink it).
+  const c0 = cpuSeconds();
   let n = 0;
-  while (performance.now() - t0 < 250) mine(2_000_000 + n++);
+  while (cpuSeconds() - c0 < 0.25) mine(2_000_000 + n++);
   const rounds = Math.max(6, Math.round(SECONDS * 4)); // about 2 × SECONDS in all
   const per: [number[], number[]] = [[], []];
   for (let r = 0; r < rounds; r++) {
