@@ -2,7 +2,7 @@ import { cloneSharing, cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
 import { AREAS, card, COLOURS, NOISES, type Area, type Colour, type Noise, type SymbolKind } from './cards';
 import type { AnswerIntent, ShootIntent } from './intents';
-import { majorities } from './majority';
+import { majorities, majorityColours } from './majority';
 import type { Phase, SaloonPlayer, SaloonState } from './state';
 
 /** Rules that both the state and the view need, kept in one place. */
@@ -115,7 +115,7 @@ export function answersFor(phase: Extract<Phase, { kind: 'threat' }>, seats: num
  * someone else's hand (in the core game: the threatener's gun, and the shooter is the target).
  */
 export function bottleAllowed(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, shooter: Seat): boolean {
-  const { colours } = majorities(hand);
+  const colours = majorityColours(hand);
   return colours.length > 0 && colours.every((c) => guns[c] !== null && guns[c] !== shooter);
 }
 
