@@ -47,19 +47,23 @@ describe('cloneState', () => {
   });
 
   test('no step changes a state handed out before it: Rattlesnake and Saloon Showdown games played on deep-frozen states', () => {
-    // apply/timeout share the fields the rules only ever replace; a rule changing one in place would throw here.
+    // apply/timeout share the fields the rules only ever replace, and Rattlesnake's card lists, players and attack
+    // until a rule changes them (rattlesnake/own.ts); a rule changing a shared one in place would throw here.
     // Enough Rattlesnake games that Focus, Distract and Disarm change revealed values (attack.values) in place.
     for (let seed = 0; seed < 40; seed++) {
-      const r = playRattlesnake(seed, [seed % 4 ? 'random' : 'bot', 'random'], 5000, seed % 3 ? 0 : 80, (s) => deepFreeze(s));
+      const r = playRattlesnake(seed, [seed % 4 ? 'random' : 'bot', seed % 5 ? 'random' : 'greedy'], 5000, seed % 3 ? 0 : 80, (s) => deepFreeze(s));
       expect(r.winner).not.toBeNull();
     }
-    for (const seed of [3, 4, 5, 6]) {
-      const players = seed % 2 ? undefined : (['random', 'random', 'random', 'random'] as const).slice();
+    // Saloon shares its deck, discard pile and public cards until a rule changes one (saloon/own.ts): 2 to 5 seats,
+    // bots and random players, with and without the Wind and Russian Roulette, countdowns running out.
+    for (let seed = 3; seed < 23; seed++) {
+      const seats = 2 + (seed % 4);
+      const players = seed % 3 === 0 ? undefined : Array.from({ length: seats }, (_, i) => ((seed + i) % 2 ? 'random' : 'bot'));
       const g = playSaloon(seed, {
-        seats: seed === 3 ? 2 : 4,
+        seats,
         players: players as never,
-        options: { wind: seed > 4 },
-        idleRate: 100,
+        options: { wind: seed % 2 === 1, russianRoulette: seed % 5 === 0 },
+        idleRate: (seed % 3) * 60,
         onStep: (state) => deepFreeze(state),
       });
       expect(g.outcome).not.toBeNull();

@@ -212,6 +212,23 @@ describe('RngState', () => {
     expect(s).toEqual(copy);
   });
 
+  test('stateSince keeps the snapshot it was made from while nothing is drawn, and gives the new state once something is', () => {
+    const before = Rng.fromSeed(5).state();
+    const rng = Rng.fromState(before);
+    expect(rng.stateSince(before)).toBe(before);
+    rng.int(1); // draws nothing
+    expect(rng.stateSince(before)).toBe(before);
+    rng.int(6);
+    const after = rng.stateSince(before);
+    expect(after).not.toBe(before);
+    expect(after).toEqual(rng.state());
+    expect(after.words).toBe(before.words + 1);
+    // Another stream's snapshot at the same count is not this one's.
+    const other = Rng.fromSeed(6);
+    expect(other.stateSince(before)).toEqual(Rng.fromSeed(6).state());
+    expect(other.stateSince(before)).not.toBe(before);
+  });
+
   test.each([0, 1, 15, 16, 17, 63, 64, 65, 100, 1000])('fromState after %p words continues exactly, also after a JSON round trip', (skip) => {
     const rng = Rng.fromSeed(SEED_A);
     words(rng, skip);

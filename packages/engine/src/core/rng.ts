@@ -183,6 +183,14 @@ export class Rng {
     return { key: this.keyHex, words: this.words };
   }
 
+  /**
+   * `state()`, or `before` itself when it is this generator's state already (nothing drawn since): a step that drew
+   * nothing keeps its state's snapshot instead of making an equal one.
+   */
+  stateSince(before: RngState): RngState {
+    return before.words === this.words && before.key === this.keyHex ? before : this.state();
+  }
+
   /** The next 32-bit word of the keystream, as an unsigned number. */
   private word(): number {
     let i = this.words - this.bufStart;

@@ -10,6 +10,7 @@ import { discardCommitted, settle } from './attack';
 import { discardHand, draw, removeFrom, takeTop } from './deck';
 import { takeHits } from './hits';
 import { QUICK_DRAW_AGAIN, QUICK_DRAW_REFILL, RELOAD_DRAW, SCOUT_DRAW, SWITCH_UP_DRAW } from './numbers';
+import { attack as ownAttack, committed as ownCommitted, pile, table } from './own';
 import { other } from './shared';
 import type { RattlesnakeState, UsedAbility } from './state';
 
@@ -28,8 +29,8 @@ const EFFECTS: Record<Ability, Effect | null> = {
   },
   'switch-up': (state, used, rng, events) => {
     if (used.mode === 'swap') {
-      removeFrom(state.graveyard, used.take as string);
-      state.players[used.seat].hand.push(used.take as string);
+      removeFrom(table(state, 'graveyard'), used.take as string);
+      pile(state, used.seat, 'hand').push(used.take as string);
       events.push({ type: 'switched', seat: used.seat, cardId: used.take });
     } else draw(state, used.seat, SWITCH_UP_DRAW, rng, events);
   },
@@ -46,12 +47,11 @@ const EFFECTS: Record<Ability, Effect | null> = {
   distract: changeValue,
   disarm: (state, used, rng, events) => {
     const seat = used.seat;
-    const opp = state.players[other(seat)];
-    const committed = opp.committed as string[];
+    const committed = ownCommitted(state, other(seat)) as string[];
     const lost = committed[rng.int(committed.length)];
     removeFrom(committed, lost);
-    opp.discard.push(lost);
-    delete (state.attack as Attack).values[lost];
+    pile(state, other(seat), 'discard').push(lost);
+    delete ownAttack(state).values[lost];
     events.push({ type: 'disarmed', seat: other(seat), cardId: lost });
   },
   // "O Defensor adiciona um Hit adicional ao seu monte": into the deck. Decision: shuffled in.
@@ -70,7 +70,7 @@ export function resolveAbility(state: RattlesnakeState, used: UsedAbility, rng: 
 
 /** Focus sets a revealed card to a value; Distract moves it by one (within 1–5). */
 function changeValue(state: RattlesnakeState, used: UsedAbility, _rng: Rng, events: GameEvent[]): void {
-  const a = state.attack as Attack;
+  const a = ownAttack(state);
   const target = used.target as string;
   const current = a.values[target] ?? (baseValue(target) as number);
   const value = used.ability === 'focus' ? (used.value as number) : Math.min(MAX_VALUE, Math.max(MIN_VALUE, current + (used.delta as number)));
@@ -103,7 +103,7 @@ function dodgeNShoot(state: RattlesnakeState, rng: Rng, events: GameEvent[]): vo
     if (dv !== null && (av === null || dv > av)) break;
     if (a === null && d === null) break;
   }
-  state.players[attack.attacker].discard.push(...aside[0]);
-  state.players[attack.defender].discard.push(...aside[1]);
+  pile(state, attack.attacker, 'discard').push(...aside[0]);
+  pile(state, attack.defender, 'discard').push(...aside[1]);
   settle(state, won, null, null, true, events);
 }

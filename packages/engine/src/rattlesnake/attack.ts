@@ -10,6 +10,7 @@ import { attackerWins, bestCombo, type Combo } from './combos';
 import { removeFrom } from './deck';
 import { takeHits } from './hits';
 import type { CommitIntent } from './intents';
+import { attack as ownAttack, pile, player } from './own';
 import { hasEvent, other } from './shared';
 import type { RattlesnakeState } from './state';
 import { revealedOf } from './view';
@@ -25,9 +26,9 @@ export function declareAttack(state: RattlesnakeState, seat: Seat, events: GameE
 
 /** Cards committed face down: the attacker's, then the defender's, which reveals both. */
 export function commit(state: RattlesnakeState, seat: Seat, intent: CommitIntent, events: GameEvent[]): void {
-  const me = state.players[seat];
-  for (const c of intent.cards) removeFrom(me.hand, c);
-  me.committed = [...intent.cards];
+  const hand = pile(state, seat, 'hand');
+  for (const c of intent.cards) removeFrom(hand, c);
+  player(state, seat).committed = [...intent.cards];
   events.push({ type: 'committed', seat, count: intent.cards.length });
   events.push({ type: 'you_committed', to: [seat], seat, cards: [...intent.cards] });
   if (state.step.kind === 'attackerCommit') {
@@ -50,7 +51,7 @@ export function pass(state: RattlesnakeState, seat: Seat, events: GameEvent[]): 
 }
 
 function reveal(state: RattlesnakeState, events: GameEvent[]): void {
-  const attack = state.attack as Attack;
+  const attack = ownAttack(state);
   attack.revealed = true;
   events.push({
     type: 'revealed',
@@ -68,11 +69,12 @@ export function comboOf(state: RattlesnakeState, seat: Seat): Combo | null {
 }
 
 export function discardCommitted(state: RattlesnakeState): void {
-  for (const p of state.players) {
-    if (p.committed) p.discard.push(...p.committed);
-    p.committed = null;
+  for (let seat = 0; seat < state.players.length; seat++) {
+    const p = state.players[seat];
+    if (p.committed) pile(state, seat, 'discard').push(...p.committed);
+    if (p.committed !== null) player(state, seat).committed = null;
   }
-  if (state.attack) state.attack.values = {};
+  if (state.attack) ownAttack(state).values = {};
 }
 
 function resolveAttack(state: RattlesnakeState, events: GameEvent[]): void {
@@ -101,7 +103,7 @@ export function settle(
   events.push({ type: 'attack_resolved', ...cloneState(state.lastShowdown) });
   const goesOn = !won || takeHits(state, attack.defender, hits, events);
   discardCommitted(state);
-  attack.revealed = false;
+  ownAttack(state).revealed = false;
   if (goesOn) state.step = { kind: 'after', success: won };
 }
 

@@ -120,8 +120,11 @@ export function personalId(seat: number, ability: Ability): string {
   return `p${seat}-${ability}`;
 }
 
+const PERSONAL_DECKS = [0, 1].map((seat) => ACTIONS.flatMap((a) => Array.from({ length: a.personal }, () => personalId(seat, a.ability))));
+
+/** A seat's personal deck, in the card table's order (a new list each time). */
 export function personalDeck(seat: number): string[] {
-  return ACTIONS.flatMap((a) => Array.from({ length: a.personal }, () => personalId(seat, a.ability)));
+  return PERSONAL_DECKS[seat]?.slice() ?? ACTIONS.flatMap((a) => Array.from({ length: a.personal }, () => personalId(seat, a.ability)));
 }
 
 export function saloonActions(): string[] {

@@ -5,17 +5,17 @@
  */
 import type { GameEvent, Seat } from '../core/game';
 import type { Rng } from '../core/rng';
+import { pile, player } from './own';
 import { handSize } from './shared';
 import type { RattlesnakeState } from './state';
 
 /** Draws up to n cards, reshuffling the discard pile into an empty deck; stops when both are empty. */
 export function draw(state: RattlesnakeState, seat: Seat, n: number, rng: Rng, events: GameEvent[]): string[] {
-  const p = state.players[seat];
   const drawn: string[] = [];
   for (let i = 0; i < n; i++) {
     const c = takeTop(state, seat, rng, events);
     if (c === null) break;
-    p.hand.push(c);
+    pile(state, seat, 'hand').push(c);
     drawn.push(c);
   }
   if (drawn.length > 0) {
@@ -27,15 +27,16 @@ export function draw(state: RattlesnakeState, seat: Seat, n: number, rng: Rng, e
 
 /** The top card of a player's deck (refilled from the discard pile if empty), removed; null when both are empty. */
 export function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: GameEvent[]): string | null {
-  const p = state.players[seat];
+  const seen = state.players[seat];
+  if (seen.deck.length === 0 && seen.discard.length === 0) return null;
+  const p = player(state, seat);
   if (p.deck.length === 0) {
-    if (p.discard.length === 0) return null;
     p.deck = rng.shuffle(p.discard);
     p.discard = [];
     events.push({ type: 'reshuffled', seat, count: p.deck.length });
   }
   p.knownTop = null; // whatever was known on top leaves it now
-  return p.deck.shift() ?? null;
+  return pile(state, seat, 'deck').shift() ?? null;
 }
 
 export function drawUpTo(state: RattlesnakeState, seat: Seat, rng: Rng, events: GameEvent[]): void {
@@ -44,10 +45,10 @@ export function drawUpTo(state: RattlesnakeState, seat: Seat, rng: Rng, events: 
 }
 
 export function discardHand(state: RattlesnakeState, seat: Seat, events: GameEvent[]): void {
-  const p = state.players[seat];
+  const p = player(state, seat);
   const cards = p.hand;
   p.hand = [];
-  p.discard.push(...cards);
+  pile(state, seat, 'discard').push(...cards);
   events.push({ type: 'discarded_hand', seat, cards: [...cards] });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { GameEvent, Outcome, Seat } from '../core/game';
 import type { Rng } from '../core/rng';
+import { pile, player } from './own';
 import { other } from './shared';
 import type { RattlesnakeState } from './state';
 
@@ -13,20 +14,21 @@ import type { RattlesnakeState } from './state';
  * game at 0. Returns false if the game ended.
  */
 export function takeHits(state: RattlesnakeState, seat: Seat, n: number, events: GameEvent[], into: { deck: Rng } | null = null): boolean {
-  const p = state.players[seat];
-  for (let i = 0; i < n && p.hits.length > 0; i++) {
-    const hit = p.hits.pop() as string;
+  for (let i = 0; i < n && state.players[seat].hits.length > 0; i++) {
+    const hits = pile(state, seat, 'hits');
+    const hit = hits.pop() as string;
     state.quiet = 0;
     if (into) {
+      const p = player(state, seat);
       p.deck = into.deck.shuffle([...p.deck, hit]);
       p.knownTop = null;
-      events.push({ type: 'hit_taken', seat, cardId: hit, left: p.hits.length, into: 'deck' });
+      events.push({ type: 'hit_taken', seat, cardId: hit, left: hits.length, into: 'deck' });
     } else {
-      p.discard.push(hit);
-      events.push({ type: 'hit_taken', seat, cardId: hit, left: p.hits.length });
+      pile(state, seat, 'discard').push(hit);
+      events.push({ type: 'hit_taken', seat, cardId: hit, left: hits.length });
     }
   }
-  if (p.hits.length === 0) {
+  if (state.players[seat].hits.length === 0) {
     state.step = { kind: 'over' };
     state.winner = other(seat);
     state.response = null;

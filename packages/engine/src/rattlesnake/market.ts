@@ -7,28 +7,30 @@ import { eventOf } from './cards';
 import { removeFrom } from './deck';
 import { takeHits } from './hits';
 import type { BuyIntent } from './intents';
+import { pile, table } from './own';
 import { other } from './shared';
 import type { RattlesnakeState } from './state';
 
 export function buy(state: RattlesnakeState, seat: Seat, intent: BuyIntent, events: GameEvent[]): void {
-  const me = state.players[seat];
-  for (const c of intent.discard) removeFrom(me.hand, c);
-  me.discard.push(...intent.discard);
-  const slot = state.saloon.indexOf(intent.cardId);
-  state.saloon[slot] = null;
-  me.hand.push(intent.cardId);
+  const hand = pile(state, seat, 'hand');
+  for (const c of intent.discard) removeFrom(hand, c);
+  pile(state, seat, 'discard').push(...intent.discard);
+  const saloon = table(state, 'saloon');
+  const slot = saloon.indexOf(intent.cardId);
+  saloon[slot] = null;
+  hand.push(intent.cardId);
   state.bought = true;
   events.push({ type: 'bought', seat, cardId: intent.cardId, slot, discarded: [...intent.discard] });
   refillSlot(state, slot, events);
 }
 
 function refillSlot(state: RattlesnakeState, slot: number, events: GameEvent[]): void {
-  const next = state.saloonDeck.shift();
+  const next = state.saloonDeck.length === 0 ? undefined : table(state, 'saloonDeck').shift();
   if (next === undefined) {
     events.push({ type: 'saloon_slot_empty', slot });
     return;
   }
-  state.saloon[slot] = next;
+  table(state, 'saloon')[slot] = next;
   const ev = eventOf(next);
   events.push({ type: 'saloon_refilled', slot, cardId: next, event: ev });
   if (ev === 'snakebite') {

@@ -150,6 +150,33 @@ function hidden(s: RattlesnakeState, events: GameEvent[], prev: RattlesnakeState
   for (const p of s.players) for (const id of [...p.hand, ...p.deck]) expect(seenBySpectator.includes(`"${id}"`)).toBe(false);
 }
 
+/**
+ * Intents close to a legal one: the same with its card lists in another order or an undefined field (still legal), and
+ * with one thing changed — a card swapped for another, one dropped, added or doubled, a value or delta moved, a number
+ * sent as text, another mode or type, an extra field (legal only when the list holds the result too).
+ */
+function nearMisses(rng: Rng, legal: RattlesnakeIntent): RattlesnakeIntent[] {
+  const l = legal as unknown as Record<string, unknown>;
+  const out: Record<string, unknown>[] = [
+    { ...l, target: l.target },
+    { ...l, extra: 1 },
+    { ...l, type: rng.pick(['buy', 'commit', 'ability', 'cover', 'pass']) },
+  ];
+  for (const k of Object.keys(l)) {
+    const v = l[k];
+    if (typeof v === 'string' && k !== 'type') {
+      out.push({ ...l, [k]: rng.pick(ALL) });
+      if (k === 'mode') out.push({ ...l, mode: rng.pick(['swap', 'draw', 'again', 'refill']) });
+    } else if (Array.isArray(v)) {
+      out.push({ ...l, [k]: [...v].reverse() }, { ...l, [k]: v.slice(1) }, { ...l, [k]: [...v, rng.pick(ALL)] });
+      if (v.length > 0) out.push({ ...l, [k]: [...v, v[0]] }, { ...l, [k]: [rng.pick(ALL), ...v.slice(1)] });
+    } else if (typeof v === 'number') {
+      out.push({ ...l, [k]: v + rng.pick([1, -1, 2, -2]) }, { ...l, [k]: String(v) }, { ...l, [k]: -v });
+    }
+  }
+  return out as unknown as RattlesnakeIntent[];
+}
+
 describe('Rattlesnake properties', () => {
   test('cards are conserved, Hits stay in range, one decision is pending, every game ends', () => {
     fc.assert(
@@ -184,6 +211,35 @@ describe('Rattlesnake properties', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  test('apply accepts exactly the legal intents: near misses of legal ones are refused unless the list holds them too', () => {
+    let refused = 0;
+    let accepted = 0;
+    fc.assert(
+      fc.property(spec, (g) => {
+        const rng = Rng.fromSeed(g.playerSeed);
+        play({ ...g, junkRate: 0 }, (s) => {
+          for (const seat of pending(s)) {
+            const legal = legalIntents(s, seat);
+            const keys = new Set(legal.map(intentKey));
+            for (let n = 0; n < 6; n++) {
+              const l = rng.pick(legal);
+              expect(isError(apply(s, seat, l))).toBe(false);
+              for (const intent of nearMisses(rng, l)) {
+                const ok = !isError(apply(s, seat, intent));
+                expect({ intent, ok }).toEqual({ intent, ok: keys.has(intentKey(intent)) });
+                if (ok) accepted++;
+                else refused++;
+              }
+            }
+          }
+        });
+      }),
+      { numRuns: 15 },
+    );
+    // Both answers were seen many times (the near misses are not all refused, nor all accepted).
+    expect(Math.min(accepted, refused)).toBeGreaterThan(1000);
   });
 
   test('every legal intent applies', () => {

@@ -1,5 +1,5 @@
 /**
- * Rattlesnake's rules, the entry point: `apply` (check, then perform on a copy), `applyInPlace` for the search bot's
+ * Rattlesnake's rules, the entry point: `apply` (check, then perform on a copy made on write, own.ts), `applyInPlace` for the search bot's
  * playouts, the table of what each intent does, and `timeout` (the default for the pending decision). Each concept
  * lives in its own file — numbers.ts, setup.ts, deck.ts (a player's own pile), hits.ts (Hits and the end),
  * turn.ts (a turn's end, the stalemate rule), market.ts (buying, the saloon's events), attack.ts (commit, reveal,
@@ -7,14 +7,14 @@
  * keyed by ability) and checks.ts (legality, `pending`). This file re-exports what the engine and its users import.
  */
 import { fail, type ApplyResult, type GameEvent, type Seat } from '../core/game';
-import { cloneState } from '../core/clone';
 import { Rng } from '../core/rng';
 import { commit, declareAttack, finishAttack, pass } from './attack';
 import { check } from './checks';
 import { ERRORS, type RattlesnakeIntent } from './intents';
 import { buy } from './market';
+import { inPlace, stepCopy, writing } from './own';
 import { pendingOf } from './shared';
-import type { AttackInfo, RattlesnakePlayer, RattlesnakeState } from './state';
+import type { RattlesnakeState } from './state';
 import { endTurn } from './turn';
 import { putBack, respond, useAbility } from './window';
 
@@ -51,56 +51,14 @@ function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent,
   (PERFORM[intent.type] as Perform<IntentType>)(state, seat, intent, rng, events);
 }
 
-/** Replaced whole by the rules (the last showdown, the generator's state) or set once at setup (options, the opening). */
-const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'opening', 'lastShowdown', 'rng']);
-
-const cards = (v: readonly string[]): string[] => v.slice();
-const flat = <T extends object>(v: T | null): T | null => (v === null ? null : { ...v });
-/** A player's fields are card lists (string[], or null) and plain values. */
-function copyPlayer(p: RattlesnakePlayer): RattlesnakePlayer {
-  const out: Record<string, unknown> = {};
-  for (const key in p) {
-    const v = (p as unknown as Record<string, unknown>)[key];
-    out[key] = Array.isArray(v) ? v.slice() : v;
-  }
-  return out as unknown as RattlesnakePlayer;
-}
-/** How each field is copied, by what its type says it holds; a field not listed is copied deeply. */
-const COPY: Partial<Record<string, (v: never) => unknown>> = {
-  players: (v: RattlesnakePlayer[]) => v.map(copyPlayer),
-  saloon: (v: (string | null)[]) => v.slice(),
-  saloonDeck: cards,
-  box: cards,
-  graveyard: cards,
-  step: flat,
-  attack: (v: AttackInfo | null) => (v === null ? null : { ...v, values: { ...v.values } }),
-  response: flat,
-  scout: (v: RattlesnakeState['scout']) => (v === null ? null : { ...v, drawn: v.drawn.slice() }),
-};
-
-/**
- * The copy a step works on: deep (keys in the same order), but sharing the fields the rules never change in place,
- * and copying the others by their shape (card lists with one slice).
- */
-function copyForStep(state: RattlesnakeState): RattlesnakeState {
-  const src = state as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key in src) {
-    const v = src[key];
-    const copy = COPY[key];
-    out[key] = SHARED_FIELDS.has(key) || v === null || typeof v !== 'object' ? v : copy ? copy(v as never) : cloneState(v);
-  }
-  return out as unknown as RattlesnakeState;
-}
-
 export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): ApplyResult<RattlesnakeState> {
   const bad = check(state, seat, intent);
   if (bad) return { error: bad };
-  const next = copyForStep(state);
+  const next = stepCopy(state);
   const rng = Rng.fromState(next.rng);
   const events: GameEvent[] = [];
-  perform(next, seat, intent, rng, events);
-  next.rng = rng.state();
+  writing(state, () => perform(next, seat, intent, rng, events));
+  next.rng = rng.stateSince(state.rng);
   return { state: next, events };
 }
 
@@ -110,7 +68,7 @@ export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIn
  */
 export function applyInPlace(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): void {
   const rng = Rng.fromState(state.rng);
-  perform(state, seat, intent, rng, []);
+  inPlace(() => perform(state, seat, intent, rng, []));
   state.rng = rng.state();
 }
 
@@ -128,7 +86,7 @@ export function timeout(state: RattlesnakeState): ApplyResult<RattlesnakeState> 
         intent = { type: 'endTurn' };
         break;
       case 'attackerCommit': {
-        const next = copyForStep(state);
+        const next = stepCopy(state);
         finishAttack(next);
         events.push({ type: 'attack_abandoned', seat });
         return { state: next, events };

@@ -1,5 +1,5 @@
 import type { Seat } from '../core/game';
-import { BIG_HAND_SIZE, eventOf, HAND_SIZE, type EventKind } from './cards';
+import { BIG_HAND_SIZE, eventId, eventOf, HAND_SIZE, type EventKind } from './cards';
 import type { RattlesnakeState } from './state';
 
 /** Rules that both the state and the view need, kept in one place. */
@@ -12,8 +12,19 @@ export function activeEvents(saloon: readonly (string | null)[]): EventKind[] {
   return out;
 }
 
+/** Each event's card id (`e-{event}`): the one card that puts it in play. */
+const EVENT_CARD: Record<EventKind, string> = {
+  'high-noon': eventId('high-noon'),
+  'locked-and-loaded': eventId('locked-and-loaded'),
+  snakebite: eventId('snakebite'),
+  'last-call': eventId('last-call'),
+  sandstorm: eventId('sandstorm'),
+  deadeye: eventId('deadeye'),
+};
+
+/** Whether the event is in play: its card lies in the saloon. */
 export function hasEvent(saloon: readonly (string | null)[], e: EventKind): boolean {
-  return activeEvents(saloon).includes(e);
+  return saloon.includes(EVENT_CARD[e]);
 }
 
 export function handSize(saloon: readonly (string | null)[]): number {

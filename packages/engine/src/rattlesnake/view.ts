@@ -64,8 +64,13 @@ export interface RattlesnakeView {
 }
 
 export function revealedOf(state: Pick<RattlesnakeState, 'attack'>, committed: readonly string[]): RevealedCard[] {
-  const values = state.attack?.values ?? {};
-  return committed.map((id) => ({ id, value: values[id] ?? baseValue(id) }));
+  const values = state.attack?.values;
+  const out: RevealedCard[] = new Array(committed.length);
+  for (let i = 0; i < committed.length; i++) {
+    const id = committed[i];
+    out[i] = { id, value: values?.[id] ?? baseValue(id) };
+  }
+  return out;
 }
 
 export function view(state: RattlesnakeState, seat: Seat | null): RattlesnakeView {
@@ -130,7 +135,15 @@ export function combinations<T>(items: readonly T[], k: number): T[][] {
 /** All subsets in a stable order (by size, then position). */
 export function subsets<T>(items: readonly T[], minSize: number): T[][] {
   const out: T[][] = [];
-  for (let k = minSize; k <= items.length; k++) out.push(...combinations(items, k));
+  for (let k = minSize; k <= items.length; k++) for (const c of combinations(items, k)) out.push(c);
+  return out;
+}
+
+/** A commitment of each subset of the hand, in `subsets` order. */
+function commits(hand: readonly string[], minSize: number): RattlesnakeIntent[] {
+  const sets = subsets(hand, minSize);
+  const out: RattlesnakeIntent[] = new Array(sets.length);
+  for (let i = 0; i < sets.length; i++) out[i] = { type: 'commit', cards: sets[i] };
   return out;
 }
 
@@ -185,13 +198,16 @@ export function legalFromView(v: LegalInput): RattlesnakeIntent[] {
           for (const discard of prices) out.push({ type: 'buy', cardId, discard });
         }
       }
-      out.push(...outOfAttackAbilities(v.hand, v.graveyard));
+      for (const a of outOfAttackAbilities(v.hand, v.graveyard)) out.push(a);
       return out;
     }
     case 'attackerCommit':
-      return subsets(v.hand, 1).map((cards) => ({ type: 'commit', cards }));
-    case 'defenderCommit':
-      return [...subsets(v.hand, 0).map((cards): RattlesnakeIntent => ({ type: 'commit', cards })), ...outOfAttackAbilities(v.hand, v.graveyard)];
+      return commits(v.hand, 1);
+    case 'defenderCommit': {
+      const out = commits(v.hand, 0);
+      for (const a of outOfAttackAbilities(v.hand, v.graveyard)) out.push(a);
+      return out;
+    }
     case 'window': {
       const out: RattlesnakeIntent[] = [{ type: 'pass' }];
       const mine = v.players[me].revealed ?? [];

@@ -11,13 +11,13 @@ import { finishAttack } from './attack';
 import { abilityOf } from './cards';
 import { removeFrom } from './deck';
 import type { AbilityIntent, AllowIntent, CoverIntent, PutBackIntent } from './intents';
+import { pile, player, table } from './own';
 import { other } from './shared';
 import type { RattlesnakeState, UsedAbility } from './state';
 
 export function useAbility(state: RattlesnakeState, seat: Seat, intent: AbilityIntent, events: GameEvent[]): void {
-  const me = state.players[seat];
-  removeFrom(me.hand, intent.cardId);
-  state.graveyard.push(intent.cardId);
+  removeFrom(pile(state, seat, 'hand'), intent.cardId);
+  table(state, 'graveyard').push(intent.cardId);
   const used: UsedAbility = { seat, cardId: intent.cardId, ability: abilityOf(intent.cardId) as string };
   if (intent.target !== undefined) used.target = intent.target;
   if (intent.value !== undefined) used.value = intent.value;
@@ -30,12 +30,11 @@ export function useAbility(state: RattlesnakeState, seat: Seat, intent: AbilityI
 
 /** The opponent's answer to an ability: allow it (it happens) or cover it (Take Cover cancels it). */
 export function respond(state: RattlesnakeState, seat: Seat, intent: AllowIntent | CoverIntent, rng: Rng, events: GameEvent[]): void {
-  const me = state.players[seat];
   const used = state.response as UsedAbility;
   state.response = null;
   if (intent.type === 'cover') {
-    removeFrom(me.hand, intent.cardId);
-    state.graveyard.push(intent.cardId);
+    removeFrom(pile(state, seat, 'hand'), intent.cardId);
+    table(state, 'graveyard').push(intent.cardId);
     events.push({ type: 'covered', seat, cardId: intent.cardId, cancelled: used.cardId });
   } else {
     events.push({ type: 'allowed', seat, cardId: used.cardId });
@@ -57,12 +56,11 @@ function afterAbility(state: RattlesnakeState, used: UsedAbility, cancelled: boo
 
 /** Scout's second half: one of the two drawn cards goes back on top of the deck (its owner knows it is there). */
 export function putBack(state: RattlesnakeState, seat: Seat, intent: PutBackIntent, events: GameEvent[]): void {
-  const me = state.players[seat];
   const scout = state.scout as { seat: Seat; drawn: string[] };
   state.scout = null;
-  removeFrom(me.hand, intent.cardId);
-  me.deck.unshift(intent.cardId);
-  me.knownTop = intent.cardId;
+  removeFrom(pile(state, seat, 'hand'), intent.cardId);
+  pile(state, seat, 'deck').unshift(intent.cardId);
+  player(state, seat).knownTop = intent.cardId;
   events.push({ type: 'put_back', seat });
   events.push({ type: 'you_put_back', to: [seat], seat, cardId: intent.cardId, kept: scout.drawn.filter((c) => c !== intent.cardId) });
 }

@@ -167,15 +167,32 @@ function checkStandoff(state: SaloonState, seat: Seat, intent: StandoffIntent): 
   return err(state.guns[intent.gun] !== null && COLOURS.includes(intent.gun) ? ERRORS.GUN_TAKEN : ERRORS.BAD_TARGET, 'Take a gun that lies on the table.');
 }
 
+/** How many fields an intent sets (undefined ones do not count, as in `intentKey`). */
+function fieldCount(intent: object): number {
+  let n = 0;
+  for (const k in intent) if ((intent as Record<string, unknown>)[k] !== undefined) n++;
+  return n;
+}
+
+/**
+ * Whether `intent` is the listed answer `a`, as `intentKey` says: the same call first (a string: the keys can only
+ * match when it is the same); the same card and target and nothing else set is surely the same; else the keys.
+ */
+function sameAnswer(a: AnswerIntent, intent: AnswerIntent, key: () => string): boolean {
+  if (a.call !== intent.call) return false;
+  if (a.card === intent.card && a.target === intent.target && fieldCount(intent) === fieldCount(a)) return true;
+  return intentKey(a) === key();
+}
+
 function checkAnswer(state: SaloonState, seat: Seat, intent: AnswerIntent): EngineError | null {
   const ph = state.phase;
   if (ph.kind !== 'threat') return err(ERRORS.NOT_NOW, 'Nobody is threatening you.');
   if (seat !== threatDecider(ph)) return err(ERRORS.NOT_YOUR_TURN, ph.escaped?.length ? 'The threatener answers now.' : 'Only the threatened player answers.');
   const calls = ['bluffing', 'duel', 'law', 'wanted', 'escape', 'desperado'];
   if (!calls.includes(intent.call)) return err(ERRORS.UNKNOWN_INTENT, `Answer ${calls.join(', ')}.`);
-  const key = intentKey(intent);
-  // Same call first (a string: the keys can only match when it is the same), then the key.
-  if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => a.call === intent.call && intentKey(a) === key)) return null;
+  let key: string | null = null;
+  const keyOf = () => (key ??= intentKey(intent));
+  if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => sameAnswer(a, intent, keyOf))) return null;
   if (intent.call === 'law') return err(ERRORS.ILLEGAL_CARD, '"I am the Law" needs three Law cards in your hand.');
   if (intent.call === 'wanted') return err(ERRORS.ILLEGAL_CARD, 'Revealing Wanted Alive needs three Wanted Alive cards in your hand.');
   if (intent.call === 'desperado') {

@@ -10,6 +10,7 @@ import { err } from './checks';
 import { discardCards, drawCards } from './deck';
 import { duelDeadline } from './duel';
 import { ERRORS } from './intents';
+import { writing } from './own';
 import { copyForStep } from './shared';
 import { standoffDeadline } from './standoff';
 import type { Phase, SaloonState } from './state';
@@ -80,26 +81,28 @@ export function catchUp(state: SaloonState, now: number, rng: Rng, events: GameE
 export function timeout(state: SaloonState, now?: number): ApplyResult<SaloonState> {
   if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
   const next = copyForStep(state);
-  const rng = Rng.fromState(next.rng);
-  const events: GameEvent[] = [];
-  const at = Math.max(next.clock, now ?? deadline(next) ?? next.clock);
-  const ph = next.phase;
-  if (ph.kind === 'turn') {
-    events.push({ type: 'timed_out', seat: next.active });
-    drawCards(next, next.active, 1, rng, events);
-    const hand = next.players[next.active].hand;
-    discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
-    endTurn(next, rng, events);
-  } else if (ph.kind === 'discard') {
-    events.push({ type: 'timed_out', seat: next.active });
-    const hand = next.players[next.active].hand;
-    discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
-    endTurn(next, rng, events);
-  } else {
-    runDeadline(next, at, rng, events);
-  }
-  resolveWind(next, at, rng, events);
-  next.clock = at;
-  next.rng = rng.state();
-  return { state: next, events };
+  return writing(state, () => {
+    const rng = Rng.fromState(next.rng);
+    const events: GameEvent[] = [];
+    const at = Math.max(next.clock, now ?? deadline(next) ?? next.clock);
+    const ph = next.phase;
+    if (ph.kind === 'turn') {
+      events.push({ type: 'timed_out', seat: next.active });
+      drawCards(next, next.active, 1, rng, events);
+      const hand = next.players[next.active].hand;
+      discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
+      endTurn(next, rng, events);
+    } else if (ph.kind === 'discard') {
+      events.push({ type: 'timed_out', seat: next.active });
+      const hand = next.players[next.active].hand;
+      discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
+      endTurn(next, rng, events);
+    } else {
+      runDeadline(next, at, rng, events);
+    }
+    resolveWind(next, at, rng, events);
+    next.clock = at;
+    next.rng = rng.stateSince(state.rng);
+    return { state: next, events };
+  });
 }

@@ -6,6 +6,7 @@
 import type { GameEvent, Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { isWindEvent } from './cards';
+import { table } from './own';
 import { HAND_SIZE } from './shared';
 import type { SaloonState } from './state';
 
@@ -18,7 +19,7 @@ export function takeTop(state: SaloonState, rng: Rng, events: GameEvent[], by: S
       state.discard = [];
       events.push({ type: 'reshuffled', count: state.deck.length });
     }
-    const top = state.deck.shift() as string;
+    const top = table(state, 'deck').shift() as string;
     if (!state.wind || !isWindEvent(top)) return top;
     // An event stops play: it waits for the next safe moment (or, drawn while one resolves, to be shuffled back).
     if (state.wind.resolving) state.wind.held.push(top);
@@ -47,7 +48,7 @@ export function discardCards(state: SaloonState, seat: Seat, cards: readonly str
     if (i < 0) throw new Error(`Saloon invariant broken: ${id} is not in seat ${seat}'s hand`);
     hand.splice(i, 1);
   }
-  state.discard.push(...cards);
+  table(state, 'discard').push(...cards);
   events.push({ type: 'discarded', seat, cards: [...cards], reason });
 }
 

@@ -29,6 +29,20 @@ function countOf<T>(values: readonly T[], v: T): number {
   return c;
 }
 
+/** `majorities(hand).colours` alone (the Bottle's question, asked for every duelist's legal shots): counted, no lists. */
+export function majorityColours(hand: readonly string[]): Colour[] {
+  const counts = [0, 0, 0, 0];
+  let max = 0;
+  for (const id of hand) {
+    const i = COLOURS.indexOf(card(id).colour);
+    if (++counts[i] > max) max = counts[i];
+  }
+  const out: Colour[] = [];
+  if (max === 0) return out;
+  for (let i = 0; i < COLOURS.length; i++) if (counts[i] === max) out.push(COLOURS[i]);
+  return out;
+}
+
 export function majorities(hand: readonly string[]): Majorities {
   const colours: Colour[] = [];
   const areas: Area[] = [];

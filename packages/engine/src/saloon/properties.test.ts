@@ -280,6 +280,49 @@ describe('Saloon Showdown properties', () => {
     );
   });
 
+  test('an answer to a threat is accepted exactly when the list holds it: near misses of listed answers are refused', () => {
+    let accepted = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(spec, (g) => {
+        playGame(
+          g.seed,
+          config(g, (s) => {
+            if (s.phase.kind !== 'threat') return;
+            for (const seat of pending(s)) {
+              const legal = legalIntents(s, seat).filter((i) => i.type === 'answer');
+              const keys = new Set(legalIntents(s, seat).map(intentKey));
+              const hand = s.players[seat].hand;
+              for (const a of legal) {
+                const o = a as unknown as Record<string, unknown>;
+                const variants: Record<string, unknown>[] = [
+                  o,
+                  { ...o, card: o.card, target: o.target },
+                  { ...o, extra: 1 },
+                  { ...o, card: hand[0] },
+                  { ...o, card: undefined },
+                  { ...o, target: ((o.target as number | undefined) ?? 0) + 1 },
+                  { ...o, target: undefined },
+                  { ...o, target: String(o.target) },
+                  { ...o, call: 'escape' },
+                  { ...o, call: 'duel' },
+                ];
+                for (const v of variants) {
+                  const ok = !isError(apply(s, seat, v as never, s.clock));
+                  expect({ v, ok }).toEqual({ v, ok: keys.has(intentKey(v as never)) });
+                  if (ok) accepted++;
+                  else refused++;
+                }
+              }
+            }
+          }),
+        );
+      }),
+      { numRuns: 20 },
+    );
+    expect(Math.min(accepted, refused)).toBeGreaterThan(100);
+  });
+
   test("every legal intent applies at the current time (a locked-out duelist's shots excepted); anything else is refused with a code", () => {
     fc.assert(
       fc.property(spec, (g) => {

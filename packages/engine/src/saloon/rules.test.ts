@@ -1,8 +1,8 @@
 import { eventsFor, isError, type GameEvent, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
-import { bulletsOf, card, type Area, type Colour, type Noise } from './cards';
+import { bulletsOf, card, deckIds, type Area, type Colour, type Noise } from './cards';
 import type { SaloonIntent } from './intents';
-import { majorities, majority } from './majority';
+import { majorities, majorityColours, majority } from './majority';
 import {
   apply,
   deadline,
@@ -103,6 +103,14 @@ describe('majority judging', () => {
       pick({ colour: 'red', area: 'leg', noise: 'boom' }),
     ];
     expect(majorities(hand2)).toEqual({ colours: ['red', 'green', 'yellow'], areas: ['arm'], noises: ['boom'] });
+  });
+
+  test("majorityColours (the Bottle's question) is the colours of majorities, for hands of 0 to 5 cards", () => {
+    const rng = Rng.fromSeed(21);
+    for (let n = 0; n < 400; n++) {
+      const hand = rng.shuffle(deckIds(false)).slice(0, n % 6);
+      expect(majorityColours(hand)).toEqual(majorities(hand).colours);
+    }
   });
 
   test('judgeShot: the majority gun, area and noise; any tied value; the Bottle names only the area', () => {

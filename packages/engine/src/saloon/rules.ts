@@ -14,6 +14,7 @@ import { check, err } from './checks';
 import { catchUp } from './clock';
 import { duelShot } from './duel';
 import { ERRORS, type SaloonIntent, type ShootIntent } from './intents';
+import { writing } from './own';
 import { copyForStep } from './shared';
 import { joinStandoff, standoffShot } from './standoff';
 import type { SaloonState } from './state';
@@ -58,16 +59,18 @@ export function apply(state: SaloonState, seat: Seat, intent: SaloonIntent, now?
   if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
   const t = Math.max(state.clock, now ?? state.clock);
   const next = copyForStep(state);
-  const rng = Rng.fromState(next.rng);
-  const events: GameEvent[] = [];
-  catchUp(next, t, rng, events);
-  const bad = check(next, seat, intent, t);
-  if (bad) return { error: bad };
-  (PERFORM[intent.type] as Perform<IntentType>)(next, seat, intent, t, rng, events);
-  resolveWind(next, t, rng, events);
-  next.clock = t;
-  next.rng = rng.state();
-  return { state: next, events };
+  return writing(state, () => {
+    const rng = Rng.fromState(next.rng);
+    const events: GameEvent[] = [];
+    catchUp(next, t, rng, events);
+    const bad = check(next, seat, intent, t);
+    if (bad) return { error: bad };
+    (PERFORM[intent.type] as Perform<IntentType>)(next, seat, intent, t, rng, events);
+    resolveWind(next, t, rng, events);
+    next.clock = t;
+    next.rng = rng.stateSince(state.rng);
+    return { state: next, events };
+  });
 }
 
 /** A shot goes to the race running: the Turkey, a Standoff, a Truel or a duel. */

@@ -1,9 +1,9 @@
 import { cloneSharing, cloneState } from '../core/clone';
 import type { Seat } from '../core/game';
-import { AREAS, card, COLOURS, NOISES, type Colour, type SymbolKind } from './cards';
+import { AREAS, card, COLOURS, NOISES, type Area, type Colour, type Noise, type SymbolKind } from './cards';
 import type { AnswerIntent, ShootIntent } from './intents';
-import { majorities } from './majority';
-import type { Phase, SaloonState } from './state';
+import { majorities, majorityColours } from './majority';
+import type { Phase, SaloonPlayer, SaloonState } from './state';
 
 /** Rules that both the state and the view need, kept in one place. */
 
@@ -115,7 +115,7 @@ export function answersFor(phase: Extract<Phase, { kind: 'threat' }>, seats: num
  * someone else's hand (in the core game: the threatener's gun, and the shooter is the target).
  */
 export function bottleAllowed(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, shooter: Seat): boolean {
-  const { colours } = majorities(hand);
+  const colours = majorityColours(hand);
   return colours.length > 0 && colours.every((c) => guns[c] !== null && guns[c] !== shooter);
 }
 
@@ -160,51 +160,98 @@ export function standoffCrashTarget(phase: Extract<Phase, { kind: 'standoff' }>,
   return link && link.seat !== seat ? link.seat : null;
 }
 
-/** Standoff shots: any gun, every area and noise, at any other player still in (wrong ones are misfires). */
-export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, shooter: Seat): ShootIntent[] {
-  const out: ShootIntent[] = [];
+/**
+ * The shots a legal list offers, made once and shared by every list (frozen: nobody can change one for the others).
+ * Keyed by gun, area, noise and target (none: -1); the same fields, in the same order, as a shot written out.
+ */
+const SHOTS = new Map<string, ShootIntent>();
+function shotOf(gun: Colour | 'bottle', area: Area, noise: Noise | null, target: Seat): ShootIntent {
+  const key = `${gun} ${area} ${noise} ${target}`;
+  const known = SHOTS.get(key);
+  if (known !== undefined) return known;
+  const shot: ShootIntent =
+    noise === null ? { type: 'shoot', gun, area } : target >= 0 ? { type: 'shoot', gun, area, noise, target } : { type: 'shoot', gun, area, noise };
+  SHOTS.set(key, Object.freeze(shot));
+  return shot;
+}
+
+/** Each gun's shots, every area and noise, no target (as `shotsFor` and `turkeyShots` list them). */
+const GUN_SHOTS = new Map<Colour, readonly ShootIntent[]>(
+  COLOURS.map((gun) => [gun, AREAS.flatMap((area) => NOISES.map((noise) => shotOf(gun, area, noise, -1)))]),
+);
+const BOTTLE_SHOTS: readonly ShootIntent[] = AREAS.map((area) => shotOf('bottle', area, null, -1));
+/** Per target seat: every gun, area and noise at it, in the order `standoffShotsFor` interleaves them. */
+const STANDOFF_SHOTS: ShootIntent[][] = [];
+function standoffShotsAt(target: Seat): readonly ShootIntent[] {
+  return (STANDOFF_SHOTS[target] ??= COLOURS.flatMap((gun) => AREAS.flatMap((area) => NOISES.map((noise) => shotOf(gun, area, noise, target)))));
+}
+
+/** Standoff shots: any gun, every area and noise, at any other player still in (wrong ones are misfires); added to `out`. */
+export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, shooter: Seat, out: ShootIntent[] = []): ShootIntent[] {
   const targets = standoffSeats(phase).filter((s) => s !== shooter);
-  for (const gun of COLOURS)
-    for (const area of AREAS) for (const noise of NOISES) for (const target of targets) out.push({ type: 'shoot', gun, area, noise, target });
+  const lists = targets.map(standoffShotsAt);
+  // Gun, area and noise in order, each at every target in turn.
+  for (let i = 0, n = COLOURS.length * AREAS.length * NOISES.length; i < n; i++) for (const list of lists) out.push(list[i]);
   return out;
 }
 
-/** The Turkey: any gun, every area and noise (no target). */
-export function turkeyShots(): ShootIntent[] {
-  const out: ShootIntent[] = [];
-  for (const gun of COLOURS) for (const area of AREAS) for (const noise of NOISES) out.push({ type: 'shoot', gun, area, noise });
+/** The Turkey: any gun, every area and noise (no target); added to `out`. */
+export function turkeyShots(out: ShootIntent[] = []): ShootIntent[] {
+  for (const gun of COLOURS) for (const shot of GUN_SHOTS.get(gun) as readonly ShootIntent[]) out.push(shot);
   return out;
 }
 
-/** Every shot that is not refused (wrong shots included: they are misfires) for a duelist holding `hand`. */
-export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, shooter: Seat): ShootIntent[] {
-  const out: ShootIntent[] = [];
+/** Every shot that is not refused (wrong shots included: they are misfires) for a duelist holding `hand`; added to `out`. */
+export function shotsFor(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, shooter: Seat, out: ShootIntent[] = []): ShootIntent[] {
   for (const gun of COLOURS) {
     if (guns[gun] !== null && guns[gun] !== shooter) continue;
-    for (const area of AREAS) for (const noise of NOISES) out.push({ type: 'shoot', gun, area, noise });
+    for (const shot of GUN_SHOTS.get(gun) as readonly ShootIntent[]) out.push(shot);
   }
-  if (bottleAllowed(hand, guns, shooter)) for (const area of AREAS) out.push({ type: 'shoot', gun: 'bottle', area });
+  if (bottleAllowed(hand, guns, shooter)) for (const shot of BOTTLE_SHOTS) out.push(shot);
   return out;
 }
 
 /** A deep copy of the state's plain data (core/clone.ts). */
 export const clone = cloneState;
 
-/** Replaced whole by the rules, never changed in place: a step's copy shares them with the state before. */
-const SHARED_FIELDS: ReadonlySet<string> = new Set(['options', 'lastReveal', 'lastDuel']);
-/** The phase is copied on its own (below), with SHARED_FIELDS. */
-const SHARED_AND_PHASE: ReadonlySet<string> = new Set([...SHARED_FIELDS, 'phase']);
 /** In a race's phase, the shots fired: records only ever added, never changed, so a copy shares them. */
 const SHARED_IN_PHASE: ReadonlySet<string> = new Set(['shots']);
 
+/** A race's phase copied, its list of shots too; each record, never changed once fired, is shared. */
+function copyPhase(phase: Phase): Phase {
+  const copy = cloneSharing(phase, SHARED_IN_PHASE);
+  if ('shots' in copy) copy.shots = copy.shots.slice();
+  return copy;
+}
+
+const copyPlayer = (p: SaloonPlayer): SaloonPlayer => ({ hand: p.hand.slice(), loot: p.loot, bounty: p.bounty, wounds: p.wounds });
+
 /**
- * The copy a step works on (apply, timeout, shift): deep, but for the fields the rules only ever replace, and the
- * shot records of a race (the list is copied; each record, never changed once fired, is shared).
+ * The copy a step works on (apply, timeout, shift): deep, but for the fields the rules only ever replace (the options,
+ * the last reveal and duel, the generator's state), the deck,
+ * discard pile and public cards (copied on write, own.ts), and the shot records of a race (the list is copied; each
+ * record, never changed once fired, is shared). Written out field by field in the state's key order (the Wind's
+ * record last, as setup adds it): several times quicker than a walk over the keys.
  */
-export function copyForStep(state: SaloonState): SaloonState {
-  const next = cloneSharing(state, SHARED_AND_PHASE);
-  const phase = cloneSharing(state.phase, SHARED_IN_PHASE);
-  if ('shots' in phase) phase.shots = phase.shots.slice();
-  next.phase = phase;
-  return next;
+export function copyForStep(s: SaloonState): SaloonState {
+  const copy: Required<Omit<SaloonState, 'wind'>> & Pick<SaloonState, 'wind'> = {
+    options: s.options,
+    simplified: s.simplified,
+    players: s.players.map(copyPlayer),
+    deck: s.deck,
+    discard: s.discard,
+    public: s.public,
+    dealer: s.dealer,
+    active: s.active,
+    turn: s.turn,
+    guns: { red: s.guns.red, blue: s.guns.blue, green: s.guns.green, yellow: s.guns.yellow },
+    phase: copyPhase(s.phase),
+    lastReveal: s.lastReveal,
+    lastDuel: s.lastDuel,
+    endAfter: s.endAfter,
+    clock: s.clock,
+    rng: s.rng,
+  };
+  if (s.wind !== undefined) copy.wind = cloneState(s.wind);
+  return copy;
 }

@@ -9,15 +9,17 @@ import { DUEL_LIMIT_MS, FALSE_START_MS, GO_DELAY_MS, MISFIRE_LOCK_MS } from './n
 import type { SaloonState, ShotRecord } from './state';
 
 /**
- * A shot in any of the races (duel, truel, standoff, turkey), judged on the cards: it is recorded and announced, and
+ * A shot in any of the races (duel, truel, standoff, turkey), judged on the cards (`judged`: a record made for this
+ * shot, which this completes and keeps): it is recorded and announced, and
  * a miss locks the shooter out for MISFIRE_LOCK_MS. A reaction under FALSE_START_MS (the server's accepted one, else
  * the time since "Go!") is a false start: a miss. Returns whether it hit.
  */
 export function fire(ph: { shots: ShotRecord[]; lockedUntil: number[]; goAt: number }, judged: ShotRecord, shot: ShootIntent, events: GameEvent[]): boolean {
   const reactionMs = shot.reactionMs ?? judged.at - ph.goAt;
   const falseStart = reactionMs < FALSE_START_MS;
-  // The same record, keys in the same order, as `{ ...judged, correct, reactionMs, ...(falseStart ? { falseStart } : {}) }`.
-  const record: ShotRecord = { ...judged };
+  // `judged` is made by the caller for this shot alone: it becomes the record, keys in the same order as
+  // `{ ...judged, correct, reactionMs, ...(falseStart ? { falseStart } : {}) }`.
+  const record: ShotRecord = judged;
   record.correct = judged.correct && !falseStart;
   record.reactionMs = reactionMs;
   if (falseStart) record.falseStart = true;

@@ -9,6 +9,7 @@ import type { GameEvent, Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { bulletsOf, COLOURS, type Colour } from './cards';
 import { discardCards, drawCards, drawUpTo, takeTop } from './deck';
+import { table } from './own';
 import { bankPays, claimBounty } from './economy';
 import { checkEnd } from './end';
 import type { ShootIntent } from './intents';
@@ -96,7 +97,7 @@ function flip(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 
 function endStandoff(state: SaloonState, rng: Rng, events: GameEvent[]): void {
   const ph = state.phase as Standoff;
-  state.discard.push(...ph.flipped);
+  table(state, 'discard').push(...ph.flipped);
   events.push({ type: 'discarded', seat: ph.judge, cards: [...ph.flipped], reason: 'standoff' });
   ph.flipped = [];
   // Decision: everyone keeps their hand (the rulebook has duelists redraw, not the Standoff's players; the race is

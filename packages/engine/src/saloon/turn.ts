@@ -8,6 +8,7 @@ import type { GameEvent, Outcome, Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { COLOURS } from './cards';
 import { discardCards, drawCards, drawUpTo, takeTop } from './deck';
+import { table } from './own';
 import { bankPays, claimBounty } from './economy';
 import { outcome } from './end';
 import type { CashLootIntent, DiscardIntent, DrawIntent, WantedIntent } from './intents';
@@ -20,8 +21,8 @@ export function endTurn(state: SaloonState, rng: Rng, events: GameEvent[]): void
   if (state.dealer === a) {
     const old = state.public;
     state.public = [];
-    state.discard.push(...old);
-    for (let i = 0; i < PUBLIC_CARDS; i++) state.public.push(takeTop(state, rng, events));
+    table(state, 'discard').push(...old);
+    for (let i = 0; i < PUBLIC_CARDS; i++) table(state, 'public').push(takeTop(state, rng, events));
     events.push({ type: 'public_replaced', seat: a, discarded: old, cards: [...state.public] });
   }
   if (state.players[a].bounty === 0) bankPays(state, a, BOUNTY_RESET, 'bounty', 'bounty_reset', events);
@@ -56,7 +57,8 @@ export function draw(state: SaloonState, seat: Seat, intent: DrawIntent, rng: Rn
     const index = intent.from;
     const taken = state.public[index];
     state.players[seat].hand.push(taken);
-    state.public[index] = takeTop(state, rng, events, seat);
+    const card = takeTop(state, rng, events, seat);
+    table(state, 'public')[index] = card;
     events.push({ type: 'drew_public', seat, index, card: taken, replacement: state.public[index] });
     if (state.dealer !== seat) {
       state.dealer = seat;

@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game';
 import { isBooty, type Colour } from './cards';
-import type { SaloonIntent } from './intents';
+import type { SaloonIntent, ShootIntent } from './intents';
 import {
   answersFor,
   canCrash,
@@ -207,15 +207,15 @@ export function legalFromView(v: LegalInput): SaloonIntent[] {
   } else if (ph.kind === 'threat' && threatDecider(ph) === me) {
     out.push(...answersFor(ph, v.players.length, v.hand));
   } else if (ph.kind === 'duel' && ph.go && (ph.threatener === me || ph.target === me)) {
-    out.push(...shotsFor(v.hand, v.guns, me));
+    shotsFor(v.hand, v.guns, me, out as ShootIntent[]);
   } else if (ph.kind === 'turkey' && ph.stage === 'race' && me !== ph.drawer) {
-    out.push(...turkeyShots());
+    turkeyShots(out as ShootIntent[]);
   } else if (ph.kind === 'standoff' && ph.stage === 'race' && standoffSeats(ph).includes(me)) {
-    out.push(...standoffShotsFor(ph, me));
+    standoffShotsFor(ph, me, out as ShootIntent[]);
   } else if (ph.kind === 'truel' && ph.go && truelSeats(ph).includes(me)) {
-    out.push(...shotsFor(v.hand, v.guns, me));
+    shotsFor(v.hand, v.guns, me, out as ShootIntent[]);
   }
-  out.push(...standoffJoins(ph, v.guns, me, v.hand));
+  for (const join of standoffJoins(ph, v.guns, me, v.hand)) out.push(join);
   if (canCrash(ph, me, v.hand)) out.push({ type: 'crash' });
   return out;
 }

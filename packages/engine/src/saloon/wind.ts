@@ -9,6 +9,7 @@ import type { GameEvent, Seat } from '../core/game';
 import type { Rng } from '../core/rng';
 import { bulletsOf, COLOURS, isBooty, windKind } from './cards';
 import { takeTop } from './deck';
+import { table } from './own';
 import { startDuel } from './duel';
 import { bankPays } from './economy';
 import type { ShootIntent } from './intents';
@@ -133,7 +134,7 @@ export function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, no
 
 function endTurkey(state: SaloonState, events: GameEvent[]): void {
   const ph = state.phase as Turkey;
-  state.discard.push(...ph.flipped);
+  table(state, 'discard').push(...ph.flipped);
   events.push({ type: 'discarded', seat: ph.drawer, cards: [...ph.flipped], reason: 'turkey' });
   state.phase = { kind: 'turn' };
 }

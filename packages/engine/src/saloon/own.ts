@@ -1,0 +1,34 @@
+/**
+ * Copy on write for the table's big card lists. A step's copy of the state (`copyForStep`) shares the deck, the
+ * discard pile and the public cards with the state it was made from (handed out already: it must never change); a
+ * rule that changes one of them in place asks for it here first, and the first time in a step it is copied into the
+ * new state. While no step runs (setup, a state the caller owns) lists are returned as they are. Every other field is
+ * copied by `copyForStep` as before.
+ *
+ * `base` is the state the step started from while `apply`, `timeout` or `shift` runs it (null otherwise): a list is
+ * shared exactly when it is the very same array as the base's.
+ */
+import type { SaloonState } from './state';
+
+let base: SaloonState | null = null;
+
+/** Runs a step on a copy of `from` (made by `copyForStep`), with copy on write against `from`. */
+export function writing<T>(from: SaloonState, step: () => T): T {
+  const outer = base;
+  base = from;
+  try {
+    return step();
+  } finally {
+    base = outer;
+  }
+}
+
+/** The fields `copyForStep` shares and the rules ask for here before changing them. */
+export type TableList = 'deck' | 'discard' | 'public';
+
+/** The deck, the discard pile or the public cards, the state's own to change. */
+export function table(state: SaloonState, key: TableList): string[] {
+  const list = state[key];
+  if (base !== null && list === base[key]) return (state[key] = list.slice());
+  return list;
+}
