@@ -2,19 +2,19 @@ import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import { deriveSeed, eventsFor, Rng, type GameEvent, type Seat } from '@tumbleweed/engine';
 import { claimCode, releaseCode } from './codes';
-import { config } from './config';
-import { FLOOD_CLOSE_CODE, MessageBucket, type FloodLimits } from './flood';
+import { FLOOD_CLOSE_CODE, MessageBucket } from './flood';
 import type { AnyAdapter, BotLevel } from './game-adapter';
 import { logger } from './log';
 import * as metrics from './metrics';
 import { takeRestore } from './persist';
 import { claimSameCode } from './persist/restore';
-import { SeatState, syncArray, type TableState } from './table-state';
-import { ChatLimit } from './table/chat';
-import { realClock, TableClock, type Clock } from './table/clock';
+import { SeatState, type TableState } from './table-state';
+import { TableActions } from './table/actions';
+import { TableClock } from './table/clock';
 import { freshSeed, GameDriver } from './table/driver';
 import { RestoreWait } from './table/restore';
-import { parseCreate, parseJoin, refuse, tableActionSchema } from './table/schemas';
+import { parseCreate, parseJoin, refuse } from './table/schemas';
+import { settings } from './table/settings';
 import { botName, MAX_SPECTATORS, Seats, type SeatUser } from './table/seats';
 import { Turns, type By } from './table/turns';
 
@@ -23,34 +23,15 @@ export { AWAY_AFTER_MISSES, ManualClock, realClock, type Clock } from './table/c
 export type { GameLog } from './table/driver';
 export { RESTORE_GATHER_MS } from './table/restore';
 export { MAX_SPECTATORS, SEAT_TAKEN_CLOSE_CODE, type SeatUser } from './table/seats';
+export { settings, type TableSettings } from './table/settings';
 export { RACE_LOG_TAIL_MS } from './table/turns';
-
-export interface TableSettings {
-  /** Delay before a bot acts, so people can follow; tests use 0. */
-  botDelayMs: number;
-  /** Seconds a dropped player has to come back before a bot takes the seat. */
-  reconnectSeconds: number;
-  allowTestSeed: boolean;
-  /** Flood control: every message a client sends takes a token (see flood.ts). */
-  flood: FloodLimits;
-  /** What the tables created from now on read the time from and schedule on (a test may set a ManualClock). */
-  clock: Clock;
-}
-
-/** Starts from the environment (config.ts); tests may change it. */
-export const settings: TableSettings = {
-  botDelayMs: config.botDelayMs,
-  reconnectSeconds: config.reconnectSeconds,
-  allowTestSeed: config.allowTestSeed,
-  flood: { burst: 30, perSecond: 15, strikes: 60 },
-  clock: realClock,
-};
 
 /**
  * The shared table: the composition root of table/. It receives each message and dispatches it: seats, host and
  * spectators to `Seats` (seats.ts), intents to the turn loop `Turns` (turns.ts: engine, countdowns, bots, races),
- * the game's state, log and storage to `GameDriver` (driver.ts), every timer to `TableClock` (clock.ts), a restart's
- * wait for the players to `RestoreWait` (restore.ts), quick chat to `ChatLimit` (chat.ts), shapes to schemas.ts.
+ * `table` messages to `TableActions` (actions.ts: chat, log, rematch, the host's powers), the game's state, log and
+ * storage to `GameDriver` (driver.ts), every timer to `TableClock` (clock.ts, on `settings.clock`), a restart's wait
+ * for the players to `RestoreWait` (restore.ts); the shapes of what clients send are in schemas.ts.
  * A game subclass only names its adapter.
  */
 export abstract class TableRoom<TS extends TableState = TableState> extends Room<TS, unknown, SeatUser> {
@@ -65,7 +46,6 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private botRng!: Rng;
   /** How quick this table's bots are (`options.botLevel`). */
   private botLevel: BotLevel = 'normal';
-  private readonly chat = new ChatLimit();
   private readonly tableClock = new TableClock(settings.clock, (error) => this.onUncaughtException(error, 'setTimeout'));
   private readonly driver = new GameDriver(
     () => this.adapter,
@@ -75,6 +55,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private readonly seats: Seats = new Seats(this.host());
   private readonly turns: Turns = new Turns(this.host(), this.driver, this.tableClock, { rng: () => this.botRng, level: () => this.botLevel });
   private readonly restore: RestoreWait = new RestoreWait(this.host(), this.driver, this.seats, this.tableClock, this.turns);
+  private readonly actions: TableActions = new TableActions(this.host(), this.seats, this.driver, this.tableClock);
 
   /** Races judged by reaction time (fair/), held by the turn loop. */
   get races(): Turns['races'] {
@@ -129,7 +110,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.maxClients = setup.seats + MAX_SPECTATORS;
 
     this.onMessage('intent', (client, message) => this.guarded(client, () => this.turns.intent(client, message)));
-    this.onMessage('table', (client, message) => this.guarded(client, () => this.onTableAction(client, message)));
+    this.onMessage('table', (client, message) => this.guarded(client, () => this.actions.handle(client, message)));
     this.onMessage('clock', (client, message) =>
       this.guarded(client, () => {
         const refused = this.races.clock(client, message);
@@ -200,7 +181,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   async onLeave(client: Client<SeatUser>, consented: boolean): Promise<void> {
     // A refused join (onJoin threw) also ends here: that client never sat down nor watched.
-    this.chat.forget(client.sessionId);
+    this.actions.forget(client);
     this.races.forget(client);
     if (!client.userData || client.userData.replaced) return;
     if (this.shuttingDown) return; // the process stops: a kept game resumes with every seat as it was
@@ -260,51 +241,6 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   onUncaughtException(error: unknown, methodName: string): void {
     if ((error as { cause?: unknown })?.cause instanceof ServerError) return; // a refusal the client was told about
     this.log.error({ err: error, method: methodName }, 'uncaught error in table');
-  }
-
-  private onTableAction(client: Client<SeatUser>, message: unknown): void {
-    const parsed = tableActionSchema.safeParse(message);
-    if (!parsed.success) return this.sendError(client, 'BAD_MESSAGE', `table: ${parsed.error.issues[0].message}`);
-    const action = parsed.data;
-    const me = client.userData?.seat ?? null;
-    if (action.action === 'chat') {
-      if (!this.chat.allow(client.sessionId, this.tableClock.now())) return this.sendError(client, 'RATE_LIMITED', 'One message every 2 seconds, partner.');
-      const name = me === null ? 'A spectator' : this.state.seats[me].name;
-      return this.broadcastEvents([{ type: 'chat', seat: me, name, phrase: action.phrase }]);
-    }
-    if (action.action === 'rematch') return this.askRematch(client, me);
-    if (action.action === 'log') return this.sendLog(client);
-    if (me === null || me !== this.state.host) return this.sendError(client, 'NOT_HOST', 'Only the host can do that.');
-    const problem = this.seats.hostAction(action, me);
-    if (problem) this.sendError(client, problem.code, problem.message);
-  }
-
-  /** The whole log, hidden cards and seed included: only once the game is over. */
-  private sendLog(client: Client<SeatUser>): void {
-    if (this.state.status !== 'over' || !this.driver.engine) return this.sendError(client, 'NOT_NOW', 'The log is available once the game is over.');
-    // A whole log is large (hundreds of KB): each connection gets it once per game, and the client keeps it.
-    const user = (client.userData ??= { seat: null });
-    if (user.logOf === this.driver.seed) return this.sendError(client, 'LOG_SENT', 'You already have this game’s log.');
-    user.logOf = this.driver.seed;
-    client.send('log', this.driver.gameLog(this.code));
-  }
-
-  /** "Play again": when every human still at the table has asked, a new game starts with the same seats. */
-  private askRematch(client: Client<SeatUser>, seat: Seat | null): void {
-    if (this.state.status !== 'over') return this.sendError(client, 'NOT_NOW', 'A rematch can be asked for once the game is over.');
-    if (seat === null) return this.sendError(client, 'NOT_SEATED', 'Spectators watch; they cannot play.');
-    this.state.seats[seat].ready = true;
-    const humans = this.state.seats.toArray().filter((s) => s.kind === 'human' && s.connected);
-    if (humans.every((s) => s.ready)) {
-      for (const s of this.state.seats) s.ready = false;
-      syncArray(this.state.winners, []);
-      this.tableClock.acted();
-      this.driver.seed = freshSeed(); // a new secret: nothing of the last game's log tells the next deal
-      this.startGame();
-    } else {
-      this.broadcastEvents([{ type: 'rematch_asked', seat }]);
-      this.broadcastPatch();
-    }
   }
 
   /** The game starts by itself once every seat is taken (a bot-only table: once its creator is watching). */
@@ -372,6 +308,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       get log() {
         return room.log;
       },
+      get code() {
+        return room.code;
+      },
       grace: () => this.grace(),
       botDelayMs: () => settings.botDelayMs,
       keepOpen: (open: boolean) => (this.autoDispose = !open),
@@ -380,6 +319,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       sendError: (client: Client, code: string, message: string) => this.sendError(client, code, message),
       saveSeats: () => this.saveSeats(),
       startWhenFull: () => this.startWhenFull(),
+      startGame: () => this.startGame(),
       showPrivate: (client: Client<SeatUser>, seat: Seat) => this.driver.engine && this.showPrivate(client, seat),
       allowReconnection: (client: Client<SeatUser>, seconds: number) => this.allowReconnection(client, seconds),
       play: (seat: Seat, intent: { type: string }, by: By, from?: Client, claimedMs?: number) => this.play(seat, intent, by, from, claimedMs),
