@@ -12,8 +12,8 @@ import { framesOf } from './testing/record-ws';
 import { Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { logger } from './log';
-import { ManualClock, realClock, settings } from './table-room';
-import { inbox, pastFalseStart, startServer, waitFor, type Inbox } from './testing/harness';
+import { JumpClock, ManualClock, realClock, settings } from './table-room';
+import { inbox, startServer, waitFor, type Inbox } from './testing/harness';
 import { containsBytes, replay } from './testing/replay';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -145,7 +145,29 @@ function captureTableLog(): { lines: Record<string, any>[]; stop: () => void } {
   return { lines, stop: () => spy.mockRestore() };
 }
 
+/** The races' tables run on real time that can jump ahead (their players answer in real time). */
+let clock = new JumpClock();
+
+/**
+ * Jumps the table's clock over what a test would wait through (a window closing unanswered, the pause before "Go!")
+ * to just past the false-start floor of its next scheduled race: from then on a shot counts.
+ */
+function jumpToRace(code: string): void {
+  const room = server.getRoomById(code) as any;
+  for (let i = 0; i < 5; i++) {
+    const race = saloon.race!(room.engineState as Saloon.SaloonState);
+    if (race?.scheduled) return clock.jump(Math.max(0, race.goAt + race.falseStartMs + 5 - clock.now()));
+    clock.jump(Math.max(0, room.state.deadline - clock.now()));
+  }
+  throw new Error('no race to jump to');
+}
+
 describe('races with scripted clients', () => {
+  beforeEach(() => {
+    clock = new JumpClock();
+    settings.clock = clock;
+  });
+
   test('Mexican Standoff: "I don\'t think so!" turns a threat into a Standoff; of two correct shots 20 ms apart the earlier wins the hit player\'s Bounty', async () => {
     // Three seats: the active player threatens its left neighbour; the third holds a Mexican Standoff card.
     const { seed, state } = findSeed(
@@ -175,9 +197,9 @@ describe('races with scripted clients', () => {
       ],
     });
     expect(eventsOf(t.watcherBox, 'i_dont_think_so')).toEqual([expect.objectContaining({ seat: c, gun: 'blue', target: a })]);
-    // The window closes after 5 s, the Judge's 3 cards are flipped 1.5 s later: the race.
-    await waitFor(() => (phaseOf(A) as any)?.stage === 'race', 'the Judge flips', 10_000);
-    await pastFalseStart((phaseOf(A) as any).goAt);
+    // The window closes after 5 s, the Judge's 3 cards are flipped 1.5 s later: the race (the clock jumps there).
+    jumpToRace(t.code);
+    await waitFor(() => (phaseOf(A) as any)?.stage === 'race', 'the Judge flips');
     const before = viewOf(t.watcher)!.players;
     const [shotA, shotC] = [flippedShot(A, c), flippedShot(C, a)];
     A.send('intent', shotA);
@@ -212,8 +234,8 @@ describe('races with scripted clients', () => {
     D.send('intent', { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' });
     await waitFor(() => t.boxes[d].errors.length === 1, 'too early');
     expect(t.boxes[d].errors[0].code).toBe('TOO_EARLY');
+    jumpToRace(t.code);
     await waitFor(() => t.players.every((r) => viewOf(r)!.hand.length === 3), 'Go!', 5000);
-    await pastFalseStart((phaseOf(t.watcher) as any).goAt);
     const seats = [...[d, ...others]].sort((x, y) => x - y);
     const receiver = seats[(seats.indexOf(d) + 2) % 3]; // the Desperado's right-hand neighbour
     const third = others.find((s) => s !== receiver)!;
@@ -266,8 +288,8 @@ describe('races with scripted clients', () => {
     A.send('intent', { type: 'discard', cards: [viewOf(A)!.hand[0]] });
     await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
     expect(phaseOf(t.watcher)).toMatchObject({ drawer: a, stage: 'ready' });
+    jumpToRace(t.code);
     await waitFor(() => (phaseOf(t.watcher) as any).stage === 'race', 'the flip', 5000);
-    await pastFalseStart((phaseOf(t.watcher) as any).goAt);
     expect(viewOf(t.watcher)!.pending.sort()).toEqual([b, c].sort());
     const before = viewOf(t.watcher)!.players;
     // B misfires (a wrong area) and is locked out; C shoots right 20 ms later and wins; the drawer cannot shoot.
@@ -302,8 +324,9 @@ describe('races with scripted clients', () => {
       t.players[a].send('intent', { type: 'draw', from: 'deck' });
       await waitFor(() => phaseOf(t.players[a])?.kind === 'discard', 'the discard');
       t.players[a].send('intent', { type: 'discard', cards: [viewOf(t.players[a])!.hand[0]] });
+      await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
+      jumpToRace(t.code);
       await waitFor(() => (phaseOf(t.watcher) as any)?.stage === 'race', 'the Turkey race', 5000);
-      await pastFalseStart((phaseOf(t.watcher) as any).goAt);
       const racers = [(a + 1) % 3, (a + 2) % 3];
       const shots = racers.map((s) => flippedShot(t.players[s]));
       // Same tick, two sockets: which one the server reads first is up to the network.

@@ -19,7 +19,7 @@ import { botName, MAX_SPECTATORS, Seats, type SeatUser } from './table/seats';
 import { Turns, type By } from './table/turns';
 
 export { CHAT_INTERVAL_MS, CHAT_PHRASES } from './table/chat';
-export { AWAY_AFTER_MISSES, ManualClock, realClock, type Clock } from './table/clock';
+export { AWAY_AFTER_MISSES, JumpClock, ManualClock, realClock, type Clock } from './table/clock';
 export type { GameLog } from './table/driver';
 export { RESTORE_GATHER_MS } from './table/restore';
 export { MAX_SPECTATORS, SEAT_TAKEN_CLOSE_CODE, type SeatUser } from './table/seats';

@@ -79,6 +79,68 @@ export class ManualClock implements Clock {
   }
 }
 
+/**
+ * Real time that a test can make jump ahead (`jump(ms)`): every timer due by then runs at once, in time order, each
+ * at its own time, and the clock stays that far ahead of the real one. For tables whose players answer in real time
+ * (races judged by arrival) but whose waits (a threat window, the pause before "Go!") are not what a test is about.
+ */
+export class JumpClock implements Clock {
+  private offset = 0;
+  private timers = new Map<number, { at: number; fn: () => void; real: NodeJS.Timeout }>();
+  private nextId = 1;
+
+  now(): number {
+    return Date.now() + this.offset;
+  }
+
+  setTimeout(fn: () => void, ms: number): TimerHandle {
+    const id = this.nextId++;
+    const at = this.now() + Math.max(0, ms);
+    this.timers.set(id, { at, fn, real: this.arm(id, at) });
+    return id;
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    const t = this.timers.get(handle as number);
+    if (t) clearTimeout(t.real);
+    this.timers.delete(handle as number);
+  }
+
+  /** Moves the time on by `ms` at once, running each timer that falls due on the way (also those they set). */
+  jump(ms: number): void {
+    const end = this.now() + Math.max(0, ms);
+    for (;;) {
+      let next: [number, { at: number; fn: () => void; real: NodeJS.Timeout }] | null = null;
+      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      clearTimeout(next[1].real);
+      this.timers.delete(next[0]);
+      this.offset = Math.max(this.now(), next[1].at) - Date.now();
+      next[1].fn();
+    }
+    this.offset = end - Date.now();
+    for (const [id, t] of this.timers) {
+      clearTimeout(t.real);
+      t.real = this.arm(id, t.at);
+    }
+  }
+
+  private arm(id: number, at: number): NodeJS.Timeout {
+    return setTimeout(() => this.fire(id), Math.max(0, at - this.now()));
+  }
+
+  private fire(id: number): void {
+    const t = this.timers.get(id);
+    if (!t) return;
+    if (t.at > this.now()) {
+      t.real = this.arm(id, t.at); // (a real timer may fire a millisecond early)
+      return;
+    }
+    this.timers.delete(id);
+    t.fn();
+  }
+}
+
 /** Missed decisions in a row after which a bot plays for an absent-minded human. */
 export const AWAY_AFTER_MISSES = 2;
 
