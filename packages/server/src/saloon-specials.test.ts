@@ -13,7 +13,7 @@ import { Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { logger } from './log';
 import { JumpClock, ManualClock, realClock, settings } from './table-room';
-import { inbox, startServer, waitFor, type Inbox } from './testing/harness';
+import { inbox, jumpToRace, startServer, waitFor, type Inbox } from './testing/harness';
 import { containsBytes, replay } from './testing/replay';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -148,20 +148,6 @@ function captureTableLog(): { lines: Record<string, any>[]; stop: () => void } {
 /** The races' tables run on real time that can jump ahead (their players answer in real time). */
 let clock = new JumpClock();
 
-/**
- * Jumps the table's clock over what a test would wait through (a window closing unanswered, the pause before "Go!")
- * to just past the false-start floor of its next scheduled race: from then on a shot counts.
- */
-function jumpToRace(code: string): void {
-  const room = server.getRoomById(code) as any;
-  for (let i = 0; i < 5; i++) {
-    const race = saloon.race!(room.engineState as Saloon.SaloonState);
-    if (race?.scheduled) return clock.jump(Math.max(0, race.goAt + race.falseStartMs + 5 - clock.now()));
-    clock.jump(Math.max(0, room.state.deadline - clock.now()));
-  }
-  throw new Error('no race to jump to');
-}
-
 describe('races with scripted clients', () => {
   beforeEach(() => {
     clock = new JumpClock();
@@ -198,7 +184,7 @@ describe('races with scripted clients', () => {
     });
     expect(eventsOf(t.watcherBox, 'i_dont_think_so')).toEqual([expect.objectContaining({ seat: c, gun: 'blue', target: a })]);
     // The window closes after 5 s, the Judge's 3 cards are flipped 1.5 s later: the race (the clock jumps there).
-    jumpToRace(t.code);
+    jumpToRace(server, clock, t.code);
     await waitFor(() => (phaseOf(A) as any)?.stage === 'race', 'the Judge flips');
     const before = viewOf(t.watcher)!.players;
     const [shotA, shotC] = [flippedShot(A, c), flippedShot(C, a)];
@@ -234,7 +220,7 @@ describe('races with scripted clients', () => {
     D.send('intent', { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' });
     await waitFor(() => t.boxes[d].errors.length === 1, 'too early');
     expect(t.boxes[d].errors[0].code).toBe('TOO_EARLY');
-    jumpToRace(t.code);
+    jumpToRace(server, clock, t.code);
     await waitFor(() => t.players.every((r) => viewOf(r)!.hand.length === 3), 'Go!', 5000);
     const seats = [...[d, ...others]].sort((x, y) => x - y);
     const receiver = seats[(seats.indexOf(d) + 2) % 3]; // the Desperado's right-hand neighbour
@@ -288,7 +274,7 @@ describe('races with scripted clients', () => {
     A.send('intent', { type: 'discard', cards: [viewOf(A)!.hand[0]] });
     await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
     expect(phaseOf(t.watcher)).toMatchObject({ drawer: a, stage: 'ready' });
-    jumpToRace(t.code);
+    jumpToRace(server, clock, t.code);
     await waitFor(() => (phaseOf(t.watcher) as any).stage === 'race', 'the flip', 5000);
     expect(viewOf(t.watcher)!.pending.sort()).toEqual([b, c].sort());
     const before = viewOf(t.watcher)!.players;
@@ -325,7 +311,7 @@ describe('races with scripted clients', () => {
       await waitFor(() => phaseOf(t.players[a])?.kind === 'discard', 'the discard');
       t.players[a].send('intent', { type: 'discard', cards: [viewOf(t.players[a])!.hand[0]] });
       await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
-      jumpToRace(t.code);
+      jumpToRace(server, clock, t.code);
       await waitFor(() => (phaseOf(t.watcher) as any)?.stage === 'race', 'the Turkey race', 5000);
       const racers = [(a + 1) % 3, (a + 2) % 3];
       const shots = racers.map((s) => flippedShot(t.players[s]));
