@@ -7,7 +7,7 @@ import { framesOf } from './testing/record-ws';
 import { Rng, seedKey } from '@tumbleweed/engine';
 import { encode } from '@colyseus/msgpackr';
 import type { Room } from 'colyseus.js';
-import { settings } from './table-room';
+import { ManualClock, realClock, settings } from './table-room';
 import { autoPlay, startServer, waitFor } from './testing/harness';
 import { containsBytes, replay, type Observation } from './testing/replay';
 
@@ -72,6 +72,9 @@ function seedPatterns(): Uint8Array[] {
 }
 
 test('a whole game: players and a spectator receive nothing secret of anyone else, and never the seed', async () => {
+  // The table's time is a manual clock: the bot's reaction (below) passes when the test moves it on.
+  const clock = new ManualClock();
+  settings.clock = clock;
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, bots: 1, seed: SEED, options: { target: 3 } });
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
   const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat', spectate: true });
@@ -80,12 +83,20 @@ test('a whole game: players and a spectator receive nothing secret of anyone els
     r.onMessage('error', () => undefined);
   }
   // Ann at once, Bob a moment later, the bot last: each player's face-down card then stands in some patch before
-  // the reveal, so the positive checks below can see it (whoever commits last is revealed in the same patch).
+  // the reveal, so the positive checks below can see it (whoever commits last is revealed in the same patch). The
+  // bot's 250 ms pass once only the bot (seat 2) is waited for: it always commits last, without real waits.
   settings.botDelayMs = 250;
   autoPlay(ann, () => seatOf(ann));
   autoPlay(bob, () => seatOf(bob), 40);
-  await waitFor(() => [ann, bob, cat].every((r) => r.state.status === 'over'), 'game over', 60_000);
+  const table = server.getRoomById(ann.roomId);
+  const until = Date.now() + 60_000;
+  while (table.state.status !== 'over' && Date.now() < until) {
+    if (table.state.pending.length === 1 && table.state.pending[0] === 2) clock.advance(250);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await waitFor(() => [ann, bob, cat].every((r) => r.state.status === 'over'), 'game over');
   settings.botDelayMs = 0;
+  settings.clock = realClock;
   await new Promise((r) => setTimeout(r, 50));
 
   const viewers: [Room<any>, number | null][] = [

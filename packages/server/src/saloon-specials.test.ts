@@ -12,8 +12,8 @@ import { framesOf } from './testing/record-ws';
 import { onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { logger } from './log';
-import { settings } from './table-room';
-import { inbox, pastFalseStart, startServer, waitFor, type Inbox } from './testing/harness';
+import { JumpClock, ManualClock, realClock, settings } from './table-room';
+import { inbox, jumpToRace, startServer, waitFor, type Inbox } from './testing/harness';
 import { containsBytes, replay } from './testing/replay';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   settings.botDelayMs = 0;
+  settings.clock = realClock;
   await server.cleanup();
 });
 afterAll(async () => {
@@ -144,7 +145,15 @@ function captureTableLog(): { lines: Record<string, any>[]; stop: () => void } {
   return { lines, stop: () => spy.mockRestore() };
 }
 
+/** The races' tables run on real time that can jump ahead (their players answer in real time). */
+let clock = new JumpClock();
+
 describe('races with scripted clients', () => {
+  beforeEach(() => {
+    clock = new JumpClock();
+    settings.clock = clock;
+  });
+
   test('Mexican Standoff: "I don\'t think so!" turns a threat into a Standoff; of two correct shots 20 ms apart the earlier wins the hit player\'s Bounty', async () => {
     // Three seats: the active player threatens its left neighbour; the third holds a Mexican Standoff card.
     const { seed, state } = findSeed(
@@ -174,9 +183,9 @@ describe('races with scripted clients', () => {
       ],
     });
     expect(eventsOf(t.watcherBox, 'i_dont_think_so')).toEqual([expect.objectContaining({ seat: c, gun: 'blue', target: a })]);
-    // The window closes after 5 s, the Judge's 3 cards are flipped 1.5 s later: the race.
-    await waitFor(() => (phaseOf(A) as any)?.stage === 'race', 'the Judge flips', 10_000);
-    await pastFalseStart((phaseOf(A) as any).goAt);
+    // The window closes after 5 s, the Judge's 3 cards are flipped 1.5 s later: the race (the clock jumps there).
+    jumpToRace(server, clock, t.code);
+    await waitFor(() => (phaseOf(A) as any)?.stage === 'race', 'the Judge flips');
     const before = viewOf(t.watcher)!.players;
     const [shotA, shotC] = [flippedShot(A, c), flippedShot(C, a)];
     A.send('intent', shotA);
@@ -211,8 +220,8 @@ describe('races with scripted clients', () => {
     D.send('intent', { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' });
     await waitFor(() => t.boxes[d].errors.length === 1, 'too early');
     expect(t.boxes[d].errors[0].code).toBe('TOO_EARLY');
+    jumpToRace(server, clock, t.code);
     await waitFor(() => t.players.every((r) => viewOf(r)!.hand.length === 3), 'Go!', 5000);
-    await pastFalseStart((phaseOf(t.watcher) as any).goAt);
     const seats = [...[d, ...others]].sort((x, y) => x - y);
     const receiver = seats[(seats.indexOf(d) + 2) % 3]; // the Desperado's right-hand neighbour
     const third = others.find((s) => s !== receiver)!;
@@ -265,8 +274,8 @@ describe('races with scripted clients', () => {
     A.send('intent', { type: 'discard', cards: [viewOf(A)!.hand[0]] });
     await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
     expect(phaseOf(t.watcher)).toMatchObject({ drawer: a, stage: 'ready' });
+    jumpToRace(server, clock, t.code);
     await waitFor(() => (phaseOf(t.watcher) as any).stage === 'race', 'the flip', 5000);
-    await pastFalseStart((phaseOf(t.watcher) as any).goAt);
     expect(viewOf(t.watcher)!.pending.sort()).toEqual([b, c].sort());
     const before = viewOf(t.watcher)!.players;
     // B misfires (a wrong area) and is locked out; C shoots right 20 ms later and wins; the drawer cannot shoot.
@@ -301,8 +310,9 @@ describe('races with scripted clients', () => {
       t.players[a].send('intent', { type: 'draw', from: 'deck' });
       await waitFor(() => phaseOf(t.players[a])?.kind === 'discard', 'the discard');
       t.players[a].send('intent', { type: 'discard', cards: [viewOf(t.players[a])!.hand[0]] });
+      await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
+      jumpToRace(server, clock, t.code);
       await waitFor(() => (phaseOf(t.watcher) as any)?.stage === 'race', 'the Turkey race', 5000);
-      await pastFalseStart((phaseOf(t.watcher) as any).goAt);
       const racers = [(a + 1) % 3, (a + 2) % 3];
       const shots = racers.map((s) => flippedShot(t.players[s]));
       // Same tick, two sockets: which one the server reads first is up to the network.
@@ -437,6 +447,10 @@ describe('a bot-only table with every option on', () => {
   test('plays to the end; a bot that misfired shoots again only after its lock-out; no bot intent is ever refused', async () => {
     const log = captureTableLog();
     const errors: unknown[] = [];
+    // Nobody at this table is a person: its time runs on a manual clock, a tenth of a second at a time, as fast as the
+    // server plays it (every threat window, "Go!", lock-out and bot reaction still in the game's own time).
+    const clock = new ManualClock();
+    settings.clock = clock;
     try {
       const watcher = await server.sdk.create('saloon', {
         name: 'Watcher',
@@ -449,7 +463,12 @@ describe('a bot-only table with every option on', () => {
       const box = inbox(watcher);
       const code = watcher.roomId;
       const spy = log.lines; // the table's own lines, by code
-      await waitFor(() => watcher.state.status === 'over', 'game over', 170_000);
+      const table = server.getRoomById(code);
+      for (let ms = 0; table.state.status !== 'over' && ms < 600_000; ms += 100) {
+        clock.advance(100);
+        await new Promise((r) => setImmediate(r));
+      }
+      await waitFor(() => watcher.state.status === 'over', 'game over');
       for (const l of spy) if (l.table === code && (l.level === 'error' || l.level === 'warn')) errors.push(l);
       expect(errors).toEqual([]);
       const arrivals = spy.filter((l) => l.table === code && l.msg === 'intent arrived');

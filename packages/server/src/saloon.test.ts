@@ -6,15 +6,16 @@ import { framesOf } from './testing/record-ws';
 import { onTableEvents, Saloon, unflatten, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
-import { inbox, pastFalseStart, startServer, waitFor, type Inbox } from './testing/harness';
+import { inbox, jumpToRace, startServer, waitFor, type Inbox } from './testing/harness';
 import { replay } from './testing/replay';
-import { settings } from './table-room';
+import { JumpClock, realClock, settings } from './table-room';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   server = await startServer();
 });
 afterEach(async () => {
+  settings.clock = realClock;
   await server.cleanup();
 });
 afterAll(async () => {
@@ -26,8 +27,13 @@ function viewOf(room: Room<any>): Saloon.SaloonView | null {
   return viewFromSyncedBoard('saloon', room.state?.board, seatOf(room)) as Saloon.SaloonView | null;
 }
 
-/** Two players; the one to act threatens the other, who calls the duel; resolves once "Go!" has been given. */
+/**
+ * Two players; the one to act threatens the other, who calls the duel; resolves once "Go!" has been given. The
+ * table's clock jumps over the pause before "Go!" (the duelists still answer in real time).
+ */
 async function duelReady(seed: number) {
+  const clock = new JumpClock();
+  settings.clock = clock;
   const ann = await server.sdk.create('saloon', { name: 'Ann', seats: 2, seed, options: { threatSeconds: 10, turnSeconds: 0 } });
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
   const boxes = new Map<Room<any>, Inbox>([
@@ -46,8 +52,8 @@ async function duelReady(seed: number) {
   const p = viewOf(ann)!.phase as Extract<Saloon.SaloonView['phase'], { kind: 'duel' }>;
   expect(p.go).toBe(false);
   expect(viewOf(ann)!.hand).toEqual([]); // swapped hands stay hidden until Go
+  jumpToRace(server, clock, ann.roomId);
   await waitFor(() => [ann, bob].every((r) => viewOf(r)!.hand.length === 3 && (viewOf(r)!.phase as any).go), 'Go!', 5000);
-  await pastFalseStart(p.goAt);
   return { ann, bob, boxes };
 }
 

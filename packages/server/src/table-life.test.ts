@@ -1,7 +1,7 @@
 /** Table life on the server: seat tokens, away players, rematch, and the host's powers. */
 import { duel, isError, replayGame, Rng } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
-import { settings } from './table-room';
+import { ManualClock, realClock, settings } from './table-room';
 import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -10,6 +10,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   settings.reconnectSeconds = 60;
+  settings.clock = realClock;
   await server.cleanup();
 });
 afterAll(async () => {
@@ -60,10 +61,19 @@ test("the table's own grace period keeps a dropped seat even where the server's 
 
 test('after two missed countdowns in a row a bot plays for the player, until they act again', async () => {
   // (to $10: the bot playing fast for Bob must not end the game before Bob is back)
+  const clock = new ManualClock(); // each countdown's second passes once only Bob is waited for
+  settings.clock = clock;
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 1, target: 10 } });
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
   const a = inbox(ann);
   autoPlay(ann, () => seatOf(ann));
+  const table = server.getRoomById(ann.roomId);
+  const onlyBobWaited = () => table.state.pending.length === 1 && table.state.pending[0] === 1;
+  const until = Date.now() + 5000;
+  while (!table.state.seats[1].away && Date.now() < until) {
+    if (onlyBobWaited()) clock.advance(1000);
+    await new Promise((r) => setTimeout(r, 5));
+  }
   await waitFor(() => ann.state.seats[1].away === true, 'Bob marked away', 5000);
   expect(a.events.filter((e) => e.type === 'timed_out').length).toBe(2);
   const shootout = ann.state.board.shootout;

@@ -4,7 +4,7 @@ import { CODE_ALPHABET, normalizeCode } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
 import { claimCode } from './codes';
-import { settings } from './table-room';
+import { ManualClock, realClock, settings } from './table-room';
 import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -15,6 +15,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   settings.allowTestSeed = true;
+  settings.clock = realClock;
   await server.cleanup();
 });
 afterAll(async () => {
@@ -182,12 +183,19 @@ describe('intents', () => {
   });
 
   it('when the countdown runs out, late players play a random legal card', async () => {
+    const clock = new ManualClock(); // the table's second passes when the test says so
+    settings.clock = clock;
     const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 1 } });
     const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
     const a = inbox(ann);
     await waitFor(() => ann.state.status === 'playing', 'start');
-    expect(ann.state.deadline).toBeGreaterThan(Date.now());
+    expect(ann.state.deadline).toBe(clock.now() + 1000);
     ann.send('intent', { type: 'commit', card: 'barricade' });
+    await waitFor(() => ann.state.pending.length === 1, 'Ann committed, Bob is waited for');
+    clock.advance(999);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(a.events.some((e) => e.type === 'timed_out')).toBe(false);
+    clock.advance(1);
     await waitFor(() => a.events.some((e) => e.type === 'timed_out'), 'timeout', 3000);
     expect(a.events.find((e) => e.type === 'timed_out')).toMatchObject({ seats: [1] });
     expect(a.events.some((e) => e.type === 'revealed')).toBe(true);

@@ -42,7 +42,9 @@ export interface RaceHost {
   judge(shot: TimedShot): void;
   /** A held shot whose race ended before its turn (a quicker shot won). */
   outlived(shot: TimedShot): void;
-  later(fn: () => void, ms: number): NodeJS.Timeout;
+  /** A timer on the table's clock, and its cancellation. */
+  later(fn: () => void, ms: number): unknown;
+  cancel(handle: unknown): void;
   now(): number;
 }
 
@@ -55,8 +57,8 @@ interface PingSocket {
 export class FairRaces {
   private referee = new RaceReferee<TimedShot>();
   private rtts = new Map<string, RttEstimate>();
-  private timer: NodeJS.Timeout | null = null;
-  private previews: NodeJS.Timeout[] = [];
+  private timer: unknown = null;
+  private previews: unknown[] = [];
   private previewed = '';
 
   constructor(private host: RaceHost) {}
@@ -139,7 +141,7 @@ export class FairRaces {
 
   /** Judges the held shots that are due (all of them with `force`, or when no race runs), and waits for the rest. */
   settle(force: boolean): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.host.cancel(this.timer);
     this.timer = null;
     const race = this.host.race();
     const w = this.windowMs(race);
@@ -161,7 +163,7 @@ export class FairRaces {
     const key = `${race.goAt}:${race.seats.join(',')}`;
     if (key === this.previewed) return;
     this.previewed = key;
-    for (const t of this.previews) clearTimeout(t);
+    for (const t of this.previews) this.host.cancel(t);
     this.previews = [];
     for (const seat of race.seats) {
       const client = this.host.clientOf(seat);
@@ -187,9 +189,9 @@ export class FairRaces {
   }
 
   clear(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.host.cancel(this.timer);
     this.timer = null;
-    for (const t of this.previews) clearTimeout(t);
+    for (const t of this.previews) this.host.cancel(t);
     this.previews = [];
   }
 }

@@ -5,7 +5,7 @@ import { freePort } from '../../../../tests/support/processes';
 import { createApp } from '../app';
 import { httpSettings, NO_LIMITS } from '../http-guard';
 import { logger } from '../log';
-import { settings } from '../table-room';
+import { settings, type JumpClock } from '../table-room';
 
 /** A real server (express + Colyseus + ws) on a free loopback port, with bots that act at once. */
 export async function startServer(): Promise<ColyseusTestServer & { port: number }> {
@@ -48,6 +48,21 @@ export async function waitFor(predicate: () => boolean, what: string, timeoutMs 
 export async function pastFalseStart(goAt: number): Promise<void> {
   const wait = goAt + Saloon.FALSE_START_MS + 5 - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+/**
+ * Jumps a table's clock (a JumpClock set as `settings.clock` before the table was made) over what a test would wait
+ * through — a window closing unanswered, the pause before "Go!" — to just past the false-start floor of the table's
+ * next scheduled race: from then on a shot counts. Reads the server's own room, so nothing waits for the network.
+ */
+export function jumpToRace(server: ColyseusTestServer, clock: JumpClock, code: string): void {
+  const room = server.getRoomById(code) as any;
+  for (let i = 0; i < 5; i++) {
+    const race = room.adapter.game.race?.(room.engineState) ?? null;
+    if (race?.scheduled) return clock.jump(Math.max(0, race.goAt + race.falseStartMs + 5 - clock.now()));
+    clock.jump(Math.max(0, room.state.deadline - clock.now()));
+  }
+  throw new Error('no race to jump to');
 }
 
 export interface Inbox {

@@ -1,0 +1,52 @@
+import { ClientState, type Client } from '@colyseus/core';
+import { eventsFor, writeEventBatch, type GameEvent } from '@tumbleweed/engine';
+import type { TableState } from '../table-state';
+import type { SeatUser } from './seats';
+
+/**
+ * What happened, riding in the patch that shows it (issue 16; engine core/event-batch.ts): a change's events are
+ * collected here and written into the state just before its patch, numbered as one batch — the public ones into
+ * `state.events`, each seat's own into `state.seatEvents[seat]`, which only that seat's view holds. So each change
+ * reaches a client as one message. A client still joining receives no patch before its full state: it gets what
+ * happens meanwhile as an `events` message, which Colyseus delivers right after that state.
+ */
+export class TableEvents {
+  private batch: GameEvent[] = [];
+  private batches = 0;
+  private flushQueued = false;
+
+  constructor(
+    private readonly clients: () => Iterable<Client<SeatUser>>,
+    /** Sends a patch now (the room's broadcastPatch). */
+    private readonly patch: () => void,
+  ) {}
+
+  /** Adds events to the change in progress; with no patch sent in this turn of the event loop, one goes at its end. */
+  add(events: readonly GameEvent[]): void {
+    if (events.length === 0) return;
+    this.batch.push(...events);
+    for (const client of this.clients()) {
+      if (client.state === ClientState.JOINED) continue;
+      const visible = eventsFor(events, client.userData?.seat ?? null);
+      if (visible.length > 0) client.send('events', visible);
+    }
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => {
+        this.flushQueued = false;
+        this.patch();
+      });
+    }
+  }
+
+  /** Colyseus' `onBeforePatch`: the change's events into the state. */
+  write(state: TableState): void {
+    if (this.batch.length === 0) return;
+    const texts = writeEventBatch(++this.batches, this.batch, state.seats.length);
+    this.batch = [];
+    if (texts.public !== null) state.events = texts.public;
+    texts.seats.forEach((text, seat) => {
+      if (text !== null) state.seatEvents[seat]!.events = text;
+    });
+  }
+}
