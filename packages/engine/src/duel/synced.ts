@@ -1,122 +1,56 @@
 import type { Seat } from '../core/game';
-import { isCard, type Card } from './cards';
+import { flatten, hasFlat, unflatten, type Flat, type FlatLike } from '../core/flat';
+import type { Card } from './cards';
+import type { Commit } from './state';
 import type { DuelView } from './view';
 
 /**
- * The Duel board as the server syncs it (its `DuelBoard` Schema, decoded by any colyseus.js client): the engine's
- * view with `-1` for "no seat" and `''` for "no card", and arrays as any iterable. Browser and command-line bot
- * both turn it back into a `DuelView` here, so that `legalFromView` and the bot work on what a client receives.
+ * How the server syncs a Duel table, like every other game: the spectator's view as one public flat map (path → JSON
+ * text, see core/flat.ts), and per seat one private flat map (only that seat receives it) with what the seat alone
+ * may know — its hand, and its face-down card and target until the reveal. Whether a seat has placed its card
+ * (`committed`), the money, the cards played face up and the last reveal are public. The server keeps Schema maps in
+ * step with these entries, so a shootout sends only what it changed. The split below is the whole secret boundary,
+ * kept next to its inverse.
  */
-export interface SyncedList<T> extends Iterable<T> {
-  readonly length: number;
-  readonly [index: number]: T;
-}
-export interface SyncedDuelPlayer {
-  money: number;
-  alive: boolean;
-  handCount: number;
-  aside: SyncedList<string>;
-  committed: boolean;
-  /** Present only for the receiving seat. */
-  hand?: SyncedList<string>;
-  commitCard?: string;
-  commitTarget?: number;
-}
-export interface SyncedDuelPlay {
-  seat: number;
-  card: string;
-  target: number;
-}
-export interface SyncedDuelReveal {
-  round: number;
-  shootout: number;
-  plays: SyncedList<SyncedDuelPlay>;
-  hit: SyncedList<number>;
-  reloaded: SyncedList<number>;
-}
-export interface SyncedDuelBoard {
-  target: number;
-  round: number;
-  shootout: number;
-  phase: string;
-  players: SyncedList<SyncedDuelPlayer>;
-  lastReveal?: SyncedDuelReveal | null;
-  winner: number;
-}
-
-const list = <T>(xs: SyncedList<T> | undefined | null): T[] => (xs ? Array.from(xs) : []);
-const cards = (xs: SyncedList<string> | undefined): Card[] => list(xs).filter(isCard);
-const seatOrNull = (n: number | undefined): Seat | null => (n === undefined || n < 0 ? null : n);
-
-/** The synced board seen from `mySeat` (-1 = watching) as the engine's `DuelView`. */
-export function viewFromSynced(b: SyncedDuelBoard, mySeat: number): DuelView {
-  const players = list(b.players);
-  const me = mySeat >= 0 ? players[mySeat] : undefined;
-  const r = b.lastReveal;
-  const commitCard = me?.commitCard;
-  return {
-    seat: me ? mySeat : null,
-    target: b.target,
-    round: b.round,
-    shootout: b.shootout,
-    phase: b.phase as DuelView['phase'],
-    players: players.map((p) => ({
-      money: p.money,
-      alive: p.alive,
-      handCount: p.handCount,
-      aside: cards(p.aside),
-      committed: p.committed,
-    })),
-    hand: me ? cards(me.hand) : [],
-    commit: commitCard && isCard(commitCard) ? { card: commitCard, target: seatOrNull(me?.commitTarget) } : null,
-    lastReveal: r
-      ? {
-          round: r.round,
-          shootout: r.shootout,
-          plays: list(r.plays).flatMap((p) => (isCard(p.card) ? [{ seat: p.seat, card: p.card, target: seatOrNull(p.target) }] : [])),
-          hit: list(r.hit),
-          reloaded: list(r.reloaded),
-        }
-      : null,
-    winner: seatOrNull(b.winner),
-  };
+export interface SeatSecret {
+  hand: Card[];
+  commit: Commit | null;
 }
 
 /**
- * The other way: the board the server syncs, as a plain object, from the spectator's view (public fields) and each
- * seat's own view (its private fields: hand and face-down card). A seat view given as null leaves that seat's private
- * fields at their synced defaults, as a client that may not see them decodes them. The server's `DuelBoard` Schema
- * is filled from this, and the replay viewer renders it as is.
+ * A reveal appears as one, every shootout, and a face-down card with its target: one entry each rather than a path
+ * per member (the path travels with every new entry). A hand loses a card from anywhere in it each shootout, which
+ * would shift every later entry: one entry too.
  */
-export function syncedBoard(publicView: DuelView, seatViews: readonly (DuelView | null)[]): SyncedDuelBoard & { players: SyncedDuelPlayer[] } {
-  const r = publicView.lastReveal;
-  return {
-    target: publicView.target,
-    round: publicView.round,
-    shootout: publicView.shootout,
-    phase: publicView.phase,
-    winner: publicView.winner ?? -1,
-    players: publicView.players.map((p, i) => {
-      const own = seatViews[i] ?? null;
-      return {
-        money: p.money,
-        alive: p.alive,
-        handCount: p.handCount,
-        aside: [...p.aside],
-        committed: p.committed,
-        hand: own ? [...own.hand] : [],
-        commitCard: own?.commit?.card ?? '',
-        commitTarget: own?.commit?.target ?? -1,
-      };
-    }),
-    lastReveal: r
-      ? {
-          round: r.round,
-          shootout: r.shootout,
-          plays: r.plays.map((p) => ({ seat: p.seat, card: p.card, target: p.target ?? -1 })),
-          hit: [...r.hit],
-          reloaded: [...r.reloaded],
-        }
-      : null,
-  };
+const wholePublic = (path: string): boolean => path === '/lastReveal';
+const wholeSecret = (path: string): boolean => path === '/hand' || path === '/commit';
+
+/**
+ * Every living seat places its card at once: another seat's card going down changes the public map while mine is on
+ * its way. Mine shows in my own part (my card face down, then my hand), so a client's key for "my intent arrived" is
+ * my own part's revision (core/flat-board.ts flatBoardKey).
+ */
+export const ownPartKey = true;
+
+/** What the server puts in the public map: the spectator's view. */
+export function publicPart(spectatorView: DuelView): Flat {
+  return flatten(spectatorView, wholePublic);
+}
+
+/** What the server puts in a seat's private map, from that seat's own view. */
+export function secretPart(seatView: DuelView): Flat {
+  const secret: SeatSecret = { hand: seatView.hand, commit: seatView.commit };
+  return flatten(secret, wholeSecret);
+}
+
+/**
+ * A client's view back from the two maps it received (a Map-like as colyseus.js decodes it, or a plain object as a
+ * replay gives it); `secret` is absent or empty for a spectator. Throws when the public map holds no view yet.
+ */
+export function viewFromSynced(pub: FlatLike, secret: FlatLike | null | undefined, seat: Seat | null): DuelView {
+  if (!hasFlat(pub)) throw new Error('duel: no board synced yet');
+  const v = unflatten(pub) as DuelView;
+  if (seat === null || !hasFlat(secret)) return v;
+  const s = unflatten(secret) as SeatSecret;
+  return { ...v, seat, hand: s.hand, commit: s.commit };
 }
