@@ -50,7 +50,12 @@ describe('what the server syncs for Duel', () => {
       // Nothing else in it about a card face down: each player's public part is exactly these five fields.
       for (const p of pub.players) expect(Object.keys(p).sort()).toEqual(['alive', 'aside', 'committed', 'handCount', 'money']);
       s.players.forEach((p, seat) => {
-        expect(unflatten(secretPart(view(s, seat)))).toEqual({ hand: p.hand, commit: p.commit });
+        const count = (c: string) => p.hand.filter((x) => x === c).length;
+        expect(unflatten(secretPart(view(s, seat)))).toEqual({
+          hand: { pistol: count('pistol'), rifle: count('rifle'), barricade: count('barricade'), reload: count('reload') },
+          card: p.commit?.card ?? null,
+          target: p.commit?.target ?? null,
+        });
       });
     });
   });
