@@ -18,6 +18,12 @@ export interface SeatSecret {
   /** The face-down card and its target, null when none: two entries that stay, so a reveal clears two values. */
   card: Card | null;
   target: Seat | null;
+  /**
+   * The shootout the seat decides in (public, repeated here): the last card of a round can deal a new round the same
+   * hand, and this map must still move with every card the seat places (see ownPartKey).
+   */
+  round: number;
+  shootout: number;
 }
 
 /**
@@ -40,8 +46,8 @@ const card = (c: CardCode): Card => {
 
 /**
  * Every living seat places its card at once: another seat's card going down changes the public map while mine is on
- * its way. Mine shows in my own part (my card face down, then my hand), so a client's key for "my intent arrived" is
- * my own part's revision (core/flat-board.ts flatBoardKey).
+ * its way. Mine always shows in my own part (my card face down, or the next shootout), so a client's key for "my
+ * intent arrived" is my own part's revision (core/flat-board.ts flatBoardKey).
  */
 export const ownPartKey = true;
 
@@ -60,7 +66,8 @@ export function publicPart(spectatorView: DuelView): Flat {
 export function secretPart(seatView: DuelView): Flat {
   const hand = Object.fromEntries(CARDS.map((c) => [c, 0])) as Record<Card, number>;
   for (const c of seatView.hand) hand[c]++;
-  const secret: SeatSecret = { hand, card: seatView.commit?.card ?? null, target: seatView.commit?.target ?? null };
+  const commit = seatView.commit;
+  const secret: SeatSecret = { hand, card: commit?.card ?? null, target: commit?.target ?? null, round: seatView.round, shootout: seatView.shootout };
   return flatten(secret);
 }
 
