@@ -3,7 +3,7 @@
  * spectator; throwaway connections for garbage frames): 20,000 malformed, out-of-turn and foreign-seat messages while
  * a real game runs to its end. See support.ts for how every message is accounted for.
  */
-import { Duel, duel, type GameEvent } from '@tumbleweed/engine';
+import { Duel, duel, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
 import { duelIntentSchema } from '../../packages/server/src/games/duel';
 import { hostileGameSuite, runHostileGame, withSeed, type GameKit, type GenCtx } from './support';
 
@@ -86,12 +86,12 @@ const duelKit: GameKit<S> = {
   },
   leaks(board, viewer) {
     const out: string[] = [];
+    // Another seat's private map holds its hand and its face-down card and target.
     Array.from((board.players ?? []) as any[]).forEach((p: any, i: number) => {
-      if (i === viewer) return;
-      if ((p.hand?.length ?? 0) > 0) out.push(`the hand of seat ${i}`);
-      if (p.commitCard) out.push(`the face-down card of seat ${i}`);
-      if ((p.commitTarget ?? -1) !== -1) out.push(`the target of seat ${i}`);
+      if (i !== viewer && (p.secret !== undefined || p.rev !== undefined)) out.push(`the hand and face-down card of seat ${i}`);
     });
+    const v = viewFromSyncedBoard('duel', board, null) as Duel.DuelView | null;
+    if (v && (v.hand.length > 0 || v.commit !== null)) out.push('a hand or a face-down card in the public part');
     return out;
   },
   privateEvents: ['you_committed'],

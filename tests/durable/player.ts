@@ -8,18 +8,13 @@ import { Client, type Room } from 'colyseus.js';
 import { onTableEvents, Rng, type Intent } from '@tumbleweed/engine';
 import { BOARD_READERS, secretOf, type BoardReader } from '../../packages/server/src/bot-cli';
 
-/** The network bot's board readers (bot-cli.ts), and what of a view is the seat's secret: the same before a crash and after. */
+/** The network bot's board readers (bot-cli.ts), and the seat's secret (its private map): the same before a crash and after. */
 interface Play extends BoardReader {
-  hand(board: any, seat: number, view: any): string;
+  hand(board: any, seat: number): string;
 }
-const PLAYS: Record<string, Play> = {
-  duel: {
-    ...BOARD_READERS.duel,
-    hand: (_board, _seat, view) => JSON.stringify({ hand: view.hand, commit: view.commit, money: view.players.map((p: any) => p.money) }),
-  },
-  rattlesnake: { ...BOARD_READERS.rattlesnake, hand: (board, seat) => secretOf(board, seat) },
-  saloon: { ...BOARD_READERS.saloon, hand: (board, seat) => secretOf(board, seat) },
-};
+const PLAYS: Record<string, Play> = Object.fromEntries(
+  Object.entries(BOARD_READERS).map(([id, reader]) => [id, { ...reader, hand: (board: any, seat: number) => secretOf(board, seat) }]),
+);
 
 export class Player {
   room!: Room<any>;
@@ -83,7 +78,7 @@ export class Player {
     const play = this.play();
     if (!play || this.seat < 0 || !this.state?.board) return null;
     const view = play.view(this.state.board, this.seat);
-    return view ? play.hand(this.state.board, this.seat, view) : null;
+    return view ? play.hand(this.state.board, this.seat) : null;
   }
 
   private decide(): { key: string; intent: Intent; readyAt: number | null } | null {
@@ -92,7 +87,7 @@ export class Player {
     if (this.paused || !play || this.seat < 0 || state?.status !== 'playing' || !state.board) return null;
     const view = play.view(state.board, this.seat);
     if (!view || play.legal(view).length === 0) return null;
-    const key = play.key(state.board, this.seat, view);
+    const key = play.key(state.board, this.seat);
     if (key === this.sentKey) return null;
     const waited = Array.from(state.pending as number[]).includes(this.seat);
     const intent = waited ? play.game.bot(view, this.rng) : (play.game.botInterrupt?.(view, this.rng) ?? null);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, type Room } from 'colyseus.js';
+import { viewFromSyncedBoard, type Duel } from '@tumbleweed/engine';
 import { freePort, ROOT, start, startServer, stopAll, waitForHttp, waitForPort, type Proc } from '../support/processes';
 import { onTableEvents } from '@tumbleweed/engine';
 
@@ -202,6 +203,9 @@ test('SIGTERM: that process keeps its games for the next one (issue 14) and exit
 
   liveAnn.send('intent', { type: 'commit', card: 'pistol', target: 1 });
   liveBob.send('intent', { type: 'commit', card: 'barricade' });
-  await until(() => liveAnn.state.board.lastReveal !== undefined, 'a shootout on the surviving process');
+  await until(
+    () => (viewFromSyncedBoard('duel', liveAnn.state.board, null) as Duel.DuelView | null)?.lastReveal != null,
+    'a shootout on the surviving process',
+  );
   expect(liveLeft).toBe(false);
 });

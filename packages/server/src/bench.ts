@@ -11,6 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Client, type Room } from 'colyseus.js';
+import { viewFromSyncedBoard, type Duel } from '@tumbleweed/engine';
 import { createApp } from './app';
 import { httpSettings, NO_LIMITS } from './http-guard';
 import { logger } from './log';
@@ -131,18 +132,19 @@ async function run(port: number, tables: number, shootouts: number, measureHeap:
   const latencies: number[] = [];
   const playOne = (room: Room<any>) =>
     new Promise<void>((resolve) => {
-      let shootout = room.state.board.shootout;
+      const board = () => viewFromSyncedBoard('duel', room.state.board, 0) as Duel.DuelView | null;
+      let shootout = board()?.shootout ?? 0;
       let sentAt = 0;
       let sentIn = -1;
       let played = 0;
       const act = () => {
-        const me = room.state.board.players[0];
+        const v = board();
         if (room.state.status !== 'playing' || played >= shootouts) return resolve();
-        if (sentAt || !room.state.pending.includes(0) || me.committed) return;
-        const hand: string[] = Array.from(me.hand);
+        if (!v || sentAt || !room.state.pending.includes(0) || v.players[0].committed) return;
+        const hand: string[] = v.hand;
         const card = hand.includes('barricade') ? 'barricade' : hand.includes('reload') ? 'reload' : hand[0];
         sentAt = performance.now();
-        sentIn = room.state.board.shootout;
+        sentIn = v.shootout;
         const send = () => {
           sentAt = performance.now();
           room.send('intent', { type: 'commit', card, target: card === 'pistol' || card === 'rifle' ? 1 : null });
@@ -152,12 +154,14 @@ async function run(port: number, tables: number, shootouts: number, measureHeap:
       };
       room.onStateChange(() => {
         // My intent is applied in the first patch where my card is down or the shootout it was for is over.
-        if (sentAt && (room.state.board.players[0].committed || room.state.board.shootout !== sentIn)) {
+        const v = board();
+        if (!v) return;
+        if (sentAt && (v.players[0].committed || v.shootout !== sentIn)) {
           latencies.push(performance.now() - sentAt);
           sentAt = 0;
         }
-        if (room.state.board.shootout !== shootout) {
-          shootout = room.state.board.shootout;
+        if (v.shootout !== shootout) {
+          shootout = v.shootout;
           played++;
         }
         act();

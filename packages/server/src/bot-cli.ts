@@ -36,29 +36,25 @@ export interface BoardReader {
   view(board: any, seat: number): unknown;
   legal(view: any): Intent[];
   /**
-   * The board's key for this seat: one key gets one intent, however many patches arrive before the server has
-   * applied it (the browser's JsonBoard guard, by the same revisions).
+   * The board's key for this seat (its revisions): one key gets one intent, however many patches arrive before the
+   * server has applied it (the browser's JsonBoard guard, by the same revisions).
    */
-  key(board: any, seat: number, view: any): string;
+  key(board: any, seat: number): string;
 }
 /** A seat's private part of a flat board (its hand) in one canonical string, '' when not synced (yet). */
 export const secretOf = (board: any, seat: number): string => {
   const entries = flatEntries(seatSecretOf(board, seat));
   return entries.length ? JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
 };
+/** Every game's board is flat maps (the engine's flat-board.ts): one reader, the game's own split and legal intents. */
 const flatReader = (game: Game<any, any, Intent, any>, split: FlatSplit<any>, legal: (v: any) => Intent[]): BoardReader => ({
   game,
   view: (board, seat) => flatBoardView(split, board, seat, true),
   legal,
-  key: (board, seat) => flatBoardKey(board, seat),
+  key: (board, seat) => flatBoardKey(board, seat, split.ownPartKey),
 });
 export const BOARD_READERS: Record<string, BoardReader> = {
-  duel: {
-    game: duel,
-    view: (board, seat) => Duel.viewFromSynced(board, seat),
-    legal: Duel.legalFromView,
-    key: (_board, _seat, view) => `${view.round}.${view.shootout}`,
-  },
+  duel: flatReader(duel, Duel, Duel.legalFromView),
   rattlesnake: flatReader(rattlesnake, Rattlesnake, Rattlesnake.legalFromView),
   saloon: flatReader(saloon, Saloon, Saloon.legalFromView),
 };
@@ -109,7 +105,7 @@ export async function runBot(server: string, typed: string, name: string, log = 
     if (!play || seat < 0) return null;
     const view = play.view(state.board, seat);
     if (!view || play.legal(view).length === 0) return null;
-    const key = play.key(state.board, seat, view);
+    const key = play.key(state.board, seat);
     if (key === sentKey) return null; // in flight
     const { game } = play;
     const waited = Array.from(state.pending as number[]).includes(seat);

@@ -4,7 +4,7 @@
  * card or target, nor the table's seed.
  */
 import { framesOf } from './testing/record-ws';
-import { Rng, seedKey } from '@tumbleweed/engine';
+import { hasSecret, Rng, seedKey, viewFromSyncedBoard, type Duel } from '@tumbleweed/engine';
 import { encode } from '@colyseus/msgpackr';
 import type { Room } from 'colyseus.js';
 import { ManualClock, realClock, settings } from './table-room';
@@ -32,20 +32,25 @@ function secretsSeen(observations: Observation[], viewer: number | null) {
   let ownCommitSeen = false;
   for (const o of observations) {
     if (o.kind === 'state') {
-      const players: any[] = o.state.board?.players ?? [];
+      const board = o.state.board;
+      const players: any[] = board?.players ?? [];
       players.forEach((p, seat) => {
-        const hand = p.hand ?? [];
-        const commitCard = p.commitCard ?? '';
-        const commitTarget = p.commitTarget ?? -1;
-        if (seat === viewer) {
-          if (hand.length > 0) ownHandSeen = true;
-          if (commitCard) ownCommitSeen = true;
-          return;
-        }
-        if (hand.length > 0) leaks.push(`hand of seat ${seat}: ${JSON.stringify(hand)}`);
-        if (commitCard) leaks.push(`face-down card of seat ${seat}: ${commitCard}`);
-        if (commitTarget !== -1) leaks.push(`target of seat ${seat}: ${commitTarget}`);
+        if (seat === viewer) return;
+        // Another seat's private map (its hand, its face-down card and target), or how often it changed.
+        if (hasSecret(board, seat) || p?.rev !== undefined) leaks.push(`the private part of seat ${seat}: ${JSON.stringify(p)}`);
       });
+      // Read back as every client reads it: my own view, and what the public part alone says.
+      const pub = viewFromSyncedBoard('duel', board, null) as Duel.DuelView | null;
+      if (pub) {
+        if (pub.hand.length > 0 || pub.commit !== null) leaks.push(`a hand or a face-down card in the public part: ${JSON.stringify(pub)}`);
+        for (const [seat, q] of pub.players.entries()) {
+          const extra = Object.keys(q).filter((k) => !['money', 'alive', 'handCount', 'aside', 'committed'].includes(k));
+          if (extra.length) leaks.push(`seat ${seat}'s public part has ${extra.join(', ')}`);
+        }
+      }
+      const mine = viewer === null ? null : (viewFromSyncedBoard('duel', board, viewer) as Duel.DuelView | null);
+      if (mine?.hand.length) ownHandSeen = true;
+      if (mine?.commit) ownCommitSeen = true;
     } else if (o.type === 'events') {
       for (const e of o.message as any[]) {
         if (e.type === 'you_committed' && e.seat !== viewer) leaks.push(`someone else's commit event ${JSON.stringify(e)}`);

@@ -5,7 +5,7 @@
 import type { Room } from 'colyseus.js';
 import { FLOOD_CLOSE_CODE } from './flood';
 import { settings } from './table-room';
-import { inbox, startServer, waitFor } from './testing/harness';
+import { duelView, inbox, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let testFlood = { ...settings.flood };
@@ -25,7 +25,7 @@ afterAll(async () => {
 const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 const welcomed = (room: Room<any>): Promise<{ seat: number; token: string }> => new Promise((resolve) => room.onMessage('welcome', resolve));
 const closed = (room: Room<any>): Promise<number> => new Promise((resolve) => room.onLeave(resolve));
-const handOf = (room: Room<any>, seat: number): string[] => Array.from(room.state.board?.players?.[seat]?.hand ?? []);
+const handOf = (room: Room<any>, seat: number): string[] => duelView(room, seat)?.hand ?? [];
 const BOB_DEVICE = 'bob-phone-1234';
 
 /** Ann (host) and Bob at a 3-seat Duel with a bot, playing, no timer. */
@@ -166,7 +166,7 @@ describe('messages from a hostile client', () => {
     expect(ann.connection.isOpen).toBe(true);
     // and the table still plays
     const hand = handOf(ann, 0);
-    const at = () => `${ann.state.board.round}:${ann.state.board.shootout}`;
+    const at = () => `${duelView(ann)?.round}:${duelView(ann)?.shootout}`;
     const before = at();
     ann.send('intent', { type: 'commit', card: hand.includes('barricade') ? 'barricade' : 'reload' });
     await waitFor(() => at() !== before || ann.state.status === 'over', 'the shootout is played');
@@ -188,7 +188,7 @@ describe('messages from a hostile client', () => {
     // Ann was not limited: her move is played.
     const annBox = inbox(ann);
     ann.send('intent', { type: 'commit', card: 'barricade' });
-    await waitFor(() => ann.state.board.players[0].committed === true || annBox.errors.length > 0, 'Ann commits');
+    await waitFor(() => duelView(ann)?.players[0].committed === true || annBox.errors.length > 0, 'Ann commits');
     expect(annBox.errors).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 import { duel, isError, replayGame, Rng } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { ManualClock, realClock, settings } from './table-room';
-import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
+import { autoPlay, duelView, inbox, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -33,9 +33,9 @@ test('a player back after the grace period takes their seat and hand back from t
   bob.connection.close(); // dropped, not a polite leave
   await waitFor(() => ann.state.seats[1].kind === 'bot', 'a bot takes the seat');
   ann.send('intent', { type: 'commit', card: 'barricade' });
-  await waitFor(() => ann.state.board.shootout === 2, 'the bot played for Bob');
+  await waitFor(() => duelView(ann)?.shootout === 2, 'the bot played for Bob');
   const back = await server.sdk.joinById(ann.roomId, { name: 'Bob', rejoin: bobWelcome.token });
-  await waitFor(() => seatOf(back) === 1 && back.state.board.players[1].hand?.length > 0, 'Bob is back with his hand');
+  await waitFor(() => seatOf(back) === 1 && (duelView(back)?.hand.length ?? 0) > 0, 'Bob is back with his hand');
   expect(ann.state.seats[1].kind).toBe('human');
   expect(ann.state.seats[1].connected).toBe(true);
   await expect(server.sdk.joinById(ann.roomId, { name: 'Eve', rejoin: 'not-a-token' })).rejects.toThrow(/TABLE_FULL/);
@@ -47,16 +47,16 @@ test("the table's own grace period keeps a dropped seat even where the server's 
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0, graceSeconds: 120 } });
   await waitFor(() => ann.state.graceSeconds === 120, 'the grace period in the public state');
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
-  await waitFor(() => ann.state.status === 'playing' && (bob.state.board?.players?.[1]?.hand?.length ?? 0) > 0, 'start, with Bob’s hand');
-  const hand: string[] = Array.from(bob.state.board.players[1].hand);
+  await waitFor(() => ann.state.status === 'playing' && (duelView(bob, 1)?.hand.length ?? 0) > 0, 'start, with Bob’s hand');
+  const hand: string[] = duelView(bob, 1)!.hand;
   bob.connection.close(); // dropped, not a polite leave
   await waitFor(() => ann.state.seats[1].connected === false, 'Bob shown as away');
   await new Promise((r) => setTimeout(r, 1500));
   expect(ann.state.seats[1].kind).toBe('human'); // no bot yet: the table waits up to 120 s
   const back = await server.sdk.reconnect(bob.reconnectionToken);
   await waitFor(() => ann.state.seats[1].connected === true, 'Bob back');
-  await waitFor(() => (back.state.board?.players?.[1]?.hand?.length ?? 0) > 0, 'his hand');
-  expect(Array.from(back.state.board.players[1].hand)).toEqual(hand);
+  await waitFor(() => (duelView(back, 1)?.hand.length ?? 0) > 0, 'his hand');
+  expect(duelView(back, 1)!.hand).toEqual(hand);
 });
 
 test('after two missed countdowns in a row a bot plays for the player, until they act again', async () => {
@@ -76,11 +76,11 @@ test('after two missed countdowns in a row a bot plays for the player, until the
   }
   await waitFor(() => ann.state.seats[1].away === true, 'Bob marked away', 5000);
   expect(a.events.filter((e) => e.type === 'timed_out').length).toBe(2);
-  const shootout = ann.state.board.shootout;
-  await waitFor(() => ann.state.board.shootout > shootout + 2 || ann.state.status === 'over', 'bot plays fast for Bob', 3000);
+  const shootout = duelView(ann)!.shootout;
+  await waitFor(() => duelView(ann)!.shootout > shootout + 2 || ann.state.status === 'over', 'bot plays fast for Bob', 3000);
   await waitFor(() => bob.state.pending.includes(1) || bob.state.status === 'over', 'Bob to decide');
   if (bob.state.status === 'over') return;
-  const hand: string[] = Array.from(bob.state.board.players[1].hand);
+  const hand: string[] = duelView(bob, 1)!.hand;
   bob.send('intent', hand.includes('barricade') ? { type: 'commit', card: 'barricade' } : { type: 'commit', card: 'reload' });
   await waitFor(() => ann.state.seats[1].away === false, 'Bob back in charge');
   expect(a.events.some((e) => e.type === 'seat_back' && e.seat === 1)).toBe(true);
@@ -101,7 +101,7 @@ test('after a game, "play again" from every player starts a new game at the same
   await waitFor(() => ann.state.status === 'playing', 'second game');
   expect(b.events.some((e) => e.type === 'game_started')).toBe(true);
   expect(Array.from(ann.state.seats, (s: any) => s.name)).toEqual(['Ann', 'Bob', expect.any(String)]);
-  expect(ann.state.board.players.toArray().every((p: any) => p.money === 0)).toBe(true);
+  expect(duelView(ann)!.players.every((p) => p.money === 0)).toBe(true);
   expect(ann.state.winners.length).toBe(0);
   expect(cat.state.spectators).toBe(1);
 });

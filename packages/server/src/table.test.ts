@@ -5,7 +5,7 @@ import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
 import { claimCode } from './codes';
 import { ManualClock, realClock, settings } from './table-room';
-import { autoPlay, inbox, startServer, waitFor } from './testing/harness';
+import { autoPlay, duelView, inbox, startServer, waitFor } from './testing/harness';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server;
@@ -50,7 +50,8 @@ describe('tables and codes', () => {
     await waitFor(() => bob.state.status === 'playing', 'game start');
     expect(mySeat(bob)).toBe(1);
     expect(Array.from(bob.state.seats, (s: any) => s.name)).toEqual(['Ann', 'Bob', expect.any(String)]);
-    expect(Array.from(bob.state.board.players[1].hand)).toEqual(['pistol', 'pistol', 'pistol', 'rifle', 'barricade', 'reload']);
+    await waitFor(() => duelView(bob)?.seat === 1, 'Bob’s own hand');
+    expect(duelView(bob)!.hand).toEqual(['pistol', 'pistol', 'pistol', 'rifle', 'barricade', 'reload']);
   });
 
   it('an unknown code is answered with a clear error, over HTTP and on join', async () => {
@@ -133,12 +134,12 @@ describe('intents', () => {
     await waitFor(() => a.errors.length === 3, 'errors');
     expect(a.errors.map((e) => e.code)).toEqual(['NEED_TARGET', 'ILLEGAL_TARGET', 'ILLEGAL_TARGET']);
     ann.send('intent', { type: 'commit', card: 'rifle', target: 1 });
-    await waitFor(() => ann.state.board.players[0].committed === true, 'commit');
+    await waitFor(() => duelView(ann)?.players[0].committed === true, 'commit');
     ann.send('intent', { type: 'commit', card: 'pistol', target: 1 });
     await waitFor(() => a.errors.length === 4, 'out of turn');
     expect(a.errors[3].code).toBe('NOT_YOUR_TURN');
     bob.send('intent', { type: 'commit', card: 'pistol', target: 0 });
-    await waitFor(() => ann.state.board.shootout === 2, 'reveal');
+    await waitFor(() => duelView(ann)?.shootout === 2, 'reveal');
     ann.send('intent', { type: 'commit', card: 'rifle', target: 1 });
     await waitFor(() => a.errors.length === 5, 'rifle already played');
     expect(a.errors[4].code).toBe('ILLEGAL_CARD');
@@ -148,20 +149,21 @@ describe('intents', () => {
   it('the state reaches both players right after each intent, and the reveal shows every card and target', async () => {
     const { ann, bob, a } = await twoPlayers();
     ann.send('intent', { type: 'commit', card: 'pistol', target: 1 });
-    await waitFor(() => bob.state.board.players[0].committed === true, 'Bob sees Ann committed', 1000);
-    expect(bob.state.board.lastReveal).toBeUndefined();
+    await waitFor(() => duelView(bob)?.players[0].committed === true, 'Bob sees Ann committed', 1000);
+    expect(duelView(bob)!.lastReveal).toBeNull();
+    expect(duelView(bob)!.commit).toBeNull(); // Ann's card and target are not Bob's to see
     bob.send('intent', { type: 'commit', card: 'reload' });
-    await waitFor(() => ann.state.board.lastReveal !== undefined, 'reveal', 1000);
-    expect(ann.state.board.lastReveal.toJSON()).toMatchObject({
+    await waitFor(() => duelView(ann)?.lastReveal != null, 'reveal', 1000);
+    expect(duelView(ann)!.lastReveal).toMatchObject({
       plays: [
         { seat: 0, card: 'pistol', target: 1 },
-        { seat: 1, card: 'reload', target: -1 },
+        { seat: 1, card: 'reload', target: null },
       ],
       hit: [1],
     });
     await waitFor(() => a.events.some((e) => e.type === 'round_won'), 'round won');
-    expect(ann.state.board.players[0].money).toBe(1);
-    expect(ann.state.board.round).toBe(2);
+    expect(duelView(ann)!.players[0].money).toBe(1);
+    expect(duelView(ann)!.round).toBe(2);
   });
 
   it('a spectator cannot play', async () => {
@@ -211,7 +213,7 @@ describe('whole games', () => {
     expect(mySeat(watcher)).toBe(-1);
     expect(watcher.state.winners.length).toBe(1);
     const winner = watcher.state.winners[0];
-    expect(watcher.state.board.players[winner].money).toBe(3);
+    expect(duelView(watcher)!.players[winner].money).toBe(3);
     expect(w.events.filter((e) => e.type === 'game_won')).toEqual([{ type: 'game_won', seat: winner, money: 3 }]);
   });
 

@@ -2,7 +2,8 @@
  * Duel's end of game as the end screen shows it (GameUi.standings): every seat's money and how it was made, the
  * winner first, equal money sharing a place; and the keys its action bar answers to (GameModule.keyHelp), in words.
  */
-import { duelModule, duelStandings, type DuelBoardLike } from './duel';
+import type { Duel } from '@tumbleweed/engine';
+import { duelModule, duelStandings } from './duel';
 
 // The real i18n starts i18next, which these CommonJS tests cannot load: the English dictionary, filled in the same way.
 jest.mock('../i18n', () => {
@@ -16,16 +17,20 @@ jest.mock('../i18n', () => {
   return { t, listNames: (names: string[]) => names.join(', ') };
 });
 
-function board(money: number[], round: number, winner: number): DuelBoardLike {
+/** The end of a game as a seat's view shows it (the engine's DuelView, as the client reads it from the board). */
+function board(money: number[], round: number, winner: number | null): Duel.DuelView {
   return {
+    seat: null,
     target: 3,
     round,
     shootout: 2,
     phase: 'over',
     players: money.map((m) => ({ money: m, alive: true, handCount: 0, aside: [], committed: false })),
+    hand: [],
+    commit: null,
     lastReveal: null,
     winner,
-  } as unknown as DuelBoardLike;
+  };
 }
 
 test('the winner first with the target money; the others by money, equal money sharing a place', () => {

@@ -2,7 +2,8 @@ import { Duel, duel } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { listNames, t } from '../i18n';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
-import { list, type TableStateLike } from '../state';
+import { list } from '../state';
+import { JsonBoard } from './json-board';
 import {
   ACTION_KEY,
   BOT_LEVELS,
@@ -17,32 +18,32 @@ import {
 
 type Card = Duel.Card;
 
-/** The Duel board as the client decodes it: the engine's own description of what the server syncs. */
-export type DuelBoardLike = Duel.SyncedDuelBoard;
-export type DuelTableStateLike = TableStateLike<DuelBoardLike>;
-
 /** Display name of a card ("Pistol"), in the current language. */
 export function cardLabel(card: Card): string {
   return t(`duel:cards.${card}`);
 }
 
-/** The board, or an empty one before the first full state has arrived. */
-function boardOf(state: DuelTableStateLike): DuelBoardLike {
-  return state.board ?? { target: 0, round: 0, shootout: 0, phase: '', players: [], lastReveal: null, winner: -1 };
-}
-
-/** The engine's DuelView, rebuilt from the Schema state, so the engine's own `legalFromView` says what I may do. */
-export function viewFromState(state: DuelTableStateLike, mySeat: number): Duel.DuelView {
-  return Duel.viewFromSynced(boardOf(state), mySeat);
-}
+/** What the table shows before the first full state has arrived: nobody, no cards. */
+const NO_VIEW: Duel.DuelView = {
+  seat: null,
+  target: 0,
+  round: 0,
+  shootout: 0,
+  phase: 'shootout',
+  players: [],
+  hand: [],
+  commit: null,
+  lastReveal: null,
+  winner: null,
+};
 
 /**
  * The end of a Duel, best first: each seat's money and how it was made (a dollar for each round it was the last one
  * standing in, out of the rounds played). Equal money shares a place; the winner is the table's (or the board's).
  */
-export function duelStandings(board: DuelBoardLike, winners: readonly number[]): Standing[] {
-  const players = list(board.players);
-  const won = new Set(winners.length ? winners : board.winner >= 0 ? [board.winner] : []);
+export function duelStandings(board: Pick<Duel.DuelView, 'players' | 'round' | 'winner'>, winners: readonly number[]): Standing[] {
+  const { players } = board;
+  const won = new Set(winners.length ? winners : board.winner !== null ? [board.winner] : []);
   return players
     .map((p, seat) => ({ seat, money: p.money }))
     .sort((a, b) => b.money - a.money || Number(won.has(b.seat)) - Number(won.has(a.seat)) || a.seat - b.seat)
@@ -84,8 +85,11 @@ export function describeReveal(r: Duel.Reveal, name: (seat: number) => string): 
 
 class DuelUi implements GameUi {
   private selected: Card | null = null;
-  /** "round.shootout" of a card sent but not yet confirmed, so buttons do not offer a second one. */
-  private sentKey: string | null = null;
+  /**
+   * My view, rebuilt from the synced flat board like every game's, and its guard: a card sent and not yet confirmed
+   * (my own part of the board has not changed since) leaves no second one to offer.
+   */
+  private readonly board: JsonBoard<Duel.DuelView, Duel.DuelIntent>;
   private actionsSignature = '';
   private scene: DuelScene | null = null;
   private destroyed = false;
@@ -94,6 +98,7 @@ class DuelUi implements GameUi {
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
   ) {
+    this.board = new JsonBoard<Duel.DuelView, Duel.DuelIntent>(ctx, Duel.viewFromSynced, Duel.legalFromView, Duel.ownPartKey);
     // (table-life.css: on a phone the bar is compact, two buttons a row)
     els.actions.classList.add('duel-actions');
     // The scene (and Pixi with it) is loaded only at a table: the lobby imports this module for its titles and options.
@@ -110,21 +115,17 @@ class DuelUi implements GameUi {
       });
   }
 
-  private state(): DuelTableStateLike {
-    return this.ctx.state() as DuelTableStateLike;
+  private state() {
+    return this.board.state();
   }
 
+  /** The engine's DuelView for my seat, so the engine's own `legalFromView` says what I may do. */
   private view(): Duel.DuelView {
-    return viewFromState(this.state(), this.ctx.mySeat());
-  }
-
-  private key(v: Duel.DuelView): string {
-    return `${v.round}.${v.shootout}`;
+    return this.board.view() ?? NO_VIEW;
   }
 
   private legal(v: Duel.DuelView): Duel.DuelIntent[] {
-    if (this.state().status !== 'playing' || this.sentKey === this.key(v)) return [];
-    return Duel.legalFromView(v);
+    return this.board.legal(v);
   }
 
   private choose(card: Card): void {
@@ -135,7 +136,7 @@ class DuelUi implements GameUi {
       this.selected = this.selected === card ? null : card;
       this.update();
     } else {
-      this.send(v, card, null);
+      this.send(card, null);
     }
   }
 
@@ -143,7 +144,7 @@ class DuelUi implements GameUi {
     const v = this.view();
     const card = this.selected;
     if (!card || !this.legal(v).some((i) => i.card === card && i.target === target)) return;
-    this.send(v, card, target);
+    this.send(card, target);
   }
 
   private cancelAim(): void {
@@ -151,22 +152,21 @@ class DuelUi implements GameUi {
     this.update();
   }
 
-  private send(v: Duel.DuelView, card: Card, target: number | null): void {
-    this.ctx.send({ type: 'commit', card, target });
-    this.sentKey = this.key(v);
+  private send(card: Card, target: number | null): void {
+    this.board.send({ type: 'commit', card, target });
     this.selected = null;
     this.update();
   }
 
   /** The server refused the last intent: offer the cards again. */
   refused(): void {
-    this.sentKey = null;
+    this.board.refused();
     this.update();
   }
 
   update(): void {
+    this.board.settle();
     const v = this.view();
-    if (this.sentKey !== null && this.sentKey !== this.key(v)) this.sentKey = null;
     const legal = this.legal(v);
     if (this.selected && !legal.some((i) => i.card === this.selected)) this.selected = null;
     this.renderActions(v, legal);
@@ -184,7 +184,7 @@ class DuelUi implements GameUi {
       playable: new Set(legal.map((i) => i.card)),
       selected: this.selected,
       aimable: new Set(legal.flatMap((i) => (i.card === this.selected && i.target != null ? [i.target] : []))),
-      placing: this.sentKey !== null && !v.commit && v.seat !== null && list(state.pending).includes(v.seat),
+      placing: this.board.sending() && !v.commit && v.seat !== null && list(state.pending).includes(v.seat),
     };
   }
 
@@ -207,7 +207,7 @@ class DuelUi implements GameUi {
       if (v.commit.target !== null) return t('duel:prompt.downAimed', { card, target: this.ctx.name(v.commit.target) });
       return t('duel:prompt.down', { card });
     }
-    if (this.sentKey !== null && list(this.state().pending).includes(v.seat)) return t('duel:prompt.placing');
+    if (this.board.sending() && list(this.state().pending).includes(v.seat)) return t('duel:prompt.placing');
     if (legal.length === 0) return t('duel:prompt.wait');
     if (this.selected) return t('duel:prompt.aim', { card: cardLabel(this.selected) });
     return t('duel:prompt.pick');
@@ -308,7 +308,7 @@ class DuelUi implements GameUi {
 
   seatSummary(seat: number): SeatSummary {
     const state = this.state();
-    const p = list(boardOf(state).players)[seat];
+    const p = this.view().players[seat];
     if (!p || state.status === 'waiting') return { score: '', alive: null };
     return { score: t('duel:score', { money: String(p.money) }), alive: p.alive };
   }
@@ -316,15 +316,15 @@ class DuelUi implements GameUi {
   standings(): Standing[] {
     const state = this.state();
     if (state.status === 'waiting') return [];
-    return duelStandings(boardOf(state), list(state.winners));
+    return duelStandings(this.view(), list(state.winners));
   }
 
   winnerText(): string {
     const state = this.state();
-    const board = boardOf(state);
-    const seat = list(state.winners)[0] ?? board.winner;
-    if (seat === undefined || seat < 0) return t('duel:over');
-    const money = list(board.players)[seat]?.money ?? 0;
+    const v = this.view();
+    const seat = list(state.winners)[0] ?? v.winner;
+    if (seat === undefined || seat === null || seat < 0) return t('duel:over');
+    const money = v.players[seat]?.money ?? 0;
     return t('duel:winner', { name: this.ctx.name(seat), money: String(money) });
   }
 

@@ -21,6 +21,8 @@ export class JsonBoard<V, I> {
     private readonly ctx: TableContext,
     private readonly viewFromSynced: (pub: FlatLike, secret: FlatLike | null | undefined, seat: number | null) => V,
     private readonly legalFromView: (v: V) => I[],
+    /** The game's split says `ownPartKey` (Duel: seats decide at once): only my own part's revision releases the guard. */
+    private readonly ownPartKey = false,
   ) {}
 
   state(): TableStateLike<JsonBoardLike | undefined> {
@@ -28,7 +30,7 @@ export class JsonBoard<V, I> {
   }
 
   private sig(): string {
-    return flatBoardKey(this.state().board, this.ctx.mySeat());
+    return flatBoardKey(this.state().board, this.ctx.mySeat(), this.ownPartKey);
   }
 
   /** The engine's view for my seat, rebuilt from the synced maps; null before the first state. */

@@ -2,7 +2,7 @@ import type { Seat } from './game';
 import { flatEntries, hasFlat, type Flat, type FlatLike } from './flat';
 
 /**
- * A board synced as flat maps (Rattlesnake, Saloon Showdown; see flat.ts), as a client holds it: `pub` the spectator's
+ * A board synced as flat maps (every game: Duel, Rattlesnake, Saloon Showdown; see flat.ts), as a client holds it: `pub` the spectator's
  * view, and per seat `secret` what only that seat may know (absent for the other seats: the server sends it to its
  * seat alone). `rev` counts the changes of `pub`, a seat's `rev` the changes of its `secret`: a client waits for them
  * to move before it sends a second intent. Live it is the Schema colyseus.js decodes (Map-like maps); in a replay,
@@ -19,6 +19,12 @@ export interface FlatSplit<V> {
   publicPart(spectatorView: V): Flat;
   secretPart(seatView: V): Flat;
   viewFromSynced(pub: FlatLike, secret: FlatLike | null | undefined, seat: Seat | null): V;
+  /**
+   * Seats decide at once (Duel): another seat's move changes the public map while my intent is on its way, and my view
+   * still asks me to play. My intent shows in my own part (my hand, my card face down), so a seat's key is its own
+   * part's revision alone (see flatBoardKey).
+   */
+  readonly ownPartKey?: boolean;
 }
 
 /** A seat's private map (undefined for a seat this client is not). */
@@ -45,9 +51,13 @@ export function flatBoardView<V>(
   return split.viewFromSynced(board.pub as FlatLike, secret, me);
 }
 
-/** A key that changes whenever what `seat` receives of the board changes (its revisions): one intent per key. */
-export function flatBoardKey(board: FlatBoardLike | null | undefined, seat: number | null): string {
+/**
+ * A key that changes whenever what `seat` receives of the board changes (its revisions): one intent per key. With
+ * `ownPartOnly` (a game whose split says `ownPartKey`), only when the seat's own part changes.
+ */
+export function flatBoardKey(board: FlatBoardLike | null | undefined, seat: number | null, ownPartOnly = false): string {
   const mine = seat !== null && seat >= 0 ? board?.players?.[seat]?.rev : undefined;
+  if (ownPartOnly && mine !== undefined) return `own.${mine}`;
   return `${board?.rev ?? -1}.${mine ?? -1}`;
 }
 

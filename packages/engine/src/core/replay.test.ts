@@ -158,11 +158,12 @@ test('the synced board of a replayed state: the wire shape, other seats’ secre
   const log = botGame(duel, 3, 8, {});
   const r = replay(log);
   const mid = r.frames[3].state as Duel.DuelState;
-  const spectator = syncedBoardFor('duel', mid, -1) as Duel.SyncedDuelBoard;
-  expect(Array.from(spectator.players, (p) => Array.from(p.hand ?? []))).toEqual([[], [], []]);
-  const seat1 = syncedBoardFor('duel', mid, 1) as Duel.SyncedDuelBoard;
-  expect(Duel.viewFromSynced(seat1, 1)).toEqual(duel.view(mid, 1));
-  expect(Duel.viewFromSynced(spectator, -1)).toEqual(duel.view(mid, null));
+  const spectator = syncedBoardFor('duel', mid, -1) as FlatBoardLike;
+  expect([0, 1, 2].map((seat) => hasSecret(spectator, seat))).toEqual([false, false, false]);
+  const seat1 = syncedBoardFor('duel', mid, 1) as FlatBoardLike;
+  expect([0, 1, 2].map((seat) => hasSecret(seat1, seat))).toEqual([false, true, false]);
+  expect(viewFromSyncedBoard('duel', seat1, 1)).toEqual(duel.view(mid, 1));
+  expect(viewFromSyncedBoard('duel', spectator, -1)).toEqual(duel.view(mid, null));
 
   const rs = replay(botGame(rattlesnake, 2, 4, {}));
   const st = rs.frames[5].state;

@@ -1,4 +1,4 @@
-import { duel, syncedBoard as duelSyncedBoard, viewFromSynced as duelViewFromSynced, type DuelState, type SyncedDuelBoard } from '../duel';
+import { duel, publicPart as duelPublic, secretPart as duelSecret, viewFromSynced as duelFromSynced } from '../duel';
 import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret, viewFromSynced as rattlesnakeFromSynced } from '../rattlesnake';
 import { publicPart as saloonPublic, saloon, secretPart as saloonSecret, viewFromSynced as saloonFromSynced } from '../saloon';
 import { flatBoard, flatBoardView, type FlatBoardLike, type FlatSplit } from './flat-board';
@@ -162,8 +162,9 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
   };
 }
 
-/** The flat split of each game synced as flat maps (see flat-board.ts). */
+/** The flat split of each game (see flat-board.ts): every game syncs its board as flat maps. */
 const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
+  [duel.id]: { publicPart: duelPublic, secretPart: duelSecret, viewFromSynced: duelFromSynced },
   [rattlesnake.id]: { publicPart: rattlesnakePublic, secretPart: rattlesnakeSecret, viewFromSynced: rattlesnakeFromSynced },
   [saloon.id]: { publicPart: saloonPublic, secretPart: saloonSecret, viewFromSynced: saloonFromSynced },
 };
@@ -176,11 +177,6 @@ const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
 export function syncedBoardFor(gameId: string, state: unknown, viewer: number): unknown {
   const game = REPLAY_GAMES[gameId];
   if (!game) throw new Error(`no game "${gameId}"`);
-  if (gameId === duel.id) {
-    const s = state as DuelState;
-    const seatViews = s.players.map((_, i) => (i === viewer ? duel.view(s, i) : null));
-    return duelSyncedBoard(duel.view(s, null), seatViews);
-  }
   const seats = (state as { players: unknown[] }).players.length;
   const seatViews = Array.from({ length: seats }, (_, i) => (i === viewer ? game.view(state, i) : null));
   return flatBoard(FLAT_SPLITS[gameId], game.view(state, null), seatViews);
@@ -193,7 +189,6 @@ export function syncedBoardFor(gameId: string, state: unknown, viewer: number): 
  */
 export function viewFromSyncedBoard(gameId: string, board: unknown, viewer: number | null): unknown {
   if (!board) return null;
-  if (gameId === duel.id) return duelViewFromSynced(board as SyncedDuelBoard, viewer ?? -1);
   const split = FLAT_SPLITS[gameId];
   if (!split) throw new Error(`no game "${gameId}"`);
   return flatBoardView(split, board as FlatBoardLike, viewer);

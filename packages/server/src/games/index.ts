@@ -1,11 +1,11 @@
 import type { AnyAdapter } from '../game-adapter';
 import { TableRoom } from '../table-room';
-import { duelAdapter, type DuelTableState } from './duel';
+import { duelAdapter } from './duel';
 import type { JsonTableState } from './json-board';
 import { rattlesnakeAdapter } from './rattlesnake';
 import { saloonAdapter } from './saloon';
 
-export class DuelRoom extends TableRoom<DuelTableState> {
+export class DuelRoom extends TableRoom<JsonTableState> {
   readonly adapter: AnyAdapter = duelAdapter;
 }
 

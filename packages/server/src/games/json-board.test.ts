@@ -2,11 +2,12 @@
  * The flat board on the wire, without a network: the room's Schema encoded for one seat and for a spectator exactly as
  * Colyseus does (a full state, then patches of one or more changes, the seat's private map through its StateView), decoded again
  * by Colyseus's own decoder, and read back with the one reader the client, the bots and the replay viewer use. Whole
- * bot games of Rattlesnake and Saloon Showdown: every patch gives back exactly the engine's view, a seat sees no other
+ * bot games of Duel, Rattlesnake and Saloon Showdown: every patch gives back exactly the engine's view, a seat sees no other
  * seat's private map, and a change sends only what it touched.
  */
 import { Encoder, Reflection, StateView, type Decoder } from '@colyseus/schema';
-import { isError, rattlesnake, Rng, saloon, viewFromSyncedBoard, type Game } from '@tumbleweed/engine';
+import { duel, isError, rattlesnake, Rng, saloon, viewFromSyncedBoard, type Game } from '@tumbleweed/engine';
+import { duelAdapter } from './duel';
 import type { JsonTableState } from './json-board';
 import { rattlesnakeAdapter } from './rattlesnake';
 import { saloonAdapter } from './saloon';
@@ -20,7 +21,7 @@ interface Wire {
 }
 
 function playThrough(
-  adapter: typeof rattlesnakeAdapter | typeof saloonAdapter,
+  adapter: typeof duelAdapter | typeof rattlesnakeAdapter | typeof saloonAdapter,
   game: Game<any, any, any, any>,
   seats: number,
   seed: number,
@@ -82,6 +83,7 @@ function playThrough(
 }
 
 describe.each([
+  ['duel', duelAdapter, duel as Game<any, any, any, any>, 3],
   ['rattlesnake', rattlesnakeAdapter, rattlesnake as Game<any, any, any, any>, 2],
   ['saloon', saloonAdapter, saloon as Game<any, any, any, any>, 3],
 ] as const)('%s', (gameId, adapter, game, seats) => {

@@ -5,8 +5,8 @@ import { TableState } from '../table-state';
 import type { GameAdapter } from '../game-adapter';
 
 /**
- * A board synced as flat maps of JSON text (the engine's core/flat.ts): for games whose view is deep and changes
- * shape with the step of a turn (Rattlesnake, Saloon Showdown). `pub` holds the engine's spectator view, path by path;
+ * A board synced as flat maps of JSON text (the engine's core/flat.ts): the one sync path of every game (Duel,
+ * Rattlesnake, Saloon Showdown), whatever the shape of its view. `pub` holds the engine's spectator view, path by path;
  * each seat's `secret` reaches only that seat through its StateView. The mirror writes only the entries that changed,
  * so a move sends a delta, not the whole view. `rev` (and a seat's `rev`) moves with every change of `pub` (of that
  * seat's `secret`): a client sends no second intent until it moves. The engine's `synced.ts` of each game owns the

@@ -117,8 +117,8 @@ async function runGame(job: GameJob): Promise<GameResult> {
       let refusedKey = '';
       let refusals = 0;
       let timer: NodeJS.Timeout | null = null;
-      /** The intent sent and not yet seen applied: what this seat's "shown" key was then, and when it was sent. */
-      let inflight: { shown: string; at: number } | null = null;
+      /** The intent sent and not yet seen applied: this seat's key then, and when it was sent. */
+      let inflight: { key: string; at: number } | null = null;
       let done = false;
 
       /** This seat's view of the synced board now, its key (one intent per key), and a key that changes whenever the state shows this seat's last intent. */
@@ -129,17 +129,16 @@ async function runGame(job: GameJob): Promise<GameResult> {
         if (seat < 0) return null;
         const view: any = reader.view(state.board, seat);
         if (!view) return null;
-        const key = reader.key(state.board, seat, view);
-        // A Duel seat's key is its round: its own face-down card shows as `committed` before the round ends.
-        const shown = job.game === 'duel' ? `${key}|${view.players?.[seat]?.committed}` : key;
-        return { state, view, key, shown };
+        // The board's revisions as this seat receives them (every game alike): they move when the state shows its last intent.
+        const key = reader.key(state.board, seat);
+        return { state, view, key };
       };
 
-      const decide = (now: ReturnType<typeof read>): { key: string; shown: string; intent: Intent; readyAt: number | null } | null => {
+      const decide = (now: ReturnType<typeof read>): { key: string; intent: Intent; readyAt: number | null } | null => {
         if (!now || reader.legal(now.view).length === 0 || now.key === sentKey) return null;
         const waited = Array.from(now.state.pending as number[]).includes(seat);
         const intent = waited ? game.bot(now.view, rng) : (game.botInterrupt?.(now.view, rng) ?? null);
-        return intent ? { key: now.key, shown: now.shown, intent, readyAt: game.botReadyAtView?.(now.view) ?? null } : null;
+        return intent ? { key: now.key, intent, readyAt: game.botReadyAtView?.(now.view) ?? null } : null;
       };
 
       const wake = (now: ReturnType<typeof read>, extraMs = 0): void => {
@@ -154,7 +153,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
           if (!next) return;
           if (next.readyAt !== null && next.readyAt > Date.now()) return wake(read()); // locked out meanwhile
           sentKey = next.key;
-          inflight = { shown: next.shown, at: performance.now() };
+          inflight = { key: next.key, at: performance.now() };
           room.send('intent', next.intent);
         }, wait);
       };
@@ -190,7 +189,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
           return;
         }
         const now = read();
-        if (inflight && now && now.shown !== inflight.shown) seen();
+        if (inflight && now && now.key !== inflight.key) seen();
         wake(now);
       });
       open.add(room);

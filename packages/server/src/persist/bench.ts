@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, type Room } from 'colyseus.js';
-import { Duel, duel, Rng } from '@tumbleweed/engine';
+import { Duel, duel, Rng, viewFromSyncedBoard } from '@tumbleweed/engine';
 import { createApp } from '../app';
 import { httpSettings, NO_LIMITS } from '../http-guard';
 import { logger } from '../log';
@@ -172,7 +172,8 @@ async function movesBench(withStore: boolean): Promise<MovesResult> {
         return;
       }
       if (state.status !== 'playing') return;
-      const view = Duel.viewFromSynced(state.board, 0);
+      const view = viewFromSyncedBoard('duel', state.board, 0) as Duel.DuelView | null;
+      if (!view) return;
       const key = `${view.round}.${view.shootout}`;
       if (sentAt && key !== sentKey) {
         rtts.push(performance.now() - sentAt);
@@ -182,7 +183,8 @@ async function movesBench(withStore: boolean): Promise<MovesResult> {
       timer = setTimeout(() => {
         timer = null;
         if (stopped) return;
-        const now = Duel.viewFromSynced(room.state.board, 0);
+        const now = viewFromSyncedBoard('duel', room.state.board, 0) as Duel.DuelView | null;
+        if (!now) return;
         sentKey = `${now.round}.${now.shootout}`;
         sentAt = performance.now();
         room.send('intent', duel.bot(now, rng));

@@ -1,5 +1,5 @@
 import { ColyseusTestServer } from '@colyseus/testing';
-import { onTableEvents, Saloon } from '@tumbleweed/engine';
+import { onTableEvents, Saloon, viewFromSyncedBoard, type Duel } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { freePort } from '../../../../tests/support/processes';
 import { createApp } from '../app';
@@ -86,12 +86,14 @@ export function autoPlay(room: Room, seat: () => number, delayMs = 0): void {
     const me = seat();
     if (state.status !== 'playing' || me < 0) return;
     if (!Array.from(state.pending as number[]).includes(me)) return;
-    const p = state.board.players[me];
-    const key = `${state.board.round}:${state.board.shootout}`;
-    if (!p || p.committed || sentFor === key) return;
+    const v = viewFromSyncedBoard('duel', state.board, me) as Duel.DuelView | null;
+    const p = v?.players[me];
+    if (!v || !p || p.committed || v.seat !== me) return; // (also: my own part of the board has not arrived yet)
+    const key = `${v.round}:${v.shootout}`;
+    if (sentFor === key) return;
     sentFor = key;
-    const hand: string[] = Array.from(p.hand ?? []);
-    const target = Array.from(state.board.players as any[]).findIndex((q: any, i: number) => i !== me && q.alive);
+    const hand: string[] = v.hand;
+    const target = v.players.findIndex((q, i) => i !== me && q.alive);
     const card = hand.includes('pistol') ? 'pistol' : hand.includes('reload') ? 'reload' : hand[0];
     const intent = { type: 'commit', card, target: card === 'pistol' || card === 'rifle' ? target : null };
     if (delayMs > 0) setTimeout(() => room.send('intent', intent), delayMs);
@@ -99,4 +101,14 @@ export function autoPlay(room: Room, seat: () => number, delayMs = 0): void {
   };
   room.onStateChange(act);
   act(room.state); // decide at once if a decision is already waiting
+}
+
+/**
+ * What a client of a Duel table sees of the board, as the browser and the bots read it (the one board reader): its
+ * seat's view (by default the room's own seat; -1 a spectator's), null before the board is synced.
+ */
+export function duelView(room: Room, seat?: number): Duel.DuelView | null {
+  const state = room.state as any;
+  const me = seat ?? Array.from((state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
+  return viewFromSyncedBoard('duel', state?.board, me) as Duel.DuelView | null;
 }

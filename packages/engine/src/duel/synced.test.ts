@@ -1,0 +1,98 @@
+import { unflatten } from '../core/flat';
+import { isError } from '../core/game';
+import { Rng } from '../core/rng';
+import { apply, pending, setup, timeout } from './rules';
+import type { DuelState } from './state';
+import { publicPart, secretPart, viewFromSynced } from './synced';
+import { legalFromView, view } from './view';
+
+/** Random legal games of `seats` seats (now and then a countdown running out), every state reached given to `visit`. */
+function playGames(seats: number, games: number, visit: (s: DuelState) => void): void {
+  for (let seed = 0; seed < games; seed++) {
+    const rng = Rng.fromSeed(1000 + seed);
+    let s = setup({ seats, options: { target: 3 } }, Rng.fromSeed(seed));
+    visit(s);
+    for (let step = 0; step < 400 && s.phase !== 'over'; step++) {
+      const waiting = pending(s);
+      const seat = waiting.length ? rng.pick(waiting) : null;
+      const moves = seat === null ? [] : legalFromView(view(s, seat));
+      const r = seat === null || moves.length === 0 || rng.int(20) === 0 ? timeout(s) : apply(s, seat, rng.pick(moves));
+      if (isError(r)) throw new Error(r.error.message);
+      s = r.state;
+      visit(s);
+    }
+  }
+}
+
+describe('what the server syncs for Duel', () => {
+  test('each seat rebuilds exactly its own view from the public and its private map; a spectator only the public one', () => {
+    let checked = 0;
+    let faceDown = 0;
+    playGames(3, 20, (s) => {
+      const pub = publicPart(view(s, null));
+      for (let seat = 0; seat < 3; seat++) expect(viewFromSynced(pub, secretPart(view(s, seat)), seat)).toEqual(view(s, seat));
+      expect(viewFromSynced(pub, null, null)).toEqual(view(s, null));
+      // As a replay gives them: plain objects.
+      expect(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1)).toEqual(view(s, 1));
+      if (s.players.some((p) => p.commit)) faceDown++;
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(300);
+    expect(faceDown).toBeGreaterThan(100);
+  });
+
+  test("the public map holds no hand and no face-down card or target, only who has placed one; a seat's map holds its own and nothing more", () => {
+    playGames(4, 10, (s) => {
+      const pub = unflatten(publicPart(view(s, null))) as ReturnType<typeof view>;
+      expect(pub.hand).toEqual([]);
+      expect(pub.commit).toBeNull();
+      expect(pub.players.map((p) => p.committed)).toEqual(s.players.map((p) => p.commit !== null));
+      // Nothing else in it about a card face down: each player's public part is exactly these five fields.
+      for (const p of pub.players) expect(Object.keys(p).sort()).toEqual(['alive', 'aside', 'committed', 'handCount', 'money']);
+      s.players.forEach((p, seat) => {
+        const count = (c: string) => p.hand.filter((x) => x === c).length;
+        expect(unflatten(secretPart(view(s, seat)))).toEqual({
+          hand: { pistol: count('pistol'), rifle: count('rifle'), barricade: count('barricade'), reload: count('reload') },
+          card: p.commit?.card ?? null,
+          target: p.commit?.target ?? null,
+          round: s.round,
+          shootout: s.shootout,
+        });
+      });
+    });
+  });
+
+  test("a seat's own map changes with each card it places, even when that card ends the round and a new one deals the same hand", () => {
+    // Clients wait for their own map to move before placing another card (Duel.ownPartKey): it must move every time.
+    let applied = 0;
+    let sameHand = 0;
+    for (let seed = 0; seed < 30; seed++) {
+      const rng = Rng.fromSeed(2000 + seed);
+      let s = setup({ seats: 2, options: { target: 3 } }, Rng.fromSeed(seed));
+      while (s.phase !== 'over') {
+        const seat = rng.pick(pending(s));
+        const before = view(s, seat);
+        const r = apply(s, seat, rng.pick(legalFromView(before)));
+        if (isError(r)) throw new Error(r.error.message);
+        s = r.state;
+        const after = view(s, seat);
+        expect([...secretPart(after)]).not.toEqual([...secretPart(before)]);
+        if (JSON.stringify(after.hand) === JSON.stringify(before.hand) && after.commit === null) sameHand++;
+        applied++;
+      }
+    }
+    expect(applied).toBeGreaterThan(300);
+    expect(sameHand).toBeGreaterThan(0); // the case that matters happened
+  });
+
+  test('a spectator, and a seat before its private map arrives, see no hand', () => {
+    let s = setup({ seats: 2, options: { target: 3 } }, Rng.fromSeed(5));
+    const r = apply(s, 0, { type: 'commit', card: 'reload' });
+    if (isError(r)) throw new Error(r.error.message);
+    s = r.state;
+    const pub = publicPart(view(s, null));
+    expect(viewFromSynced(pub, undefined, 0)).toMatchObject({ seat: null, hand: [], commit: null });
+    expect(viewFromSynced(pub, secretPart(view(s, 0)), 0)).toMatchObject({ seat: 0, commit: { card: 'reload', target: null } });
+    expect(() => viewFromSynced(new Map(), null, null)).toThrow();
+  });
+});
