@@ -373,9 +373,12 @@ class SaloonUi implements GameUi {
       this.duelKey = '';
       this.lockEnd = 0;
       // The race scrolled the felt up under the status bar; the next decision opens at the top of the page again.
+      // (Checked when the timer runs: a race that ended before its own scroll ran is not scrolled to afterwards.)
       if (this.scrolledFor) {
         this.scrolledFor = '';
-        if (window.scrollY > 0) window.setTimeout(() => window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior }), 0);
+        window.setTimeout(() => {
+          if (window.scrollY > 0 && !this.scrolledFor) window.scrollTo({ top: 0, behavior: 'instant' as ScrollBehavior });
+        }, 0);
       }
     }
     if (!v || v.phase.kind !== 'turn' || v.active !== v.seat) this.desp = { guns: [], targets: [] };
@@ -388,6 +391,7 @@ class SaloonUi implements GameUi {
       if (at !== this.scrolledFor) {
         this.scrolledFor = at;
         window.setTimeout(() => {
+          if (this.scrolledFor !== at || this.destroyed) return; // the race is over already: stay where the page is
           const status = document.querySelector('[data-testid="status"]');
           const pinned = status ? status.getBoundingClientRect().height + 8 : 0;
           const top = this.els.scene.getBoundingClientRect().top - pinned;
