@@ -6,35 +6,20 @@
  * is. Fields the rules only ever replace whole (the step, the pending ability, Scout, the last showdown, the options,
  * the opening, the generator's state) and plain values need nothing: assigning them never touches the old state.
  *
- * `base` is the state the step started from while `apply` runs it (null otherwise): a list is shared exactly when it
- * is the very same array as the base's.
+ * `steps.base` is the state the step started from while `apply` runs it (null otherwise; core/step-base.ts): a list
+ * is shared exactly when it is the very same array as the base's.
  */
 import type { Seat } from '../core/game';
+import { StepBase } from '../core/step-base';
 import type { AttackInfo, RattlesnakePlayer, RattlesnakeState } from './state';
 
-let base: RattlesnakeState | null = null;
+const steps = new StepBase<RattlesnakeState>();
 
 /** Runs `step` on `next`, a shallow copy of `from` made by `stepCopy`, with copy on write against `from`. */
-export function writing<T>(from: RattlesnakeState, step: () => T): T {
-  const outer = base;
-  base = from;
-  try {
-    return step();
-  } finally {
-    base = outer;
-  }
-}
+export const writing = <T>(from: RattlesnakeState, step: () => T): T => steps.writing(from, step);
 
 /** Runs `step` on a state the caller owns (no copy is ever made). */
-export function inPlace<T>(step: () => T): T {
-  const outer = base;
-  base = null;
-  try {
-    return step();
-  } finally {
-    base = outer;
-  }
-}
+export const inPlace = <T>(step: () => T): T => steps.inPlace(step);
 
 /**
  * The state's top level and its list of players copied; everything below them shared with `state`. Written out field
@@ -76,6 +61,7 @@ function copyPlayer(p: RattlesnakePlayer): RattlesnakePlayer {
 
 /** The seat's player record, its own to change (its card lists may still be shared: see `pile`). */
 export function player(state: RattlesnakeState, seat: Seat): RattlesnakePlayer {
+  const base = steps.base;
   const p = state.players[seat];
   if (base !== null && p === base.players[seat]) return (state.players[seat] = copyPlayer(p));
   return p;
@@ -85,6 +71,7 @@ type Pile = 'deck' | 'hand' | 'discard' | 'hits';
 
 /** One of the seat's card lists, its own to change. */
 export function pile(state: RattlesnakeState, seat: Seat, key: Pile): string[] {
+  const base = steps.base;
   const p = player(state, seat);
   const list = p[key];
   if (base !== null && list === base.players[seat][key]) return (p[key] = list.slice());
@@ -93,6 +80,7 @@ export function pile(state: RattlesnakeState, seat: Seat, key: Pile): string[] {
 
 /** The seat's committed cards (when it has committed), its own to change. */
 export function committed(state: RattlesnakeState, seat: Seat): string[] | null {
+  const base = steps.base;
   const p = player(state, seat);
   const list = p.committed;
   if (list && base !== null && list === base.players[seat].committed) return (p.committed = list.slice());
@@ -103,6 +91,7 @@ type TableList = 'saloon' | 'saloonDeck' | 'graveyard';
 
 /** One of the table's card lists (the saloon's slots, its deck, the graveyard), its own to change. */
 export function table<K extends TableList>(state: RattlesnakeState, key: K): RattlesnakeState[K] {
+  const base = steps.base;
   const list = state[key];
   if (base !== null && list === base[key]) return (state[key] = list.slice() as RattlesnakeState[K]);
   return list;
@@ -110,6 +99,7 @@ export function table<K extends TableList>(state: RattlesnakeState, key: K): Rat
 
 /** The attack (there is one), with its changed values, its own to change. */
 export function attack(state: RattlesnakeState): AttackInfo {
+  const base = steps.base;
   const a = state.attack as AttackInfo;
   if (base !== null && a === base.attack) {
     return (state.attack = { ...a, values: { ...a.values } });

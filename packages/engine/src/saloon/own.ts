@@ -5,29 +5,23 @@
  * new state. While no step runs (setup, a state the caller owns) lists are returned as they are. Every other field is
  * copied by `copyForStep` as before.
  *
- * `base` is the state the step started from while `apply`, `timeout` or `shift` runs it (null otherwise): a list is
- * shared exactly when it is the very same array as the base's.
+ * `steps.base` is the state the step started from while `apply`, `timeout` or `shift` runs it (null otherwise;
+ * core/step-base.ts): a list is shared exactly when it is the very same array as the base's.
  */
+import { StepBase } from '../core/step-base';
 import type { SaloonState } from './state';
 
-let base: SaloonState | null = null;
+const steps = new StepBase<SaloonState>();
 
 /** Runs a step on a copy of `from` (made by `copyForStep`), with copy on write against `from`. */
-export function writing<T>(from: SaloonState, step: () => T): T {
-  const outer = base;
-  base = from;
-  try {
-    return step();
-  } finally {
-    base = outer;
-  }
-}
+export const writing = <T>(from: SaloonState, step: () => T): T => steps.writing(from, step);
 
 /** The fields `copyForStep` shares and the rules ask for here before changing them. */
 export type TableList = 'deck' | 'discard' | 'public';
 
 /** The deck, the discard pile or the public cards, the state's own to change. */
 export function table(state: SaloonState, key: TableList): string[] {
+  const base = steps.base;
   const list = state[key];
   if (base !== null && list === base[key]) return (state[key] = list.slice());
   return list;
