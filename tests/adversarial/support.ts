@@ -30,7 +30,7 @@ import { onTableEvents, Rng, replayGame, type Game, type GameEvent, type ReplayF
 import type { z } from 'zod';
 import { MAX_MESSAGE_BYTES } from '../../packages/server/src/app';
 import { CHAT_PHRASES, settings, TableRoom, type GameLog } from '../../packages/server/src/table-room';
-import { startServer } from '../../packages/server/src/testing/harness';
+import { seatOf, startServer } from '../../packages/server/src/testing/harness';
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 export { startServer };
@@ -976,7 +976,6 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
       if (Date.now() - start > 10_000) throw new Error('the table did not start');
       await sleep(5);
     }
-    const seatOf = (r: Room<any>) => Array.from(r.state.seats as any[]).findIndex((s: any) => s.sessionId === r.sessionId);
     if (seatOf(hostRoom) !== 0 || (guestRoom && seatOf(guestRoom) !== 1)) throw new Error('the hostile players are not in seats 0 and 1');
 
     const history: S[] = [];

@@ -1,5 +1,5 @@
 import { Client, type Room } from 'colyseus.js';
-import { ClockSync, eventReaderFor, readTableEvents, type EventFieldsLike } from '@tumbleweed/engine';
+import { ClockSync, onTableEvents } from '@tumbleweed/engine';
 import { localNow } from './clock';
 import type { ServerEvent } from './games/types';
 import { hasKey, language, t } from './i18n';
@@ -163,15 +163,8 @@ export class Session {
     };
     // A change's events ride in its patch (engine core/event-batch.ts), delivered before the page sees the state;
     // those of the moments this client was still joining come as an `events` message.
-    const events = eventReaderFor(room.state);
-    room.onStateChange(
-      mine((state) => {
-        const list = readTableEvents(events, state as EventFieldsLike);
-        if (list.length) this.deliver({ kind: 'events', payload: list });
-      }),
-    );
-    room.onMessage(
-      'events',
+    onTableEvents(
+      room,
       mine((payload) => this.deliver({ kind: 'events', payload })),
     );
     room.onMessage(

@@ -32,6 +32,9 @@ export interface TableStateLike<B = unknown> {
   spectators: number;
   winners: List<number>;
   board: B;
+  /** The last change's events (engine core/event-batch.ts: read with `onTableEvents`), public and this seat's own. */
+  events?: string;
+  seatEvents?: List<{ events?: string }>;
 }
 
 export function list<T>(xs: List<T> | undefined | null): T[] {

@@ -10,7 +10,7 @@ import { onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumble
 import type { Room } from 'colyseus.js';
 import { CLI_REACTION_MS, runBot } from './bot-cli';
 import { settings } from './table-room';
-import { inbox, startServer, waitFor, type Inbox } from './testing/harness';
+import { inbox, seatOf, startServer, type Inbox, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -40,7 +40,6 @@ function findSeed(seats: number, options: Options, ok: (s: Saloon.SaloonState) =
 const oneColour = (hand: string[]) => new Set(hand.map((id) => Saloon.card(id).colour)).size === 1;
 const hasStandoff = (hand: string[]) => hand.some((id) => Saloon.card(id).symbol === 'standoff');
 const eventsOf = (box: Inbox, type: string) => box.events.filter((e) => e.type === type);
-const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 /** What a spectator sees of the table (throws before the first state). */
 const publicOf = (room: Room<any>) => viewFromSyncedBoard('saloon', room.state.board, null) as Saloon.SaloonView;
 

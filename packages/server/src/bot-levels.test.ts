@@ -3,8 +3,7 @@
  * with nothing but its own seat's view of the game (`game.view(state, seat)`), never the secret state.
  */
 import { duel, rattlesnake } from '@tumbleweed/engine';
-import type { Room } from 'colyseus.js';
-import { autoPlay, startServer, waitFor } from './testing/harness';
+import { autoPlay, seatOf, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 
@@ -16,10 +15,6 @@ afterAll(async () => {
   await server.shutdown();
 });
 afterEach(() => jest.restoreAllMocks());
-
-function seatOf(room: Room<any>): number {
-  return Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
-}
 
 describe('bot levels for Duel and Rattlesnake', () => {
   test('a table takes easy / normal / hard and refuses anything else', async () => {

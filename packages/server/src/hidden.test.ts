@@ -8,7 +8,7 @@ import { hasSecret, Rng, seedKey, viewFromSyncedBoard, type Duel } from '@tumble
 import { encode } from '@colyseus/msgpackr';
 import type { Room } from 'colyseus.js';
 import { ManualClock, realClock, settings } from './table-room';
-import { autoPlay, startServer, waitFor } from './testing/harness';
+import { autoPlay, seatOf, startServer, waitFor } from './testing/harness';
 import { containsBytes, replay, type Observation } from './testing/replay';
 
 const SEED = 0x7a3c5e91;
@@ -21,10 +21,6 @@ afterAll(async () => {
   await server.cleanup();
   await server.shutdown();
 });
-
-function seatOf(room: Room<any>): number {
-  return Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
-}
 
 function secretsSeen(observations: Observation[], viewer: number | null) {
   const leaks: string[] = [];

@@ -5,7 +5,7 @@
 import type { Room } from 'colyseus.js';
 import { FLOOD_CLOSE_CODE } from './flood';
 import { settings } from './table-room';
-import { duelView, inbox, startServer, waitFor } from './testing/harness';
+import { duelView, inbox, seatOf, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let testFlood = { ...settings.flood };
@@ -22,7 +22,6 @@ afterAll(async () => {
   await server.shutdown();
 });
 
-const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 const welcomed = (room: Room<any>): Promise<{ seat: number; token: string }> => new Promise((resolve) => room.onMessage('welcome', resolve));
 const closed = (room: Room<any>): Promise<number> => new Promise((resolve) => room.onLeave(resolve));
 const handOf = (room: Room<any>, seat: number): string[] => duelView(room, seat)?.hand ?? [];

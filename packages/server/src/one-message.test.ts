@@ -4,9 +4,8 @@
  * arrives, and the events it reads are exactly the game's, for this seat, in order, each once.
  */
 import { eventsFor, type GameEvent } from '@tumbleweed/engine';
-import type { Room } from 'colyseus.js';
 import { framesOf } from './testing/record-ws';
-import { autoPlay, startServer, waitFor } from './testing/harness';
+import { autoPlay, seatOf, startServer, waitFor } from './testing/harness';
 import { replay } from './testing/replay';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -18,10 +17,6 @@ afterAll(async () => {
   await server.cleanup();
   await server.shutdown();
 });
-
-function seatOf(room: Room<any>): number {
-  return Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
-}
 
 test('a whole game: every event reaches the player inside a patch, none as a message of its own', async () => {
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, bots: 1, seed: 0x51a7e, options: { target: 3 } });

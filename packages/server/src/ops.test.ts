@@ -1,5 +1,4 @@
-import type { Room } from 'colyseus.js';
-import { autoPlay, startServer, waitFor } from './testing/harness';
+import { autoPlay, seatOf, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -14,8 +13,6 @@ function metric(text: string, name: string, labels = ''): number {
   const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || l.startsWith(`${name}${labels}{`));
   return line ? Number(line.split(' ').pop()) : 0;
 }
-
-const seatOf = (room: Room<any>) => Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 
 test('/healthz answers without Redis configured', async () => {
   const res = await server.http.get('/healthz');

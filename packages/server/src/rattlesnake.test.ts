@@ -7,7 +7,7 @@ import { framesOf } from './testing/record-ws';
 import { hasSecret, viewFromSyncedBoard, type Rattlesnake } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
-import { inbox, startServer, waitFor } from './testing/harness';
+import { inbox, seatOf, startServer, waitFor } from './testing/harness';
 import { replay } from './testing/replay';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -21,7 +21,6 @@ afterAll(async () => {
   await server.shutdown();
 });
 
-const seatOf = (room: Room<any>) => Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 const viewOf = (room: Room<any>) => {
   const seat = seatOf(room);
   return viewFromSyncedBoard('rattlesnake', room.state.board, seat) as Rattlesnake.RattlesnakeView;

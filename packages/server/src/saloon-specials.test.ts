@@ -13,7 +13,7 @@ import { onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumble
 import type { Room } from 'colyseus.js';
 import { logger } from './log';
 import { JumpClock, ManualClock, realClock, settings } from './table-room';
-import { inbox, jumpToRace, startServer, waitFor, type Inbox } from './testing/harness';
+import { inbox, jumpToRace, seatOf, startServer, type Inbox, waitFor } from './testing/harness';
 import { containsBytes, replay } from './testing/replay';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -44,7 +44,6 @@ function findSeed(seats: number, options: Options, ok: (s: Saloon.SaloonState) =
   throw new Error('no seed deals that');
 }
 
-const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 function viewOf(room: Room<any>): View | null {
   return viewFromSyncedBoard('saloon', room.state?.board, seatOf(room)) as View | null;
 }

@@ -6,7 +6,7 @@ import { framesOf } from './testing/record-ws';
 import { onTableEvents, Saloon, unflatten, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
-import { inbox, jumpToRace, startServer, waitFor, type Inbox } from './testing/harness';
+import { inbox, jumpToRace, seatOf, startServer, type Inbox, waitFor } from './testing/harness';
 import { replay } from './testing/replay';
 import { JumpClock, realClock, settings } from './table-room';
 
@@ -22,7 +22,6 @@ afterAll(async () => {
   await server.shutdown();
 });
 
-const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 function viewOf(room: Room<any>): Saloon.SaloonView | null {
   return viewFromSyncedBoard('saloon', room.state?.board, seatOf(room)) as Saloon.SaloonView | null;
 }

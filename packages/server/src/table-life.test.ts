@@ -2,7 +2,7 @@
 import { duel, isError, replayGame, Rng } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { ManualClock, realClock, settings } from './table-room';
-import { autoPlay, duelView, inbox, startServer, waitFor } from './testing/harness';
+import { autoPlay, duelView, inbox, seatOf, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -16,8 +16,6 @@ afterEach(async () => {
 afterAll(async () => {
   await server.shutdown();
 });
-
-const seatOf = (room: Room<any>) => Array.from((room.state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
 
 async function welcomed(room: Room<any>): Promise<{ seat: number; token: string }> {
   return new Promise((resolve) => room.onMessage('welcome', resolve));

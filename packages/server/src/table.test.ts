@@ -1,11 +1,10 @@
 import { matchMaker } from '@colyseus/core';
 import { LocalPresence } from '@colyseus/core';
 import { CODE_ALPHABET, normalizeCode } from '@tumbleweed/engine';
-import type { Room } from 'colyseus.js';
 import { runBot } from './bot-cli';
 import { claimCode } from './codes';
 import { ManualClock, realClock, settings } from './table-room';
-import { autoPlay, duelView, inbox, startServer, waitFor } from './testing/harness';
+import { autoPlay, duelView, inbox, seatOf, startServer, waitFor } from './testing/harness';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server;
@@ -24,17 +23,13 @@ afterAll(async () => {
 
 const codePattern = new RegExp(`^[${CODE_ALPHABET}]{5}$`);
 
-function mySeat(room: Room<any>): number {
-  return Array.from(room.state.seats as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
-}
-
 describe('tables and codes', () => {
   it('creating a table gives a 5-character code from the unambiguous alphabet, and the creator takes seat 0 as host', async () => {
     const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, bots: 1 });
     expect(ann.roomId).toMatch(codePattern);
     expect(ann.roomId).not.toMatch(/[01OI]/);
     await waitFor(() => ann.state.code === ann.roomId, 'state sync');
-    expect(mySeat(ann)).toBe(0);
+    expect(seatOf(ann)).toBe(0);
     expect(ann.state.host).toBe(0);
     expect(ann.state.status).toBe('waiting');
     expect(Array.from(ann.state.seats, (s: any) => s.kind)).toEqual(['human', 'open', 'bot']);
@@ -48,7 +43,7 @@ describe('tables and codes', () => {
     const bob = await server.sdk.joinById(typed, { name: 'Bob' });
     expect(normalizeCode(typed)).toBe(ann.roomId);
     await waitFor(() => bob.state.status === 'playing', 'game start');
-    expect(mySeat(bob)).toBe(1);
+    expect(seatOf(bob)).toBe(1);
     expect(Array.from(bob.state.seats, (s: any) => s.name)).toEqual(['Ann', 'Bob', expect.any(String)]);
     await waitFor(() => duelView(bob)?.seat === 1, 'Bob’s own hand');
     expect(duelView(bob)!.hand).toEqual(['pistol', 'pistol', 'pistol', 'rifle', 'barricade', 'reload']);
@@ -68,7 +63,7 @@ describe('tables and codes', () => {
     await expect(server.sdk.joinById(ann.roomId, { name: 'Cat' })).rejects.toThrow(/TABLE_FULL/);
     const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat', spectate: true });
     await waitFor(() => ann.state.spectators === 1 && cat.state.spectators === 1, 'spectator count');
-    expect(mySeat(cat)).toBe(-1);
+    expect(seatOf(cat)).toBe(-1);
   });
 
   it('bad table options are refused with a code', async () => {
@@ -210,7 +205,7 @@ describe('whole games', () => {
     const watcher = await server.sdk.create('duel', { name: 'Ann', seats: 4, bots: 4, options: { target: 3 } });
     const w = inbox(watcher);
     await waitFor(() => watcher.state.status === 'over', 'game over', 20_000);
-    expect(mySeat(watcher)).toBe(-1);
+    expect(seatOf(watcher)).toBe(-1);
     expect(watcher.state.winners.length).toBe(1);
     const winner = watcher.state.winners[0];
     expect(duelView(watcher)!.players[winner].money).toBe(3);
@@ -220,15 +215,15 @@ describe('whole games', () => {
   it('two humans and a bot play a whole game', async () => {
     const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, bots: 1, seed: 5, options: { target: 3 } });
     const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
-    autoPlay(ann, () => mySeat(ann));
-    autoPlay(bob, () => mySeat(bob));
+    autoPlay(ann, () => seatOf(ann));
+    autoPlay(bob, () => seatOf(bob));
     await waitFor(() => ann.state.status === 'over' && bob.state.status === 'over', 'game over', 20_000);
     expect(ann.state.winners.toArray()).toEqual(bob.state.winners.toArray());
   });
 
   it('the command-line bot joins a table by code over the network and plays it to the end', async () => {
     const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { target: 3 } });
-    autoPlay(ann, () => mySeat(ann));
+    autoPlay(ann, () => seatOf(ann));
     const refusals: string[] = [];
     const robo = await runBot(`ws://127.0.0.1:${server.port}`, ann.roomId.toLowerCase(), 'Robo', (line) => refusals.push(line));
     await waitFor(() => ann.state.status === 'over', 'game over', 20_000);

@@ -85,7 +85,7 @@ export class EventBatchReader {
 /** The synced fields a table's state carries its events in (the server's TableState). */
 export interface EventFieldsLike {
   events?: string;
-  seatEvents?: { forEach(fn: (s: { events?: string }) => void): void };
+  seatEvents?: Iterable<{ events?: string }>;
 }
 
 /** What of a colyseus.js room `onTableEvents` uses. */
@@ -96,11 +96,11 @@ export interface EventRoomLike {
 }
 
 /** A reader for a room: when the room's first state is already there, it starts after that state's batch. */
-export function eventReaderFor(state: unknown): EventBatchReader {
+function eventReaderFor(state: unknown): EventBatchReader {
   const reader = new EventBatchReader();
   const fields = state as EventFieldsLike | undefined;
-  let seats = 0;
-  fields?.seatEvents?.forEach(() => seats++);
+  // (a state whose seats arrived is a full state: every table has a seat)
+  const seats = fields?.seatEvents ? [...fields.seatEvents].length : 0;
   if (seats > 0) readTableEvents(reader, fields!);
   return reader;
 }
@@ -108,7 +108,7 @@ export function eventReaderFor(state: unknown): EventBatchReader {
 /** The events a state's fields carry for this client: new ones since the last call of the reader. */
 export function readTableEvents(reader: EventBatchReader, state: EventFieldsLike): GameEvent[] {
   const mine: string[] = [];
-  state.seatEvents?.forEach((s) => mine.push(s.events ?? ''));
+  for (const s of state.seatEvents ?? []) mine.push(s.events ?? '');
   return reader.read(state.events, mine);
 }
 

@@ -103,12 +103,15 @@ export function autoPlay(room: Room, seat: () => number, delayMs = 0): void {
   act(room.state); // decide at once if a decision is already waiting
 }
 
+/** The seat a client sits in (by its session), -1 for a spectator or before its first state. */
+export function seatOf(room: Room): number {
+  return Array.from(((room.state as any)?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
+}
+
 /**
  * What a client of a Duel table sees of the board, as the browser and the bots read it (the one board reader): its
  * seat's view (by default the room's own seat; -1 a spectator's), null before the board is synced.
  */
 export function duelView(room: Room, seat?: number): Duel.DuelView | null {
-  const state = room.state as any;
-  const me = seat ?? Array.from((state?.seats ?? []) as any[]).findIndex((s: any) => s.sessionId === room.sessionId);
-  return viewFromSyncedBoard('duel', state?.board, me) as Duel.DuelView | null;
+  return viewFromSyncedBoard('duel', (room.state as any)?.board, seat ?? seatOf(room)) as Duel.DuelView | null;
 }
