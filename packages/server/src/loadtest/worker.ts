@@ -230,9 +230,12 @@ async function runGame(job: GameJob): Promise<GameResult> {
       }, 1000);
       const why = await Promise.race([ended, stopped.then(() => 'stopped' as const)]);
       clearInterval(watchdog);
+      // A game counts when it ended within the run; its clients' traffic counts with it (the same decision, taken
+      // before leaving: the run may end while the rooms are being left).
+      const counted = why === 'over' && !over;
       await leaveAll();
-      if (why === 'over') {
-        if (!over) result.games++;
+      if (counted) {
+        result.games++;
         for (const r of rooms) result.perClientGame.push(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {}, kindBytes: {} });
       }
     } catch (e) {
