@@ -65,6 +65,15 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     expect(code).toMatch(/^[A-Z0-9]{5}$/);
     await expect(ann.getByTestId('status').textContent()).resolves.toContain('Waiting for 1 more player');
 
+    // Bob's phone: the table's socket is compressed (permessage-deflate), read off Chromium's own network log.
+    const cdp = await bob.context().newCDPSession(bob);
+    const extensions: string[] = [];
+    cdp.on('Network.webSocketHandshakeResponseReceived', (e) => {
+      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      extensions.push(headers['sec-websocket-extensions'] ?? '(none)');
+    });
+    await cdp.send('Network.enable');
+
     // Bob follows the invite link (lower case), then types the code in lower case himself and joins.
     await bob.goto(`${base}/#/join/${code.toLowerCase()}`);
     const codeBox = bob.getByRole('textbox', { name: 'Table code' });
@@ -82,6 +91,7 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     expect(await bob.evaluate(() => window.scrollY)).toBe(0);
     const codeBoxAtTable = await bob.getByTestId('table-code').boundingBox();
     expect(codeBoxAtTable && codeBoxAtTable.y >= 0 && codeBoxAtTable.y + codeBoxAtTable.height <= 844).toBe(true);
+    expect(extensions).toEqual([expect.stringMatching(/^permessage-deflate/)]);
 
     // Both play only through buttons until the game ends.
     const deadline = Date.now() + 150_000;

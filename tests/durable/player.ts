@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { Client, type Room } from 'colyseus.js';
 import { onTableEvents, Rng, type Intent } from '@tumbleweed/engine';
 import { BOARD_READERS, secretOf, type BoardReader } from '../../packages/server/src/bot-cli';
+import { copyBeforeCompressing } from '../../packages/server/src/ws-copy';
+
+copyBeforeCompressing(); // colyseus.js reuses its send buffer (ws-copy.ts)
 
 /** The network bot's board readers (bot-cli.ts), and the seat's secret (its private map): the same before a crash and after. */
 interface Play extends BoardReader {

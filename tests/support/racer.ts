@@ -6,6 +6,9 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { onTableEvents, ClockSync, Saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
+import { copyBeforeCompressing } from '../../packages/server/src/ws-copy';
+
+copyBeforeCompressing(); // colyseus.js reuses its send buffer (ws-copy.ts)
 
 /** Like the web client's clock (packages/client/src/clock.ts). */
 const localNow = (): number => performance.timeOrigin + performance.now();

@@ -28,6 +28,9 @@ import {
   type Game,
   type Intent,
 } from '@tumbleweed/engine';
+import { copyBeforeCompressing } from './ws-copy';
+
+copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
 
 /** How a network player reads one game's synced board: its view, its legal intents, and when it changed. */
 export interface BoardReader {

@@ -170,7 +170,7 @@ describe('races with scripted clients', () => {
     await waitFor(() => phaseOf(C)?.kind === 'threat', 'the threat');
     const card = viewOf(C)!.hand.find(symbolIs('standoff'))!;
     C.send('intent', { type: 'standoff', card, gun: 'blue' });
-    await waitFor(() => phaseOf(J)?.kind === 'standoff', 'the Standoff');
+    await waitFor(() => [J, t.watcher].every((r) => phaseOf(r)?.kind === 'standoff'), 'the Standoff');
     const chain = phaseOf(t.watcher) as Extract<Saloon.Phase, { kind: 'standoff' }>;
     expect(chain).toMatchObject({
       stage: 'chain',
@@ -184,7 +184,7 @@ describe('races with scripted clients', () => {
     expect(eventsOf(t.watcherBox, 'i_dont_think_so')).toEqual([expect.objectContaining({ seat: c, gun: 'blue', target: a })]);
     // The window closes after 5 s, the Judge's 3 cards are flipped 1.5 s later: the race (the clock jumps there).
     jumpToRace(server, clock, t.code);
-    await waitFor(() => (phaseOf(A) as any)?.stage === 'race', 'the Judge flips');
+    await waitFor(() => [A, C].every((r) => (phaseOf(r) as any)?.stage === 'race'), 'the Judge flips');
     const before = viewOf(t.watcher)!.players;
     const [shotA, shotC] = [flippedShot(A, c), flippedShot(C, a)];
     A.send('intent', shotA);
@@ -193,7 +193,7 @@ describe('races with scripted clients', () => {
     await waitFor(() => eventsOf(t.watcherBox, 'standoff_won').length === 1, 'the Standoff result');
     expect(eventsOf(t.watcherBox, 'standoff_won')[0]).toMatchObject({ winner: a, hit: c });
     expect(eventsOf(t.watcherBox, 'shot').map((e) => [e.seat, e.correct])).toEqual([[a, true]]);
-    await waitFor(() => viewOf(t.watcher)!.phase.kind === 'turn', 'the turn ends');
+    await waitFor(() => [t.watcher, ...t.players].every((r) => viewOf(r)!.phase.kind === 'turn'), 'the turn ends');
     const after = viewOf(t.watcher)!.players;
     expect(after[c]).toMatchObject({ wounds: 1, bounty: 0 });
     expect(after[a].loot).toBe(before[a].loot + before[c].bounty);
@@ -213,7 +213,8 @@ describe('races with scripted clients', () => {
     const t = await table(seed, 3, 3, BASE);
     const D = t.players[d];
     D.send('intent', { type: 'desperado', guns: ['red', 'blue'], targets: others });
-    await waitFor(() => phaseOf(t.watcher)?.kind === 'truel', 'the Truel');
+    // Each socket is compressed on its own: the watcher's patch may come before a player's.
+    await waitFor(() => [t.watcher, ...t.players].every((r) => phaseOf(r)?.kind === 'truel'), 'the Truel');
     // Before "Go!" the three do not see the hands they now hold; a shot is too early.
     expect(t.players.map((r) => viewOf(r)!.hand)).toEqual([[], [], []]);
     D.send('intent', { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' });
@@ -235,7 +236,7 @@ describe('races with scripted clients', () => {
     expect(eventsOf(t.watcherBox, 'truel_won')[0]).toMatchObject({ winners: others, losers: [d], shooter: third });
     expect(eventsOf(t.watcherBox, 'desperado_checked')[0]).toMatchObject({ seat: d });
     expect([...(eventsOf(t.watcherBox, 'desperado_checked')[0].cards as string[])].sort()).toEqual([...desperadoCards].sort());
-    await waitFor(() => viewOf(t.watcher)!.phase.kind === 'turn', 'the turn ends');
+    await waitFor(() => [t.watcher, ...t.players].every((r) => viewOf(r)!.phase.kind === 'turn'), 'the turn ends');
     const after = viewOf(t.watcher)!.players;
     const half = Math.floor(before[d].bounty / 2);
     expect(half).toBeGreaterThan(0);
@@ -274,7 +275,7 @@ describe('races with scripted clients', () => {
     await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
     expect(phaseOf(t.watcher)).toMatchObject({ drawer: a, stage: 'ready' });
     jumpToRace(server, clock, t.code);
-    await waitFor(() => (phaseOf(t.watcher) as any).stage === 'race', 'the flip', 5000);
+    await waitFor(() => [t.watcher, ...t.players].every((r) => (phaseOf(r) as any)?.stage === 'race'), 'the flip', 5000);
     expect(viewOf(t.watcher)!.pending.sort()).toEqual([b, c].sort());
     const before = viewOf(t.watcher)!.players;
     // B misfires (a wrong area) and is locked out; C shoots right 20 ms later and wins; the drawer cannot shoot.
@@ -290,7 +291,7 @@ describe('races with scripted clients', () => {
     t.players[c].send('intent', flippedShot(t.players[c]));
     await waitFor(() => eventsOf(t.watcherBox, 'turkey_shot').length === 1, 'the Turkey is shot');
     expect(eventsOf(t.watcherBox, 'turkey_shot')[0]).toMatchObject({ seat: c, drawer: a });
-    await waitFor(() => viewOf(t.watcher)!.phase.kind === 'turn', 'play goes on');
+    await waitFor(() => [t.watcher, ...t.players].every((r) => viewOf(r)!.phase.kind === 'turn'), 'play goes on');
     const after = viewOf(t.watcher)!.players;
     expect(after[c].loot).toBe(before[c].loot + 10);
     expect(after[a].loot).toBe(before[a].loot + 10);
@@ -311,7 +312,7 @@ describe('races with scripted clients', () => {
       t.players[a].send('intent', { type: 'discard', cards: [viewOf(t.players[a])!.hand[0]] });
       await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
       jumpToRace(server, clock, t.code);
-      await waitFor(() => (phaseOf(t.watcher) as any)?.stage === 'race', 'the Turkey race', 5000);
+      await waitFor(() => [t.watcher, ...t.players].every((r) => (phaseOf(r) as any)?.stage === 'race'), 'the Turkey race', 5000);
       const racers = [(a + 1) % 3, (a + 2) % 3];
       const shots = racers.map((s) => flippedShot(t.players[s]));
       // Same tick, two sockets: which one the server reads first is up to the network.

@@ -348,6 +348,7 @@ async function main(): Promise<void> {
           samples: perClient.length,
           frames: perClient.length ? sum(perClient.map((c) => c.frames)) / perClient.length : null,
           bytes: perClient.length ? sum(perClient.map((c) => c.bytes)) / perClient.length : null,
+          wireBytes: perClient.length ? sum(perClient.map((c) => c.wire)) / perClient.length : null,
           framesByKind: Object.fromEntries(
             Object.entries(perClient.reduce((acc, c) => merge(acc, c.kinds), {} as Record<string, number>)).map(([k, v]) => [k, v / perClient.length]),
           ),

@@ -37,8 +37,12 @@ export interface GameResult {
   /** Games played to their end. */
   games: number;
   tablesStarted: number;
-  /** For each client of each finished game: raw WebSocket frames and bytes received from joining to leaving. */
-  perClientGame: { frames: number; bytes: number; kinds: Record<string, number>; kindBytes: Record<string, number> }[];
+  /**
+   * For each client of each finished game: WebSocket messages and their bytes received from joining to leaving (as
+   * decoded, after any compression), and `wire`: the bytes its TCP socket read (the upgrade response, frame headers,
+   * compressed payloads: what the network carried).
+   */
+  perClientGame: { frames: number; bytes: number; wire: number; kinds: Record<string, number>; kindBytes: Record<string, number> }[];
   /** Refusals (`error` messages) and failed creates/joins, by code. */
   errors: Record<string, number>;
   /** Connections the server closed before the client left, by close code. */

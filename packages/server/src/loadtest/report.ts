@@ -40,6 +40,8 @@ export interface Report {
       samples: number;
       frames: number | null;
       bytes: number | null;
+      /** What the client's TCP socket read over the game: upgrade response, frame headers, compressed payloads. */
+      wireBytes?: number | null;
       framesByKind: Record<string, number>;
       bytesByKind?: Record<string, number>;
     };
@@ -127,6 +129,7 @@ export function markdown(r: Report): string {
     ['frames per client per game', n(r.game.perClientPerGame.frames), '—'],
     ['frames per client per game, by kind', kinds(r.game.perClientPerGame.framesByKind), '—'],
     ['bytes per client per game', `${n(r.game.perClientPerGame.bytes, 0)} (${r.game.perClientPerGame.samples} client-games)`, '—'],
+    ['bytes on the wire per client per game (TCP, compressed)', n(r.game.perClientPerGame.wireBytes ?? null, 0), '—'],
     [
       'bytes per client per game, by kind',
       kinds(Object.fromEntries(Object.entries(r.game.perClientPerGame.bytesByKind ?? {}).map(([k, v]) => [k, Math.round(v)]))),

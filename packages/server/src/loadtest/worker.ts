@@ -14,6 +14,9 @@ import WebSocket from 'ws';
 import { Rng, type Intent } from '@tumbleweed/engine';
 import { BOARD_READERS, type BoardReader } from '../bot-cli';
 import type { EchoJob, EchoResult, GameJob, GameResult, Job, WorkerMessage } from './protocol';
+import { copyBeforeCompressing } from '../ws-copy';
+
+copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
 
 /** A refused intent is tried again this many times for one key (as the network bot does), each later by RETRY_MS × the refusals. */
 const RETRIES = 2;
@@ -32,6 +35,11 @@ interface Traffic {
   kinds: Record<string, number>;
   /** Bytes by the same kinds. */
   kindBytes: Record<string, number>;
+}
+/** The bytes a room's TCP socket has read so far (colyseus.js uses `ws` under Node: its socket counts them). */
+function wireBytes(room: Room): number {
+  const ws = (room as unknown as { connection?: { transport?: { ws?: { _socket?: { bytesRead?: number } } } } }).connection?.transport?.ws;
+  return ws?._socket?.bytesRead ?? 0;
 }
 /** Colyseus 0.16's protocol codes (the first byte of a frame). */
 const KIND: Record<number, string> = { 10: 'join', 11: 'error (protocol)', 12: 'leave', 14: 'state', 15: 'patch' };
@@ -233,10 +241,11 @@ async function runGame(job: GameJob): Promise<GameResult> {
       // A game counts when it ended within the run; its clients' traffic counts with it (the same decision, taken
       // before leaving: the run may end while the rooms are being left).
       const counted = why === 'over' && !over;
+      const wire = rooms.map(wireBytes); // before leaving: the socket goes away with the room
       await leaveAll();
       if (counted) {
         result.games++;
-        for (const r of rooms) result.perClientGame.push(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {}, kindBytes: {} });
+        rooms.forEach((r, i) => result.perClientGame.push({ ...(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {}, kindBytes: {} }), wire: wire[i]! }));
       }
     } catch (e) {
       if (over) return; // a join cut short by the end of the run
