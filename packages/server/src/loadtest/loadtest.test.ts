@@ -63,6 +63,9 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
   expect(report.game.perClientPerGame.samples).toBe(2 * report.game.gamesFinished);
   expect(report.game.perClientPerGame.frames).toBeGreaterThan(0);
   expect(report.game.perClientPerGame.bytes).toBeGreaterThan(report.game.perClientPerGame.frames!);
+  // What the network carried: the server compresses by default, so fewer bytes than the messages decode to.
+  expect(report.game.perClientPerGame.wireBytes).toBeGreaterThan(0);
+  expect(report.game.perClientPerGame.wireBytes!).toBeLessThan(report.game.perClientPerGame.bytes!);
   expect(report.game.disconnectsTotal).toBe(0);
 
   // The server's process, from /proc: it worked, and its memory was read at every point.
