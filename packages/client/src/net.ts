@@ -1,8 +1,8 @@
 import { Client, type Room } from 'colyseus.js';
-import { ClockSync, onTableEvents } from '@tumbleweed/engine';
+import { ClockSync, isErrorCode, onTableEvents } from '@tumbleweed/engine';
 import { localNow } from './clock';
 import type { ServerEvent } from './games/types';
-import { hasKey, language, t } from './i18n';
+import { language, t } from './i18n';
 import type { TableStateLike } from './state';
 
 /** The server serves this page, so it lives on the same origin; `vite dev` points at a separately started server. */
@@ -433,9 +433,9 @@ export function humanError(err: unknown, code?: string): string {
   return message || t('errors.unknown');
 }
 
-/** Our words for a server error code, when we have them (the server's English message otherwise). */
-function knownError(code: string): string | null {
-  return hasKey(`errors.${code}`) ? t(`errors.${code}` as 'errors.unknown') : null;
+/** Our words for a server error code (protocol/errors.ts), or null for a string that is none of ours. */
+export function knownError(code: unknown): string | null {
+  return isErrorCode(code) ? t(`errors.${code}`) : null;
 }
 
 /**
@@ -447,6 +447,6 @@ export function refusalText(payload: unknown): string {
   const p = payload as { code?: unknown; message?: unknown } | null;
   const message = typeof p?.message === 'string' && p.message ? p.message : null;
   if (message && language() === 'en') return message;
-  const known = typeof p?.code === 'string' ? knownError(p.code) : null;
+  const known = knownError(p?.code);
   return known ?? message ?? t('errors.refused');
 }

@@ -12,3 +12,4 @@ export { rattlesnake } from './rattlesnake';
 export * as Saloon from './saloon';
 export { saloon } from './saloon';
 export * from './core/replay';
+export * from './protocol/errors';

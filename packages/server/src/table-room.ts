@@ -1,6 +1,6 @@
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { deriveSeed, Rng, type GameEvent, type Seat } from '@tumbleweed/engine';
+import { deriveSeed, Rng, type ErrorCode, type GameEvent, type Seat } from '@tumbleweed/engine';
 import { claimCode, releaseCode } from './codes';
 import { FLOOD_CLOSE_CODE, MessageBucket } from './flood';
 import type { AnyAdapter, BotLevel } from './game-adapter';
@@ -283,7 +283,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     for (const obj of own) if (!client.view!.has(obj)) client.view!.add(obj);
   }
 
-  private sendError(client: Client, code: string, message: string): void {
+  private sendError(client: Client, code: ErrorCode, message: string): void {
     metrics.errors.inc({ code });
     client.send('error', { code, message });
   }
@@ -327,7 +327,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       keepOpen: (open: boolean) => (this.autoDispose = !open),
       events: (events: readonly GameEvent[]) => this.broadcastEvents(events),
       patch: () => this.broadcastPatch(),
-      sendError: (client: Client, code: string, message: string) => this.sendError(client, code, message),
+      sendError: (client: Client, code: ErrorCode, message: string) => this.sendError(client, code, message),
       saveSeats: () => this.saveSeats(),
       startWhenFull: () => this.startWhenFull(),
       startGame: () => this.startGame(),

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../protocol/errors';
 import type { Rng } from './rng';
 
 /** A seat index, 0-based, in table order (clockwise). */
@@ -19,8 +20,8 @@ export interface GameEvent {
 }
 
 export interface EngineError {
-  /** Stable, machine-readable (e.g. `NOT_YOUR_TURN`, `ILLEGAL_CARD`). Clients translate it. */
-  code: string;
+  /** Stable, machine-readable (e.g. `NOT_YOUR_TURN`, `ILLEGAL_CARD`): one of protocol/errors.ts. Clients translate it. */
+  code: ErrorCode;
   message: string;
 }
 
@@ -30,7 +31,7 @@ export function isError<S>(r: ApplyResult<S>): r is { error: EngineError } {
   return 'error' in r;
 }
 
-export function fail(code: string, message: string): { error: EngineError } {
+export function fail(code: ErrorCode, message: string): { error: EngineError } {
   return { error: { code, message } };
 }
 

@@ -4,7 +4,7 @@
  * The model and its limits: docs/fair-races.md.
  */
 import type { Client } from '@colyseus/core';
-import type { Race, Seat } from '@tumbleweed/engine';
+import type { ErrorCode, Race, Seat } from '@tumbleweed/engine';
 import { z } from 'zod';
 import { RttEstimate } from './clock';
 import { RaceReferee } from './referee';
@@ -64,7 +64,7 @@ export class FairRaces {
   constructor(private host: RaceHost) {}
 
   /** A clock ping: answer with the server's time; measure the connection's round trip with a ping frame. */
-  clock(client: Client, message: unknown): { code: string; message: string } | null {
+  clock(client: Client, message: unknown): { code: ErrorCode; message: string } | null {
     const parsed = clockSchema.safeParse(message);
     if (!parsed.success) return { code: 'BAD_MESSAGE', message: 'clock: send {"c": <your clock in ms>}.' };
     client.send('clock', { c: parsed.data.c, s: this.host.now() });

@@ -3,7 +3,7 @@
  * (rate limited), the finished game's log, "play again", or one of the host's powers (seats.ts).
  */
 import type { Client } from '@colyseus/core';
-import type { GameEvent, Seat } from '@tumbleweed/engine';
+import type { ErrorCode, GameEvent, Seat } from '@tumbleweed/engine';
 import { syncArray, type TableState } from '../table-state';
 import { ChatLimit, type ChatPhrase } from './chat';
 import type { TableClock } from './clock';
@@ -18,7 +18,7 @@ export interface ActionsHost {
   readonly code: string;
   events(events: readonly GameEvent[]): void;
   patch(): void;
-  sendError(client: Client, code: string, message: string): void;
+  sendError(client: Client, code: ErrorCode, message: string): void;
   /** A new game at the same table, with the same seats. */
   startGame(): void;
 }

@@ -3,6 +3,7 @@
  * table actions (`table` messages). A refusal of options is one line (`describe`).
  */
 import { ServerError } from '@colyseus/core';
+import type { ErrorCode } from '@tumbleweed/engine';
 import { z } from 'zod';
 import type { AnyAdapter, BotLevel } from '../game-adapter';
 import * as metrics from '../metrics';
@@ -86,7 +87,7 @@ export function describe(error: z.ZodError, prefix?: string): string {
 }
 
 /** Refuses a create or join call: the client gets `CODE: message` (HTTP 400). */
-export function refuse(code: string, message: string): never {
+export function refuse(code: ErrorCode, message: string): never {
   metrics.errors.inc({ code });
   throw new ServerError(400, `${code}: ${message}`);
 }
