@@ -15,6 +15,7 @@ import { TableEvents } from './table/events';
 import { freshSeed, GameDriver } from './table/driver';
 import { RestoreWait } from './table/restore';
 import { parseCreate, parseJoin, refuse } from './table/schemas';
+import { sendTo } from './table/send';
 import { settings } from './table/settings';
 import { botName, MAX_SPECTATORS, Seats, type SeatUser } from './table/seats';
 import { Turns, type By } from './table/turns';
@@ -149,7 +150,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const verdict = user.bucket.take(this.tableClock.now());
     if (verdict === 'ok') return super._onMessage(client, buffer);
     metrics.errors.inc({ code: 'RATE_LIMITED' });
-    if (verdict === 'limited') return client.send('error', { code: 'RATE_LIMITED', message: 'Too many messages; slow down, partner.' });
+    if (verdict === 'limited') return sendTo(client, 'error', { code: 'RATE_LIMITED', message: 'Too many messages; slow down, partner.' });
     user.cut = true;
     this.log.warn({ session: client.sessionId, seat: user.seat }, 'flooding client disconnected');
     client.leave(FLOOD_CLOSE_CODE, 'Too many messages.');
@@ -285,7 +286,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
 
   private sendError(client: Client, code: ErrorCode, message: string): void {
     metrics.errors.inc({ code });
-    client.send('error', { code, message });
+    sendTo(client, 'error', { code, message });
   }
 
   private saveSeats(): void {

@@ -1,3 +1,4 @@
+import type { ClientIntent } from '@tumbleweed/engine';
 import type { TableStateLike } from '../state';
 
 /** A server `events` entry: `{ type, ...fields }`. */
@@ -12,7 +13,7 @@ export interface TableContext {
   /** My seat, or -1 when watching. */
   mySeat(): number;
   name(seat: number): string;
-  send(intent: { type: string; [field: string]: unknown }): void;
+  send(intent: ClientIntent): void;
   /** The server's clock here (ms), synced NTP-style (clock.ts): a race's "Go!" shows at its `goAt`. */
   serverNow(): number;
 }

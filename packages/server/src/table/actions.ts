@@ -9,6 +9,7 @@ import { ChatLimit, type ChatPhrase } from './chat';
 import type { TableClock } from './clock';
 import { freshSeed, type GameDriver } from './driver';
 import { tableActionSchema } from './schemas';
+import { sendTo } from './send';
 import type { Seats, SeatUser } from './seats';
 
 /** What the table actions need from their room. */
@@ -68,7 +69,7 @@ export class TableActions {
     const user = (client.userData ??= { seat: null });
     if (user.logOf === this.driver.seed) return this.host.sendError(client, 'LOG_SENT', 'You already have this game’s log.');
     user.logOf = this.driver.seed;
-    client.send('log', this.driver.gameLog(this.host.code));
+    sendTo(client, 'log', this.driver.gameLog(this.host.code));
   }
 
   /** "Play again": when every human still at the table has asked, a new game starts with the same seats. */

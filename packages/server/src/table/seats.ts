@@ -12,6 +12,7 @@ import * as metrics from '../metrics';
 import { hashToken, type StoredSeat } from '../persist';
 import type { TableState } from '../table-state';
 import type { HostAction } from './schemas';
+import { sendTo } from './send';
 
 export const MAX_SPECTATORS = 50;
 
@@ -97,7 +98,7 @@ export class Seats {
     const token = randomUUID();
     this.tokens.set(seat, hashToken(token));
     if (this.state.status === 'playing') this.host.saveSeats();
-    client.send('welcome', { seat, token });
+    sendTo(client, 'welcome', { seat, token });
   }
 
   /** A player who dropped for longer than the grace period comes back with their token: returns the seat, or null. */
