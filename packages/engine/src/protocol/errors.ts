@@ -26,6 +26,7 @@ export const RULE_ERRORS = [
   'TOO_EARLY',
   'LOCKED_OUT',
   'BAD_OPTION',
+  'BAD_OPTIONS',
 ] as const;
 
 /** The table refuses a message on the socket (an `error` message). */

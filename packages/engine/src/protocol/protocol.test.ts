@@ -3,13 +3,15 @@
  * the engine lists as legal for a seat passes its game's schema (a legal move is never refused as BAD_MESSAGE), and
  * a table of malformed intents is refused by it (chessops-style: the input, the verdict).
  */
+import fc from 'fast-check';
 import type { z } from 'zod';
 import { isError, type Game, type Intent } from '../core/game';
 import { Rng } from '../core/rng';
 import { duel } from '../duel';
 import { rattlesnake, INTENT_TYPES as RATTLESNAKE_INTENTS } from '../rattlesnake';
 import { saloon, INTENT_TYPES as SALOON_INTENTS } from '../saloon';
-import { duelIntentSchema, rattlesnakeIntentSchema, saloonIntentSchema } from './intents';
+import { ERROR_CODES } from './errors';
+import { duelIntentSchema, rattlesnakeIntentSchema, saloonIntentFromWire, saloonIntentSchema } from './intents';
 import { clockPingSchema, createOptionsSchema, joinOptionsSchema, tableActionSchema } from './table';
 
 type AnyGame = Game<unknown, unknown, Intent, unknown>;
@@ -104,4 +106,66 @@ const TABLE: [string, z.ZodTypeAny, unknown, boolean][] = [
 const CASES = TABLE.map(([what, schema, input, passes]) => ({ what, schema, input, shown: JSON.stringify(input), passes }));
 test.each(CASES)('$what: $shown passes: $passes', ({ schema, input, passes }) => {
   expect(schema.safeParse(input).success).toBe(passes);
+});
+
+/**
+ * Saloon's schema is an envelope wider than the engine's intent types (saloonIntentFromWire hands it over as one): any
+ * envelope it takes, at any moment of a game, must get a result or a refusal with one of our codes from the engine —
+ * never an exception (the server would answer SERVER_ERROR) — and a refusal must leave the state as it was.
+ */
+describe('saloon: whatever envelope the schema takes, the engine answers with a result or a coded refusal', () => {
+  const colour = fc.constantFrom('red', 'blue', 'green', 'yellow', 'bottle', 'pink', '');
+  const envelope = fc.record(
+    {
+      type: fc.constantFrom(...SALOON_INTENTS),
+      from: fc.oneof(fc.constant('deck' as const), fc.integer({ min: 0, max: 3 })),
+      card: fc.string({ minLength: 1, maxLength: 8 }),
+      cards: fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 6 }),
+      target: fc.integer({ min: 0, max: 5 }),
+      targets: fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 5 }),
+      gun: colour,
+      guns: fc.array(colour, { maxLength: 4 }),
+      area: fc.constantFrom('head', 'chest', 'arm', 'leg', 'foot'),
+      noise: fc.constantFrom('bang', 'boom', 'blam', 'crash', 'pow'),
+      call: fc.constantFrom('bluffing', 'duel', 'law', 'wanted', 'escape', 'desperado', 'maybe'),
+    },
+    { requiredKeys: ['type'] },
+  );
+
+  /** States along seeded 4-seat bot games, each with the time it was reached. */
+  const moments: { state: unknown; now: number }[] = [];
+  for (let seed = 1; seed <= 3; seed++) {
+    const game = saloon as unknown as AnyGame;
+    let state = game.setup({ seats: 4, options: game.options({}) as unknown }, Rng.fromSeed(seed));
+    const bots = Rng.fromSeed(seed + 1000);
+    let now = 1_700_000_000_000;
+    for (let step = 0; game.outcome(state) === null && step < 120; step++) {
+      moments.push({ state, now });
+      now += 5_000;
+      const seat = game.pending(state)[0];
+      let r = seat === undefined ? game.timeout(state, now) : game.apply(state, seat, game.bot(game.view(state, seat), bots), now);
+      if (isError(r)) r = game.timeout(state, now);
+      if (isError(r)) break;
+      state = r.state;
+    }
+  }
+
+  test('never throws; refusals carry a known code and change nothing', () => {
+    expect(moments.length).toBeGreaterThan(100);
+    fc.assert(
+      fc.property(fc.nat(moments.length - 1), fc.integer({ min: 0, max: 3 }), envelope, (m, seat, raw) => {
+        const parsed = saloonIntentSchema.safeParse(raw);
+        fc.pre(parsed.success);
+        if (!parsed.success) return;
+        const { state, now } = moments[m];
+        const before = JSON.stringify(state);
+        const r = saloon.apply(state as never, seat, saloonIntentFromWire(parsed.data), now + 1_000);
+        if (isError(r)) {
+          expect(ERROR_CODES).toContain(r.error.code);
+          expect(JSON.stringify(state)).toBe(before);
+        }
+      }),
+      { numRuns: 3000, seed: 17 },
+    );
+  });
 });
