@@ -70,9 +70,8 @@ export interface GameOption {
   boolean?: boolean;
 }
 
-/** How well (or how quickly) a table's bots play: the table option `botLevel`. */
-export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+/** How well (or how quickly) a table's bots play: the table option `botLevel` (engine protocol/constants.ts). */
+export { BOT_LEVELS, type BotLevel } from '@tumbleweed/engine';
 
 /** What the lobby's create form needs to know of a game (instead of branching on its id). */
 export interface LobbyFacts {

@@ -1,3 +1,4 @@
+import type { BOT_LEVELS } from '../protocol/constants';
 import type { ErrorCode } from '../protocol/errors';
 import type { Rng } from './rng';
 
@@ -43,7 +44,7 @@ export interface Outcome {
 }
 
 /** How well a table's bots play (or, in Saloon Showdown, how quick they are): the table option `botLevel`. */
-export type BotLevel = 'easy' | 'normal' | 'hard';
+export type BotLevel = (typeof BOT_LEVELS)[number];
 
 export interface SetupConfig<O> {
   seats: number;
