@@ -32,7 +32,7 @@ const codeWords = {
   LOG_SENT: 'You already have this game’s log.',
   SERVER_ERROR: 'The server could not handle that; the table goes on.',
   STEP_FAILED: 'A move of this game could not be played again.',
-  BAD_OPTIONS: 'The table does not accept those settings.',
+  BAD_OPTIONS: 'The table does not accept those settings or that name.',
   SEED_NOT_ALLOWED: 'A fixed deal is only for tests.',
   BAD_REQUEST: 'The server could not read that request.',
   BAD_JSON: 'The server could not read that request.',

@@ -89,7 +89,7 @@ export const common: Translation<typeof en.common> = {
     LOG_SENT: 'Você já tem o registro desta partida.',
     SERVER_ERROR: 'O servidor não conseguiu tratar isso; a mesa continua.',
     STEP_FAILED: 'Uma jogada desta partida não pôde ser jogada de novo.',
-    BAD_OPTIONS: 'A mesa não aceita essas configurações.',
+    BAD_OPTIONS: 'A mesa não aceita essas configurações ou esse nome.',
     SEED_NOT_ALLOWED: 'Uma distribuição fixa é só para testes.',
     BAD_REQUEST: 'O servidor não conseguiu ler esse pedido.',
     BAD_JSON: 'O servidor não conseguiu ler esse pedido.',
