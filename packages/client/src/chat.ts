@@ -2,10 +2,10 @@
  * Quick chat: the server accepts only these phrase ids (no free text, nothing to moderate) and at most one line per
  * client every 2 s. The words are in the dictionaries (`common:chat.<phrase>`), so each player reads their language.
  */
+import { CHAT_PHRASES, type ChatPhrase } from '@tumbleweed/engine';
 import { t } from './i18n';
 
-export const CHAT_PHRASES = ['howdy', 'draw', 'nice_shot', 'bluffing', 'good_game', 'oops', 'tip_hat', 'laugh', 'angry', 'skull'] as const;
-export type ChatPhrase = (typeof CHAT_PHRASES)[number];
+export { CHAT_PHRASES, type ChatPhrase };
 
 /** `text`: what the log and the bubble say; `button`: the button's face; `label`: its accessible name. */
 export function chatText(phrase: ChatPhrase): { text: string; button: string; label: string } {

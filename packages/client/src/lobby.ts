@@ -2,7 +2,7 @@ import { normalizeCode } from '@tumbleweed/engine';
 import { h } from './dom';
 import { languagePicker, t } from './i18n';
 import { GAMES, type GameModule } from './games';
-import { createTable, humanError, isFull, joinTable, type Session } from './net';
+import { createTable, humanError, isFull, joinTable, knownError, type Session } from './net';
 import { hasRules } from './rules';
 
 const NAME_KEY = 'tumbleweed:name';
@@ -197,14 +197,15 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     }
     try {
       const res = await fetch(`/api/tables/${code}`);
-      const body = (await res.json()) as { game?: string; clients?: number; message?: string };
+      const body = (await res.json()) as { game?: string; clients?: number; code?: unknown };
       if (seq !== lookupSeq || disposed) return;
       if (res.ok) {
         const title = GAMES.find((g) => g.id === body.game)?.title ?? body.game;
         joinNote.textContent = t('lobby.tableInfo', { code, game: title, count: body.clients ?? 0 });
       } else if (res.status === 404) joinNote.textContent = t('lobby.noSuchTable', { code });
-      // Too many lookups from this network (429), or the server cannot look now: say so, not "no such table".
-      else joinNote.textContent = res.status === 429 ? t('errors.RATE_LIMITED') : t('errors.unknown');
+      // Too many lookups from this network (RATE_LIMITED), or the server cannot look now (UNAVAILABLE): say so, not
+      // "no such table".
+      else joinNote.textContent = knownError(body.code) ?? t('errors.unknown');
     } catch {
       if (seq === lookupSeq) joinNote.textContent = '';
     }

@@ -1,8 +1,20 @@
 import { Client, type Room } from 'colyseus.js';
-import { ClockSync, onTableEvents } from '@tumbleweed/engine';
+import {
+  ClockSync,
+  DEVICE_PATTERN,
+  isErrorCode,
+  onTableEvents,
+  type ClientMessages,
+  type ClientMessageType,
+  type CreateOptions,
+  type GameLog,
+  type JoinOptions,
+  type ServerMessages,
+  type ServerMessageType,
+} from '@tumbleweed/engine';
 import { localNow } from './clock';
 import type { ServerEvent } from './games/types';
-import { hasKey, language, t } from './i18n';
+import { language, t } from './i18n';
 import type { TableStateLike } from './state';
 
 /** The server serves this page, so it lives on the same origin; `vite dev` points at a separately started server. */
@@ -22,15 +34,25 @@ export function colyseus(): Client {
 
 export type TableRoom = Room<TableStateLike>;
 
+/** Sends a table a message of the protocol (engine protocol/messages.ts): the payload is typed by its name. */
+export function sendTo<K extends ClientMessageType>(room: TableRoom, type: K, payload: ClientMessages[K]): void {
+  room.send(type, payload);
+}
+
+/** Listens to one server message of the protocol (engine protocol/messages.ts): the handler gets its typed payload. */
+function onServer<K extends ServerMessageType>(room: TableRoom, type: K, fn: (payload: ServerMessages[K]) => void): void {
+  room.onMessage(type, fn);
+}
+
 export type RoomMessage =
-  | { kind: 'events'; payload: unknown }
-  | { kind: 'error'; payload: unknown }
+  | { kind: 'events'; payload: ServerMessages['events'] }
+  | { kind: 'error'; payload: ServerMessages['error'] }
   /** The replay log (answer to `table {action:'log'}`). */
-  | { kind: 'log'; payload: unknown }
+  | { kind: 'log'; payload: ServerMessages['log'] }
   /** The connection closed; `code` 4000 = consented (left or kicked). */
   | { kind: 'left'; code: number }
   /** A race's cards, sent a moment before "Go!", to be shown at `goAt` (server clock). */
-  | { kind: 'race'; payload: unknown };
+  | { kind: 'race'; payload: ServerMessages['race'] };
 
 /** Clock sync: pings when joining (CLOCK_BURST_GAP_MS apart), then one every CLOCK_EVERY_MS. */
 const CLOCK_BURST = 6;
@@ -52,7 +74,7 @@ const DEVICE_KEY = 'tumbleweed.device';
 export function deviceId(): string | undefined {
   try {
     let id = localStorage.getItem(DEVICE_KEY);
-    if (!id || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
+    if (!id || !DEVICE_PATTERN.test(id)) {
       id = crypto.randomUUID();
       localStorage.setItem(DEVICE_KEY, id);
     }
@@ -139,7 +161,7 @@ export class Session {
    */
   readonly history: ServerEvent[];
   /** The finished game's log once the server sent it (it sends it once per connection); null again at a rematch. */
-  gameLog: unknown = null;
+  gameLog: GameLog | null = null;
 
   constructor(
     room: TableRoom,
@@ -158,34 +180,42 @@ export class Session {
   /** Makes `room` this session's connection (first join, or after a reconnection). */
   attach(room: TableRoom): void {
     this.room = room;
-    const mine = (fn: (payload: unknown) => void) => (payload: unknown) => {
-      if (this.room === room) fn(payload);
-    };
+    const mine =
+      <P>(fn: (payload: P) => void) =>
+      (payload: P) => {
+        if (this.room === room) fn(payload);
+      };
     // A change's events ride in its patch (engine core/event-batch.ts), delivered before the page sees the state;
     // those of the moments this client was still joining come as an `events` message.
     onTableEvents(
       room,
       mine((payload) => this.deliver({ kind: 'events', payload })),
     );
-    room.onMessage(
+    onServer(
+      room,
       'error',
       mine((payload) => this.deliver({ kind: 'error', payload })),
     );
-    room.onMessage(
+    onServer(
+      room,
       'log',
       mine((payload) => this.deliver({ kind: 'log', payload })),
     );
-    room.onMessage(
+    onServer(
+      room,
       'race',
       mine((payload) => this.deliver({ kind: 'race', payload })),
     );
-    room.onMessage(
+    onServer(
+      room,
       'clock',
       mine((payload) => this.clock.sample(payload, localNow())),
     );
-    room.onMessage(
+    onServer(
+      room,
       'welcome',
       mine((payload) => {
+        // (checked all the same: a page may outlive a server update)
         const token = (payload as { token?: unknown } | null)?.token;
         if (typeof token === 'string') {
           this.seatToken = token;
@@ -216,7 +246,7 @@ export class Session {
     const ping = () => {
       if (this.room !== room) return;
       try {
-        room.send('clock', { c: localNow() });
+        sendTo(room, 'clock', { c: localNow() });
       } catch {
         return; // closed
       }
@@ -314,18 +344,14 @@ export interface CreateRequest {
 }
 
 export async function createTable(req: CreateRequest): Promise<Session> {
-  const room = await colyseus().create<TableStateLike>(req.game, {
-    name: req.name,
-    seats: req.seats,
-    bots: req.bots,
-    options: req.options,
-    device: deviceId(),
-  });
+  const options: CreateOptions = { name: req.name, seats: req.seats, bots: req.bots, options: req.options, device: deviceId() };
+  const room = await colyseus().create<TableStateLike>(req.game, options);
   return (session = new Session(room, req.game, req.name, req.bots === req.seats));
 }
 
 export async function joinTable(code: string, name: string | undefined, spectate: boolean): Promise<Session> {
-  const room = await colyseus().joinById<TableStateLike>(code, spectate ? { name, spectate: true, device: deviceId() } : { name, device: deviceId() });
+  const options: JoinOptions = spectate ? { name, spectate: true, device: deviceId() } : { name, device: deviceId() };
+  const room = await colyseus().joinById<TableStateLike>(code, options);
   return (session = new Session(room, room.name, name, spectate));
 }
 
@@ -373,7 +399,7 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
     onTry?.(attempt);
     if (stored.spectate) {
       try {
-        return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, spectate: true, device: deviceId() });
+        return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, spectate: true, device: deviceId() } satisfies JoinOptions);
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
@@ -388,7 +414,11 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
       }
       if (attempt > 0 && stored.seatToken) {
         try {
-          return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, rejoin: stored.seatToken, device: deviceId() });
+          return await colyseus().joinById<TableStateLike>(stored.code, {
+            name: stored.name,
+            rejoin: stored.seatToken,
+            device: deviceId(),
+          } satisfies JoinOptions);
         } catch (err) {
           last = err;
           if (isGone(err)) throw err;
@@ -433,9 +463,9 @@ export function humanError(err: unknown, code?: string): string {
   return message || t('errors.unknown');
 }
 
-/** Our words for a server error code, when we have them (the server's English message otherwise). */
-function knownError(code: string): string | null {
-  return hasKey(`errors.${code}`) ? t(`errors.${code}` as 'errors.unknown') : null;
+/** Our words for a server error code (protocol/errors.ts), or null for a string that is none of ours. */
+export function knownError(code: unknown): string | null {
+  return isErrorCode(code) ? t(`errors.${code}`) : null;
 }
 
 /**
@@ -447,6 +477,6 @@ export function refusalText(payload: unknown): string {
   const p = payload as { code?: unknown; message?: unknown } | null;
   const message = typeof p?.message === 'string' && p.message ? p.message : null;
   if (message && language() === 'en') return message;
-  const known = typeof p?.code === 'string' ? knownError(p.code) : null;
+  const known = knownError(p?.code);
   return known ?? message ?? t('errors.refused');
 }

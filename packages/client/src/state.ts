@@ -1,3 +1,4 @@
+import type { TableStatus } from '@tumbleweed/engine';
 import { t } from './i18n';
 
 /**
@@ -11,7 +12,7 @@ export interface List<T> extends Iterable<T> {
 
 export interface SeatLike {
   name: string;
-  /** 'open' | 'human' | 'bot' */
+  /** A `SeatKind` ('open' | 'human' | 'bot'); a string, as a downloaded log's seats are read. */
   kind: string;
   sessionId: string;
   connected: boolean;
@@ -20,8 +21,7 @@ export interface SeatLike {
 export interface TableStateLike<B = unknown> {
   code: string;
   game: string;
-  /** 'waiting' | 'playing' | 'over' */
-  status: string;
+  status: TableStatus;
   seats: List<SeatLike>;
   host: number;
   pending: List<number>;

@@ -6,7 +6,7 @@ import { chatLine, isPhrase } from './chat';
 import { h } from './dom';
 import { t } from './i18n';
 import { gameById, type ServerEvent, type TableContext } from './games';
-import { leaveTable, refusalText, type Session } from './net';
+import { leaveTable, refusalText, sendTo, type Session } from './net';
 import { actionKeys } from './keyboard';
 import { play } from './sound';
 import { endScreen } from './table/banner';
@@ -63,7 +63,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     state: view.state,
     mySeat: view.mySeat,
     name: view.name,
-    send: (intent) => view.room().send('intent', intent),
+    send: (intent) => sendTo(view.room(), 'intent', intent),
     serverNow: () => session.serverNow(),
   };
   if (game?.enabled) view.ui = game.mount(ctx, { scene, actions });

@@ -12,3 +12,8 @@ export { rattlesnake } from './rattlesnake';
 export * as Saloon from './saloon';
 export { saloon } from './saloon';
 export * from './core/replay';
+export * from './protocol/errors';
+export * from './protocol/intents';
+export * from './protocol/constants';
+export * from './protocol/table';
+export * from './protocol/messages';

@@ -10,7 +10,7 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { monitor } from '@colyseus/monitor';
-import { normalizeCode, replay, type LogStep, type Seed } from '@tumbleweed/engine';
+import { normalizeCode, replay, type ErrorCode, type LogStep, type Seed } from '@tumbleweed/engine';
 import { config } from './config';
 import { rooms } from './games';
 import { clientKey, HttpLimiter, installHttpGuard, refuse, refuseRateLimited, serverError } from './http-guard';
@@ -291,7 +291,7 @@ function handle(fn: (req: Request, res: Response) => Promise<unknown>) {
   return (req: Request, res: Response, next: NextFunction) => void fn(req, res).catch(next);
 }
 
-const CLIENT_ERROR_CODES: Record<number, string> = {
+const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',

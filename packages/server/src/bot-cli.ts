@@ -24,6 +24,7 @@ import {
   Saloon,
   saloon,
   seatSecretOf,
+  type ErrorMessage,
   type FlatSplit,
   type Game,
   type Intent,
@@ -133,7 +134,7 @@ export async function runBot(server: string, typed: string, name: string, log = 
   };
 
   room.onMessage('events', () => undefined);
-  room.onMessage('error', (e: { code: string; message: string }) => {
+  room.onMessage('error', (e: ErrorMessage) => {
     log(`refused: ${e.code} ${e.message}`);
     // The last intent was refused: try again (after a new reaction time) a few times, then wait for a change.
     if (sentKey === null) return;

@@ -1,10 +1,10 @@
 import type { Schema } from '@colyseus/schema';
-import type { Game, Intent, Rng } from '@tumbleweed/engine';
+import type { BotLevel, Game, Intent, Rng } from '@tumbleweed/engine';
 import type { z } from 'zod';
 import type { TableState } from './table-state';
 
 /** How well, or how quickly, a table's bots play (the create option `options.botLevel`, default normal). */
-export type BotLevel = 'easy' | 'normal' | 'hard';
+export type { BotLevel };
 
 /**
  * What a room needs to know about one game, beyond the engine: its Schema state, how to mirror engine views

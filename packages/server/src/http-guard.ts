@@ -20,7 +20,7 @@ import type { Duplex } from 'node:stream';
 import { ErrorCode, getBearerToken, matchMaker, type Server } from '@colyseus/core';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type Redis from 'ioredis';
-import { normalizeCode } from '@tumbleweed/engine';
+import { normalizeCode, type ErrorCode as RefusalCode } from '@tumbleweed/engine';
 import { config } from './config';
 import { logger } from './log';
 import { errors, httpRefusals } from './metrics';
@@ -249,7 +249,7 @@ export function refuse(
   res: http.ServerResponse,
   route: RouteLabel,
   status: number,
-  code: string,
+  code: RefusalCode,
   message: string,
   extra: Record<string, unknown> = {},
   headers: http.OutgoingHttpHeaders = {},
@@ -353,7 +353,7 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | 't
 
 async function handleMatchmake(req: http.IncomingMessage, res: http.ServerResponse, path: string, gameServer: Server, limiter: HttpLimiter): Promise<void> {
   const cors = corsHeaders(req);
-  const no = (status: number, code: string, message: string, route: RouteLabel = 'matchmake', extra: http.OutgoingHttpHeaders = {}) =>
+  const no = (status: number, code: RefusalCode, message: string, route: RouteLabel = 'matchmake', extra: http.OutgoingHttpHeaders = {}) =>
     refuse(res, route, status, code, message, { error: `${code}: ${message}` }, { ...cors, ...extra });
 
   const parts = path.split('/'); // ['', 'matchmake', method, room]
@@ -458,7 +458,7 @@ export function installHttpGuard(
       return;
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const code = status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'TIMEOUT' : 'BAD_REQUEST';
+    const code: RefusalCode = status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'TIMEOUT' : 'BAD_REQUEST';
     const body = JSON.stringify({ code, message: 'The request could not be read as HTTP.' });
     errors.inc({ code });
     httpRefusals.inc({ route: 'other', code });

@@ -1,6 +1,6 @@
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { deriveSeed, Rng, type GameEvent, type Seat } from '@tumbleweed/engine';
+import { deriveSeed, Rng, type ErrorCode, type GameEvent, type Seat } from '@tumbleweed/engine';
 import { claimCode, releaseCode } from './codes';
 import { FLOOD_CLOSE_CODE, MessageBucket } from './flood';
 import type { AnyAdapter, BotLevel } from './game-adapter';
@@ -15,6 +15,7 @@ import { TableEvents } from './table/events';
 import { freshSeed, GameDriver } from './table/driver';
 import { RestoreWait } from './table/restore';
 import { parseCreate, parseJoin, refuse } from './table/schemas';
+import { sendTo } from './table/send';
 import { settings } from './table/settings';
 import { botName, MAX_SPECTATORS, Seats, type SeatUser } from './table/seats';
 import { Turns, type By } from './table/turns';
@@ -149,7 +150,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const verdict = user.bucket.take(this.tableClock.now());
     if (verdict === 'ok') return super._onMessage(client, buffer);
     metrics.errors.inc({ code: 'RATE_LIMITED' });
-    if (verdict === 'limited') return client.send('error', { code: 'RATE_LIMITED', message: 'Too many messages; slow down, partner.' });
+    if (verdict === 'limited') return sendTo(client, 'error', { code: 'RATE_LIMITED', message: 'Too many messages; slow down, partner.' });
     user.cut = true;
     this.log.warn({ session: client.sessionId, seat: user.seat }, 'flooding client disconnected');
     client.leave(FLOOD_CLOSE_CODE, 'Too many messages.');
@@ -283,9 +284,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     for (const obj of own) if (!client.view!.has(obj)) client.view!.add(obj);
   }
 
-  private sendError(client: Client, code: string, message: string): void {
+  private sendError(client: Client, code: ErrorCode, message: string): void {
     metrics.errors.inc({ code });
-    client.send('error', { code, message });
+    sendTo(client, 'error', { code, message });
   }
 
   private saveSeats(): void {
@@ -327,7 +328,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       keepOpen: (open: boolean) => (this.autoDispose = !open),
       events: (events: readonly GameEvent[]) => this.broadcastEvents(events),
       patch: () => this.broadcastPatch(),
-      sendError: (client: Client, code: string, message: string) => this.sendError(client, code, message),
+      sendError: (client: Client, code: ErrorCode, message: string) => this.sendError(client, code, message),
       saveSeats: () => this.saveSeats(),
       startWhenFull: () => this.startWhenFull(),
       startGame: () => this.startGame(),

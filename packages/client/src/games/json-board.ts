@@ -1,4 +1,4 @@
-import { flatBoardKey, flatBoardView, type FlatBoardLike, type FlatLike } from '@tumbleweed/engine';
+import { flatBoardKey, flatBoardView, type ClientIntent, type FlatBoardLike, type FlatLike } from '@tumbleweed/engine';
 import type { TableStateLike } from '../state';
 import type { TableContext } from './types';
 
@@ -13,7 +13,7 @@ export type JsonBoardLike = FlatBoardLike;
  * The plumbing a game UI over a flat board needs: the typed state, my view rebuilt from the synced maps, the legal
  * intents, and the guard that sends no second intent until the synced board changes (its revisions).
  */
-export class JsonBoard<V, I> {
+export class JsonBoard<V, I extends ClientIntent> {
   /** The board's key (its revisions, as I see them) when the last intent was sent: no second intent until it changes. */
   private sentSig: string | null = null;
 
@@ -53,7 +53,7 @@ export class JsonBoard<V, I> {
   }
 
   send(intent: I): void {
-    this.ctx.send(intent as unknown as { type: string });
+    this.ctx.send(intent);
     this.sentSig = this.sig();
   }
 

@@ -1,3 +1,4 @@
+import type { ClientIntent } from '@tumbleweed/engine';
 import type { TableStateLike } from '../state';
 
 /** A server `events` entry: `{ type, ...fields }`. */
@@ -12,7 +13,7 @@ export interface TableContext {
   /** My seat, or -1 when watching. */
   mySeat(): number;
   name(seat: number): string;
-  send(intent: { type: string; [field: string]: unknown }): void;
+  send(intent: ClientIntent): void;
   /** The server's clock here (ms), synced NTP-style (clock.ts): a race's "Go!" shows at its `goAt`. */
   serverNow(): number;
 }
@@ -69,9 +70,8 @@ export interface GameOption {
   boolean?: boolean;
 }
 
-/** How well (or how quickly) a table's bots play: the table option `botLevel`. */
-export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+/** How well (or how quickly) a table's bots play: the table option `botLevel` (engine protocol/constants.ts). */
+export { BOT_LEVELS, type BotLevel } from '@tumbleweed/engine';
 
 /** What the lobby's create form needs to know of a game (instead of branching on its id). */
 export interface LobbyFacts {

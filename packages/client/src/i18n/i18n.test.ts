@@ -2,6 +2,7 @@
  * Both languages have every key: the same keys, the same `{{placeholders}}` in each string, and both plural forms
  * wherever English has a plural. (The compiler checks the keys too; this also catches placeholders and plurals.)
  */
+import { ERROR_CODES } from '@tumbleweed/engine';
 import { en } from './en';
 import { ptBR } from './pt-BR';
 
@@ -45,5 +46,13 @@ describe('translations', () => {
         .filter((k) => /_one(_|$)/.test(k) && !m.has(k.replace(/_one(_|$)/, '_other$1')))
         .concat([...m.keys()].filter((k) => /_other(_|$)/.test(k) && !m.has(k.replace(/_other(_|$)/, '_one$1'))));
     expect({ en: unpaired(EN), pt: unpaired(PT) }).toEqual({ en: [], pt: [] });
+  });
+
+  // The compiler makes both languages word every code (Record<ErrorCode, string>); this catches one left in English,
+  // which a Portuguese player refused with it would read instead of their language.
+  test('every error code a table or the server may send has its own Portuguese words', () => {
+    const untranslated = ERROR_CODES.filter((code) => PT.get(`common.errors.${code}`) === EN.get(`common.errors.${code}`));
+    expect(untranslated).toEqual([]);
+    expect(ERROR_CODES.every((code) => PT.has(`common.errors.${code}`))).toBe(true);
   });
 });

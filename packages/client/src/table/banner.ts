@@ -2,12 +2,14 @@
  * The end screen: over the table (scene and action bar) once the game is over, or once the table is gone. The winner,
  * the standings, the rematch (with who is waiting for whom), the game's log, back to the lobby, and "See the table".
  */
+import type { GameLog } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { t } from '../i18n';
 import { list } from '../state';
 import { gameLogButtons } from './game-log';
 import { standingsList } from './standings';
 import type { LiveSeat, TableView } from './view';
+import { sendTo } from '../net';
 
 export interface EndScreen {
   el: HTMLElement;
@@ -16,7 +18,7 @@ export interface EndScreen {
   /** "Play again" can be asked again (a rematch started, or the server refused the ask). */
   rematchOpen(): void;
   /** The server's `log` message arrived. */
-  logReceived(payload: unknown): void;
+  logReceived(payload: GameLog): void;
 }
 
 /** `actions`: the game's action bar (focus moves from it to the end screen); `leave`: back to the lobby. */
@@ -54,7 +56,7 @@ export function endScreen(view: TableView, actions: HTMLElement, leave: () => vo
   });
   againBtn.addEventListener('click', () => {
     againBtn.disabled = true;
-    view.room().send('table', { action: 'rematch' });
+    sendTo(view.room(), 'table', { action: 'rematch' });
   });
 
   function update(): boolean {

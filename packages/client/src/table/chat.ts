@@ -1,6 +1,7 @@
 /** Quick chat: the phrase buttons beside the table, and the bubbles that float over it. */
 import { CHAT_INTERVAL_MS, CHAT_PHRASES, chatText } from '../chat';
 import { h } from '../dom';
+import { sendTo } from '../net';
 import { t } from '../i18n';
 import type { TableView } from './view';
 
@@ -17,14 +18,14 @@ export function quickChat(view: TableView): { el: HTMLElement; bubbles: HTMLElem
     ),
   );
   let timer = 0;
-  for (const btn of buttons) {
-    btn.addEventListener('click', () => {
-      view.room().send('table', { action: 'chat', phrase: btn.dataset.phrase });
+  CHAT_PHRASES.forEach((phrase, i) => {
+    buttons[i].addEventListener('click', () => {
+      sendTo(view.room(), 'table', { action: 'chat', phrase });
       for (const b of buttons) b.disabled = true;
       window.clearTimeout(timer);
       timer = window.setTimeout(() => buttons.forEach((b) => (b.disabled = false)), CHAT_INTERVAL_MS);
     });
-  }
+  });
   const row = h('div', { class: 'chat-row', role: 'group', 'aria-label': t('table.quickChat') }, ...buttons);
   const el = h('section', { 'aria-label': t('table.quickChat') }, row);
   const bubbles = h('div', { class: 'bubbles', 'aria-hidden': 'true' });

@@ -2,11 +2,13 @@
  * The finished game's log, from the end screen: downloaded as a file, handed to the replay viewer, or kept on this
  * device behind a link that opens the replay again later (issue 14).
  */
+import type { GameLog } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { t } from '../i18n';
 import { keptLink, rememberGame } from '../kept';
 import { setReplayLog } from '../replay';
 import type { TableView } from './view';
+import { sendTo } from '../net';
 
 export interface GameLogButtons {
   replayBtn: HTMLButtonElement;
@@ -15,7 +17,7 @@ export interface GameLogButtons {
   /** Where the kept link shows. */
   keptNote: HTMLElement;
   /** The server's `log` message arrived. */
-  received(payload: unknown): void;
+  received(payload: GameLog): void;
   /** Shown only while the table is there to ask (and never on the TV); the link only for a seat with a token. */
   update(): void;
 }
@@ -31,7 +33,7 @@ export function gameLogButtons(view: TableView): GameLogButtons {
   // The log arrives as a `log` message: saved as a file, or handed to the replay viewer.
   // The server sends a game's log once per connection: the session keeps it for the next click (until a rematch).
   let logFor: 'file' | 'replay' | 'link' = 'file';
-  const useLog = (payload: unknown) => {
+  const useLog = (payload: GameLog) => {
     session.gameLog = payload;
     if (logFor === 'link') keepLink(payload);
     else if (logFor === 'replay') {
@@ -42,15 +44,15 @@ export function gameLogButtons(view: TableView): GameLogButtons {
   const ask = (use: typeof logFor) => () => {
     logFor = use;
     if (session.gameLog) useLog(session.gameLog);
-    else view.room().send('table', { action: 'log' });
+    else sendTo(view.room(), 'table', { action: 'log' });
   };
   logBtn.addEventListener('click', ask('file'));
   replayBtn.addEventListener('click', ask('replay'));
   keptBtn.addEventListener('click', ask('link'));
 
   /** Remembers this device's seat token for the game and shows (and copies) the link that opens it again. */
-  function keepLink(payload: unknown): void {
-    const id = (payload as { id?: unknown } | null)?.id;
+  function keepLink(payload: GameLog): void {
+    const { id } = payload;
     keptNote.hidden = false;
     if (typeof id !== 'string' || !id || !session.seatToken) {
       keptNote.textContent = t('table.keptNone');

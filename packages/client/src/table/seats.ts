@@ -1,15 +1,17 @@
 /** The players panel: every seat with its tags (host, away, reconnecting, ready, deciding), score and life; host controls. */
+import type { HostAction } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { t } from '../i18n';
 import { list } from '../state';
 import type { LiveSeat, TableView } from './view';
+import { sendTo } from '../net';
 
 export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; redraw(): void } {
   const hostBar = h('div', { class: 'host-bar', role: 'group', 'aria-label': t('table.hostControls'), hidden: true });
   const seats = h('ul', { class: 'seats' });
   const el = h('section', { 'aria-label': t('table.players') }, h('h3', {}, t('table.players')), hostBar, seats);
 
-  const hostSend = (action: string, seat?: number) => view.room().send('table', seat === undefined ? { action } : { action, seat });
+  const hostSend = (action: HostAction) => sendTo(view.room(), 'table', action);
   const btn = (label: string, aria: string, onclick: () => void, cls = 'secondary small') =>
     h('button', { type: 'button', class: cls, 'aria-label': aria, onclick: () => onclick() }, label);
 
@@ -42,8 +44,8 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
     hostBar.replaceChildren(
       ...(amHost && waiting
         ? [
-            open > 0 ? btn(t('table.host.addBot'), t('table.host.addBot'), () => hostSend('addBot')) : null,
-            open > 0 ? btn(t('table.host.startNow'), t('table.host.startNow'), () => hostSend('start'), 'small') : null,
+            open > 0 ? btn(t('table.host.addBot'), t('table.host.addBot'), () => hostSend({ action: 'addBot' })) : null,
+            open > 0 ? btn(t('table.host.startNow'), t('table.host.startNow'), () => hostSend({ action: 'start' }), 'small') : null,
           ].filter((x): x is HTMLButtonElement => x !== null)
         : []),
     );
@@ -67,12 +69,12 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
           summary.alive === true ? h('span', { class: 'life alive', title: t('table.seat.standingHint') }, t('table.seat.standing')) : null,
           summary.alive === false ? h('span', { class: 'life dead', title: t('table.seat.hitHint') }, t('table.seat.hit')) : null,
           amHost && waiting && seat.kind === 'bot'
-            ? btn(t('table.host.remove'), t('table.host.removeBot', { name: label }), () => hostSend('removeBot', i))
+            ? btn(t('table.host.remove'), t('table.host.removeBot', { name: label }), () => hostSend({ action: 'removeBot', seat: i }))
             : null,
           amHost && waiting && other
-            ? btn(t('table.host.toAudience'), t('table.host.moveToAudience', { name: label }), () => hostSend('toSpectator', i))
+            ? btn(t('table.host.toAudience'), t('table.host.moveToAudience', { name: label }), () => hostSend({ action: 'toSpectator', seat: i }))
             : null,
-          amHost && other ? btn(t('table.host.kick'), t('table.host.kickName', { name: label }), () => hostSend('kick', i)) : null,
+          amHost && other ? btn(t('table.host.kick'), t('table.host.kickName', { name: label }), () => hostSend({ action: 'kick', seat: i })) : null,
         );
       }),
       ...(s.spectators > 0 ? [h('li', { class: 'watching', 'data-testid': 'spectators' }, t('table.seat.watching', { count: s.spectators }))] : []),

@@ -81,8 +81,8 @@ describe('eventsFor', () => {
   });
 
   test('fail / isError', () => {
-    const e = fail('NOPE', 'no');
-    expect(e).toEqual({ error: { code: 'NOPE', message: 'no' } });
+    const e = fail('NOT_NOW', 'no');
+    expect(e).toEqual({ error: { code: 'NOT_NOW', message: 'no' } });
     expect(isError(e)).toBe(true);
     expect(isError({ state: 1, events: [] })).toBe(false);
   });

@@ -1,3 +1,5 @@
+import type { BOT_LEVELS } from '../protocol/constants';
+import type { ErrorCode } from '../protocol/errors';
 import type { Rng } from './rng';
 
 /** A seat index, 0-based, in table order (clockwise). */
@@ -19,8 +21,8 @@ export interface GameEvent {
 }
 
 export interface EngineError {
-  /** Stable, machine-readable (e.g. `NOT_YOUR_TURN`, `ILLEGAL_CARD`). Clients translate it. */
-  code: string;
+  /** Stable, machine-readable (e.g. `NOT_YOUR_TURN`, `ILLEGAL_CARD`): one of protocol/errors.ts. Clients translate it. */
+  code: ErrorCode;
   message: string;
 }
 
@@ -30,7 +32,7 @@ export function isError<S>(r: ApplyResult<S>): r is { error: EngineError } {
   return 'error' in r;
 }
 
-export function fail(code: string, message: string): { error: EngineError } {
+export function fail(code: ErrorCode, message: string): { error: EngineError } {
   return { error: { code, message } };
 }
 
@@ -42,7 +44,7 @@ export interface Outcome {
 }
 
 /** How well a table's bots play (or, in Saloon Showdown, how quick they are): the table option `botLevel`. */
-export type BotLevel = 'easy' | 'normal' | 'hard';
+export type BotLevel = (typeof BOT_LEVELS)[number];
 
 export interface SetupConfig<O> {
   seats: number;

@@ -132,7 +132,7 @@ const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFin
  * may be anything. Codes: NOT_A_LOG (not the shape), UNKNOWN_GAME (a game we do not ship).
  */
 export function readGameLog(raw: unknown): { log: GameLogFile } | { error: EngineError } {
-  const bad = (why: string) => ({ error: { code: 'NOT_A_LOG', message: `not a game log: ${why}` } });
+  const bad = (why: string): { error: EngineError } => ({ error: { code: 'NOT_A_LOG', message: `not a game log: ${why}` } });
   if (!isObj(raw)) return bad('not a JSON object');
   const { game, code, seed, options, seats, steps, events, outcome } = raw;
   if (typeof game !== 'string') return bad('no "game"');

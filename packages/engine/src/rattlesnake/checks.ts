@@ -5,6 +5,7 @@
  * intent type without one does not compile). Also `pending`, the seat the game waits for.
  */
 import type { EngineError, Seat } from '../core/game';
+import type { ErrorCode } from '../protocol/errors';
 import { abilityOf, baseValue, cardInfo, MAX_VALUE, MIN_VALUE } from './cards';
 import { ERRORS, INTENT_TYPES, intentKey, type AbilityIntent, type BuyIntent, type RattlesnakeIntent } from './intents';
 import { buyCost, other, pendingOf } from './shared';
@@ -18,7 +19,7 @@ type WhyNot<K extends IntentType> = (
   legal: readonly RattlesnakeIntent[],
 ) => EngineError;
 
-export function err(code: string, message: string): EngineError {
+export function err(code: ErrorCode, message: string): EngineError {
   return { code, message };
 }
 

@@ -6,6 +6,7 @@
  * legal intents, defined through the seat's own view.
  */
 import type { EngineError, Seat } from '../core/game';
+import type { ErrorCode } from '../protocol/errors';
 import { AREAS, card, COLOURS, isBooty, isCard, NOISES, type Colour } from './cards';
 import {
   ERRORS,
@@ -41,7 +42,7 @@ import { handVisible, legalFromView } from './view';
 type IntentType = SaloonIntent['type'];
 type Check<K extends IntentType> = (state: SaloonState, seat: Seat, intent: Extract<SaloonIntent, { type: K }>, now: number) => EngineError | null;
 
-export function err(code: string, message: string): EngineError {
+export function err(code: ErrorCode, message: string): EngineError {
   return { code, message };
 }
 

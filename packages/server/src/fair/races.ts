@@ -4,19 +4,17 @@
  * The model and its limits: docs/fair-races.md.
  */
 import type { Client } from '@colyseus/core';
-import type { Race, Seat } from '@tumbleweed/engine';
-import { z } from 'zod';
+import { clockPingSchema, type ErrorCode, type Race, type Seat, type ServerMessages } from '@tumbleweed/engine';
 import { RttEstimate } from './clock';
 import { RaceReferee } from './referee';
 import { allowanceMs, collectionWindowMs, FAIR, judgeTiming, type TimingVerdict } from './timing';
+import { sendTo } from '../table/send';
 
 /** The lag quota of a race: one way forgiven after a scheduled "Go!", both ways in a response window. */
 const quotaOf = (race: Race): number => (race.scheduled ? FAIR.lagQuotaMs : FAIR.windowQuotaMs);
 
-/** A client's clock ping: its own time (ms, any clock). */
-export const clockSchema = z.object({ c: z.number().finite() }).strict();
-/** A claimed reaction, sent beside a timed intent: ms from the frame that showed "Go!" to the input. */
-export const reactionSchema = z.number().finite().min(0).max(60_000);
+/** A client's clock ping (its own time, ms), and a claimed reaction beside a timed intent: engine protocol/table.ts. */
+export { clockPingSchema as clockSchema, reactionSchema } from '@tumbleweed/engine';
 
 export interface TimedShot {
   seat: Seat;
@@ -35,7 +33,7 @@ export interface TimedShot {
 /** What the races need from their room. */
 export interface RaceHost {
   race(): Race | null;
-  preview(seat: Seat): { goAt: number; cards: string[] } | null;
+  preview(seat: Seat): ServerMessages['race'] | null;
   /** The connected client playing `seat`, if any (a bot's seat has none). */
   clientOf(seat: Seat): Client | undefined;
   /** Judge a held shot now (the engine, then the table's usual commit). */
@@ -64,10 +62,10 @@ export class FairRaces {
   constructor(private host: RaceHost) {}
 
   /** A clock ping: answer with the server's time; measure the connection's round trip with a ping frame. */
-  clock(client: Client, message: unknown): { code: string; message: string } | null {
-    const parsed = clockSchema.safeParse(message);
+  clock(client: Client, message: unknown): { code: ErrorCode; message: string } | null {
+    const parsed = clockPingSchema.safeParse(message);
     if (!parsed.success) return { code: 'BAD_MESSAGE', message: 'clock: send {"c": <your clock in ms>}.' };
-    client.send('clock', { c: parsed.data.c, s: this.host.now() });
+    sendTo(client, 'clock', { c: parsed.data.c, s: this.host.now() });
     const ws = (client as unknown as { ref?: Partial<PingSocket> }).ref;
     if (!ws || typeof ws.ping !== 'function' || typeof ws.on !== 'function') return null;
     let est = this.rtts.get(client.sessionId);
@@ -173,7 +171,7 @@ export class FairRaces {
         if (!r || r.go || r.goAt !== race.goAt) return;
         const preview = this.host.preview(seat);
         const now = this.host.clientOf(seat);
-        if (preview && now) now.send('race', preview);
+        if (preview && now) sendTo(now, 'race', preview);
       };
       // The send time follows the latency measured shortly before it (not at the race's announcement: a player who
       // just sat down may not have been measured yet).

@@ -1,15 +1,8 @@
-import { Duel, duel, type Rng } from '@tumbleweed/engine';
-import { z } from 'zod';
+import { Duel, duel, duelIntentSchema, duelOptionsSchema, type Rng } from '@tumbleweed/engine';
 import { jsonBoardAdapter } from './json-board';
 
-const seat = z.number().int().min(0).max(5);
-export const duelIntentSchema = z.object({
-  type: z.literal('commit'),
-  card: z.enum(['pistol', 'rifle', 'barricade', 'reload']),
-  target: seat.nullable().optional(),
-});
-
-export const duelOptionsSchema = z.object({ target: z.number().int().optional() }).strict();
+/** Duel's intents and options on the wire: engine protocol/. */
+export { duelIntentSchema, duelOptionsSchema };
 
 /** A base delay (BOT_DELAY_MS, 700 by default) under this is a test's quick bots: they skip the reveal's hold. */
 export const QUICK_BOTS_BELOW_MS = 300;

@@ -3,12 +3,13 @@
  * (rate limited), the finished game's log, "play again", or one of the host's powers (seats.ts).
  */
 import type { Client } from '@colyseus/core';
-import type { GameEvent, Seat } from '@tumbleweed/engine';
+import type { ErrorCode, GameEvent, Seat } from '@tumbleweed/engine';
 import { syncArray, type TableState } from '../table-state';
 import { ChatLimit, type ChatPhrase } from './chat';
 import type { TableClock } from './clock';
 import { freshSeed, type GameDriver } from './driver';
 import { tableActionSchema } from './schemas';
+import { sendTo } from './send';
 import type { Seats, SeatUser } from './seats';
 
 /** What the table actions need from their room. */
@@ -18,7 +19,7 @@ export interface ActionsHost {
   readonly code: string;
   events(events: readonly GameEvent[]): void;
   patch(): void;
-  sendError(client: Client, code: string, message: string): void;
+  sendError(client: Client, code: ErrorCode, message: string): void;
   /** A new game at the same table, with the same seats. */
   startGame(): void;
 }
@@ -68,7 +69,7 @@ export class TableActions {
     const user = (client.userData ??= { seat: null });
     if (user.logOf === this.driver.seed) return this.host.sendError(client, 'LOG_SENT', 'You already have this game’s log.');
     user.logOf = this.driver.seed;
-    client.send('log', this.driver.gameLog(this.host.code));
+    sendTo(client, 'log', this.driver.gameLog(this.host.code));
   }
 
   /** "Play again": when every human still at the table has asked, a new game starts with the same seats. */

@@ -1,7 +1,6 @@
 /** Quick chat: a fixed set of phrases and emotes (nothing to moderate; clients translate the ids), one line per client every CHAT_INTERVAL_MS. */
 
-export const CHAT_PHRASES = ['howdy', 'draw', 'nice_shot', 'bluffing', 'good_game', 'oops', 'tip_hat', 'laugh', 'angry', 'skull'] as const;
-export type ChatPhrase = (typeof CHAT_PHRASES)[number];
+export { CHAT_PHRASES, type ChatPhrase } from '@tumbleweed/engine';
 
 /** One chat line per client per this many ms. */
 export const CHAT_INTERVAL_MS = 2000;

@@ -3,27 +3,18 @@
  * restart resumes it (persist/), and mirroring the engine's views into the table's Schema state.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isError, Rng, runStep, type ApplyResult, type GameEvent, type LogStep, type Seat } from '@tumbleweed/engine';
+import { isError, Rng, runStep, type ApplyResult, type GameEvent, type GameLog, type LogStep, type Seat } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
 import type { AnyAdapter } from '../game-adapter';
 import { tableStore, type ResumableGame, type StoredSeat, type TableStore } from '../persist';
 import { syncArray, type TableState } from '../table-state';
 
-/** Everything needed to replay a finished game: the seed and every step the engine took. */
-export interface GameLog {
-  /** The game's id where it is kept (persist/): `GET /api/games/:id/log` serves it once over. Empty when not kept. */
-  id: string;
-  game: string;
-  code: string;
-  /** Test seeds are whole numbers; every other game's is a fresh 256-bit hex secret. */
-  seed: string | number;
-  options: unknown;
-  seats: { name: string; kind: string }[];
-  /** `at`: the server time passed to the engine (real-time games depend on it). */
-  steps: ({ seat: Seat; intent: unknown; at: number } | { timeout: true; at: number } | { shift: number; at: number })[];
-  events: GameEvent[];
-  outcome: unknown;
-}
+/**
+ * Everything needed to replay a finished game, the seed and every step the engine took (`at`: the server time passed
+ * to the engine; real-time games depend on it): the protocol's `GameLog` (engine protocol/messages.ts), which the
+ * replay viewer reads as it is.
+ */
+export type { GameLog };
 export type Step = GameLog['steps'][number];
 
 /** A fresh 256-bit secret for each game (issue 11): never derived from an earlier one. */

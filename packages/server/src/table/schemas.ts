@@ -1,77 +1,41 @@
 /**
- * The zod shapes of what a client sends a table: create and join options, the table options every game has, and
- * table actions (`table` messages). A refusal of options is one line (`describe`).
+ * Checking what a client sends a table against the protocol's zod shapes (engine protocol/table.ts: create and join
+ * options, the table options every game has, table actions), the name cleaned on top. A refusal of options is one
+ * line (`describe`).
  */
 import { ServerError } from '@colyseus/core';
+import {
+  createOptionsSchema,
+  joinOptionsSchema,
+  nameSchema,
+  tableActionSchema,
+  tableOptionsSchema,
+  type ErrorCode,
+  type HostAction,
+  type TableAction,
+} from '@tumbleweed/engine';
 import { z } from 'zod';
 import type { AnyAdapter, BotLevel } from '../game-adapter';
 import * as metrics from '../metrics';
 import { cleanName, MAX_NAME_GRAPHEMES } from '../names';
 import { unsafeOptions } from '../options';
-import { CHAT_PHRASES } from './chat';
 
-/** Table options every game has, next to its own (`options` in the create call): the decision timer (0 = off) and the reconnection grace period (default: RECONNECT_SECONDS). */
-const tableOptionsSchema = z
-  .object({
-    turnSeconds: z.number().int().min(0).max(600).optional(),
-    graceSeconds: z.number().int().min(10).max(600).optional(),
-    /** How well (Duel, Rattlesnake) or how quick (Saloon) the bots play (games whose adapter has `botLevels`). */
-    botLevel: z.enum(['easy', 'normal', 'hard']).optional(),
-  })
-  .passthrough();
-
-/** A name as the table shows it (see names.ts): cleaned, then refused when blank or too long. */
-const nameSchema = z
-  .string()
-  .max(200)
-  .transform((s, ctx) => {
-    const r = cleanName(s);
-    if (r.ok) return r.name;
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      message: r.reason === 'blank' ? 'a name needs a visible character' : `a name is at most ${MAX_NAME_GRAPHEMES} characters`,
-    });
-    return z.NEVER;
+/** A name as the table shows it (see names.ts): the wire's string, cleaned, then refused when blank or too long. */
+const cleanNameSchema = nameSchema.transform((s, ctx) => {
+  const r = cleanName(s);
+  if (r.ok) return r.name;
+  ctx.addIssue({
+    code: z.ZodIssueCode.custom,
+    message: r.reason === 'blank' ? 'a name needs a visible character' : `a name is at most ${MAX_NAME_GRAPHEMES} characters`,
   });
+  return z.NEVER;
+});
 
-/** The device id a browser keeps (localStorage): how a kicked player is known when they try to come back. */
-const deviceSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+/** The protocol's create and join options (engine protocol/table.ts), the name cleaned. */
+const createSchema = createOptionsSchema.extend({ name: cleanNameSchema.optional() });
+const joinSchema = joinOptionsSchema.extend({ name: cleanNameSchema.optional() });
 
-const joinFields = {
-  name: nameSchema.optional(),
-  spectate: z.boolean().optional(),
-  /** The seat token from `welcome`: takes back a seat a bot has been playing since the player dropped. */
-  rejoin: z.string().max(64).optional(),
-  device: deviceSchema.optional(),
-};
-
-/** A test seed (whole number) or a 256-bit hex seed; accepted only with ALLOW_TEST_SEED. */
-const testSeedSchema = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[0-9a-f]{64}$/)]);
-const createFields = {
-  seats: z.number().int(),
-  bots: z.number().int().min(0).optional(),
-  options: z.record(z.unknown()).optional(),
-  seed: testSeedSchema.optional(),
-};
-/** Create options: unknown keys are refused (BAD_OPTIONS), so a typo or a probe never passes silently. */
-const createSchema = z.object({ ...joinFields, ...createFields }).strict();
-/** Join options. Colyseus hands the creator's create options to `onJoin` too, so their keys are allowed (and ignored). */
-const joinSchema = z.object({ ...joinFields, ...createFields, seats: createFields.seats.optional() }).strict();
-
-/** Table management (client → server message `table`), next to the game's own `intent`s. */
-export const tableActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('start') }),
-  z.object({ action: z.literal('addBot') }),
-  z.object({ action: z.literal('removeBot'), seat: z.number().int().min(0) }),
-  z.object({ action: z.literal('kick'), seat: z.number().int().min(0) }),
-  z.object({ action: z.literal('toSpectator'), seat: z.number().int().min(0) }),
-  z.object({ action: z.literal('rematch') }),
-  z.object({ action: z.literal('chat'), phrase: z.enum(CHAT_PHRASES) }),
-  z.object({ action: z.literal('log') }),
-]);
-export type TableAction = z.infer<typeof tableActionSchema>;
-/** The actions only the host may take. */
-export type HostAction = Exclude<TableAction, { action: 'rematch' | 'chat' | 'log' }>;
+export { tableActionSchema, type HostAction, type TableAction };
 
 /** A zod error as one line for a BAD_OPTIONS refusal. */
 export function describe(error: z.ZodError, prefix?: string): string {
@@ -86,7 +50,7 @@ export function describe(error: z.ZodError, prefix?: string): string {
 }
 
 /** Refuses a create or join call: the client gets `CODE: message` (HTTP 400). */
-export function refuse(code: string, message: string): never {
+export function refuse(code: ErrorCode, message: string): never {
   metrics.errors.inc({ code });
   throw new ServerError(400, `${code}: ${message}`);
 }

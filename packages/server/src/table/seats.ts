@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { Protocol, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import type { GameEvent, Seat } from '@tumbleweed/engine';
+import type { ErrorCode, GameEvent, Seat } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
 import type { MessageBucket } from '../flood';
 import * as metrics from '../metrics';
 import { hashToken, type StoredSeat } from '../persist';
 import type { TableState } from '../table-state';
 import type { HostAction } from './schemas';
+import { sendTo } from './send';
 
 export const MAX_SPECTATORS = 50;
 
@@ -49,7 +50,7 @@ export interface SeatsHost {
   allowReconnection(client: Client<SeatUser>, seconds: number): Deferred<Client<SeatUser>>;
 }
 
-export type Refusal = { code: string; message: string };
+export type Refusal = { code: ErrorCode; message: string };
 
 export class Seats {
   /**
@@ -97,7 +98,7 @@ export class Seats {
     const token = randomUUID();
     this.tokens.set(seat, hashToken(token));
     if (this.state.status === 'playing') this.host.saveSeats();
-    client.send('welcome', { seat, token });
+    sendTo(client, 'welcome', { seat, token });
   }
 
   /** A player who dropped for longer than the grace period comes back with their token: returns the seat, or null. */
@@ -200,7 +201,7 @@ export class Seats {
   /** The host's powers. Returns a refusal, or null when done. */
   hostAction(action: HostAction, host: Seat): Refusal | null {
     const waiting = this.state.status === 'waiting';
-    const notNow = { code: 'NOT_NOW', message: 'That can only be done before the game starts.' };
+    const notNow: Refusal = { code: 'NOT_NOW', message: 'That can only be done before the game starts.' };
     const seatOf = (seat: number) => this.state.seats[seat];
     switch (action.action) {
       case 'start': {

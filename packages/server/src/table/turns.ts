@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@colyseus/core';
-import { isError, type ApplyResult, type GameEvent, type Rng, type Seat } from '@tumbleweed/engine';
+import { isError, type ApplyResult, type ErrorCode, type GameEvent, type Rng, type Seat } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
 import { FairRaces, reactionSchema, type TimedShot } from '../fair/races';
 import type { AnyAdapter, BotLevel } from '../game-adapter';
@@ -30,7 +30,7 @@ export interface TurnsHost {
   botDelayMs(): number;
   events(events: readonly GameEvent[]): void;
   patch(): void;
-  sendError(client: Client, code: string, message: string): void;
+  sendError(client: Client, code: ErrorCode, message: string): void;
   /** The room's entry for an intent reaching the engine (tests watch it there); it calls `Turns.play`. */
   play(seat: Seat, intent: { type: string }, by: By, from?: Client, claimedMs?: number): void;
 }
@@ -82,7 +82,7 @@ export class Turns {
   /** A seated player's `intent` message: checked, then played. */
   intent(client: Client<SeatUser>, message: unknown): void {
     const seat = client.userData?.seat ?? null;
-    const refuse = (code: string, text: string) => this.host.sendError(client, code, text);
+    const refuse = (code: ErrorCode, text: string) => this.host.sendError(client, code, text);
     if (seat === null) return refuse('NOT_SEATED', 'Spectators watch; they cannot play.');
     if (this.state.status === 'over') return refuse('GAME_OVER', 'The game is over.');
     if (this.state.status !== 'playing') return refuse('NOT_STARTED', 'The game has not started yet.');

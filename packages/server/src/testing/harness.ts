@@ -1,5 +1,5 @@
 import { ColyseusTestServer } from '@colyseus/testing';
-import { onTableEvents, Saloon, viewFromSyncedBoard, type Duel } from '@tumbleweed/engine';
+import { onTableEvents, Saloon, viewFromSyncedBoard, type Duel, type ErrorMessage } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { freePort } from '../../../../tests/support/processes';
 import { createApp } from '../app';
@@ -67,7 +67,7 @@ export function jumpToRace(server: ColyseusTestServer, clock: JumpClock, code: s
 
 export interface Inbox {
   events: { type: string; [k: string]: unknown }[];
-  errors: { code: string; message: string }[];
+  errors: ErrorMessage[];
 }
 
 /** Records the `events` and `error` messages a client receives. */
