@@ -1253,7 +1253,8 @@ export function assertReport(r: RunReport): void {
 export function hostileGameSuite<S>(title: string, kit: GameKit<S>, seedBase: number, timeoutMs = 60_000): { server: () => TestServer; seed: number } {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    // Compressed sockets, the harder case: ws holds a message until it compresses it (see ws-copy.ts).
+    server = await startServer({ wsCompression: true });
   });
   afterAll(async () => {
     await server.cleanup();

@@ -7,7 +7,8 @@ import { annAndBob, DUEL_AIM as AIM, DUEL_PLAY as PLAY, shot, stallCheck, useSta
 
 jest.setTimeout(180_000);
 
-const stack = useStack({ BOT_DELAY_MS: '50' });
+// A host that compresses its sockets (WS_COMPRESSION=1): Bob's phone must get, and read, compressed messages.
+const stack = useStack({ BOT_DELAY_MS: '50', WS_COMPRESSION: '1' });
 
 /**
  * Clicks legal moves (any card; any target for a gun) until the winner banner shows; returns the banner text.

@@ -37,7 +37,7 @@ export interface AppOptions {
   keepGamesDays?: number;
   /** With Redis and a DATA_DIR: the TTL of a table's lease, after which another process takes the table over. */
   leaseTtlMs?: number;
-  /** Compress WebSocket messages (permessage-deflate) for clients that offer it; on unless false. */
+  /** Compress WebSocket messages (permessage-deflate) for clients that offer it (WS_COMPRESSION=1). */
   wsCompression?: boolean;
 }
 
@@ -239,7 +239,7 @@ export function createApp(opts: AppOptions = {}): {
   app.use(jsonErrors);
 
   const httpServer = http.createServer(app);
-  const compress = opts.wsCompression !== false;
+  const compress = opts.wsCompression === true;
   if (compress) copyBeforeCompressing();
   const gameServer = new Server({
     transport: new WebSocketTransport({

@@ -11,7 +11,7 @@ import { autoPlay, seatOf, startServer, waitFor } from './testing/harness';
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ wsCompression: true });
 });
 afterAll(async () => {
   await server.cleanup();

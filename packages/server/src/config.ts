@@ -67,10 +67,11 @@ export const config = {
   /** Days a finished game (result, players, seed, log) is kept for `GET /api/games/:id/log`. */
   keepGamesDays: int('KEEP_GAMES_DAYS', 30),
   /**
-   * `0` switches off WebSocket compression (permessage-deflate): about a third less server CPU per move for about
-   * three times the bytes on the wire (docs/performance.md). On by default: players on phones pay for bytes.
+   * `1` compresses WebSocket messages (permessage-deflate) for clients that offer it: a game's bytes on the wire
+   * fall by 68–81%, for 17–70% more server CPU per move and a longer wait at load (docs/performance.md,
+   * "Compressed on the wire"). Off by default: a game is 20–35 KB uncompressed, and CPU is what limits a server.
    */
-  wsCompression: process.env.WS_COMPRESSION !== '0',
+  wsCompression: process.env.WS_COMPRESSION === '1',
   /** Accept the test-only `seed` create option. */
   allowTestSeed: process.env.ALLOW_TEST_SEED === '1',
 };

@@ -35,7 +35,7 @@ const ordered = (p: { p50: number | null; p95: number | null; p99: number | null
 test('two Duel tables for 4 s against a running server: moves, latency, traffic per game, server CPU and RSS, and the echo floor', async () => {
   if (!fs.existsSync(HARNESS)) throw new Error('packages/server/dist is missing: run `npm run build` first');
   const port = await freePort();
-  const server = startServer('loadtest server', { PORT: String(port), LOG_LEVEL: 'warn' });
+  const server = startServer('loadtest server', { PORT: String(port), LOG_LEVEL: 'warn', WS_COMPRESSION: '1' });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
   // Short games (the lowest target) so that tables finish within the run and a new one takes their place.
@@ -63,7 +63,7 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
   expect(report.game.perClientPerGame.samples).toBe(2 * report.game.gamesFinished);
   expect(report.game.perClientPerGame.frames).toBeGreaterThan(0);
   expect(report.game.perClientPerGame.bytes).toBeGreaterThan(report.game.perClientPerGame.frames!);
-  // What the network carried: the server compresses by default, so fewer bytes than the messages decode to.
+  // What the network carried: this server compresses (WS_COMPRESSION=1), so fewer bytes than the messages decode to.
   expect(report.game.perClientPerGame.wireBytes).toBeGreaterThan(0);
   expect(report.game.perClientPerGame.wireBytes!).toBeLessThan(report.game.perClientPerGame.bytes!);
   expect(report.game.disconnectsTotal).toBe(0);

@@ -7,8 +7,11 @@ import { httpSettings, NO_LIMITS } from '../http-guard';
 import { logger } from '../log';
 import { settings, type JumpClock } from '../table-room';
 
-/** A real server (express + Colyseus + ws) on a free loopback port, with bots that act at once. */
-export async function startServer(): Promise<ColyseusTestServer & { port: number }> {
+/**
+ * A real server (express + Colyseus + ws) on a free loopback port, with bots that act at once. `wsCompression`:
+ * offer permessage-deflate, as a host with WS_COMPRESSION=1 does.
+ */
+export async function startServer(options: { wsCompression?: boolean } = {}): Promise<ColyseusTestServer & { port: number }> {
   settings.botDelayMs = 0;
   settings.allowTestSeed = true;
   // Tests create many tables from 127.0.0.1; http-hostile.test.ts sets the per-client limits it tests.
@@ -17,7 +20,7 @@ export async function startServer(): Promise<ColyseusTestServer & { port: number
   // suite set the per-connection flood limits they test.
   settings.flood = { burst: 1_000_000, perSecond: 1_000_000, strikes: 1_000_000 };
   if (!process.env.LOG_LEVEL) logger.level = 'silent';
-  const { gameServer } = createApp({ clientDir: '/nonexistent' });
+  const { gameServer } = createApp({ clientDir: '/nonexistent', wsCompression: options.wsCompression ?? false });
   const port = await freePort();
   await gameServer.listen(port);
   const test = new ColyseusTestServer(gameServer);
