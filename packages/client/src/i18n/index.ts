@@ -58,11 +58,6 @@ document.documentElement.lang = language();
 
 export const t = i18next.t.bind(i18next);
 
-/** True when the dictionaries have `key` (for words chosen by a server code). */
-export function hasKey(key: string): boolean {
-  return i18next.exists(key);
-}
-
 export function language(): Language {
   return supported(i18next.resolvedLanguage ?? i18next.language);
 }

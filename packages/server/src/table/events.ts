@@ -2,6 +2,7 @@ import { ClientState, type Client } from '@colyseus/core';
 import { eventsFor, writeEventBatch, type GameEvent } from '@tumbleweed/engine';
 import type { TableState } from '../table-state';
 import type { SeatUser } from './seats';
+import { sendTo } from './send';
 
 /**
  * What happened, riding in the patch that shows it (issue 16; engine core/event-batch.ts): a change's events are
@@ -28,7 +29,7 @@ export class TableEvents {
     for (const client of this.clients()) {
       if (client.state === ClientState.JOINED) continue;
       const visible = eventsFor(events, client.userData?.seat ?? null);
-      if (visible.length > 0) client.send('events', visible);
+      if (visible.length > 0) sendTo(client, 'events', visible);
     }
     if (!this.flushQueued) {
       this.flushQueued = true;
