@@ -19,24 +19,37 @@ type AnyGame = Game<unknown, unknown, Intent, unknown>;
 /** Saloon's bot games never hold three Wanted or three Desperado cards in these seeds: the table below has them. */
 const SALOON_INTENTS_IN_BOT_GAMES = SALOON_INTENTS.filter((t) => t !== 'wanted' && t !== 'desperado');
 
+/**
+ * One seeded bot game, at most `maxSteps` steps of 5 s each (the first pending seat's bot plays; the countdown runs
+ * out when none can): the state before each step with the time it was reached, and how many steps were taken.
+ */
+function botGame(game: AnyGame, seats: number, seed: number, maxSteps: number): { moments: { state: unknown; now: number }[]; steps: number } {
+  const moments: { state: unknown; now: number }[] = [];
+  let steps = 0;
+  let state = game.setup({ seats, options: game.options({}) as unknown }, Rng.fromSeed(seed));
+  const bots = Rng.fromSeed(seed + 1000);
+  let now = 1_700_000_000_000;
+  for (let step = 0; game.outcome(state) === null && step < maxSteps; step++) {
+    moments.push({ state, now });
+    now += 5_000;
+    const seat = game.pending(state)[0];
+    let r = seat === undefined ? game.timeout(state, now) : game.apply(state, seat, game.bot(game.view(state, seat), bots), now);
+    if (isError(r)) r = game.timeout(state, now);
+    if (isError(r)) break;
+    state = r.state;
+    steps++;
+  }
+  return { moments, steps };
+}
+
 /** Plays `games` seeded bot games; returns every legal intent seen (each seat, each step) and how many steps ran. */
 function legalIntentsOf(game: AnyGame, seats: number, games: number): { intents: Intent[]; steps: number } {
   const intents: Intent[] = [];
   let steps = 0;
   for (let seed = 1; seed <= games; seed++) {
-    let state = game.setup({ seats, options: game.options({}) as unknown }, Rng.fromSeed(seed));
-    const bots = Rng.fromSeed(seed + 1000);
-    let now = 1_700_000_000_000;
-    for (let step = 0; game.outcome(state) === null && step < 300; step++) {
-      for (let seat = 0; seat < seats; seat++) intents.push(...game.legalIntents(state, seat));
-      now += 5_000;
-      const seat = game.pending(state)[0];
-      let r = seat === undefined ? game.timeout(state, now) : game.apply(state, seat, game.bot(game.view(state, seat), bots), now);
-      if (isError(r)) r = game.timeout(state, now);
-      if (isError(r)) break;
-      state = r.state;
-      steps++;
-    }
+    const played = botGame(game, seats, seed, 300);
+    for (const { state } of played.moments) for (let seat = 0; seat < seats; seat++) intents.push(...game.legalIntents(state, seat));
+    steps += played.steps;
   }
   return { intents, steps };
 }
@@ -133,22 +146,7 @@ describe('saloon: whatever envelope the schema takes, the engine answers with a 
   );
 
   /** States along seeded 4-seat bot games, each with the time it was reached. */
-  const moments: { state: unknown; now: number }[] = [];
-  for (let seed = 1; seed <= 3; seed++) {
-    const game = saloon as unknown as AnyGame;
-    let state = game.setup({ seats: 4, options: game.options({}) as unknown }, Rng.fromSeed(seed));
-    const bots = Rng.fromSeed(seed + 1000);
-    let now = 1_700_000_000_000;
-    for (let step = 0; game.outcome(state) === null && step < 120; step++) {
-      moments.push({ state, now });
-      now += 5_000;
-      const seat = game.pending(state)[0];
-      let r = seat === undefined ? game.timeout(state, now) : game.apply(state, seat, game.bot(game.view(state, seat), bots), now);
-      if (isError(r)) r = game.timeout(state, now);
-      if (isError(r)) break;
-      state = r.state;
-    }
-  }
+  const moments = [1, 2, 3].flatMap((seed) => botGame(saloon as unknown as AnyGame, 4, seed, 120).moments);
 
   test('never throws; refusals carry a known code and change nothing', () => {
     expect(moments.length).toBeGreaterThan(100);
