@@ -42,15 +42,14 @@ export interface AppOptions {
 }
 
 /**
- * permessage-deflate (RFC 7692) as `ws` does it, tuned for many small messages: every patch is compressed
- * (`threshold` 0; ws' default of 1 KiB would skip nearly all of them), with a context kept per connection so the
- * keys and card codes of the previous messages make the next one small. An 8 KiB window (a Duel game: 6.5 KB on
+ * permessage-deflate (RFC 7692) as `ws` does it, tuned for many small messages: a context kept per connection, so
+ * the keys and card codes of the previous messages make the next one small. With a kept context `ws` compresses
+ * every message, however small (its `threshold` applies only without one). An 8 KiB window (a Duel game: 6.5 KB on
  * the wire; zlib's 32 KiB window saves only about 0.5 KB more) and a small hash table keep a connection's
  * compressor near 40 KiB instead of zlib's default 256 KiB. The intents clients send are tiny: they compress
  * without a kept context, in a 1 KiB window. Measured in docs/performance.md ("Compressed on the wire").
  */
 export const WS_DEFLATE = {
-  threshold: 0,
   serverMaxWindowBits: 13,
   clientNoContextTakeover: true,
   clientMaxWindowBits: 10,
