@@ -3,8 +3,7 @@
  * spectator; throwaway connections for garbage frames): 20,000 malformed, out-of-turn and foreign-seat messages while
  * a real game runs to its end. See support.ts for how every message is accounted for.
  */
-import { Duel, duel, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
-import { duelIntentSchema } from '../../packages/server/src/games/duel';
+import { Duel, duel, duelIntentSchema, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
 import { hostileGameSuite, runHostileGame, withSeed, type GameKit, type GenCtx } from './support';
 
 type S = Duel.DuelState;

@@ -3,8 +3,7 @@
  * make their real moves; a hostile spectator; throwaway connections for garbage frames): 20,000 malformed,
  * out-of-turn and foreign-seat messages while a real game runs to its end. See support.ts.
  */
-import { Rattlesnake, rattlesnake, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
-import { rattlesnakeIntentSchema } from '../../packages/server/src/games/rattlesnake';
+import { Rattlesnake, rattlesnake, rattlesnakeIntentSchema, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
 import { hostileGameSuite, type GameKit, type GenCtx } from './support';
 
 type S = Rattlesnake.RattlesnakeState;

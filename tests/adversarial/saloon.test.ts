@@ -4,8 +4,7 @@
  * 20,000 malformed, out-of-turn and foreign-seat messages while a real game — threats, duels judged by arrival,
  * interrupts — runs to its end. See support.ts.
  */
-import { Saloon, saloon, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
-import { saloonIntentSchema } from '../../packages/server/src/games/saloon';
+import { Saloon, saloon, saloonIntentSchema, viewFromSyncedBoard, type GameEvent } from '@tumbleweed/engine';
 import { hostileGameSuite, type GameKit, type GenCtx } from './support';
 
 type S = Saloon.SaloonState;

@@ -13,9 +13,6 @@ import { sendTo } from '../table/send';
 /** The lag quota of a race: one way forgiven after a scheduled "Go!", both ways in a response window. */
 const quotaOf = (race: Race): number => (race.scheduled ? FAIR.lagQuotaMs : FAIR.windowQuotaMs);
 
-/** A client's clock ping (its own time, ms), and a claimed reaction beside a timed intent: engine protocol/table.ts. */
-export { clockPingSchema as clockSchema, reactionSchema } from '@tumbleweed/engine';
-
 export interface TimedShot {
   seat: Seat;
   intent: { type: string; reactionMs?: number };

@@ -1,9 +1,6 @@
 import { Duel, duel, duelIntentSchema, duelOptionsSchema, type Rng } from '@tumbleweed/engine';
 import { jsonBoardAdapter } from './json-board';
 
-/** Duel's intents and options on the wire: engine protocol/. */
-export { duelIntentSchema, duelOptionsSchema };
-
 /** A base delay (BOT_DELAY_MS, 700 by default) under this is a test's quick bots: they skip the reveal's hold. */
 export const QUICK_BOTS_BELOW_MS = 300;
 

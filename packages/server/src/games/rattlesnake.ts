@@ -1,9 +1,6 @@
 import { rattlesnake, Rattlesnake, rattlesnakeIntentSchema, rattlesnakeOptionsSchema } from '@tumbleweed/engine';
 import { jsonBoardAdapter } from './json-board';
 
-/** Rattlesnake's intents on the wire: engine protocol/intents.ts. */
-export { rattlesnakeIntentSchema };
-
 export const rattlesnakeAdapter = {
   ...jsonBoardAdapter({
     game: rattlesnake,

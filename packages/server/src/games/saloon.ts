@@ -1,9 +1,6 @@
 import { saloon, Saloon, saloonIntentFromWire, saloonIntentSchema, saloonOptionsSchema } from '@tumbleweed/engine';
 import { jsonBoardAdapter } from './json-board';
 
-/** Saloon's intent envelope and options on the wire: engine protocol/. */
-export { saloonIntentSchema };
-
 export const saloonAdapter = {
   ...jsonBoardAdapter({
     // The interrupt hooks (Bottle, "I don't think so!"), so the room wakes bots that may interrupt, and a misfired

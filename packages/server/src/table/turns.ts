@@ -5,9 +5,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@colyseus/core';
-import { isError, type ApplyResult, type ErrorCode, type GameEvent, type Rng, type Seat } from '@tumbleweed/engine';
+import { isError, reactionSchema, type ApplyResult, type ErrorCode, type GameEvent, type Rng, type Seat } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
-import { FairRaces, reactionSchema, type TimedShot } from '../fair/races';
+import { FairRaces, type TimedShot } from '../fair/races';
 import type { AnyAdapter, BotLevel } from '../game-adapter';
 import * as metrics from '../metrics';
 import { syncArray, type TableState } from '../table-state';
