@@ -48,6 +48,17 @@ function viewOf(room: Room<any>): View | null {
   return viewFromSyncedBoard('saloon', room.state?.board, seatOf(room)) as View | null;
 }
 const phaseOf = (room: Room<any>) => viewOf(room)?.phase;
+/** Waits until every client of table `t`, the players and the watcher, sees a phase that `sees`: each socket delivers on its own. */
+const allSee = (t: Table, what: string, sees: (phase: any) => boolean, timeoutMs?: number) =>
+  waitFor(
+    () =>
+      [t.watcher, ...t.players].every((r) => {
+        const phase = phaseOf(r);
+        return phase !== undefined && sees(phase);
+      }),
+    what,
+    timeoutMs,
+  );
 const symbolIs = (sym: Saloon.SymbolKind) => (id: string) => Saloon.card(id).symbol === sym;
 
 interface Table {
@@ -193,7 +204,7 @@ describe('races with scripted clients', () => {
     await waitFor(() => eventsOf(t.watcherBox, 'standoff_won').length === 1, 'the Standoff result');
     expect(eventsOf(t.watcherBox, 'standoff_won')[0]).toMatchObject({ winner: a, hit: c });
     expect(eventsOf(t.watcherBox, 'shot').map((e) => [e.seat, e.correct])).toEqual([[a, true]]);
-    await waitFor(() => [t.watcher, ...t.players].every((r) => viewOf(r)!.phase.kind === 'turn'), 'the turn ends');
+    await allSee(t, 'the turn ends', (p) => p.kind === 'turn');
     const after = viewOf(t.watcher)!.players;
     expect(after[c]).toMatchObject({ wounds: 1, bounty: 0 });
     expect(after[a].loot).toBe(before[a].loot + before[c].bounty);
@@ -214,7 +225,7 @@ describe('races with scripted clients', () => {
     const D = t.players[d];
     D.send('intent', { type: 'desperado', guns: ['red', 'blue'], targets: others });
     // Each socket is compressed on its own: the watcher's patch may come before a player's.
-    await waitFor(() => [t.watcher, ...t.players].every((r) => phaseOf(r)?.kind === 'truel'), 'the Truel');
+    await allSee(t, 'the Truel', (p) => p.kind === 'truel');
     // Before "Go!" the three do not see the hands they now hold; a shot is too early.
     expect(t.players.map((r) => viewOf(r)!.hand)).toEqual([[], [], []]);
     D.send('intent', { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' });
@@ -236,7 +247,7 @@ describe('races with scripted clients', () => {
     expect(eventsOf(t.watcherBox, 'truel_won')[0]).toMatchObject({ winners: others, losers: [d], shooter: third });
     expect(eventsOf(t.watcherBox, 'desperado_checked')[0]).toMatchObject({ seat: d });
     expect([...(eventsOf(t.watcherBox, 'desperado_checked')[0].cards as string[])].sort()).toEqual([...desperadoCards].sort());
-    await waitFor(() => [t.watcher, ...t.players].every((r) => viewOf(r)!.phase.kind === 'turn'), 'the turn ends');
+    await allSee(t, 'the turn ends', (p) => p.kind === 'turn');
     const after = viewOf(t.watcher)!.players;
     const half = Math.floor(before[d].bounty / 2);
     expect(half).toBeGreaterThan(0);
@@ -275,7 +286,7 @@ describe('races with scripted clients', () => {
     await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
     expect(phaseOf(t.watcher)).toMatchObject({ drawer: a, stage: 'ready' });
     jumpToRace(server, clock, t.code);
-    await waitFor(() => [t.watcher, ...t.players].every((r) => (phaseOf(r) as any)?.stage === 'race'), 'the flip', 5000);
+    await allSee(t, 'the flip', (p) => p.stage === 'race', 5000);
     expect(viewOf(t.watcher)!.pending.sort()).toEqual([b, c].sort());
     const before = viewOf(t.watcher)!.players;
     // B misfires (a wrong area) and is locked out; C shoots right 20 ms later and wins; the drawer cannot shoot.
@@ -291,7 +302,7 @@ describe('races with scripted clients', () => {
     t.players[c].send('intent', flippedShot(t.players[c]));
     await waitFor(() => eventsOf(t.watcherBox, 'turkey_shot').length === 1, 'the Turkey is shot');
     expect(eventsOf(t.watcherBox, 'turkey_shot')[0]).toMatchObject({ seat: c, drawer: a });
-    await waitFor(() => [t.watcher, ...t.players].every((r) => viewOf(r)!.phase.kind === 'turn'), 'play goes on');
+    await allSee(t, 'play goes on', (p) => p.kind === 'turn');
     const after = viewOf(t.watcher)!.players;
     expect(after[c].loot).toBe(before[c].loot + 10);
     expect(after[a].loot).toBe(before[a].loot + 10);
@@ -312,7 +323,7 @@ describe('races with scripted clients', () => {
       t.players[a].send('intent', { type: 'discard', cards: [viewOf(t.players[a])!.hand[0]] });
       await waitFor(() => phaseOf(t.watcher)?.kind === 'turkey', 'the Turkey');
       jumpToRace(server, clock, t.code);
-      await waitFor(() => [t.watcher, ...t.players].every((r) => (phaseOf(r) as any)?.stage === 'race'), 'the Turkey race', 5000);
+      await allSee(t, 'the Turkey race', (p) => p.stage === 'race', 5000);
       const racers = [(a + 1) % 3, (a + 2) % 3];
       const shots = racers.map((s) => flippedShot(t.players[s]));
       // Same tick, two sockets: which one the server reads first is up to the network.
