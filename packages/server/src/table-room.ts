@@ -1,6 +1,6 @@
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { deriveSeed, Rng, type ErrorCode, type GameEvent, type Seat } from '@tumbleweed/engine';
+import { deriveSeed, Rng, thinEvents, type ErrorCode, type GameEvent, type Seat } from '@tumbleweed/engine';
 import { claimCode, releaseCode } from './codes';
 import { FLOOD_CLOSE_CODE, MessageBucket } from './flood';
 import type { AnyAdapter, BotLevel } from './game-adapter';
@@ -62,6 +62,10 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     () => this.clients,
     () => {
       if (this.state) this.broadcastPatch();
+    },
+    (events) => {
+      const engine = this.driver.engine;
+      return engine ? thinEvents(this.adapter.game.id, events, (seat) => this.adapter.game.view(engine, seat)) : [...events];
     },
   );
 

@@ -1,4 +1,5 @@
 import { eventsFor, type GameEvent } from './game';
+import { fillEvents } from './replay';
 
 /**
  * Events ride in the patch that shows them (issue 16): one message per change instead of an `events` message and a
@@ -86,6 +87,9 @@ export class EventBatchReader {
 export interface EventFieldsLike {
   events?: string;
   seatEvents?: Iterable<{ events?: string }>;
+  /** The game and its synced board: thin events are filled in from the board the same patch brought. */
+  game?: string;
+  board?: unknown;
 }
 
 /** What of a colyseus.js room `onTableEvents` uses. */
@@ -109,7 +113,11 @@ function eventReaderFor(state: unknown): EventBatchReader {
 export function readTableEvents(reader: EventBatchReader, state: EventFieldsLike): GameEvent[] {
   const mine: string[] = [];
   for (const s of state.seatEvents ?? []) mine.push(s.events ?? '');
-  return reader.read(state.events, mine);
+  const events = reader.read(state.events, mine);
+  if (events.length === 0 || !state.game) return events;
+  // A client receives its own seat's field alone: the one that holds something is this client's seat.
+  const seat = mine.findIndex((text) => text !== '');
+  return fillEvents(state.game, events, state.board, seat >= 0 ? seat : null);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Seat } from './game';
+import type { GameEvent, Seat } from './game';
 import { flatEntries, hasFlat, type Flat, type FlatLike } from './flat';
 
 /**
@@ -25,6 +25,16 @@ export interface FlatSplit<V> {
    * part's revision alone (see flatBoardKey).
    */
   readonly ownPartKey?: boolean;
+  /**
+   * Events sent thin (issue 16): an event whose fields the recipient's view after the change shows already travels
+   * without them (Duel's `revealed` repeats the board's last reveal). `thinEvent` is the server's side: given the views
+   * after the change (`viewOf(null)` the spectator's, `viewOf(seat)` a seat's), it returns the event to write, thin
+   * only when `fillEvent` on that view gives back exactly the event; `to` stays as it was. `fillEvent` is the client's
+   * side, with the view the same patch brings (read only for a thin event); it returns an event that is not thin
+   * unchanged.
+   */
+  thinEvent?(e: GameEvent, viewOf: (seat: Seat | null) => V): GameEvent;
+  fillEvent?(e: GameEvent, view: () => V | null): GameEvent;
 }
 
 /** A seat's private map (undefined for a seat this client is not). */

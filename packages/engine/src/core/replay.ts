@@ -1,4 +1,11 @@
-import { duel, publicPart as duelPublic, secretPart as duelSecret, viewFromSynced as duelFromSynced } from '../duel';
+import {
+  duel,
+  fillEvent as duelFill,
+  publicPart as duelPublic,
+  secretPart as duelSecret,
+  thinEvent as duelThin,
+  viewFromSynced as duelFromSynced,
+} from '../duel';
 import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret, viewFromSynced as rattlesnakeFromSynced } from '../rattlesnake';
 import { publicPart as saloonPublic, saloon, secretPart as saloonSecret, viewFromSynced as saloonFromSynced } from '../saloon';
 import { flatBoard, flatBoardView, type FlatBoardLike, type FlatSplit } from './flat-board';
@@ -164,7 +171,7 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
 
 /** The flat split of each game (see flat-board.ts): every game syncs its board as flat maps. */
 const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
-  [duel.id]: { publicPart: duelPublic, secretPart: duelSecret, viewFromSynced: duelFromSynced },
+  [duel.id]: { publicPart: duelPublic, secretPart: duelSecret, viewFromSynced: duelFromSynced, thinEvent: duelThin, fillEvent: duelFill },
   [rattlesnake.id]: { publicPart: rattlesnakePublic, secretPart: rattlesnakeSecret, viewFromSynced: rattlesnakeFromSynced },
   [saloon.id]: { publicPart: saloonPublic, secretPart: saloonSecret, viewFromSynced: saloonFromSynced },
 };
@@ -192,4 +199,32 @@ export function viewFromSyncedBoard(gameId: string, board: unknown, viewer: numb
   const split = FLAT_SPLITS[gameId];
   if (!split) throw new Error(`no game "${gameId}"`);
   return flatBoardView(split, board as FlatBoardLike, viewer);
+}
+
+/**
+ * A change's events as the server writes them into the patch (issue 16, `FlatSplit.thinEvent`): those whose fields
+ * the views after the change show travel thin. `viewOf(seat)` is the view of a seat (null: the spectator's) after it.
+ */
+export function thinEvents(gameId: string, events: readonly GameEvent[], viewOf: (seat: Seat | null) => unknown): GameEvent[] {
+  const thin = FLAT_SPLITS[gameId]?.thinEvent;
+  if (!thin) return [...events];
+  const views = new Map<Seat | null, unknown>();
+  const memo = (seat: Seat | null): unknown => {
+    if (!views.has(seat)) views.set(seat, viewOf(seat));
+    return views.get(seat);
+  };
+  return events.map((e) => thin(e, memo));
+}
+
+/**
+ * The client's side: thin events filled in from the board the same patch brought, as `viewer` (null: a spectator)
+ * sees it. Events that are not thin come back unchanged; the view is read only when one is.
+ */
+export function fillEvents(gameId: string, events: readonly GameEvent[], board: unknown, viewer: Seat | null): GameEvent[] {
+  const split = FLAT_SPLITS[gameId];
+  const fill = split?.fillEvent;
+  if (!fill || !board) return [...events];
+  let view: unknown;
+  const read = (): unknown => (view ??= flatBoardView(split, board as FlatBoardLike, viewer));
+  return events.map((e) => fill(e, read));
 }
