@@ -82,7 +82,7 @@ export const rattlesnakeEventSchema = z.discriminatedUnion('type', [
   event('turn_started', { seat, turn: count }),
   event('turn_ended', { seat }),
   /** No attack for too long: the active player takes a Hit. */
-  event('stalemate', { seat, turns: count.optional() }),
+  event('stalemate', { seat, turns: count }),
   event('timed_out', { seat }),
   event('drew', { seat, count }),
   event('you_drew', { seat, cards }),
