@@ -72,10 +72,10 @@ function eventsOfGame(game: AnyGame, seats: number, seed: number, options: objec
 }
 
 describe.each([
-  ['duel', duel as unknown as AnyGame, duelModule, [{}]],
-  ['rattlesnake', rattlesnake as unknown as AnyGame, rattlesnakeModule, [{}]],
-  ['saloon', saloon as unknown as AnyGame, saloonModule, [{}, { wind: true, russianRoulette: true }]],
-] as const)('%s', (_id, game, module, optionSets) => {
+  ['duel', duel as unknown as AnyGame, duelModule, [{}], { type: 'wind_event', card: 'event-noon', kind: 'noon', seat: 1 }],
+  ['rattlesnake', rattlesnake as unknown as AnyGame, rattlesnakeModule, [{}], { type: 'round_started', round: 2 }],
+  ['saloon', saloon as unknown as AnyGame, saloonModule, [{}, { wind: true, russianRoulette: true }], { type: 'round_won', seat: 1, round: 1, money: 1 }],
+] as const)('%s', (_id, game, module, optionSets, foreign) => {
   const ui = mountUi(module);
   const events = optionSets.flatMap((options) =>
     Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).flatMap((seats) =>
@@ -98,6 +98,7 @@ describe.each([
   });
 
   test('an event another game would word, or a type it does not know, adds no line', () => {
+    expect(ui.describe(foreign)).toEqual([]);
     expect(ui.describe({ type: 'no_such_event' } as unknown as GameWireEvent)).toEqual([]);
   });
 });
