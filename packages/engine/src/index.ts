@@ -17,3 +17,4 @@ export * from './protocol/intents';
 export * from './protocol/constants';
 export * from './protocol/table';
 export * from './protocol/messages';
+export * from './protocol/events';

@@ -1,9 +1,10 @@
 /**
  * One message per change (issue 16): what happened rides in the patch that shows it. Recorded on the wire by a real
  * colyseus.js client through a whole Duel against a bot: after its first patch, no `events` message of its own
- * arrives, and the events it reads are exactly the game's, for this seat, in order, each once.
+ * arrives, and the events it reads are exactly the game's, for this seat, in order, each once; each of them, and
+ * the table's own, is an event the protocol declares (engine protocol/events.ts), field for field.
  */
-import { eventsFor, type GameEvent } from '@tumbleweed/engine';
+import { duelEventSchema, eventsFor, tableEventSchema, type GameEvent } from '@tumbleweed/engine';
 import { framesOf } from './testing/record-ws';
 import { autoPlay, seatOf, startServer, waitFor } from './testing/harness';
 import { replay } from './testing/replay';
@@ -42,4 +43,8 @@ test('a whole game: every event reaches the player inside a patch, none as a mes
   const seen = [...joining, ...riding].flatMap((o) => o.message as GameEvent[]);
   const gameTypes = new Set(log!.events.map((e) => e.type));
   expect(seen.filter((e) => gameTypes.has(e.type))).toEqual(eventsFor(log!.events, seatOf(ann)));
+  // On the wire, every event is the table's own or Duel's, as the protocol's schemas declare them (no field more).
+  const table = seen.filter((e) => tableEventSchema.safeParse(e).success);
+  expect(table.map((e) => e.type)).toContain('game_started');
+  expect(seen.filter((e) => !tableEventSchema.safeParse(e).success && !duelEventSchema.safeParse(e).success)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { deriveSeed, Rng, thinEvents, type ErrorCode, type GameEvent, type Seat } from '@tumbleweed/engine';
+import { deriveSeed, Rng, thinEvents, type ErrorCode, type GameEvent, type Seat, type TableEvent } from '@tumbleweed/engine';
 import { claimCode, releaseCode } from './codes';
 import { FLOOD_CLOSE_CODE, MessageBucket } from './flood';
 import type { AnyAdapter, BotLevel } from './game-adapter';
@@ -215,7 +215,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       s.kind = 'bot';
       s.sessionId = '';
       this.saveSeats();
-      this.broadcastEvents([{ type: 'bot_took_seat', seat }]);
+      this.broadcastEvents([{ type: 'bot_took_seat', seat } satisfies TableEvent]);
       this.turns.afterChange();
     }
     this.seats.passHost(seat);
@@ -244,7 +244,9 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       resumable ? 'server restarting: the game is kept for the next process' : 'server restarting: closing table',
     );
     if (!resumable) {
-      this.broadcastEvents([{ type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' }]);
+      this.broadcastEvents([
+        { type: 'server_restarting', message: 'The server is restarting. This table is closed; start a new one in a moment.' } satisfies TableEvent,
+      ]);
       this.broadcastPatch();
     }
     this.turns.clear();
@@ -271,7 +273,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       const seat = client.userData?.seat;
       if (seat !== undefined && seat !== null) this.showPrivate(client, seat);
     }
-    this.broadcastEvents([{ type: 'game_started', seats: this.state.seats.length }]);
+    this.broadcastEvents([{ type: 'game_started', seats: this.state.seats.length } satisfies TableEvent]);
     this.log.info({ seats: this.state.seats.length, bots: this.state.seats.filter((s) => s.kind === 'bot').length }, 'game started');
     this.turns.afterChange();
   }

@@ -1,20 +1,10 @@
-import { Duel, duel } from '@tumbleweed/engine';
+import { Duel, duel, type DuelEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { listNames, t } from '../i18n';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list } from '../state';
 import { JsonBoard } from './json-board';
-import {
-  ACTION_KEY,
-  BOT_LEVELS,
-  type BotLevel,
-  type GameModule,
-  type GameUi,
-  type SeatSummary,
-  type ServerEvent,
-  type Standing,
-  type TableContext,
-} from './types';
+import { ACTION_KEY, BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type Standing, type TableContext } from './types';
 
 type Card = Duel.Card;
 
@@ -56,8 +46,6 @@ export function duelStandings(board: Pick<Duel.DuelView, 'players' | 'round' | '
     }));
 }
 
-const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);
-
 /** Sentences for one reveal: who fired at whom, who ducked, who reloaded, who was hit. */
 export function describeReveal(r: Duel.Reveal, name: (seat: number) => string): string[] {
   const out: string[] = [t('duel:log.cardsUp', { shootout: String(r.shootout), round: String(r.round) })];
@@ -83,7 +71,7 @@ export function describeReveal(r: Duel.Reveal, name: (seat: number) => string): 
   return out;
 }
 
-class DuelUi implements GameUi {
+class DuelUi implements GameUi<DuelEvent> {
   private selected: Card | null = null;
   /**
    * My view, rebuilt from the synced flat board like every game's, and its guard: a card sent and not yet confirmed
@@ -273,34 +261,25 @@ class DuelUi implements GameUi {
     if (hadFocus) (this.els.actions.querySelector<HTMLElement>(`[${ACTION_KEY}="1"]`) ?? this.els.actions.querySelector('button'))?.focus();
   }
 
-  describe(e: ServerEvent): string[] {
+  describe(e: DuelEvent): string[] {
     const name = (seat: number) => this.ctx.name(seat);
     const me = this.ctx.mySeat();
     switch (e.type) {
       case 'committed':
-        return num(e, 'seat') === me ? [] : [t('duel:log.committed', { name: name(num(e, 'seat')) })];
-      case 'you_committed': {
-        const card = e.card;
-        if (typeof card !== 'string' || !Duel.isCard(card)) return [];
-        const target = num(e, 'target');
-        if (target >= 0) return [t('duel:log.youCommittedAimed', { card: cardLabel(card), target: name(target) })];
-        return [t('duel:log.youCommitted', { card: cardLabel(card) })];
-      }
-      case 'timed_out': {
-        const seats = Array.isArray(e.seats) ? (e.seats as number[]) : [];
-        return [t('duel:log.timedOut', { names: listNames(seats.map(name)) })];
-      }
-      case 'revealed': {
-        const r = e as unknown as Duel.Reveal;
-        if (!Array.isArray(r.plays)) return [];
-        return describeReveal({ ...r, hit: r.hit ?? [], reloaded: r.reloaded ?? [] }, name);
-      }
+        return e.seat === me ? [] : [t('duel:log.committed', { name: name(e.seat) })];
+      case 'you_committed':
+        if (e.target !== null) return [t('duel:log.youCommittedAimed', { card: cardLabel(e.card), target: name(e.target) })];
+        return [t('duel:log.youCommitted', { card: cardLabel(e.card) })];
+      case 'timed_out':
+        return [t('duel:log.timedOut', { names: listNames(e.seats.map(name)) })];
+      case 'revealed':
+        return describeReveal(e, name);
       case 'round_won':
-        return [t('duel:log.roundWon', { name: name(num(e, 'seat')), round: String(num(e, 'round')), money: String(num(e, 'money')) })];
+        return [t('duel:log.roundWon', { name: name(e.seat), round: String(e.round), money: String(e.money) })];
       case 'round_started':
-        return [t('duel:log.roundStarted', { round: String(num(e, 'round')) })];
+        return [t('duel:log.roundStarted', { round: String(e.round) })];
       case 'game_won':
-        return [t('duel:log.gameWon', { name: name(num(e, 'seat')), money: String(num(e, 'money')) })];
+        return [t('duel:log.gameWon', { name: name(e.seat), money: String(e.money) })];
       default:
         return [];
     }

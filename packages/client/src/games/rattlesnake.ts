@@ -26,7 +26,7 @@
  * pick the n-th select toggle, else the n-th choice; Enter commits / confirms the buy / passes / allows; A attacks,
  * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
-import { Rattlesnake, rattlesnake } from '@tumbleweed/engine';
+import { Rattlesnake, rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { language, listNames, t } from '../i18n';
 // Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
@@ -34,7 +34,7 @@ import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesn
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
-import { BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
+import { BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type Standing, type TableContext } from './types';
 
 /** The picker behind "Use…": the abilities usable out of an attack (Reload, Scout, Switch Up, Quick Draw). */
 const USE_PICKER = 'use';
@@ -79,10 +79,6 @@ function uniqueLabels(ids: readonly string[], label: (id: string) => string = ca
   return out;
 }
 
-const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);
-const str = (e: ServerEvent, key: string): string => (typeof e[key] === 'string' ? (e[key] as string) : '');
-const strs = (e: ServerEvent, key: string): string[] => (Array.isArray(e[key]) ? (e[key] as unknown[]).filter((x): x is string => typeof x === 'string') : []);
-
 /** What an ability does, in words ("set Disarm (5) to 3"). */
 function abilityWords(u: { ability?: string; cardId: string; target?: string; value?: number; delta?: number; mode?: string; take?: string }): string {
   const name = Rattlesnake.cardInfo(u.cardId)?.name ?? t('rattlesnake:aCard');
@@ -120,7 +116,7 @@ type Button = {
 /** How long the verdict of a showdown stays highlighted on the table. */
 const VERDICT_MS = 6000;
 
-class RattlesnakeUi implements GameUi {
+class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
   /** Hand cards toggled for a commitment or a buy's price. */
   private selected = new Set<string>();
   /** A saloon card chosen to buy (step 2: pick the price). */
@@ -585,93 +581,86 @@ class RattlesnakeUi implements GameUi {
     );
   }
 
-  describe(e: ServerEvent): string[] {
+  describe(e: RattlesnakeEvent): string[] {
     const me = this.ctx.mySeat();
-    const seat = num(e, 'seat');
     /** The subject of a sentence: `_me` context ("You take") for my seat, else the name ("Ann takes"). */
     const as = (s: number) => (s === me ? { name: this.ctx.name(s), context: 'me' } : { name: this.ctx.name(s) });
-    const who = as(seat);
-    const name = who.name;
     const cards = (ids: string[]) => listNames(ids.map(cardLabel));
     const orNothing = (ids: string[]) => cards(ids) || t('rattlesnake:nothing');
     switch (e.type) {
       case 'turn_started':
-        return [t('rattlesnake:log.turnStarted', { ...who, turn: String(num(e, 'turn')) })];
+        return [t('rattlesnake:log.turnStarted', { ...as(e.seat), turn: String(e.turn) })];
       case 'turn_ended':
-        return [t('rattlesnake:log.turnEnded', who)];
+        return [t('rattlesnake:log.turnEnded', as(e.seat))];
       case 'drew':
-        return seat === me ? [] : [t('rattlesnake:log.drew', { name, count: num(e, 'count') })];
+        return e.seat === me ? [] : [t('rattlesnake:log.drew', { name: this.ctx.name(e.seat), count: e.count })];
       case 'you_drew':
-        return seat === me ? [t('rattlesnake:log.youDrew', { cards: cards(strs(e, 'cards')) })] : [];
+        return e.seat === me ? [t('rattlesnake:log.youDrew', { cards: cards(e.cards) })] : [];
       case 'reshuffled':
-        return [t('rattlesnake:log.reshuffled', { ...who, count: num(e, 'count') })];
+        return [t('rattlesnake:log.reshuffled', { ...as(e.seat), count: e.count })];
       case 'discarded_hand':
-        return [t('rattlesnake:log.discardedHand', { ...who, cards: orNothing(strs(e, 'cards')) })];
+        return [t('rattlesnake:log.discardedHand', { ...as(e.seat), cards: orNothing(e.cards) })];
       case 'hit_taken':
-        return [t('rattlesnake:log.hitTaken', { ...who, count: num(e, 'left') }), ...(e.into === 'deck' ? [t('rattlesnake:log.hitIntoDeck', who)] : [])];
+        return [t('rattlesnake:log.hitTaken', { ...as(e.seat), count: e.left }), ...(e.into === 'deck' ? [t('rattlesnake:log.hitIntoDeck', as(e.seat))] : [])];
       case 'stalemate':
-        return [t('rattlesnake:log.stalemate', { ...who, turns: String(num(e, 'turns')) })];
+        return [t('rattlesnake:log.stalemate', { ...as(e.seat), turns: String(e.turns) })];
       case 'game_won':
-        return [t('rattlesnake:log.gameWon', who)];
+        return [t('rattlesnake:log.gameWon', as(e.seat))];
       case 'bought':
-        return [t('rattlesnake:log.bought', { ...who, card: cardLabel(str(e, 'cardId')), cards: cards(strs(e, 'discarded')) })];
+        return [t('rattlesnake:log.bought', { ...as(e.seat), card: cardLabel(e.cardId), cards: cards(e.discarded) })];
       case 'attack_declared':
-        return [t('rattlesnake:log.attackDeclared', who)];
+        return [t('rattlesnake:log.attackDeclared', as(e.seat))];
       case 'committed':
-        return seat === me ? [] : [t('rattlesnake:log.committed', { name, count: num(e, 'count') })];
-      case 'you_committed': {
-        const c = strs(e, 'cards');
-        return [c.length ? t('rattlesnake:log.youCommitted', { cards: cards(c) }) : t('rattlesnake:log.youCommittedNone')];
-      }
+        return e.seat === me ? [] : [t('rattlesnake:log.committed', { name: this.ctx.name(e.seat), count: e.count })];
+      case 'you_committed':
+        return [e.cards.length ? t('rattlesnake:log.youCommitted', { cards: cards(e.cards) }) : t('rattlesnake:log.youCommittedNone')];
       case 'passed':
-        return [t('rattlesnake:log.passed', who)];
+        return [t('rattlesnake:log.passed', as(e.seat))];
       case 'ability_used':
-        return [t('rattlesnake:log.abilityUsed', { ...who, ability: abilityWords(e as unknown as { cardId: string }) })];
+        return [t('rattlesnake:log.abilityUsed', { ...as(e.seat), ability: abilityWords(e) })];
       case 'covered':
-        return [t('rattlesnake:log.covered', { ...who, card: cardLabel(str(e, 'cancelled')) })];
+        return [t('rattlesnake:log.covered', { ...as(e.seat), card: cardLabel(e.cancelled) })];
       case 'allowed':
-        return [t('rattlesnake:log.allowed', { ...who, card: cardLabel(str(e, 'cardId')) })];
+        return [t('rattlesnake:log.allowed', { ...as(e.seat), card: cardLabel(e.cardId) })];
       case 'put_back':
-        return seat === me ? [] : [t('rattlesnake:log.putBack', { name })];
+        return e.seat === me ? [] : [t('rattlesnake:log.putBack', { name: this.ctx.name(e.seat) })];
       case 'you_put_back':
-        return [t('rattlesnake:log.youPutBack', { card: cardLabel(str(e, 'cardId')), cards: cards(strs(e, 'kept')) })];
+        return [t('rattlesnake:log.youPutBack', { card: cardLabel(e.cardId), cards: cards(e.kept) })];
       case 'saloon_slot_empty':
-        return [t('rattlesnake:log.slotEmpty', { slot: String(num(e, 'slot') + 1) })];
+        return [t('rattlesnake:log.slotEmpty', { slot: String(e.slot + 1) })];
       case 'saloon_refilled': {
-        const id = str(e, 'cardId');
-        const info = Rattlesnake.cardInfo(id);
+        const info = Rattlesnake.cardInfo(e.cardId);
         if (info?.kind === 'event') return [t('rattlesnake:log.event', { name: info.name, text: rulesText(info) })];
-        return [t('rattlesnake:log.newInSaloon', { card: cardLabel(id) })];
+        return [t('rattlesnake:log.newInSaloon', { card: cardLabel(e.cardId) })];
       }
       case 'revealed':
-        return [t('rattlesnake:log.revealed', { attack: orNothing(strs(e, 'attacker')), defence: orNothing(strs(e, 'defender')) })];
+        return [t('rattlesnake:log.revealed', { attack: orNothing(e.attacker), defence: orNothing(e.defender) })];
       case 'value_changed':
-        return [t('rattlesnake:log.valueChanged', { card: cardLabel(str(e, 'cardId')), value: String(num(e, 'value')), from: String(num(e, 'from')) })];
+        return [t('rattlesnake:log.valueChanged', { card: cardLabel(e.cardId), value: String(e.value), from: String(e.from) })];
       case 'disarmed':
-        return [t('rattlesnake:log.disarmed', { ...who, card: cardLabel(str(e, 'cardId')) })];
+        return [t('rattlesnake:log.disarmed', { ...as(e.seat), card: cardLabel(e.cardId) })];
       case 'switched':
-        return [t('rattlesnake:log.switched', { ...who, card: cardLabel(str(e, 'cardId')) })];
+        return [t('rattlesnake:log.switched', { ...as(e.seat), card: cardLabel(e.cardId) })];
       case 'dodge_flip': {
-        const attack = typeof e.attacker === 'string' ? cardLabel(e.attacker) : t('rattlesnake:nothing');
-        const defence = typeof e.defender === 'string' ? cardLabel(e.defender) : t('rattlesnake:nothing');
+        const attack = e.attacker !== null ? cardLabel(e.attacker) : t('rattlesnake:nothing');
+        const defence = e.defender !== null ? cardLabel(e.defender) : t('rattlesnake:nothing');
         return [t('rattlesnake:log.dodgeFlip', { attack, defence })];
       }
       case 'attack_resolved': {
-        const sd = e as unknown as Rattlesnake.Showdown;
-        const how: string = sd.dodge
+        const how: string = e.dodge
           ? t('rattlesnake:log.howDodge')
-          : t('rattlesnake:log.howCombos', { attack: describeCombo(sd.attackerCombo), defence: describeCombo(sd.defenderCombo) });
+          : t('rattlesnake:log.howCombos', { attack: describeCombo(e.attackerCombo), defence: describeCombo(e.defenderCombo) });
         return [
-          sd.attackerWon
-            ? t('rattlesnake:log.attackHits', { ...as(sd.attacker), how, count: sd.hits })
-            : t('rattlesnake:log.defenceHolds', { ...as(sd.defender), how }),
-          verdict(sd, me >= 0 ? me : null, (s) => this.ctx.name(s)),
+          e.attackerWon
+            ? t('rattlesnake:log.attackHits', { ...as(e.attacker), how, count: e.hits })
+            : t('rattlesnake:log.defenceHolds', { ...as(e.defender), how }),
+          verdict(e, me >= 0 ? me : null, (s) => this.ctx.name(s)),
         ];
       }
       case 'attack_abandoned':
-        return [t('rattlesnake:log.abandoned', who)];
+        return [t('rattlesnake:log.abandoned', as(e.seat))];
       case 'timed_out':
-        return [t('rattlesnake:log.timedOut', who)];
+        return [t('rattlesnake:log.timedOut', as(e.seat))];
       default:
         return [];
     }

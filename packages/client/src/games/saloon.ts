@@ -36,7 +36,7 @@
  *
  * Your cards are also listed as text: `data-testid="hand"`, one item per card with the card's name as its label.
  */
-import { Saloon, saloon } from '@tumbleweed/engine';
+import { Saloon, saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
 import { t } from '../i18n';
@@ -44,7 +44,7 @@ import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
-import { BOT_LEVELS, type GameModule, type GameOption, type GameUi, type SeatSummary, type ServerEvent, type Standing, type TableContext } from './types';
+import { BOT_LEVELS, type GameModule, type GameOption, type GameUi, type SeatSummary, type Standing, type TableContext } from './types';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;
@@ -95,9 +95,6 @@ interface BarRow {
   buttons: Button[];
 }
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const num = (e: ServerEvent, key: string): number => (typeof e[key] === 'number' ? (e[key] as number) : -1);
-const str = (e: ServerEvent, key: string): string => (typeof e[key] === 'string' ? (e[key] as string) : '');
-const strs = (e: ServerEvent, key: string): string[] => (Array.isArray(e[key]) ? (e[key] as unknown[]).filter((x): x is string => typeof x === 'string') : []);
 
 /** "red head Bang, 2 bullets, Booty". */
 export function cardLabel(id: string | null | undefined): string {
@@ -182,7 +179,7 @@ type Button = {
 /** A step of the turn bar that asks a second question: whom to threaten with this gun, or which Booty to cash. */
 type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | { kind: 'desperado' } | { kind: 'escape'; threat: string } | null;
 
-class SaloonUi implements GameUi {
+class SaloonUi implements GameUi<SaloonEvent> {
   private scene: SaloonScene | null = null;
   private destroyed = false;
   private actionsSignature = '';
@@ -1131,86 +1128,84 @@ class SaloonUi implements GameUi {
     return out.join(' ');
   }
 
-  describe(e: ServerEvent): string[] {
+  describe(e: SaloonEvent): string[] {
     const me = this.ctx.mySeat();
     const name = (seat: number) => (seat === me ? T('log.you') : this.ctx.name(seat));
     const Name = (seat: number) => (seat === me ? T('scene.You') : this.ctx.name(seat));
     const ctx = (s: number) => (s === me ? 'me' : undefined);
-    const seat = num(e, 'seat');
     const n = (s: number) => this.ctx.name(s);
     switch (e.type) {
       case 'turn_started':
-        return [T('log.turnStarted', { turn: num(e, 'turn'), name: n(seat), context: ctx(seat) })];
+        return [T('log.turnStarted', { turn: e.turn, name: n(e.seat), context: ctx(e.seat) })];
       case 'turn_ended':
         return [];
       case 'drew':
-        return seat === me ? [] : [T('log.drew', { name: n(seat), count: num(e, 'count') })];
+        return e.seat === me ? [] : [T('log.drew', { name: n(e.seat), count: e.count })];
       case 'you_drew':
-        return seat === me ? [T('log.youDrew', { cards: cards(strs(e, 'cards')) })] : [];
+        return e.seat === me ? [T('log.youDrew', { cards: cards(e.cards) })] : [];
       case 'drew_public':
         return [
           T('log.drewPublic', {
-            name: n(seat),
-            n: num(e, 'index') + 1,
-            card: cardLabel(str(e, 'card')),
-            replacement: cardLabel(str(e, 'replacement')),
-            context: ctx(seat),
+            name: n(e.seat),
+            n: e.index + 1,
+            card: cardLabel(e.card),
+            replacement: cardLabel(e.replacement),
+            context: ctx(e.seat),
           }),
         ];
       case 'dealer_moved':
-        return [T('log.dealerMoved', { name: n(seat), context: ctx(seat) })];
+        return [T('log.dealerMoved', { name: n(e.seat), context: ctx(e.seat) })];
       case 'discarded': {
-        const reason = str(e, 'reason');
-        const c = cards(strs(e, 'cards'));
+        const reason = e.reason;
+        const c = cards(e.cards);
         if (reason === 'cash_loot') return [];
         if (reason === 'draw' || reason === 'standoff' || reason === 'escape')
-          return [T('log.discardedCards', { name: n(seat), cards: c, context: ctx(seat) })];
-        if (reason === 'timeout') return [T('log.discardedTimeout', { name: n(seat), cards: c, context: ctx(seat) })];
-        return [T('log.discardedHand', { name: n(seat), cards: c, context: ctx(seat) })];
+          return [T('log.discardedCards', { name: n(e.seat), cards: c, context: ctx(e.seat) })];
+        if (reason === 'timeout') return [T('log.discardedTimeout', { name: n(e.seat), cards: c, context: ctx(e.seat) })];
+        return [T('log.discardedHand', { name: n(e.seat), cards: c, context: ctx(e.seat) })];
       }
       case 'cashed_loot':
-        return [T('log.cashed', { name: n(seat), count: strs(e, 'cards').length, context: ctx(seat) })];
+        return [T('log.cashed', { name: n(e.seat), count: e.cards.length, context: ctx(e.seat) })];
       case 'bank_paid': {
-        const reason = str(e, 'reason');
+        const reason = e.reason;
         const known = ['cash_loot', 'bottle', 'duel_won', 'bounty_reset', 'law', 'law_duel', 'standoff_won', 'hail', 'heist', 'turkey'];
-        return [T(`log.bank.${known.includes(reason) ? reason : 'other'}`, { name: n(seat), amount: num(e, 'amount'), context: ctx(seat) })];
+        return [T(`log.bank.${known.includes(reason) ? reason : 'other'}`, { name: n(e.seat), amount: e.amount, context: ctx(e.seat) })];
       }
       case 'loot_moved': {
-        const payer = num(e, 'payer');
-        const payee = num(e, 'payee');
-        const amt = num(e, 'amount');
+        const payer = e.payer;
+        const payee = e.payee;
+        const amt = e.amount;
         return [T(amt > 0 ? 'log.lootMoved' : 'log.noLoot', { payer: n(payer), payee: name(payee), amount: amt, context: ctx(payer) })];
       }
       case 'bounty_claimed': {
-        const from = num(e, 'from');
-        if (from === me && seat !== me) return [T('log.bountyClaimedYours', { name: n(seat), amount: num(e, 'amount') })];
-        return [T('log.bountyClaimed', { name: n(seat), from: n(from), amount: num(e, 'amount'), context: ctx(seat) })];
+        const from = e.from;
+        if (from === me && e.seat !== me) return [T('log.bountyClaimedYours', { name: n(e.seat), amount: e.amount })];
+        return [T('log.bountyClaimed', { name: n(e.seat), from: n(from), amount: e.amount, context: ctx(e.seat) })];
       }
       case 'reshuffled':
-        return [T('log.reshuffled', { count: num(e, 'count') })];
+        return [T('log.reshuffled', { count: e.count })];
       case 'public_replaced':
-        return [T('log.publicReplaced', { name: n(seat), context: ctx(seat) })];
+        return [T('log.publicReplaced', { name: n(e.seat), context: ctx(e.seat) })];
       case 'threatened':
-        return [T('log.threatened', { name: n(seat), gun: T(`colour.${str(e, 'gun')}`), target: name(num(e, 'target')), context: ctx(seat) })];
+        return [T('log.threatened', { name: n(e.seat), gun: T(`colour.${e.gun}`), target: name(e.target), context: ctx(e.seat) })];
       case 'answered':
-        if (str(e, 'call') === 'bluffing') return [T('log.saysBluffing', { name: Name(seat) })];
-        if (str(e, 'call') !== 'duel') return [];
-        return [T(e.silent ? 'log.silentDuel' : 'log.saysDuel', { name: Name(seat) })];
+        if (e.call === 'bluffing') return [T('log.saysBluffing', { name: Name(e.seat) })];
+        if (e.call !== 'duel') return [];
+        return [T(e.silent ? 'log.silentDuel' : 'log.saysDuel', { name: Name(e.seat) })];
       case 'bluff_called': {
-        const hands = (e.hands as { seat: number; cards: string[]; bullets: number }[]) ?? [];
-        const shown = hands.map((x) => T('log.shows', { name: n(x.seat), count: x.bullets, cards: cards(x.cards), context: ctx(x.seat) })).join('; ');
-        const w = num(e, 'winner');
+        const shown = e.hands.map((x) => T('log.shows', { name: n(x.seat), count: x.bullets, cards: cards(x.cards), context: ctx(x.seat) })).join('; ');
+        const w = e.winner;
         return [T('log.bluffCalled', { shown, winner: T('log.winsCall', { name: n(w), context: ctx(w) }) })];
       }
       case 'roulette': {
-        const hands = (e.hands as { seat: number; cards: string[]; bullets: number }[]) ?? [];
+        const hands = e.hands;
         const b = hands[0]?.bullets ?? 0;
-        const rolls = Array.isArray(e.rolls) ? (e.rolls as number[]).join(T('log.rollsJoin')) : '?';
-        const res = str(e, 'result') === 'click' ? T('log.click') : T('log.bang');
-        const w = num(e, 'winner');
+        const rolls = e.rolls.join(T('log.rollsJoin'));
+        const res = e.result === 'click' ? T('log.click') : T('log.bang');
+        const w = e.winner;
         return [
           T('log.roulette', {
-            name: Name(num(e, 'threatener')),
+            name: Name(e.threatener),
             bullets: T('log.bulletsWord', { count: b }),
             cards: cards(hands[0]?.cards ?? []),
             rolls,
@@ -1220,47 +1215,46 @@ class SaloonUi implements GameUi {
         ];
       }
       case 'duel_started':
-        return [T('log.duelStarted', { a: Name(num(e, 'threatener')), b: name(num(e, 'target')) })];
+        return [T('log.duelStarted', { a: Name(e.threatener), b: name(e.target) })];
       case 'go':
         return [T('log.go')];
       case 'duel_hand':
-        return seat === me ? [T('log.duelHand', { cards: cards(strs(e, 'cards')) })] : [];
+        return e.seat === me ? [T('log.duelHand', { cards: cards(e.cards) })] : [];
       case 'shot': {
-        const g = str(e, 'gun');
+        const g = e.gun;
         // Each shot's reaction time after GO!, as the server judged it (fair races); a false start says why it missed.
-        const ms = typeof e.reactionMs === 'number' ? Math.max(0, Math.round(e.reactionMs)) : null;
+        const ms = e.reactionMs !== undefined ? Math.max(0, Math.round(e.reactionMs)) : null;
         const result =
           e.falseStart && ms !== null
             ? T('log.falseStart', { ms })
             : `${e.correct ? T('log.hit') : T('log.misfire')}${ms !== null ? T('log.reaction', { ms }) : ''}`;
-        const area = T(`area.${str(e, 'area')}`);
-        if (g === 'bottle') return [T('log.shotBottle', { name: n(seat), area, result, context: ctx(seat) })];
-        const at = typeof e.target === 'number' ? T('log.shotAt', { name: name(e.target) }) : '';
-        return [T('log.shotGun', { name: n(seat), gun: T(`colour.${g}`), area, noise: T(`noise.${str(e, 'noise')}`), at, result, context: ctx(seat) })];
+        const area = T(`area.${e.area}`);
+        if (g === 'bottle') return [T('log.shotBottle', { name: n(e.seat), area, result, context: ctx(e.seat) })];
+        const at = e.target !== undefined ? T('log.shotAt', { name: name(e.target) }) : '';
+        return [T('log.shotGun', { name: n(e.seat), gun: T(`colour.${g}`), area, noise: T(`noise.${e.noise ?? ''}`), at, result, context: ctx(e.seat) })];
       }
       case 'misfire':
-        return [T('log.lockedOut', { name: n(seat), context: ctx(seat) })];
+        return [T('log.lockedOut', { name: n(e.seat), context: ctx(e.seat) })];
       case 'duel_won':
-        return [T('log.duelWon', { winner: n(num(e, 'winner')), loser: n(num(e, 'loser')) })];
+        return [T('log.duelWon', { winner: n(e.winner), loser: n(e.loser) })];
       case 'wounded':
-        return [T('log.wounded', { name: n(seat), wounds: num(e, 'wounds'), context: ctx(seat) })];
+        return [T('log.wounded', { name: n(e.seat), wounds: e.wounds, context: ctx(e.seat) })];
       case 'duel_abandoned':
         return [T('log.duelAbandoned')];
       case 'crashed': {
-        const stopped = str(e, 'stopped');
+        const stopped = e.stopped;
         const key = stopped === 'duel' ? 'log.crashedDuel' : stopped === 'standoff' ? 'log.crashedStandoff' : 'log.crashed';
-        return [T(key, { name: n(seat), target: name(num(e, 'target')), gun: T(`colour.${str(e, 'gun')}`), context: ctx(seat) })];
+        return [T(key, { name: n(e.seat), target: name(e.target), gun: T(`colour.${e.gun}`), context: ctx(e.seat) })];
       }
       case 'end_triggered': {
-        const reason = T(str(e, 'reason') === 'loot' ? 'log.endLoot' : 'log.endWounds', { name: n(seat), context: ctx(seat) });
-        const after = num(e, 'endAfter');
+        const reason = T(e.reason === 'loot' ? 'log.endLoot' : 'log.endWounds', { name: n(e.seat), context: ctx(e.seat) });
+        const after = e.endAfter;
         return [T('log.endAfter', { reason, name: n(after), context: ctx(after) })];
       }
       case 'timed_out':
-        return [T('log.timedOut', { name: name(seat) })];
+        return [T('log.timedOut', { name: name(e.seat) })];
       case 'game_over': {
-        const winners = Array.isArray(e.winners) ? (e.winners as number[]) : [];
-        const scores = Array.isArray(e.scores) ? (e.scores as number[]) : [];
+        const { winners, scores } = e;
         return [
           T(winners.length === 1 ? 'log.gameOver' : 'log.gameOverShared', { names: listNames(winners.map((w) => n(w))), score: scores[winners[0]] ?? 0 }),
         ];
@@ -1271,80 +1265,73 @@ class SaloonUi implements GameUi {
   }
 
   /** Log sentences of the special symbols and What the Wind Brings. */
-  private describeSpecial(e: ServerEvent, me: number): string[] {
-    const seat = num(e, 'seat');
+  private describeSpecial(e: SaloonEvent, me: number): string[] {
     const ctx = (s: number) => (s === me ? 'me' : undefined);
     const n = (s: number) => this.ctx.name(s);
-    const names = (seats: unknown) => listNames((Array.isArray(seats) ? (seats as number[]) : []).map((s) => (s === me ? T('log.you') : n(s))));
+    const names = (seats: readonly number[]) => listNames(seats.map((s) => (s === me ? T('log.you') : n(s))));
     const windName = (kind: string) => T(`wind.${kind}`);
     switch (e.type) {
       case 'wanted_alive':
         // "{{target}}'s whole Bounty": a name, never "you" ("you's"); the next line tells the target "your Bounty".
-        return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(seat), target: n(num(e, 'target')), context: ctx(seat) })];
+        return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(e.seat), target: n(e.target), context: ctx(e.seat) })];
       case 'i_am_the_law':
-        return [T('log.law', { name: n(seat), threatener: n(num(e, 'threatener')), amount: num(e, 'amount'), context: ctx(seat) })];
+        return [T('log.law', { name: n(e.seat), threatener: n(e.threatener), amount: e.amount, context: ctx(e.seat) })];
       case 'law_won_duel':
-        return [T('log.lawWonDuel', { name: n(seat), amount: num(e, 'amount'), context: ctx(seat) })];
+        return [T('log.lawWonDuel', { name: n(e.seat), amount: e.amount, context: ctx(e.seat) })];
       case 'escaped': {
-        const r = str(e, 'result');
+        const r = e.result;
         if (r === 'new_target')
-          return [T('log.escapedTo', { name: n(seat), target: num(e, 'target') === me ? T('log.you') : n(num(e, 'target')), context: ctx(seat) })];
-        if (r === 'threatener_answers') return [T('log.escapedTwice', { name: n(seat), threatener: n(num(e, 'threatener')), context: ctx(seat) })];
-        return [T('log.escapedCancel', { name: n(seat), context: ctx(seat) })];
+          return [T('log.escapedTo', { name: n(e.seat), target: e.target === me ? T('log.you') : n(e.target ?? -1), context: ctx(e.seat) })];
+        if (r === 'threatener_answers') return [T('log.escapedTwice', { name: n(e.seat), threatener: n(e.threatener), context: ctx(e.seat) })];
+        return [T('log.escapedCancel', { name: n(e.seat), context: ctx(e.seat) })];
       }
       case 'nothing_to_lose':
-        return [T('log.nothingToLose', { name: n(seat), targets: names(e.targets), context: ctx(seat) })];
+        return [T('log.nothingToLose', { name: n(e.seat), targets: names(e.targets), context: ctx(e.seat) })];
       case 'truel_started':
-        return [T('log.truelStarted', { desperado: n(num(e, 'desperado')), others: names(e.others) })];
+        return [T('log.truelStarted', { desperado: n(e.desperado), others: names(e.others) })];
       case 'desperado_checked':
-        return [T('log.desperadoChecked', { name: n(seat), cards: cards(strs(e, 'cards')) })];
+        return [T('log.desperadoChecked', { name: n(e.seat), cards: cards(e.cards) })];
       case 'truel_won':
-        return [T('log.truelWon', { winners: names(e.winners), losers: names(e.losers), shooter: n(num(e, 'shooter')) })];
+        return [T('log.truelWon', { winners: names(e.winners), losers: names(e.losers), shooter: n(e.shooter) })];
       case 'truel_abandoned':
         return [T('log.truelAbandoned')];
       case 'i_dont_think_so':
-        return [
-          T('log.dontThinkSo', { name: n(seat), gun: str(e, 'gun'), target: num(e, 'target') === me ? T('log.you') : n(num(e, 'target')), context: ctx(seat) }),
-        ];
+        return [T('log.dontThinkSo', { name: n(e.seat), gun: e.gun, target: e.target === me ? T('log.you') : n(e.target), context: ctx(e.seat) })];
       case 'standoff_ready':
-        return [T('log.standoffReady', { judge: n(num(e, 'judge')), names: names(e.seats) })];
+        return [T('log.standoffReady', { judge: n(e.judge), names: names(e.seats) })];
       case 'judge_flipped':
-        return [T('log.judgeFlipped', { judge: n(num(e, 'judge')), cards: cards(strs(e, 'cards')) })];
+        return [T('log.judgeFlipped', { judge: n(e.judge), cards: cards(e.cards) })];
       case 'standoff_won':
-        return [T('log.standoffWon', { name: n(num(e, 'winner')), hit: n(num(e, 'hit')) })];
+        return [T('log.standoffWon', { name: n(e.winner), hit: n(e.hit) })];
       case 'standoff_ended':
-        return [T(str(e, 'result') === 'broken' ? 'log.standoffBroken' : 'log.standoffAbandoned')];
+        return [T(e.result === 'broken' ? 'log.standoffBroken' : 'log.standoffAbandoned')];
       case 'wind_drawn':
         return [
           T(e.held ? 'log.windHeld' : 'log.windDrawn', {
-            name: n(seat),
-            event: windName(
-              str(e, 'card')
-                .replace(/^event-/, '')
-                .replace(/-\d$/, ''),
-            ),
+            name: n(e.seat),
+            event: windName(e.card.replace(/^event-/, '').replace(/-\d$/, '')),
           }),
         ];
       case 'wind_event':
-        return [T('log.windEvent', { event: windName(str(e, 'kind')) })];
+        return [T('log.windEvent', { event: windName(e.kind) })];
       case 'hail_of_bullets':
         return [T('log.hail')];
       case 'bank_heist':
         return [T('log.heist')];
       case 'turkey':
-        return [T('log.turkey', { name: n(num(e, 'drawer')) })];
+        return [T('log.turkey', { name: n(e.drawer) })];
       case 'turkey_flipped':
-        return [T('log.turkeyFlipped', { cards: cards(strs(e, 'cards')) })];
+        return [T('log.turkeyFlipped', { cards: cards(e.cards) })];
       case 'turkey_shot':
-        return [T('log.turkeyShot', { name: n(seat), drawer: n(num(e, 'drawer')), context: ctx(seat) })];
+        return [T('log.turkeyShot', { name: n(e.seat), drawer: n(e.drawer), context: ctx(e.seat) })];
       case 'turkey_escaped':
         return [T('log.turkeyEscaped')];
       case 'wound_discarded':
-        return [T('log.woundDiscarded', { name: n(seat), context: ctx(seat) })];
+        return [T('log.woundDiscarded', { name: n(e.seat), context: ctx(e.seat) })];
       case 'showdown_at_noon':
         return [T(e.standoff ? 'log.noonStandoff' : 'log.noon', { names: names(e.seats) })];
       case 'wind_shuffled_back':
-        return [T('log.windBack', { count: strs(e, 'cards').length })];
+        return [T('log.windBack', { count: e.cards.length })];
       default:
         return [];
     }

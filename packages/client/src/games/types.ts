@@ -1,11 +1,14 @@
-import type { ClientIntent } from '@tumbleweed/engine';
+import type { ClientIntent, GameWireEvent, TableEvent } from '@tumbleweed/engine';
 import type { TableStateLike } from '../state';
 
-/** A server `events` entry: `{ type, ...fields }`. */
-export interface ServerEvent {
-  type: string;
-  [field: string]: unknown;
-}
+/** Lines this page adds to its own log, kept with the server's events (never sent): back after a reload or a drop. */
+export type PageEvent = { type: 'client_resumed' } | { type: 'client_reconnected' };
+
+/** The table's events as this page keeps them: a `game_started` that follows a game is marked a rematch here. */
+export type KeptTableEvent = Exclude<TableEvent, { type: 'game_started' }> | (Extract<TableEvent, { type: 'game_started' }> & { rematch?: boolean });
+
+/** An `events` entry (the table's own or its game's, engine protocol/events.ts), or one of this page's own lines. */
+export type ServerEvent = KeptTableEvent | GameWireEvent | PageEvent;
 
 /** What the shared table page gives a game's UI. */
 export interface TableContext {
@@ -37,12 +40,15 @@ export interface Standing {
   winner: boolean;
 }
 
-/** One game's part of the table page: its Pixi scene, its action bar, its words. */
-export interface GameUi {
+/**
+ * One game's part of the table page: its Pixi scene, its action bar, its words. `E`: the events it words, its own
+ * game's (a table only ever carries its game's events, so the table page hands a game's UI those alone).
+ */
+export interface GameUi<E extends GameWireEvent = GameWireEvent> {
   /** Re-draw from the current state (called on every patch). */
   update(): void;
-  /** Human sentences for one server event; [] to leave it out of the log. */
-  describe(event: ServerEvent): string[];
+  /** Human sentences for one of its game's events; [] to leave it out of the log. */
+  describe(event: E): string[];
   seatSummary(seat: number): SeatSummary;
   /** "Ann wins with $5!" once the game is over. */
   winnerText(): string;

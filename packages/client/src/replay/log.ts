@@ -2,9 +2,9 @@
  * The replay viewer's log: every step's events as the watched seat saw them (private ones only for that seat), worded
  * by the game; the lines up to the current step show, the current step's stand out, a click on a line goes there.
  */
-import { eventsFor, type GameLogFile, type Replay } from '@tumbleweed/engine';
+import { eventsFor, type GameLogFile, type GameWireEvent, type Replay } from '@tumbleweed/engine';
 import { h } from '../dom';
-import type { GameUi, ServerEvent } from '../games';
+import type { GameUi } from '../games';
 import { t } from '../i18n';
 import { logSection } from '../table/log';
 
@@ -29,7 +29,8 @@ export function replayLog(log: GameLogFile, rep: Replay, go: (step: number) => v
     lines = [[startLine]];
     for (let i = 1; i <= last; i++) {
       describing(i - 1);
-      const events = eventsFor(rep.frames[i].events, seat >= 0 ? seat : null) as ServerEvent[];
+      // (a log holds its game's events only: the server wrote them, engine protocol/events.ts)
+      const events = eventsFor(rep.frames[i].events, seat >= 0 ? seat : null) as GameWireEvent[];
       const words: string[] = [];
       for (const e of events) {
         try {

@@ -33,29 +33,29 @@ export function tableLog(view: TableView): TableLog {
 
   /** Table-level events in words (the game's UI words its own); no side effects, so the log can be redrawn. */
   function describe(e: ServerEvent): string[] {
-    const seat = typeof e.seat === 'number' ? e.seat : -1;
-    const who = typeof e.name === 'string' && e.name ? e.name : seat >= 0 ? view.name(seat) : '';
+    /** Who a seat's event is about: the name it carries, else the seat's. */
+    const who = (e: { seat: number; name: string }) => e.name || view.name(e.seat);
     switch (e.type) {
       case 'player_joined':
-        return [t('table.log.sat', { name: who, context: seat === view.mySeat() ? 'me' : undefined })];
+        return [t('table.log.sat', { name: who(e), context: e.seat === view.mySeat() ? 'me' : undefined })];
       case 'player_left':
-        return [t('table.log.left', { name: who })];
+        return [t('table.log.left', { name: who(e) })];
       case 'game_started':
         return [e.rematch ? t('table.log.newGame') : t('table.log.begins')];
       case 'bot_took_seat':
-        return [t('table.log.botTook', { name: view.name(seat) })];
+        return [t('table.log.botTook', { name: view.name(e.seat) })];
       case 'player_returned':
-        return [t('table.log.returned', { name: who })];
+        return [t('table.log.returned', { name: who(e) })];
       case 'player_kicked':
-        return [t('table.log.kicked', { name: who })];
+        return [t('table.log.kicked', { name: who(e) })];
       case 'seat_away':
-        return [t('table.log.away', { name: view.name(seat) })];
+        return [t('table.log.away', { name: view.name(e.seat) })];
       case 'seat_back':
-        return [t('table.log.back', { name: view.name(seat) })];
+        return [t('table.log.back', { name: view.name(e.seat) })];
       case 'rematch_asked':
-        return [t('table.log.rematch', { name: view.name(seat) })];
+        return [t('table.log.rematch', { name: view.name(e.seat) })];
       case 'chat':
-        return isPhrase(e.phrase) ? [chatLine(seat >= 0 ? view.name(seat) : t('chat.spectator'), e.phrase)] : [];
+        return isPhrase(e.phrase) ? [chatLine(e.seat !== null && e.seat >= 0 ? view.name(e.seat) : t('chat.spectator'), e.phrase)] : [];
       case 'server_restarting':
         return [t('table.log.restarting')];
       // This page's own lines (see local()).

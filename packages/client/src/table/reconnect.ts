@@ -93,8 +93,7 @@ export function reconnection(
 
   return {
     event(e) {
-      const seat = typeof e.seat === 'number' ? e.seat : -1;
-      if (e.type === 'player_kicked' && seat === view.mySeat()) kicked = true;
+      if (e.type === 'player_kicked' && e.seat === view.mySeat()) kicked = true;
       if (e.type === 'server_restarting') restarting = true;
     },
     dropped,

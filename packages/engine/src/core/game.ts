@@ -13,6 +13,8 @@ export interface Intent {
 /**
  * A named event. `to` limits who may see it (seat numbers); absent means everyone, spectators included.
  * Engines emit a public and a private event side by side where one audience may know more than another.
+ * This is any event, as code that handles every game's (the server's driver, the event batches) sees it; each game's
+ * own are typed in protocol/events.ts (`Emitted<DuelEvent>` etc.), and are GameEvents too.
  */
 export interface GameEvent {
   type: string;
@@ -26,9 +28,10 @@ export interface EngineError {
   message: string;
 }
 
-export type ApplyResult<S> = { state: S; events: GameEvent[] } | { error: EngineError };
+/** A step's result: the next state and the events it emitted (`E`: the game's own, protocol/events.ts), or a refusal. */
+export type ApplyResult<S, E extends GameEvent = GameEvent> = { state: S; events: E[] } | { error: EngineError };
 
-export function isError<S>(r: ApplyResult<S>): r is { error: EngineError } {
+export function isError<S, E extends GameEvent>(r: ApplyResult<S, E>): r is { error: EngineError } {
   return 'error' in r;
 }
 
@@ -53,9 +56,10 @@ export interface SetupConfig<O> {
 
 /**
  * A game, as a typed object. The server knows games only through this interface.
- *  S: full (secret) state, V: what one seat (or a spectator, seat null) may see, I: intents, O: table options.
+ *  S: full (secret) state, V: what one seat (or a spectator, seat null) may see, I: intents, O: table options,
+ *  E: the events its rules emit (protocol/events.ts; any GameEvent where the game does not matter).
  */
-export interface Game<S, V, I extends Intent, O> {
+export interface Game<S, V, I extends Intent, O, E extends GameEvent = GameEvent> {
   id: string;
   minSeats: number;
   maxSeats: number;
@@ -67,9 +71,9 @@ export interface Game<S, V, I extends Intent, O> {
    * `now` (ms, the server's clock) is injected for games whose rules depend on time (a reflex race, a lock-out);
    * turn-based games ignore it. The engine never reads a clock itself.
    */
-  apply(state: S, seat: Seat, intent: I, now?: number): ApplyResult<S>;
+  apply(state: S, seat: Seat, intent: I, now?: number): ApplyResult<S, E>;
   /** The game's default for every pending decision when its countdown runs out. */
-  timeout(state: S, now?: number): ApplyResult<S>;
+  timeout(state: S, now?: number): ApplyResult<S, E>;
   /**
    * For games with their own clock (a threat window, a "Go!" signal): the time (ms, same clock as `now`) at which
    * `timeout` must be called next, or null. Games without it use the table's per-decision countdown.
@@ -147,12 +151,12 @@ export interface Race {
 }
 
 /** The events a recipient may see: a seat, or `null` for a spectator. The `to` field is dropped. */
-export function eventsFor(events: readonly GameEvent[], seat: Seat | null): GameEvent[] {
-  const out: GameEvent[] = [];
+export function eventsFor<E extends GameEvent>(events: readonly E[], seat: Seat | null): E[] {
+  const out: E[] = [];
   for (const e of events) {
     if (e.to && (seat === null || !e.to.includes(seat))) continue;
     const { to: _to, ...rest } = e;
-    out.push(rest as GameEvent);
+    out.push(rest as unknown as E);
   }
   return out;
 }

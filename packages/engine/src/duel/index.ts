@@ -1,4 +1,5 @@
 import type { Game } from '../core/game';
+import type { DuelEmitted } from '../protocol/events';
 import { botAt } from './levels';
 import { apply, legalIntents, options, outcome, pending, setup, timeout, type DuelIntent } from './rules';
 import type { DuelOptions, DuelState } from './state';
@@ -13,7 +14,7 @@ export * from './synced';
 export * from './search';
 export * from './levels';
 
-export const duel: Game<DuelState, DuelView, DuelIntent, DuelOptions> = {
+export const duel: Game<DuelState, DuelView, DuelIntent, DuelOptions, DuelEmitted> = {
   id: 'duel',
   minSeats: 2,
   maxSeats: 6,

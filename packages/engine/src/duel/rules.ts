@@ -1,4 +1,5 @@
-import { fail, type ApplyResult, type EngineError, type GameEvent, type Outcome, type Seat, type SetupConfig } from '../core/game';
+import { fail, type ApplyResult, type EngineError, type Outcome, type Seat, type SetupConfig } from '../core/game';
+import type { DuelEmitted } from '../protocol/events';
 import { Rng } from '../core/rng';
 import { cloneState } from '../core/clone';
 import { FULL_HAND, isCard, isGun, sortHand, type Card } from './cards';
@@ -101,17 +102,17 @@ function clone(state: DuelState): DuelState {
   return cloneState(state);
 }
 
-export function apply(state: DuelState, seat: Seat, intent: DuelIntent): ApplyResult<DuelState> {
+export function apply(state: DuelState, seat: Seat, intent: DuelIntent): ApplyResult<DuelState, DuelEmitted> {
   const ok = check(state, seat, intent);
   if ('code' in ok) return { error: ok };
   const next = clone(state);
-  const events: GameEvent[] = [];
+  const events: DuelEmitted[] = [];
   place(next, seat, ok, events);
   if (pending(next).length === 0) resolve(next, events);
   return { state: next, events };
 }
 
-function place(state: DuelState, seat: Seat, commit: Commit, events: GameEvent[]): void {
+function place(state: DuelState, seat: Seat, commit: Commit, events: DuelEmitted[]): void {
   const me = state.players[seat];
   me.hand.splice(me.hand.indexOf(commit.card), 1);
   me.commit = commit;
@@ -123,12 +124,12 @@ function place(state: DuelState, seat: Seat, commit: Commit, events: GameEvent[]
  * Countdown expired: every living player who has not committed plays a random card from their hand (each card as
  * likely, so 3 pistols in 6 cards come up half the time), then, for a gun, a random standing opponent.
  */
-export function timeout(state: DuelState): ApplyResult<DuelState> {
+export function timeout(state: DuelState): ApplyResult<DuelState, DuelEmitted> {
   const late = pending(state);
   if (late.length === 0) return fail('NOTHING_PENDING', 'No decision is pending.');
   const next = clone(state);
   const rng = Rng.fromState(next.rng);
-  const events: GameEvent[] = [{ type: 'timed_out', seats: late }];
+  const events: DuelEmitted[] = [{ type: 'timed_out', seats: late }];
   for (const seat of late) {
     const card = rng.pick(next.players[seat].hand);
     const target = isGun(card) ? rng.pick(livingOpponents(next, seat)) : null;
@@ -151,7 +152,7 @@ export function hitsOf(plays: readonly Play[]): Seat[] {
   return hit;
 }
 
-function resolve(state: DuelState, events: GameEvent[]): void {
+function resolve(state: DuelState, events: DuelEmitted[]): void {
   const plays: Play[] = [];
   state.players.forEach((p, seat) => {
     if (p.alive && p.commit) plays.push({ seat, card: p.commit.card, target: p.commit.target });

@@ -5,13 +5,15 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { isError, type Game, type Intent } from '../core/game';
+import { eventsFor, isError, type Game, type GameEvent, type Intent } from '../core/game';
 import { Rng } from '../core/rng';
 import { duel } from '../duel';
 import { rattlesnake, INTENT_TYPES as RATTLESNAKE_INTENTS } from '../rattlesnake';
 import { saloon, INTENT_TYPES as SALOON_INTENTS } from '../saloon';
 import { ERROR_CODES } from './errors';
+import { duelEventSchema, rattlesnakeEventSchema, saloonEventSchema, tableEventSchema, type DuelEvent, type Emitted } from './events';
 import { duelIntentSchema, rattlesnakeIntentSchema, saloonIntentFromWire, saloonIntentSchema } from './intents';
+import type { Same } from './same';
 import { clockPingSchema, createOptionsSchema, joinOptionsSchema, tableActionSchema } from './table';
 
 type AnyGame = Game<unknown, unknown, Intent, unknown>;
@@ -21,25 +23,46 @@ const SALOON_INTENTS_IN_BOT_GAMES = SALOON_INTENTS.filter((t) => t !== 'wanted' 
 
 /**
  * One seeded bot game, at most `maxSteps` steps of 5 s each (the first pending seat's bot plays; the countdown runs
- * out when none can): the state before each step with the time it was reached, and how many steps were taken.
+ * out when none can): the state before each step with the time it was reached, how many steps were taken, and every
+ * event the steps emitted (`to` and all). With `interrupts`, a seat that may interrupt (a Bottle hit, "I don't think
+ * so!") makes its bot's interrupt every other step, before the pending seat's move; with `timeouts`, every fifth step
+ * the countdown runs out instead of the pending seat's move.
  */
-function botGame(game: AnyGame, seats: number, seed: number, maxSteps: number): { moments: { state: unknown; now: number }[]; steps: number } {
+function botGame(
+  game: AnyGame,
+  seats: number,
+  seed: number,
+  maxSteps: number,
+  { options = {}, interrupts = false, timeouts = false }: { options?: object; interrupts?: boolean; timeouts?: boolean } = {},
+): { moments: { state: unknown; now: number }[]; steps: number; events: GameEvent[] } {
   const moments: { state: unknown; now: number }[] = [];
+  const events: GameEvent[] = [];
   let steps = 0;
-  let state = game.setup({ seats, options: game.options({}) as unknown }, Rng.fromSeed(seed));
+  let state = game.setup({ seats, options: game.options(options) as unknown }, Rng.fromSeed(seed));
   const bots = Rng.fromSeed(seed + 1000);
   let now = 1_700_000_000_000;
   for (let step = 0; game.outcome(state) === null && step < maxSteps; step++) {
     moments.push({ state, now });
     now += 5_000;
-    const seat = game.pending(state)[0];
+    const interrupter = interrupts && step % 2 === 0 ? game.interrupters?.(state)[0] : undefined;
+    const interrupt = interrupter === undefined ? null : (game.botInterrupt?.(game.view(state, interrupter), bots) ?? null);
+    if (interrupter !== undefined && interrupt) {
+      const r = game.apply(state, interrupter, interrupt, now);
+      if (!isError(r)) {
+        state = r.state;
+        events.push(...r.events);
+        now += 1_000;
+      }
+    }
+    const seat = timeouts && step % 5 === 4 ? undefined : game.pending(state)[0];
     let r = seat === undefined ? game.timeout(state, now) : game.apply(state, seat, game.bot(game.view(state, seat), bots), now);
     if (isError(r)) r = game.timeout(state, now);
     if (isError(r)) break;
     state = r.state;
+    events.push(...r.events);
     steps++;
   }
-  return { moments, steps };
+  return { moments, steps, events };
 }
 
 /** Plays `games` seeded bot games; returns every legal intent seen (each seat, each step) and how many steps ran. */
@@ -167,3 +190,107 @@ describe('saloon: whatever envelope the schema takes, the engine answers with a 
     );
   });
 });
+
+/**
+ * Every event the engines emit, in seeded bot games of every size each game allows (Saloon with and without What the
+ * Wind Brings, Russian Roulette, bots that interrupt): as each recipient receives it (`to` dropped), it passes its
+ * game's schema unchanged — the schemas describe what is on the wire, not a guess at it. The few types these walks
+ * never reach (listed: a stalemate, a Reload, an empty saloon slot, an abandoned Truel, an escaped Turkey) are built
+ * by the rules as typed literals, so the compiler holds them to their schema's shape.
+ */
+describe.each([
+  ['duel', duel as unknown as AnyGame, duelEventSchema as z.ZodTypeAny, duelEventSchema.optionsMap, [{}], 3, []],
+  [
+    'rattlesnake',
+    rattlesnake as unknown as AnyGame,
+    rattlesnakeEventSchema as z.ZodTypeAny,
+    rattlesnakeEventSchema.optionsMap,
+    [{}],
+    9,
+    ['stalemate', 'discarded_hand', 'saloon_slot_empty'],
+  ],
+  [
+    'saloon',
+    saloon as unknown as AnyGame,
+    saloonEventSchema as z.ZodTypeAny,
+    saloonEventSchema.optionsMap,
+    [{}, { wind: true, russianRoulette: true }],
+    4,
+    ['truel_abandoned', 'turkey_escaped'],
+  ],
+] as const)('%s events', (_id, game, schema, types, optionSets, seeds, unreached) => {
+  const played = optionSets.flatMap((options) =>
+    Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).flatMap((seats) =>
+      Array.from({ length: seeds }, (_, i) => i + 1).map((seed) => ({
+        seats,
+        ...botGame(game, seats, seed, 400, { options, interrupts: true, timeouts: seed % 3 === 0 }),
+      })),
+    ),
+  );
+  const events = played.flatMap((p) => p.events.map((e) => ({ e, seats: p.seats })));
+
+  test('every event emitted, as a recipient receives it, passes its schema unchanged', () => {
+    expect(events.length).toBeGreaterThan(500);
+    const refused: unknown[] = [];
+    for (const { e, seats } of events) {
+      if (e.to) expect(e.to.length > 0 && e.to.every((s) => Number.isInteger(s) && s >= 0 && s < seats)).toBe(true);
+      const [wire] = eventsFor([e], e.to ? e.to[0] : null);
+      const r = schema.safeParse(wire);
+      if (!r.success) refused.push({ wire, issues: r.error.issues });
+      else expect(r.data).toEqual(wire);
+    }
+    expect(refused.slice(0, 3)).toEqual([]);
+  });
+
+  test('the walk reaches every event type its schema declares, but for those listed', () => {
+    const declared = [...types.keys()].map(String);
+    const seen = new Set(events.map(({ e }) => e.type));
+    expect([...seen].filter((t) => !declared.includes(t))).toEqual([]);
+    expect(declared.filter((t) => !seen.has(t))).toEqual(unreached);
+  });
+});
+
+/** [schema, event, passes?]: events as the wire carries them, and the same with a field wrong, missing or extra. */
+const EVENT_TABLE: [string, z.ZodTypeAny, unknown, boolean][] = [
+  ['duel', duelEventSchema, { type: 'committed', seat: 1 }, true],
+  ['duel', duelEventSchema, { type: 'committed', seat: 1, card: 'pistol' }, false],
+  ['duel', duelEventSchema, { type: 'committed', seat: '1' }, false],
+  ['duel', duelEventSchema, { type: 'committed' }, false],
+  ['duel', duelEventSchema, { type: 'you_committed', seat: 0, card: 'rifle', target: 2 }, true],
+  ['duel', duelEventSchema, { type: 'you_committed', seat: 0, card: 'rifle', target: 2, to: [0] }, false],
+  ['duel', duelEventSchema, { type: 'you_committed', seat: 0, card: 'bazooka', target: null }, false],
+  ['duel', duelEventSchema, { type: 'revealed', round: 1, shootout: 2, plays: [{ seat: 0, card: 'reload', target: null }], hit: [0], reloaded: [] }, true],
+  ['duel', duelEventSchema, { type: 'revealed', round: 1, shootout: 2, plays: [{ seat: 0, card: 'reload' }], hit: [0], reloaded: [] }, false],
+  ['duel', duelEventSchema, { type: 'round_begun', round: 2 }, false],
+  ['rattlesnake', rattlesnakeEventSchema, { type: 'hit_taken', seat: 1, cardId: 'hit-3', left: 2, into: 'deck' }, true],
+  ['rattlesnake', rattlesnakeEventSchema, { type: 'hit_taken', seat: 1, cardId: 'hit-3', left: 2, into: 'hand' }, false],
+  ['rattlesnake', rattlesnakeEventSchema, { type: 'saloon_refilled', slot: 2, cardId: 'e-snakebite', event: 'snakebite' }, true],
+  ['rattlesnake', rattlesnakeEventSchema, { type: 'saloon_refilled', slot: 2, cardId: 'e-snakebite', event: 'tornado' }, false],
+  ['rattlesnake', rattlesnakeEventSchema, { type: 'ability_used', seat: 0, cardId: 'a-focus-1', ability: 'focus', target: 'x', value: 4 }, true],
+  ['rattlesnake', rattlesnakeEventSchema, { type: 'ability_used', seat: 0, cardId: 'a-focus-1', ability: 'focus', delta: 2 }, false],
+  ['saloon', saloonEventSchema, { type: 'shot', seat: 2, gun: 'bottle', area: 'head', noise: null, at: 5, correct: true, reactionMs: 310 }, true],
+  ['saloon', saloonEventSchema, { type: 'shot', seat: 2, gun: 'pink', area: 'head', noise: null, at: 5, correct: true }, false],
+  ['saloon', saloonEventSchema, { type: 'shot', seat: 2, gun: 'red', area: 'head', at: 5, correct: true }, false],
+  ['saloon', saloonEventSchema, { type: 'go', at: 5, truel: [0, 1, 2] }, true],
+  ['saloon', saloonEventSchema, { type: 'end_triggered', seat: 0, reason: 'boredom', endAfter: 3 }, false],
+  ['saloon', saloonEventSchema, { type: 'bank_paid', seat: 0, amount: 20, into: 'loot', reason: 'hail', extra: true }, false],
+  ['table', tableEventSchema, { type: 'chat', seat: null, name: 'A spectator', phrase: 'howdy' }, true],
+  ['table', tableEventSchema, { type: 'chat', seat: 1, name: 'Ann', phrase: 'free text' }, false],
+  ['table', tableEventSchema, { type: 'game_started', seats: 3 }, true],
+  ['table', tableEventSchema, { type: 'game_started', seats: 3, rematch: true }, false],
+  ['table', tableEventSchema, { type: 'player_joined', seat: 7, name: 'Ann' }, false],
+  ['table', tableEventSchema, { type: 'committed', seat: 1 }, false],
+];
+
+const EVENT_CASES = EVENT_TABLE.map(([what, schema, input, passes]) => ({ what, schema, input, shown: JSON.stringify(input), passes }));
+test.each(EVENT_CASES)('event $what: $shown passes: $passes', ({ schema, input, passes }) => {
+  expect(schema.safeParse(input).success).toBe(passes);
+});
+
+// Compile time: what an engine emits is a GameEvent (the server's driver and the batches take it), and an emitted
+// event is its wire type with `to`.
+const emittedIsGameEvent: Same<Emitted<DuelEvent> extends GameEvent ? true : false, true> = true;
+const committedEmitted: Emitted<DuelEvent> = { type: 'you_committed', seat: 0, card: 'pistol', target: 1, to: [0] };
+// @ts-expect-error a field the schema does not declare does not compile
+const misspelt: Emitted<DuelEvent> = { type: 'committed', sat: 0 };
+void [emittedIsGameEvent, committedEmitted, misspelt];

@@ -3,7 +3,7 @@
  * without its effect does not compile. Reload, Scout (its put-back is the window's), Switch Up, Quick Draw, Focus,
  * Distract, Disarm, Double Tap, Dodge 'n' Shoot; Take Cover does its work as an answer (window.ts), not here.
  */
-import type { GameEvent } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { baseValue, isHit, MAX_VALUE, MIN_VALUE, type Ability } from './cards';
 import { discardCommitted, settle } from './attack';
@@ -15,7 +15,7 @@ import { other } from './shared';
 import type { RattlesnakeState, UsedAbility } from './state';
 
 type Attack = NonNullable<RattlesnakeState['attack']>;
-type Effect = (state: RattlesnakeState, used: UsedAbility, rng: Rng, events: GameEvent[]) => void;
+type Effect = (state: RattlesnakeState, used: UsedAbility, rng: Rng, events: RattlesnakeEmitted[]) => void;
 
 const EFFECTS: Record<Ability, Effect | null> = {
   reload: (state, used, rng, events) => {
@@ -31,7 +31,7 @@ const EFFECTS: Record<Ability, Effect | null> = {
     if (used.mode === 'swap') {
       removeFrom(table(state, 'graveyard'), used.take as string);
       pile(state, used.seat, 'hand').push(used.take as string);
-      events.push({ type: 'switched', seat: used.seat, cardId: used.take });
+      events.push({ type: 'switched', seat: used.seat, cardId: used.take as string });
     } else draw(state, used.seat, SWITCH_UP_DRAW, rng, events);
   },
   'quick-draw': (state, used, rng, events) => {
@@ -64,12 +64,12 @@ const EFFECTS: Record<Ability, Effect | null> = {
 };
 
 /** The ability's effect, once allowed. */
-export function resolveAbility(state: RattlesnakeState, used: UsedAbility, rng: Rng, events: GameEvent[]): void {
+export function resolveAbility(state: RattlesnakeState, used: UsedAbility, rng: Rng, events: RattlesnakeEmitted[]): void {
   EFFECTS[used.ability as Ability]?.(state, used, rng, events);
 }
 
 /** Focus sets a revealed card to a value; Distract moves it by one (within 1–5). */
-function changeValue(state: RattlesnakeState, used: UsedAbility, _rng: Rng, events: GameEvent[]): void {
+function changeValue(state: RattlesnakeState, used: UsedAbility, _rng: Rng, events: RattlesnakeEmitted[]): void {
   const a = ownAttack(state);
   const target = used.target as string;
   const current = a.values[target] ?? (baseValue(target) as number);
@@ -83,7 +83,7 @@ function changeValue(state: RattlesnakeState, used: UsedAbility, _rng: Rng, even
  * cannot win, equal values turn again. Decision: turned cards are set aside until the duel is over (so they are not
  * reshuffled back); a side with no card left cannot win; when neither side can turn a card, the defender wins.
  */
-function dodgeNShoot(state: RattlesnakeState, rng: Rng, events: GameEvent[]): void {
+function dodgeNShoot(state: RattlesnakeState, rng: Rng, events: RattlesnakeEmitted[]): void {
   const attack = state.attack as Attack;
   discardCommitted(state);
   const aside: [string[], string[]] = [[], []];

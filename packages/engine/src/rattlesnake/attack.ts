@@ -4,7 +4,8 @@
  * revealed cards (values as Focus and Distract changed them, the events in play), Hits to a beaten defender (two at
  * High Noon), the played cards to the discard piles — and the attacker's step after it, which a pass ends.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import { cloneState } from '../core/clone';
 import { attackerWins, bestCombo, type Combo } from './combos';
 import { removeFrom } from './deck';
@@ -17,7 +18,7 @@ import { revealedOf } from './view';
 
 type Attack = NonNullable<RattlesnakeState['attack']>;
 
-export function declareAttack(state: RattlesnakeState, seat: Seat, events: GameEvent[]): void {
+export function declareAttack(state: RattlesnakeState, seat: Seat, events: RattlesnakeEmitted[]): void {
   state.attacksLeft -= 1;
   state.attack = { attacker: seat, defender: other(seat), revealed: false, values: {} };
   state.step = { kind: 'attackerCommit' };
@@ -25,7 +26,7 @@ export function declareAttack(state: RattlesnakeState, seat: Seat, events: GameE
 }
 
 /** Cards committed face down: the attacker's, then the defender's, which reveals both. */
-export function commit(state: RattlesnakeState, seat: Seat, intent: CommitIntent, events: GameEvent[]): void {
+export function commit(state: RattlesnakeState, seat: Seat, intent: CommitIntent, events: RattlesnakeEmitted[]): void {
   const hand = pile(state, seat, 'hand');
   for (const c of intent.cards) removeFrom(hand, c);
   player(state, seat).committed = [...intent.cards];
@@ -39,7 +40,7 @@ export function commit(state: RattlesnakeState, seat: Seat, intent: CommitIntent
 }
 
 /** A pass: in the window, the second in a row resolves the attack; after the attack, it ends it. */
-export function pass(state: RattlesnakeState, seat: Seat, events: GameEvent[]): void {
+export function pass(state: RattlesnakeState, seat: Seat, events: RattlesnakeEmitted[]): void {
   events.push({ type: 'passed', seat });
   if (state.step.kind === 'window') {
     const passes = state.step.passes + 1;
@@ -50,7 +51,7 @@ export function pass(state: RattlesnakeState, seat: Seat, events: GameEvent[]): 
   }
 }
 
-function reveal(state: RattlesnakeState, events: GameEvent[]): void {
+function reveal(state: RattlesnakeState, events: RattlesnakeEmitted[]): void {
   const attack = ownAttack(state);
   attack.revealed = true;
   events.push({
@@ -77,7 +78,7 @@ export function discardCommitted(state: RattlesnakeState): void {
   if (state.attack) ownAttack(state).values = {};
 }
 
-function resolveAttack(state: RattlesnakeState, events: GameEvent[]): void {
+function resolveAttack(state: RattlesnakeState, events: RattlesnakeEmitted[]): void {
   const attack = state.attack as Attack;
   const attackerCombo = comboOf(state, attack.attacker);
   const defenderCombo = comboOf(state, attack.defender);
@@ -95,7 +96,7 @@ export function settle(
   attackerCombo: Combo | null,
   defenderCombo: Combo | null,
   dodge: boolean,
-  events: GameEvent[],
+  events: RattlesnakeEmitted[],
 ): void {
   const attack = state.attack as Attack;
   const hits = won ? 1 + (hasEvent(state.saloon, 'high-noon') ? 1 : 0) : 0;

@@ -3,14 +3,15 @@
  * was known on top leaves it), drawing up to the hand size, discarding a whole hand, taking a card out of a list, and
  * `locations`, where every card is (the conservation property's witness).
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { pile, player } from './own';
 import { handSize } from './shared';
 import type { RattlesnakeState } from './state';
 
 /** Draws up to n cards, reshuffling the discard pile into an empty deck; stops when both are empty. */
-export function draw(state: RattlesnakeState, seat: Seat, n: number, rng: Rng, events: GameEvent[]): string[] {
+export function draw(state: RattlesnakeState, seat: Seat, n: number, rng: Rng, events: RattlesnakeEmitted[]): string[] {
   const drawn: string[] = [];
   for (let i = 0; i < n; i++) {
     const c = takeTop(state, seat, rng, events);
@@ -26,7 +27,7 @@ export function draw(state: RattlesnakeState, seat: Seat, n: number, rng: Rng, e
 }
 
 /** The top card of a player's deck (refilled from the discard pile if empty), removed; null when both are empty. */
-export function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: GameEvent[]): string | null {
+export function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: RattlesnakeEmitted[]): string | null {
   const seen = state.players[seat];
   if (seen.deck.length === 0 && seen.discard.length === 0) return null;
   const p = player(state, seat);
@@ -39,12 +40,12 @@ export function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: G
   return pile(state, seat, 'deck').shift() ?? null;
 }
 
-export function drawUpTo(state: RattlesnakeState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+export function drawUpTo(state: RattlesnakeState, seat: Seat, rng: Rng, events: RattlesnakeEmitted[]): void {
   const need = handSize(state.saloon) - state.players[seat].hand.length;
   if (need > 0) draw(state, seat, need, rng, events);
 }
 
-export function discardHand(state: RattlesnakeState, seat: Seat, events: GameEvent[]): void {
+export function discardHand(state: RattlesnakeState, seat: Seat, events: RattlesnakeEmitted[]): void {
   const p = player(state, seat);
   const cards = p.hand;
   p.hand = [];

@@ -3,7 +3,8 @@
  * Tap, shuffled into its deck) and resets the stalemate count; the last Hit taken ends the game, won by the other
  * player.
  */
-import type { GameEvent, Outcome, Seat } from '../core/game';
+import type { Outcome, Seat } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { pile, player } from './own';
 import { other } from './shared';
@@ -13,7 +14,7 @@ import type { RattlesnakeState } from './state';
  * Moves n Hits from in front of the seat into its discard pile (or, for Double Tap, shuffled into its deck); ends the
  * game at 0. Returns false if the game ended.
  */
-export function takeHits(state: RattlesnakeState, seat: Seat, n: number, events: GameEvent[], into: { deck: Rng } | null = null): boolean {
+export function takeHits(state: RattlesnakeState, seat: Seat, n: number, events: RattlesnakeEmitted[], into: { deck: Rng } | null = null): boolean {
   for (let i = 0; i < n && state.players[seat].hits.length > 0; i++) {
     const hits = pile(state, seat, 'hits');
     const hit = hits.pop() as string;

@@ -1,4 +1,5 @@
 import type { Game } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import { botAt } from './levels';
 import type { RattlesnakeIntent } from './intents';
 import { apply, legalIntents, options, outcome, pending, setup, timeout } from './rules';
@@ -18,7 +19,7 @@ export * from './determinize';
 export { searchRattlesnake, candidatesOf, RATTLESNAKE_SEARCH } from './search';
 export { easyBot as easyRattlesnakeBot, botAt as rattlesnakeBotAt } from './levels';
 
-export const rattlesnake: Game<RattlesnakeState, RattlesnakeView, RattlesnakeIntent, RattlesnakeOptions> = {
+export const rattlesnake: Game<RattlesnakeState, RattlesnakeView, RattlesnakeIntent, RattlesnakeOptions, RattlesnakeEmitted> = {
   id: 'rattlesnake',
   minSeats: 2,
   maxSeats: 2,

@@ -2,7 +2,8 @@
  * The saloon's market: buying a face-up action card (paid by discarding cards from your hand), and the slot refilled
  * from the saloon's piles — an event card drawn there takes effect (Snakebite: whoever has 2 Hits or more takes one).
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import { eventOf } from './cards';
 import { removeFrom } from './deck';
 import { takeHits } from './hits';
@@ -11,7 +12,7 @@ import { pile, table } from './own';
 import { other } from './shared';
 import type { RattlesnakeState } from './state';
 
-export function buy(state: RattlesnakeState, seat: Seat, intent: BuyIntent, events: GameEvent[]): void {
+export function buy(state: RattlesnakeState, seat: Seat, intent: BuyIntent, events: RattlesnakeEmitted[]): void {
   const hand = pile(state, seat, 'hand');
   for (const c of intent.discard) removeFrom(hand, c);
   pile(state, seat, 'discard').push(...intent.discard);
@@ -24,7 +25,7 @@ export function buy(state: RattlesnakeState, seat: Seat, intent: BuyIntent, even
   refillSlot(state, slot, events);
 }
 
-function refillSlot(state: RattlesnakeState, slot: number, events: GameEvent[]): void {
+function refillSlot(state: RattlesnakeState, slot: number, events: RattlesnakeEmitted[]): void {
   const next = state.saloonDeck.length === 0 ? undefined : table(state, 'saloonDeck').shift();
   if (next === undefined) {
     events.push({ type: 'saloon_slot_empty', slot });

@@ -6,7 +6,8 @@
  * the showdown), window.ts (an ability used and answered, Scout's put-back), abilities.ts (each ability's effect,
  * keyed by ability) and checks.ts (legality, `pending`). This file re-exports what the engine and its users import.
  */
-import { fail, type ApplyResult, type GameEvent, type Seat } from '../core/game';
+import { fail, type ApplyResult, type Seat } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import { Rng } from '../core/rng';
 import { commit, declareAttack, finishAttack, pass } from './attack';
 import { check } from './checks';
@@ -31,7 +32,7 @@ type Perform<K extends IntentType> = (
   seat: Seat,
   intent: Extract<RattlesnakeIntent, { type: K }>,
   rng: Rng,
-  events: GameEvent[],
+  events: RattlesnakeEmitted[],
 ) => void;
 
 /** What each intent does, once legal: a new intent type without its effect does not compile. */
@@ -47,16 +48,16 @@ const PERFORM: { [K in IntentType]: Perform<K> } = {
   putBack: (state, seat, intent, _rng, events) => putBack(state, seat, intent, events),
 };
 
-function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent, rng: Rng, events: GameEvent[]): void {
+function perform(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent, rng: Rng, events: RattlesnakeEmitted[]): void {
   (PERFORM[intent.type] as Perform<IntentType>)(state, seat, intent, rng, events);
 }
 
-export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): ApplyResult<RattlesnakeState> {
+export function apply(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): ApplyResult<RattlesnakeState, RattlesnakeEmitted> {
   const bad = check(state, seat, intent);
   if (bad) return { error: bad };
   const next = stepCopy(state);
   const rng = Rng.fromState(next.rng);
-  const events: GameEvent[] = [];
+  const events: RattlesnakeEmitted[] = [];
   writing(state, () => perform(next, seat, intent, rng, events));
   next.rng = rng.stateSince(state.rng);
   return { state: next, events };
@@ -73,10 +74,10 @@ export function applyInPlace(state: RattlesnakeState, seat: Seat, intent: Rattle
 }
 
 /** The default for the pending decision: allow; keep the first Scout card; end the turn; cancel an uncommitted attack; commit nothing; pass. */
-export function timeout(state: RattlesnakeState): ApplyResult<RattlesnakeState> {
+export function timeout(state: RattlesnakeState): ApplyResult<RattlesnakeState, RattlesnakeEmitted> {
   const [seat] = pendingOf(state);
   if (seat === undefined) return fail(ERRORS.NOTHING_PENDING, 'No decision is pending.');
-  const events: GameEvent[] = [{ type: 'timed_out', seat }];
+  const events: RattlesnakeEmitted[] = [{ type: 'timed_out', seat }];
   let intent: RattlesnakeIntent;
   if (state.response) intent = { type: 'allow' };
   else if (state.scout) intent = { type: 'putBack', cardId: state.scout.drawn[state.scout.drawn.length - 1] };

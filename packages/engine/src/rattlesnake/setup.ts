@@ -3,7 +3,8 @@
  * saloon's five face-up actions and its two piles of actions and events with High Noon last, the opening reveals
  * that pick the first player, and both hands drawn.
  */
-import type { EngineError, GameEvent, SetupConfig } from '../core/game';
+import type { EngineError, SetupConfig } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { baseValue, EVENTS, eventId, hitIds, personalDeck, SALOON_SLOTS, saloonActions } from './cards';
 import { drawUpTo } from './deck';
@@ -71,7 +72,7 @@ export function setup(config: SetupConfig<RattlesnakeOptions>, rng: Rng): Rattle
     }
   }
   state.active = state.opening.first;
-  const ignored: GameEvent[] = [];
+  const ignored: RattlesnakeEmitted[] = [];
   drawUpTo(state, state.active, rng, ignored);
   drawUpTo(state, other(state.active), rng, ignored);
   state.rng = rng.state();

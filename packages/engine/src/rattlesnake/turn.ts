@@ -2,7 +2,7 @@
  * A turn's end: the other player's turn starts (one attack, no buy yet), the stalemate rule (after STALEMATE_TURNS
  * turns in a row without a Hit, the player starting the next turn takes one), and both hands drawn back up.
  */
-import type { GameEvent } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { drawUpTo } from './deck';
 import { takeHits } from './hits';
@@ -10,7 +10,7 @@ import { STALEMATE_TURNS } from './numbers';
 import { other } from './shared';
 import type { RattlesnakeState } from './state';
 
-export function endTurn(state: RattlesnakeState, rng: Rng, events: GameEvent[]): void {
+export function endTurn(state: RattlesnakeState, rng: Rng, events: RattlesnakeEmitted[]): void {
   events.push({ type: 'turn_ended', seat: state.active });
   state.active = other(state.active);
   state.turn += 1;

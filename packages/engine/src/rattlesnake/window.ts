@@ -4,7 +4,8 @@
  * goes back to the window, the other player's turn to act, or, for a Quick Draw after the attack, the attack ends.
  * A resolved Scout waits for its user to put one drawn card back on top of the deck.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { resolveAbility } from './abilities';
 import { finishAttack } from './attack';
@@ -15,7 +16,7 @@ import { pile, player, table } from './own';
 import { other } from './shared';
 import type { RattlesnakeState, UsedAbility } from './state';
 
-export function useAbility(state: RattlesnakeState, seat: Seat, intent: AbilityIntent, events: GameEvent[]): void {
+export function useAbility(state: RattlesnakeState, seat: Seat, intent: AbilityIntent, events: RattlesnakeEmitted[]): void {
   removeFrom(pile(state, seat, 'hand'), intent.cardId);
   table(state, 'graveyard').push(intent.cardId);
   const used: UsedAbility = { seat, cardId: intent.cardId, ability: abilityOf(intent.cardId) as string };
@@ -29,7 +30,7 @@ export function useAbility(state: RattlesnakeState, seat: Seat, intent: AbilityI
 }
 
 /** The opponent's answer to an ability: allow it (it happens) or cover it (Take Cover cancels it). */
-export function respond(state: RattlesnakeState, seat: Seat, intent: AllowIntent | CoverIntent, rng: Rng, events: GameEvent[]): void {
+export function respond(state: RattlesnakeState, seat: Seat, intent: AllowIntent | CoverIntent, rng: Rng, events: RattlesnakeEmitted[]): void {
   const used = state.response as UsedAbility;
   state.response = null;
   if (intent.type === 'cover') {
@@ -55,7 +56,7 @@ function afterAbility(state: RattlesnakeState, used: UsedAbility, cancelled: boo
 }
 
 /** Scout's second half: one of the two drawn cards goes back on top of the deck (its owner knows it is there). */
-export function putBack(state: RattlesnakeState, seat: Seat, intent: PutBackIntent, events: GameEvent[]): void {
+export function putBack(state: RattlesnakeState, seat: Seat, intent: PutBackIntent, events: RattlesnakeEmitted[]): void {
   const scout = state.scout as { seat: Seat; drawn: string[] };
   state.scout = null;
   removeFrom(pile(state, seat, 'hand'), intent.cardId);

@@ -4,7 +4,8 @@
  * the cards, draws a fresh hand and collects $20 from the bank. In a Mexican Standoff's chain the hit sends a gun
  * holder out instead (standoff.ts). Its first use, a shot in a duel or Truel, is judged with the shot.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { bulletsOf } from './cards';
 import { discardCards, drawUpTo } from './deck';
@@ -14,7 +15,7 @@ import { standoffCrash } from './standoff';
 import type { Phase, SaloonState } from './state';
 import { finishThreat } from './turn';
 
-export function crash(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+export function crash(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   if (state.phase.kind === 'standoff') {
     standoffCrash(state, seat, rng, events);
     return;

@@ -4,7 +4,8 @@
  * room calls when a countdown runs out (a turn's default moves included). `catchUp` plays every deadline already
  * passed, in order and at its own time, before an intent is checked; `shift` moves a paused table's times on.
  */
-import type { ApplyResult, GameEvent } from '../core/game';
+import type { ApplyResult } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import { Rng } from '../core/rng';
 import { err } from './checks';
 import { discardCards, drawCards } from './deck';
@@ -20,7 +21,7 @@ import { endTurn } from './turn';
 import { resolveWind, turkeyDeadline } from './wind';
 
 type Kind = Phase['kind'];
-type AtDeadline<K extends Kind> = (state: SaloonState, ph: Extract<Phase, { kind: K }>, at: number, rng: Rng, events: GameEvent[]) => void;
+type AtDeadline<K extends Kind> = (state: SaloonState, ph: Extract<Phase, { kind: K }>, at: number, rng: Rng, events: SaloonEmitted[]) => void;
 
 /** What happens at a phase's deadline; null for the phases that have none (a turn's countdown is the room's). */
 const AT_DEADLINE: { [K in Kind]: AtDeadline<K> | null } = {
@@ -60,13 +61,13 @@ export function deadline(state: SaloonState): number | null {
 }
 
 /** What happens at a deadline, at time `at`. */
-function runDeadline(state: SaloonState, at: number, rng: Rng, events: GameEvent[]): void {
+function runDeadline(state: SaloonState, at: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase;
   (AT_DEADLINE[ph.kind] as AtDeadline<Kind> | null)?.(state, ph, at, rng, events);
 }
 
 /** Every deadline passed by `now` happens first, in order, at its own time. */
-export function catchUp(state: SaloonState, now: number, rng: Rng, events: GameEvent[]): void {
+export function catchUp(state: SaloonState, now: number, rng: Rng, events: SaloonEmitted[]): void {
   for (;;) {
     const d = deadline(state);
     if (d === null || d > now) return;
@@ -78,12 +79,12 @@ export function catchUp(state: SaloonState, now: number, rng: Rng, events: GameE
  * The default when a countdown runs out. Turn: draw the top card and discard it at once. Discard: the card just
  * drawn. Threat: "Do you?". Duel: "Go!", then, 20 s later, the duel is abandoned. `now` defaults to the deadline.
  */
-export function timeout(state: SaloonState, now?: number): ApplyResult<SaloonState> {
+export function timeout(state: SaloonState, now?: number): ApplyResult<SaloonState, SaloonEmitted> {
   if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
   const next = copyForStep(state);
   return writing(state, () => {
     const rng = Rng.fromState(next.rng);
-    const events: GameEvent[] = [];
+    const events: SaloonEmitted[] = [];
     const at = Math.max(next.clock, now ?? deadline(next) ?? next.clock);
     const ph = next.phase;
     if (ph.kind === 'turn') {

@@ -3,7 +3,8 @@
  * is set aside to happen at the next safe moment), drawing into a hand, discarding from a hand, fresh hands after a
  * duel, and `locations`, where every card is (the conservation property's witness). No money and no turns here.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { isWindEvent } from './cards';
 import { table } from './own';
@@ -11,7 +12,7 @@ import { HAND_SIZE } from './shared';
 import type { SaloonState } from './state';
 
 /** The top card; an empty deck is refilled by shuffling the discard pile. */
-export function takeTop(state: SaloonState, rng: Rng, events: GameEvent[], by: Seat = state.active): string {
+export function takeTop(state: SaloonState, rng: Rng, events: SaloonEmitted[], by: Seat = state.active): string {
   for (;;) {
     if (state.deck.length === 0) {
       if (state.discard.length === 0) throw new Error('Saloon invariant broken: no card left to draw');
@@ -28,7 +29,7 @@ export function takeTop(state: SaloonState, rng: Rng, events: GameEvent[], by: S
   }
 }
 
-export function drawCards(state: SaloonState, seat: Seat, n: number, rng: Rng, events: GameEvent[]): void {
+export function drawCards(state: SaloonState, seat: Seat, n: number, rng: Rng, events: SaloonEmitted[]): void {
   if (n <= 0) return;
   const drawn: string[] = [];
   for (let i = 0; i < n; i++) drawn.push(takeTop(state, rng, events, seat));
@@ -37,11 +38,11 @@ export function drawCards(state: SaloonState, seat: Seat, n: number, rng: Rng, e
   events.push({ type: 'you_drew', to: [seat], seat, cards: drawn });
 }
 
-export function drawUpTo(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+export function drawUpTo(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   drawCards(state, seat, HAND_SIZE - state.players[seat].hand.length, rng, events);
 }
 
-export function discardCards(state: SaloonState, seat: Seat, cards: readonly string[], reason: string, events: GameEvent[]): void {
+export function discardCards(state: SaloonState, seat: Seat, cards: readonly string[], reason: string, events: SaloonEmitted[]): void {
   const hand = state.players[seat].hand;
   for (const id of cards) {
     const i = hand.indexOf(id);
@@ -53,7 +54,7 @@ export function discardCards(state: SaloonState, seat: Seat, cards: readonly str
 }
 
 /** Both duelists (or bluffers) throw their hands away and draw 3, the threatener first. */
-export function freshHands(state: SaloonState, seats: readonly Seat[], reason: string, rng: Rng, events: GameEvent[]): void {
+export function freshHands(state: SaloonState, seats: readonly Seat[], reason: string, rng: Rng, events: SaloonEmitted[]): void {
   for (const s of seats) discardCards(state, s, [...state.players[s].hand], reason, events);
   for (const s of seats) drawUpTo(state, s, rng, events);
 }

@@ -4,7 +4,8 @@
  * old hand was three Law cards; the Bottle's $20). Nobody hitting within DUEL_LIMIT_MS abandons it. Both duelists
  * then draw fresh hands and the threat is over.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { freshHands } from './deck';
 import { bankPays, claimBounty } from './economy';
@@ -22,7 +23,7 @@ function other(phase: { threatener: Seat; target: Seat }, seat: Seat): Seat {
   return seat === phase.threatener ? phase.target : phase.threatener;
 }
 
-export function startDuel(state: SaloonState, at: number, events: GameEvent[]): void {
+export function startDuel(state: SaloonState, at: number, events: SaloonEmitted[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
   const a = state.players[ph.threatener];
   const b = state.players[ph.target];
@@ -38,14 +39,14 @@ export function startDuel(state: SaloonState, at: number, events: GameEvent[]): 
   events.push({ type: 'duel_started', threatener: ph.threatener, target: ph.target, gun: ph.gun, goAt: race.goAt, endsAt: race.endsAt });
 }
 
-function go(state: SaloonState, events: GameEvent[]): void {
+function go(state: SaloonState, events: SaloonEmitted[]): void {
   const ph = state.phase as Duel;
   ph.go = true;
   events.push({ type: 'go', at: ph.goAt, threatener: ph.threatener, target: ph.target });
   for (const s of [ph.threatener, ph.target]) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...state.players[s].hand] });
 }
 
-export function duelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+export function duelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Duel;
   const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
@@ -75,7 +76,7 @@ export function duelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now:
 }
 
 /** The duel's deadline: "Go!", then, DUEL_LIMIT_MS later, the duel is abandoned without a winner. */
-export function duelDeadline(state: SaloonState, ph: Duel, at: number, rng: Rng, events: GameEvent[]): void {
+export function duelDeadline(state: SaloonState, ph: Duel, at: number, rng: Rng, events: SaloonEmitted[]): void {
   if (!ph.go) {
     go(state, events);
     return;

@@ -3,12 +3,13 @@
  * to another (only what the payer has), and a whole Bounty claimed into the claimer's Loot (Wanted Alive, a won duel
  * or Standoff or Truel). Each move that raises someone's Loot checks the $130 end.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import { checkEnd } from './end';
 import type { SaloonState } from './state';
 
 /** Money from the bank: the only way money enters the game, always logged. */
-export function bankPays(state: SaloonState, seat: Seat, amount: number, into: 'loot' | 'bounty', reason: string, events: GameEvent[]): void {
+export function bankPays(state: SaloonState, seat: Seat, amount: number, into: 'loot' | 'bounty', reason: string, events: SaloonEmitted[]): void {
   if (amount <= 0) return;
   state.players[seat][into] += amount;
   events.push({ type: 'bank_paid', seat, amount, into, reason });
@@ -16,7 +17,7 @@ export function bankPays(state: SaloonState, seat: Seat, amount: number, into: '
 }
 
 /** Loot from one player's Loot (only what they have) to another's. Returns the amount moved. */
-export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number, reason: string, events: GameEvent[]): number {
+export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number, reason: string, events: SaloonEmitted[]): number {
   const amount = Math.min(stake, state.players[from].loot);
   state.players[from].loot -= amount;
   state.players[to].loot += amount;
@@ -26,7 +27,7 @@ export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number
 }
 
 /** `seat` takes `from`'s whole Bounty into its Loot (Wanted Alive, a won duel). Returns the amount. */
-export function claimBounty(state: SaloonState, seat: Seat, from: Seat, reason: string, events: GameEvent[]): number {
+export function claimBounty(state: SaloonState, seat: Seat, from: Seat, reason: string, events: SaloonEmitted[]): number {
   const amount = state.players[from].bounty;
   if (amount <= 0) return 0;
   state.players[from].bounty = 0;

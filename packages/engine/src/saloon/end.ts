@@ -3,13 +3,14 @@
  * to that one's right; then the highest score wins (Loot + Bounty − $10 a Wound), ties broken by Bounty, still tied
  * shared. Called by every money move and every Wound.
  */
-import type { GameEvent, Outcome, Seat } from '../core/game';
+import type { Outcome, Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import { END_LOOT, END_WOUNDS } from './numbers';
 import { scoreOf } from './shared';
 import type { SaloonPlayer, SaloonState } from './state';
 
 /** $130 Loot or a third Wound: the game will end at the end of the turn of the player to this one's right. */
-export function checkEnd(state: SaloonState, seat: Seat, events: GameEvent[]): void {
+export function checkEnd(state: SaloonState, seat: Seat, events: SaloonEmitted[]): void {
   if (state.endAfter !== null) return;
   const p = state.players[seat];
   const reason = p.loot >= END_LOOT ? 'loot' : p.wounds >= END_WOUNDS ? 'wounds' : null;

@@ -1,4 +1,5 @@
 import type { Game } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import { bot, botInterrupt } from './bot';
 import type { SaloonIntent } from './intents';
 import {
@@ -30,7 +31,7 @@ export * from './view';
 export * from './bot';
 export * from './synced';
 
-export const saloon: Game<SaloonState, SaloonView, SaloonIntent, SaloonOptions> = {
+export const saloon: Game<SaloonState, SaloonView, SaloonIntent, SaloonOptions, SaloonEmitted> = {
   id: 'saloon',
   minSeats: 2,
   maxSeats: 6,

@@ -556,7 +556,7 @@ describe('the duel', () => {
     const r = run(go, [[1, { type: 'shoot', gun: 'bottle', area: 'head', noise: 'crash' }, 3000]]);
     expect(r.state.lastDuel).toMatchObject({ winner: 1, shots: [{ gun: 'bottle', noise: 'crash', correct: true }] });
     // "In both cases … they will collect $20 from the Bank as Loot": on top of the duel's Bounty and raise.
-    expect(r.events.filter((e) => e.type === 'bank_paid' && e.seat === 1).map((e) => [e.reason, e.into, e.amount])).toEqual([
+    expect(r.events.flatMap((e) => (e.type === 'bank_paid' && e.seat === 1 ? [[e.reason, e.into, e.amount]] : []))).toEqual([
       ['duel_won', 'bounty', 10],
       ['bottle', 'loot', 20],
     ]);

@@ -7,7 +7,8 @@
  * checks.ts (the checks, keyed by intent type; `pending`, `interrupters`, `legalIntents`) and races.ts (the timing
  * policy's view of the races). This file re-exports what the rest of the engine and its users import.
  */
-import type { ApplyResult, GameEvent, Seat } from '../core/game';
+import type { ApplyResult, Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import { Rng } from '../core/rng';
 import { crash } from './bottle';
 import { check, err } from './checks';
@@ -38,7 +39,7 @@ type Perform<K extends IntentType> = (
   intent: Extract<SaloonIntent, { type: K }>,
   now: number,
   rng: Rng,
-  events: GameEvent[],
+  events: SaloonEmitted[],
 ) => void;
 
 /** What each intent does, once checked: a new intent type without its effect does not compile. */
@@ -55,13 +56,13 @@ const PERFORM: { [K in IntentType]: Perform<K> } = {
   crash: (state, seat, _intent, _now, rng, events) => crash(state, seat, rng, events),
 };
 
-export function apply(state: SaloonState, seat: Seat, intent: SaloonIntent, now?: number): ApplyResult<SaloonState> {
+export function apply(state: SaloonState, seat: Seat, intent: SaloonIntent, now?: number): ApplyResult<SaloonState, SaloonEmitted> {
   if (state.phase.kind === 'over') return { error: err(ERRORS.GAME_OVER, 'The game is over.') };
   const t = Math.max(state.clock, now ?? state.clock);
   const next = copyForStep(state);
   return writing(state, () => {
     const rng = Rng.fromState(next.rng);
-    const events: GameEvent[] = [];
+    const events: SaloonEmitted[] = [];
     catchUp(next, t, rng, events);
     const bad = check(next, seat, intent, t);
     if (bad) return { error: bad };
@@ -74,7 +75,7 @@ export function apply(state: SaloonState, seat: Seat, intent: SaloonIntent, now?
 }
 
 /** A shot goes to the race running: the Turkey, a Standoff, a Truel or a duel. */
-function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+function shoot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   if (state.phase.kind === 'turkey') turkeyShot(state, seat, shot, now, rng, events);
   else if (state.phase.kind === 'standoff') standoffShot(state, seat, shot, now, rng, events);
   else if (state.phase.kind === 'truel') truelShot(state, seat, shot, now, rng, events);

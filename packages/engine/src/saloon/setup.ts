@@ -3,7 +3,8 @@
  * dealer, three cards each starting at the dealer's left, four public cards, the Bounties and Loot from the bank,
  * and, with What the Wind Brings, the five event cards shuffled into the deck after the public cards are out.
  */
-import type { EngineError, GameEvent, SetupConfig } from '../core/game';
+import type { EngineError, SetupConfig } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { deckIds, WIND_EVENTS } from './cards';
 import { takeTop } from './deck';
@@ -48,7 +49,7 @@ export function setup(config: SetupConfig<SaloonOptions>, rng: Rng): SaloonState
     clock: 0,
     rng: rng.state(), // a placeholder: set again once the deal below is done
   };
-  const ignored: GameEvent[] = [];
+  const ignored: SaloonEmitted[] = [];
   for (let i = 0; i < HAND_SIZE; i++) for (let k = 1; k <= n; k++) state.players[(dealer + k) % n].hand.push(takeTop(state, rng, ignored));
   for (let i = 0; i < PUBLIC_CARDS; i++) state.public.push(takeTop(state, rng, ignored));
   if (opts.wind) {

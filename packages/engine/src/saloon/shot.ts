@@ -3,7 +3,7 @@
  * then recorded and announced here, with the false-start floor (a reaction under FALSE_START_MS is a miss whatever
  * the cards say) and the misfire lock-out. What a hit wins is each race's own business.
  */
-import type { GameEvent } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { ShootIntent } from './intents';
 import { DUEL_LIMIT_MS, FALSE_START_MS, GO_DELAY_MS, MISFIRE_LOCK_MS } from './numbers';
 import type { SaloonState, ShotRecord } from './state';
@@ -14,7 +14,12 @@ import type { SaloonState, ShotRecord } from './state';
  * a miss locks the shooter out for MISFIRE_LOCK_MS. A reaction under FALSE_START_MS (the server's accepted one, else
  * the time since "Go!") is a false start: a miss. Returns whether it hit.
  */
-export function fire(ph: { shots: ShotRecord[]; lockedUntil: number[]; goAt: number }, judged: ShotRecord, shot: ShootIntent, events: GameEvent[]): boolean {
+export function fire(
+  ph: { shots: ShotRecord[]; lockedUntil: number[]; goAt: number },
+  judged: ShotRecord,
+  shot: ShootIntent,
+  events: SaloonEmitted[],
+): boolean {
   const reactionMs = shot.reactionMs ?? judged.at - ph.goAt;
   const falseStart = reactionMs < FALSE_START_MS;
   // `judged` is made by the caller for this shot alone: it becomes the record, keys in the same order as

@@ -1,4 +1,5 @@
-import { isError, type GameEvent, type Outcome, type Seat } from '../core/game';
+import { isError, type Outcome, type Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import { deriveSeed, Rng, type Seed } from '../core/rng';
 import { botInterrupt, botReactionMs, makeBot, DEFAULT_BOT, DEFAULT_BOT_LEVEL, type BotConfig, type BotLevel } from './bot';
 import type { SaloonIntent } from './intents';
@@ -24,7 +25,7 @@ export interface SimConfig {
   bot?: BotConfig;
   /** How quick the bots react (the table's `botLevel`): see `botReactionMs`. */
   botLevel?: BotLevel;
-  onStep?: (state: SaloonState, step: SimStep | null, events: GameEvent[], prev: SaloonState) => void;
+  onStep?: (state: SaloonState, step: SimStep | null, events: SaloonEmitted[], prev: SaloonState) => void;
 }
 
 export interface SimResult {
@@ -122,12 +123,12 @@ export function replay(
   seats: number,
   options: Partial<SaloonOptions> | undefined,
   steps: readonly SimStep[],
-): { states: SaloonState[]; events: GameEvent[][] } {
+): { states: SaloonState[]; events: SaloonEmitted[][] } {
   const opts = makeOptions(options);
   if ('error' in opts) throw new Error(opts.error.message);
   let state = setup({ seats, options: opts }, Rng.fromSeed(seed));
   const states = [state];
-  const events: GameEvent[][] = [];
+  const events: SaloonEmitted[][] = [];
   for (const s of steps) {
     const r = s.kind === 'apply' ? apply(state, s.seat, s.intent, s.now) : timeout(state, s.now);
     if (isError(r)) throw new Error(`replay: ${r.error.code} ${r.error.message}`);

@@ -5,7 +5,8 @@
  * three cards after the usual delay, and the first correct shot at another player in it wins: a Wound for the one
  * hit, its Bounty and $10 from each other one's Bounty for the winner. Everyone keeps their hand.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { bulletsOf, COLOURS, type Colour } from './cards';
 import { discardCards, drawCards, drawUpTo, takeTop } from './deck';
@@ -22,7 +23,7 @@ import { finishThreat } from './turn';
 type Standoff = Extract<Phase, { kind: 'standoff' }>;
 
 /** "I don't think so!": discard the card (replaced at once), take the gun, point it at the last threatener. */
-export function joinStandoff(state: SaloonState, seat: Seat, cardId: string, gun: Colour, now: number, rng: Rng, events: GameEvent[]): void {
+export function joinStandoff(state: SaloonState, seat: Seat, cardId: string, gun: Colour, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'threat' | 'standoff' }>;
   discardCards(state, seat, [cardId], 'standoff', events);
   drawCards(state, seat, 1, rng, events);
@@ -55,7 +56,7 @@ export function joinStandoff(state: SaloonState, seat: Seat, cardId: string, gun
 }
 
 /** The Bottle in a Standoff's chain: the gun holder hit leaves the Standoff; the hitter shows, redraws, +$20. */
-export function standoffCrash(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+export function standoffCrash(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Standoff;
   const target = standoffCrashTarget(ph, seat, state.players[seat].hand) as Seat;
   const link = ph.links.find((l) => l.seat === target) as { seat: Seat; gun: Colour };
@@ -78,7 +79,7 @@ export function standoffCrash(state: SaloonState, seat: Seat, rng: Rng, events: 
 }
 
 /** The chain closes: guns down (hands are already full); the Judge flips 3 cards after the usual "Go!" delay. */
-function closeChain(state: SaloonState, at: number, events: GameEvent[]): void {
+function closeChain(state: SaloonState, at: number, events: SaloonEmitted[]): void {
   const ph = state.phase as Standoff;
   for (const c of COLOURS) state.guns[c] = null;
   ph.stage = 'ready';
@@ -86,7 +87,7 @@ function closeChain(state: SaloonState, at: number, events: GameEvent[]): void {
   events.push({ type: 'standoff_ready', judge: ph.judge, seats: standoffSeats(ph), goAt: ph.goAt });
 }
 
-function flip(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+function flip(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Standoff;
   // An event card among them is the Judge's (the one flipping).
   for (let i = 0; i < STANDOFF_FLIP; i++) ph.flipped.push(takeTop(state, rng, events, ph.judge));
@@ -95,7 +96,7 @@ function flip(state: SaloonState, rng: Rng, events: GameEvent[]): void {
   events.push({ type: 'judge_flipped', judge: ph.judge, cards: [...ph.flipped], at: ph.goAt, endsAt: ph.endsAt });
 }
 
-function endStandoff(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+function endStandoff(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Standoff;
   table(state, 'discard').push(...ph.flipped);
   events.push({ type: 'discarded', seat: ph.judge, cards: [...ph.flipped], reason: 'standoff' });
@@ -105,7 +106,7 @@ function endStandoff(state: SaloonState, rng: Rng, events: GameEvent[]): void {
   finishThreat(state, rng, events);
 }
 
-export function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+export function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Standoff;
   const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
   if (!fire(ph, { seat, target: shot.target, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, shot, events)) return;
@@ -133,7 +134,7 @@ export function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, 
 }
 
 /** The Standoff's deadlines: the chain's window closes, the Judge flips at "Go!", an unwon race is abandoned. */
-export function standoffDeadline(state: SaloonState, ph: Standoff, at: number, rng: Rng, events: GameEvent[]): void {
+export function standoffDeadline(state: SaloonState, ph: Standoff, at: number, rng: Rng, events: SaloonEmitted[]): void {
   if (ph.stage === 'chain') closeChain(state, at, events);
   else if (ph.stage === 'ready') flip(state, rng, events);
   else {

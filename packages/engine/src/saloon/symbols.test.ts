@@ -609,7 +609,7 @@ describe('What the Wind Brings (table option)', () => {
     const bullets = state.players.map((p) => p.hand.reduce((n, id) => n + CARDS.find((c) => c.id === id)!.bullets, 0));
     const best = Math.max(...bullets);
     expect(events.find((e) => e.type === 'hail_of_bullets')).toMatchObject({ bullets });
-    const paid = events.filter((e) => e.type === 'bank_paid' && e.reason === 'hail').map((e) => e.seat);
+    const paid = events.flatMap((e) => (e.type === 'bank_paid' && e.reason === 'hail' ? [e.seat] : []));
     expect(paid).toEqual(bullets.map((b, s) => (b === best ? s : -1)).filter((s) => s >= 0));
   });
 
@@ -618,10 +618,10 @@ describe('What the Wind Brings (table option)', () => {
     const hands = [[booty[0], PLAIN[0], PLAIN[1]], [booty[1], booty[2], PLAIN[2]], plain(3)];
     const { state, events } = windy(hands, ['event-heist', PLAIN[20]], [{ loot: 50 }, { loot: 30 }, { loot: 10 }]);
     expect(events.find((e) => e.type === 'bank_heist')).toMatchObject({ booty: [state.players[0].hand.filter((id) => booty.includes(id)).length, 2, 0] });
-    const heist = events.filter((e) => e.type === 'bank_paid' && e.reason === 'heist');
+    const heist = events.flatMap((e) => (e.type === 'bank_paid' && e.reason === 'heist' ? [e] : []));
     expect(heist).toHaveLength(1);
     expect(heist[0]).toMatchObject({ seat: 2 });
-    expect(state.players[2].loot).toBe(10 + (heist[0].amount as number));
+    expect(state.players[2].loot).toBe(10 + heist[0].amount);
   });
 
   test('The Turkey: 3 cards flipped; the first other player to shoot it and the drawer each collect $10 and discard a Wound; an event flipped meanwhile is shuffled back', () => {

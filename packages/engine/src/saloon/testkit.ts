@@ -2,7 +2,8 @@
  * Saloon Showdown test kit (tests only; left out of the build): pick cards by their features, craft a state as a
  * literal, play a list of moves. Shared by rules.test.ts and symbols.test.ts.
  */
-import { isError, type GameEvent, type Seat } from '../core/game';
+import { isError, type Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import { Rng } from '../core/rng';
 import { CARDS, deckIds, type CardInfo } from './cards';
 import type { SaloonIntent } from './intents';
@@ -67,8 +68,8 @@ export function craft(hands: string[][], c: Craft = {}): SaloonState {
 
 export type Move = [Seat, SaloonIntent, number?];
 
-export function run(state: SaloonState, moves: Move[]): { state: SaloonState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
+export function run(state: SaloonState, moves: Move[]): { state: SaloonState; events: SaloonEmitted[] } {
+  const events: SaloonEmitted[] = [];
   for (const [seat, intent, now] of moves) {
     const r = apply(state, seat, intent, now);
     if (isError(r)) throw new Error(`seat ${seat} ${JSON.stringify(intent)}: ${r.error.code} ${r.error.message}`);

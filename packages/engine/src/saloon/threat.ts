@@ -4,7 +4,8 @@
  * duel; silence means the same), "I am the Law", revealing Wanted Alive, "See you!" (Escape on Horseback: the
  * threat moves on, is cancelled, or goes back to the threatener) and a Truel started by three Desperado cards.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { bulletsOf } from './cards';
 import { discardCards, drawCards, drawUpTo, freshHands } from './deck';
@@ -20,7 +21,7 @@ import { finishThreat } from './turn';
 type Threat = Extract<Phase, { kind: 'threat' }>;
 
 /** "Do you feel lucky?": take a gun from the table and point it at another player; the threat window opens. */
-export function threaten(state: SaloonState, seat: Seat, intent: ThreatenIntent, now: number, events: GameEvent[]): void {
+export function threaten(state: SaloonState, seat: Seat, intent: ThreatenIntent, now: number, events: SaloonEmitted[]): void {
   state.guns[intent.gun] = seat;
   const until = now + state.options.threatSeconds * 1000;
   state.phase = { kind: 'threat', threatener: seat, target: intent.target, gun: intent.gun, until };
@@ -28,7 +29,7 @@ export function threaten(state: SaloonState, seat: Seat, intent: ThreatenIntent,
 }
 
 /** The answer to a threat (announced first), by its call. */
-export function answer(state: SaloonState, seat: Seat, intent: AnswerIntent, now: number, rng: Rng, events: GameEvent[]): void {
+export function answer(state: SaloonState, seat: Seat, intent: AnswerIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   events.push({ type: 'answered', seat, call: intent.call, silent: false });
   if (intent.call === 'desperado') {
     const th = state.phase as Threat;
@@ -42,12 +43,12 @@ export function answer(state: SaloonState, seat: Seat, intent: AnswerIntent, now
 }
 
 /** The threat window runs out: silence = "Do you?" (from the threatener too, when it answers after two escapes). */
-export function threatDeadline(state: SaloonState, ph: Threat, at: number, _rng: Rng, events: GameEvent[]): void {
+export function threatDeadline(state: SaloonState, ph: Threat, at: number, _rng: Rng, events: SaloonEmitted[]): void {
   events.push({ type: 'answered', seat: threatDecider(ph), call: 'duel', silent: true });
   startDuel(state, at, events);
 }
 
-function bluffCall(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+function bluffCall(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
   const hands = [ph.threatener, ph.target].map((seat) => ({ seat, cards: [...state.players[seat].hand], bullets: bulletsOf(state.players[seat].hand) }));
   const [t, g] = hands;
@@ -63,7 +64,7 @@ function bluffCall(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 }
 
 /** Russian Roulette: a d6 against the threatener's Bullets; equal rolls again. */
-function roulette(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+function roulette(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
   const bullets = bulletsOf(state.players[ph.threatener].hand);
   const rolls: number[] = [];
@@ -85,7 +86,7 @@ function roulette(state: SaloonState, rng: Rng, events: GameEvent[]): void {
 }
 
 /** "I am the Law": the threatener loses the turn; the Law collects the threatener's Bounty value from the bank. */
-function iAmTheLaw(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+function iAmTheLaw(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
   const cards = [...state.players[seat].hand];
   const amount = state.players[ph.threatener].bounty;
@@ -98,7 +99,7 @@ function iAmTheLaw(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]
 }
 
 /** Threatened while holding three Wanted Alive: reveal them, take the threatener's Bounty, end their turn. */
-function wantedAnswer(state: SaloonState, seat: Seat, rng: Rng, events: GameEvent[]): void {
+function wantedAnswer(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
   const cards = [...state.players[seat].hand];
   const amount = state.players[ph.threatener].bounty;
@@ -111,7 +112,7 @@ function wantedAnswer(state: SaloonState, seat: Seat, rng: Rng, events: GameEven
 }
 
 /** "See you!": discard the Escape card, draw one; the threat moves on, is cancelled (2 players), or goes back to the threatener. */
-function escape(state: SaloonState, seat: Seat, intent: AnswerIntent, now: number, rng: Rng, events: GameEvent[]): void {
+function escape(state: SaloonState, seat: Seat, intent: AnswerIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
   discardCards(state, seat, [intent.card as string], 'escape', events);
   drawCards(state, seat, ESCAPE_DRAW, rng, events);

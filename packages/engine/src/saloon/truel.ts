@@ -4,7 +4,8 @@
  * first correct shot decides it — the Desperado hitting wounds both others and takes their Bounties, anyone else
  * hitting wounds the Desperado and the two split its Bounty. Nobody hitting within the limit abandons it.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import type { Colour } from './cards';
 import { freshHands } from './deck';
@@ -20,7 +21,7 @@ import { finishThreat } from './turn';
 type Truel = Extract<Phase, { kind: 'truel' }>;
 
 /** Hands pass to the right among the three (the right-hand neighbour plays just before you); "Go!" as in a duel. */
-export function startTruel(state: SaloonState, desperado: Seat, others: [Seat, Seat], guns: Colour[], at: number, events: GameEvent[]): void {
+export function startTruel(state: SaloonState, desperado: Seat, others: [Seat, Seat], guns: Colour[], at: number, events: SaloonEmitted[]): void {
   const seats = [desperado, ...others].sort((a, b) => a - b);
   const old = seats.map((s) => state.players[s].hand);
   // Clockwise a → b → c: a's right is c, b's right is a, c's right is b. Each hand goes to the right.
@@ -39,13 +40,13 @@ export function startTruel(state: SaloonState, desperado: Seat, others: [Seat, S
 }
 
 /** "I have nothing to lose" on your turn: take two guns, threaten two players; the Truel starts at once. */
-export function nothingToLose(state: SaloonState, seat: Seat, intent: DesperadoIntent, now: number, events: GameEvent[]): void {
+export function nothingToLose(state: SaloonState, seat: Seat, intent: DesperadoIntent, now: number, events: SaloonEmitted[]): void {
   for (const g of intent.guns) state.guns[g] = seat;
   events.push({ type: 'nothing_to_lose', seat, guns: [...intent.guns], targets: [...intent.targets] });
   startTruel(state, seat, [intent.targets[0], intent.targets[1]], [...intent.guns], now, events);
 }
 
-export function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: GameEvent[]): void {
+export function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Truel;
   const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
@@ -87,7 +88,7 @@ export function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now
 }
 
 /** The Truel's deadline: "Go!" (each of the three sees the hand it now holds), then its abandonment. */
-export function truelDeadline(state: SaloonState, ph: Truel, at: number, rng: Rng, events: GameEvent[]): void {
+export function truelDeadline(state: SaloonState, ph: Truel, at: number, rng: Rng, events: SaloonEmitted[]): void {
   if (!ph.go) {
     ph.go = true;
     events.push({ type: 'go', at: ph.goAt, truel: truelSeats(ph) });

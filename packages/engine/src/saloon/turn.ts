@@ -4,7 +4,8 @@
  * game over if its end was due after this player, else the next player's turn. A threat's end (`finishThreat`)
  * ends the threatener's turn, except during Showdown at Noon, when nobody's turn ends.
  */
-import type { GameEvent, Outcome, Seat } from '../core/game';
+import type { Outcome, Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { COLOURS } from './cards';
 import { discardCards, drawCards, drawUpTo, takeTop } from './deck';
@@ -16,7 +17,7 @@ import { BOOTY_VALUE, BOUNTY_RESET } from './numbers';
 import { PUBLIC_CARDS } from './shared';
 import type { SaloonState } from './state';
 
-export function endTurn(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+export function endTurn(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const a = state.active;
   if (state.dealer === a) {
     const old = state.public;
@@ -40,7 +41,7 @@ export function endTurn(state: SaloonState, rng: Rng, events: GameEvent[]): void
 }
 
 /** The threat (and any duel) is over: the gun goes back on the table and the threatener's turn ends. */
-export function finishThreat(state: SaloonState, rng: Rng, events: GameEvent[]): void {
+export function finishThreat(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   for (const c of COLOURS) state.guns[c] = null;
   if ((state.phase.kind === 'duel' || state.phase.kind === 'standoff') && state.phase.wind) {
     // Showdown at Noon: nobody's turn ends; the turn that was starting goes on (after any other waiting event).
@@ -51,7 +52,7 @@ export function finishThreat(state: SaloonState, rng: Rng, events: GameEvent[]):
 }
 
 /** Draw the top of the deck, or a public card (replaced at once; the drawer takes the dealer token). */
-export function draw(state: SaloonState, seat: Seat, intent: DrawIntent, rng: Rng, events: GameEvent[]): void {
+export function draw(state: SaloonState, seat: Seat, intent: DrawIntent, rng: Rng, events: SaloonEmitted[]): void {
   if (intent.from === 'deck') drawCards(state, seat, 1, rng, events);
   else {
     const index = intent.from;
@@ -69,13 +70,13 @@ export function draw(state: SaloonState, seat: Seat, intent: DrawIntent, rng: Rn
 }
 
 /** After a Draw: the one card thrown away ends the turn. */
-export function discard(state: SaloonState, seat: Seat, intent: DiscardIntent, rng: Rng, events: GameEvent[]): void {
+export function discard(state: SaloonState, seat: Seat, intent: DiscardIntent, rng: Rng, events: SaloonEmitted[]): void {
   discardCards(state, seat, intent.cards, 'draw', events);
   endTurn(state, rng, events);
 }
 
 /** Cash Loot: Booty cards for $10 each from the bank, then draw back to 3. */
-export function cashLoot(state: SaloonState, seat: Seat, intent: CashLootIntent, rng: Rng, events: GameEvent[]): void {
+export function cashLoot(state: SaloonState, seat: Seat, intent: CashLootIntent, rng: Rng, events: SaloonEmitted[]): void {
   discardCards(state, seat, intent.cards, 'cash_loot', events);
   events.push({ type: 'cashed_loot', seat, cards: [...intent.cards] });
   bankPays(state, seat, BOOTY_VALUE * intent.cards.length, 'loot', 'cash_loot', events);
@@ -84,7 +85,7 @@ export function cashLoot(state: SaloonState, seat: Seat, intent: CashLootIntent,
 }
 
 /** Wanted Alive as a Cash Loot action: three Wanted Alive cards take another player's whole Bounty. */
-export function wanted(state: SaloonState, seat: Seat, intent: WantedIntent, rng: Rng, events: GameEvent[]): void {
+export function wanted(state: SaloonState, seat: Seat, intent: WantedIntent, rng: Rng, events: SaloonEmitted[]): void {
   discardCards(state, seat, intent.cards, 'wanted', events);
   events.push({ type: 'wanted_alive', seat, target: intent.target, cards: [...intent.cards], answer: false });
   claimBounty(state, seat, intent.target, 'wanted', events);

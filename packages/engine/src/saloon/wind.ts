@@ -5,7 +5,8 @@
  * the Turkey (three cards flipped, the first correct shot pays the shooter and the drawer and heals a Wound each).
  * Events drawn while one resolves are shuffled back afterwards.
  */
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
+import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { bulletsOf, COLOURS, isBooty, windKind } from './cards';
 import { takeTop } from './deck';
@@ -21,7 +22,7 @@ import type { Phase, SaloonState } from './state';
 type Turkey = Extract<Phase, { kind: 'turkey' }>;
 
 /** Resolve waiting events while the game stands at the start of a turn; when none is left, shuffle back the held ones. */
-export function resolveWind(state: SaloonState, now: number, rng: Rng, events: GameEvent[]): void {
+export function resolveWind(state: SaloonState, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const w = state.wind;
   if (!w) return;
   while (state.phase.kind === 'turn' && w.queue.length > 0) {
@@ -57,7 +58,7 @@ export function resolveWind(state: SaloonState, now: number, rng: Rng, events: G
 }
 
 /** Hail of Bullets: everyone shows their Bullets (the replacement card is already drawn); the most collect $20. */
-function hail(state: SaloonState, events: GameEvent[]): void {
+function hail(state: SaloonState, events: SaloonEmitted[]): void {
   const bullets = state.players.map((p) => bulletsOf(p.hand));
   const best = Math.max(...bullets);
   events.push({ type: 'hail_of_bullets', bullets });
@@ -67,7 +68,7 @@ function hail(state: SaloonState, events: GameEvent[]): void {
 }
 
 /** The Great Bank Heist: the poorest (least Loot) collect $10 per Booty on the other players' cards. */
-function heist(state: SaloonState, events: GameEvent[]): void {
+function heist(state: SaloonState, events: SaloonEmitted[]): void {
   const booty = state.players.map((p) => p.hand.filter(isBooty).length);
   const least = Math.min(...state.players.map((p) => p.loot));
   const total = booty.reduce((a, b) => a + b, 0);
@@ -81,7 +82,7 @@ function heist(state: SaloonState, events: GameEvent[]): void {
  * Showdown at Noon: the two biggest Bounties duel (ties for second place in play order from the drawer); three or
  * more tied for the biggest: a Standoff race among them (3 cards flipped after the usual delay). No turn ends.
  */
-function noon(state: SaloonState, by: Seat, now: number, events: GameEvent[]): void {
+function noon(state: SaloonState, by: Seat, now: number, events: SaloonEmitted[]): void {
   const n = state.players.length;
   const order = Array.from({ length: n }, (_, k) => (by + k) % n);
   const best = Math.max(...state.players.map((p) => p.bounty));
@@ -116,7 +117,7 @@ function markWind(phase: Phase): void {
   if (phase.kind === 'duel') phase.wind = true;
 }
 
-export function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, _rng: Rng, events: GameEvent[]): void {
+export function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, _rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Turkey;
   const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
   if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, shot, events)) return;
@@ -132,7 +133,7 @@ export function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, no
   endTurkey(state, events);
 }
 
-function endTurkey(state: SaloonState, events: GameEvent[]): void {
+function endTurkey(state: SaloonState, events: SaloonEmitted[]): void {
   const ph = state.phase as Turkey;
   table(state, 'discard').push(...ph.flipped);
   events.push({ type: 'discarded', seat: ph.drawer, cards: [...ph.flipped], reason: 'turkey' });
@@ -140,7 +141,7 @@ function endTurkey(state: SaloonState, events: GameEvent[]): void {
 }
 
 /** The Turkey's deadlines: its three cards flipped at "Go!", then, unshot by the limit, it escapes. */
-export function turkeyDeadline(state: SaloonState, ph: Turkey, at: number, rng: Rng, events: GameEvent[]): void {
+export function turkeyDeadline(state: SaloonState, ph: Turkey, at: number, rng: Rng, events: SaloonEmitted[]): void {
   if (ph.stage === 'ready') {
     for (let i = 0; i < STANDOFF_FLIP; i++) ph.flipped.push(takeTop(state, rng, events, ph.drawer));
     ph.stage = 'race';

@@ -3,7 +3,7 @@
  * (rate limited), the finished game's log, "play again", or one of the host's powers (seats.ts).
  */
 import type { Client } from '@colyseus/core';
-import type { ErrorCode, GameEvent, Seat } from '@tumbleweed/engine';
+import type { ErrorCode, Seat, TableEvent } from '@tumbleweed/engine';
 import { syncArray, type TableState } from '../table-state';
 import { ChatLimit, type ChatPhrase } from './chat';
 import type { TableClock } from './clock';
@@ -17,7 +17,7 @@ export interface ActionsHost {
   readonly state: TableState;
   /** The table's code (for the game log). */
   readonly code: string;
-  events(events: readonly GameEvent[]): void;
+  events(events: readonly TableEvent[]): void;
   patch(): void;
   sendError(client: Client, code: ErrorCode, message: string): void;
   /** A new game at the same table, with the same seats. */

@@ -4,7 +4,7 @@
  * all back or the grace period ends; the first one back waits at most RESTORE_GATHER_MS for the others. Then the
  * game's own clock skips the pause, and the countdown starts afresh.
  */
-import { runStep, type Seat } from '@tumbleweed/engine';
+import { runStep, type Seat, type TableEvent } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
 import type { AnyAdapter } from '../game-adapter';
 import type { ResumableGame } from '../persist';
@@ -26,7 +26,7 @@ export interface RestoreHost {
   grace(): number;
   /** A table nobody is connected to stays open while it waits for its players. */
   keepOpen(open: boolean): void;
-  events(events: { type: string; seat: Seat }[]): void;
+  events(events: TableEvent[]): void;
   patch(): void;
   saveSeats(): void;
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Protocol, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import type { ErrorCode, GameEvent, Seat } from '@tumbleweed/engine';
+import type { ErrorCode, Seat, TableEvent } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
 import type { MessageBucket } from '../flood';
 import * as metrics from '../metrics';
@@ -39,7 +39,7 @@ export interface SeatsHost {
   readonly state: TableState;
   readonly clients: Iterable<Client<SeatUser>>;
   log: Logger;
-  events(events: GameEvent[]): void;
+  events(events: TableEvent[]): void;
   patch(): void;
   /** Stores the seats (a game being played). */
   saveSeats(): void;

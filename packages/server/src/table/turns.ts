@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@colyseus/core';
-import { isError, reactionSchema, type ApplyResult, type ErrorCode, type GameEvent, type Rng, type Seat } from '@tumbleweed/engine';
+import { isError, reactionSchema, type ApplyResult, type ErrorCode, type GameEvent, type Rng, type Seat, type TableEvent } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
 import { FairRaces, type TimedShot } from '../fair/races';
 import type { AnyAdapter, BotLevel } from '../game-adapter';
@@ -28,6 +28,7 @@ export interface TurnsHost {
   readonly log: Logger;
   /** How long a bot waits by default (BOT_DELAY_MS, read when a bot is scheduled). */
   botDelayMs(): number;
+  /** The game's events (any game's: the turn loop drives whichever) and the table's own. */
   events(events: readonly GameEvent[]): void;
   patch(): void;
   sendError(client: Client, code: ErrorCode, message: string): void;
@@ -103,7 +104,7 @@ export class Turns {
     this.clock.acted(seat);
     if (this.state.seats[seat].away) {
       this.state.seats[seat].away = false;
-      this.host.events([{ type: 'seat_back', seat }]);
+      this.host.events([{ type: 'seat_back', seat } satisfies TableEvent]);
     }
     const started = performance.now();
     const game = this.game.id;
@@ -251,7 +252,7 @@ export class Turns {
         away.push(seat);
       }
     }
-    if (away.length) this.host.events(away.map((seat) => ({ type: 'seat_away', seat })));
+    if (away.length) this.host.events(away.map((seat): TableEvent => ({ type: 'seat_away', seat })));
   }
 
   private stopCountdown(): void {
