@@ -130,6 +130,14 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     const seated = await ann.locator('.seats .who').allTextContents();
     expect(seated.map((s) => s.replace(' (you)', ''))).toContain(a?.[1]);
     await expect(ann.getByRole('button', { name: 'Back to lobby' }).isVisible()).resolves.toBe(true);
+    // The log tells each shootout in words, though reveals and placed cards arrive thin (their fields are filled in
+    // from the board of the same patch): Bob's own cards, and every reveal with what each player did.
+    const lines = await bob.getByRole('log', { name: 'What happened' }).locator('li, p').allTextContents();
+    expect(lines.filter((l) => /^You placed your \w+/.test(l)).length).toBeGreaterThan(0);
+    const reveals = lines.flatMap((l, i) => (/^Shootout \d+ of round \d+ — cards up!$/.test(l) ? [i] : []));
+    expect(reveals.length).toBeGreaterThan(0);
+    for (const i of reveals) expect(lines[i + 1]).toMatch(/ (fired|played|reloaded) /);
+    expect(lines.filter((l) => /undefined|\{\{/.test(l))).toEqual([]);
     expect(errors).toEqual([]);
   } finally {
     await close();
