@@ -6,7 +6,14 @@ import {
   thinEvent as duelThin,
   viewFromSynced as duelFromSynced,
 } from '../duel';
-import { publicPart as rattlesnakePublic, rattlesnake, secretPart as rattlesnakeSecret, viewFromSynced as rattlesnakeFromSynced } from '../rattlesnake';
+import {
+  fillEvent as rattlesnakeFill,
+  publicPart as rattlesnakePublic,
+  rattlesnake,
+  secretPart as rattlesnakeSecret,
+  thinEvent as rattlesnakeThin,
+  viewFromSynced as rattlesnakeFromSynced,
+} from '../rattlesnake';
 import { publicPart as saloonPublic, saloon, secretPart as saloonSecret, viewFromSynced as saloonFromSynced } from '../saloon';
 import { flatBoard, flatBoardView, type FlatBoardLike, type FlatSplit } from './flat-board';
 import { isError, type ApplyResult, type EngineError, type Game, type GameEvent, type Intent, type Outcome, type Seat } from './game';
@@ -172,7 +179,13 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
 /** The flat split of each game (see flat-board.ts): every game syncs its board as flat maps. */
 const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
   [duel.id]: { publicPart: duelPublic, secretPart: duelSecret, viewFromSynced: duelFromSynced, thinEvent: duelThin, fillEvent: duelFill },
-  [rattlesnake.id]: { publicPart: rattlesnakePublic, secretPart: rattlesnakeSecret, viewFromSynced: rattlesnakeFromSynced },
+  [rattlesnake.id]: {
+    publicPart: rattlesnakePublic,
+    secretPart: rattlesnakeSecret,
+    viewFromSynced: rattlesnakeFromSynced,
+    thinEvent: rattlesnakeThin,
+    fillEvent: rattlesnakeFill,
+  },
   [saloon.id]: { publicPart: saloonPublic, secretPart: saloonSecret, viewFromSynced: saloonFromSynced },
 };
 
