@@ -12,24 +12,8 @@ import { saloonModule } from './saloon';
 import type { GameModule, GameUi, TableContext } from './types';
 
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
-jest.mock('../i18n', () => {
-  const mod = jest.requireActual('i18next');
-  const i18next = (mod.default ?? mod).createInstance();
-  const { en: words } = jest.requireActual('../i18n/en');
-  void i18next.init({
-    resources: { en: words },
-    ns: Object.keys(words),
-    defaultNS: 'common',
-    lng: 'en',
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-  });
-  return {
-    t: (key: string, options?: object) => i18next.t(key, options),
-    listNames: (names: string[]) => names.join(', '),
-    language: () => 'en',
-  };
-});
+jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
+
 // No Pixi here: the scenes never finish loading (the log does not need them).
 jest.mock('../scenes/duel', () => ({ DuelScene: { create: () => new Promise(() => {}) } }));
 jest.mock('../scenes/rattlesnake', () => ({ RattlesnakeScene: { create: () => new Promise(() => {}) } }));

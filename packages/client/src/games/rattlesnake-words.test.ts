@@ -4,15 +4,9 @@
 import type { Rattlesnake as R } from '@tumbleweed/engine';
 
 // The words in English through i18next itself (the app's i18n module needs a browser: a page language, a detector).
-jest.mock('../i18n', () => {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const lib = require('i18next');
-  const { en } = require('../i18n/en');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const i18n = (lib.default ?? lib).createInstance();
-  void i18n.init({ resources: { en }, lng: 'en', ns: Object.keys(en), defaultNS: 'common', initAsync: false, interpolation: { escapeValue: false } });
-  return { t: i18n.t.bind(i18n) };
-});
+// The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
+jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Rattlesnake } = require('@tumbleweed/engine') as { Rattlesnake: typeof R };
 // eslint-disable-next-line @typescript-eslint/no-require-imports

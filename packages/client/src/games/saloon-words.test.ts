@@ -6,20 +6,7 @@ import { en } from '../i18n/en';
 import { saloonStandings, scoreDetail, T } from './saloon-words';
 
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
-jest.mock('../i18n', () => {
-  const mod = jest.requireActual('i18next');
-  const i18next = (mod.default ?? mod).createInstance();
-  const { en: words } = jest.requireActual('../i18n/en');
-  void i18next.init({
-    resources: { en: words },
-    ns: Object.keys(words),
-    defaultNS: 'common',
-    lng: 'en',
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-  });
-  return { t: (key: string, options?: object) => i18next.t(key, options) };
-});
+jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
 
 test('the standings rank by Loot + Bounty − $10 × Wounds, not by Loot: $110 Loot with 3 Wounds and no Bounty loses to $60 + $40', () => {
   const ann = { loot: 110, bounty: 0, wounds: 3 }; // $80
