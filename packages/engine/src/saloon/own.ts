@@ -8,8 +8,10 @@
  * `steps.base` is the state the step started from while `apply`, `timeout` or `shift` runs it (null otherwise;
  * core/step-base.ts): a list is shared exactly when it is the very same array as the base's.
  */
+import { at } from '../core/at';
+import type { Seat } from '../core/game';
 import { StepBase } from '../core/step-base';
-import type { SaloonState } from './state';
+import type { SaloonPlayer, SaloonState } from './state';
 
 const steps = new StepBase<SaloonState>();
 
@@ -25,4 +27,12 @@ export function table(state: SaloonState, key: TableList): string[] {
   const list = state[key];
   if (base !== null && list === base[key]) return (state[key] = list.slice());
   return list;
+}
+
+/**
+ * The seat's player record. A seat reaches the rules from \`check\` (which turns away any seat not at the table) or from
+ * the state itself (the active seat, the seats a phase names), so it is always there.
+ */
+export function playerOf(state: Pick<SaloonState, 'players'>, seat: Seat): SaloonPlayer {
+  return at(state.players, seat, 'a Saloon seat sits at the table');
 }
