@@ -88,7 +88,9 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
     else {
       let best = -Infinity;
       const logN = Math.log(it);
-      for (const [i, s] of stats.entries()) {
+      // An index loop, not entries(): this runs for every candidate on every playout.
+      for (let i = 0; i < n; i++) {
+        const s = stats[i]!; // i < n = stats.length
         const mean = s.visits === 0 ? 1 : s.total / s.visits;
         const ucb = s.visits === 0 ? Infinity : mean + c * Math.sqrt(logN / s.visits);
         if (ucb > best) {

@@ -70,7 +70,8 @@ export function comboOf(state: RattlesnakeState, seat: Seat): Combo | null {
 }
 
 export function discardCommitted(state: RattlesnakeState): void {
-  for (const [seat, p] of state.players.entries()) {
+  for (let seat = 0; seat < state.players.length; seat++) {
+    const p = playerOf(state, seat);
     if (p.committed) pile(state, seat, 'discard').push(...p.committed);
     if (p.committed !== null) player(state, seat).committed = null;
   }
