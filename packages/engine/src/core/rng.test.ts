@@ -299,7 +299,7 @@ describe('int, pick, shuffle', () => {
       const rng = Rng.fromSeed(SEED_A);
       expect(draw(rng, taken.length, n)).toEqual(taken.map(([w]) => w % n));
       // It stops right after the last word it took: a skipped word is consumed, nothing more.
-      expect(rng.state().words).toBe(taken[taken.length - 1]![1]! + 1);
+      expect(rng.state().words).toBe(taken.at(-1)![1] + 1);
     },
   );
 

@@ -227,27 +227,27 @@ describe('Duel properties over random games', () => {
           const views = who.map((w) => view(s, w));
           const spectator = views[0]!;
           same(pendingFromView(spectator), pending(s), 'pending');
-          same(spectator!.hand, [], 'spectator hand');
-          must(spectator!.commit === null, 'spectator sees a commit');
+          same(spectator.hand, [], 'spectator hand');
+          must(spectator.commit === null, 'spectator sees a commit');
           same(legalFromView(spectator), [], 'spectator moves');
           for (const v of views) for (const p of v.players) same(Object.keys(p).sort(), JSON.parse(publicKeys), 'player keys');
           for (let me = 0; me < seats; me++) {
             const v = views[me + 1]!;
-            same(v!.hand, s.players[me]!.hand, 'own hand');
-            same(v!.commit, s.players[me]!.commit, 'own commit');
+            same(v.hand, s.players[me]!.hand, 'own hand');
+            same(v.commit, s.players[me]!.commit, 'own commit');
             same(legalFromView(v), legalIntents(s, me), 'legal moves');
           }
           // Non-interference: swapping what another seat holds face down for a card from its hand (same counts,
           // same public aside) must not change anybody else's view.
           for (let other = 0; other < seats; other++) {
-            const p = s.players[other];
-            if (!p!.commit) continue;
-            const swapIn = p!.hand.find((c) => c !== p!.commit!.card);
+            const p = s.players[other]!;
+            if (!p.commit) continue;
+            const swapIn = p.hand.find((c) => c !== p.commit!.card);
             if (!swapIn) continue;
             const alt = structuredClone(s);
-            const q = alt.players[other];
-            q!.hand[q!.hand.indexOf(swapIn)] = p!.commit.card;
-            q!.commit = { card: swapIn, target: isGun(swapIn) ? (other + 1) % seats : null };
+            const q = alt.players[other]!;
+            q.hand[q.hand.indexOf(swapIn)] = p.commit.card;
+            q.commit = { card: swapIn, target: isGun(swapIn) ? (other + 1) % seats : null };
             who.forEach((w, i) => {
               if (w !== other) same(view(alt, w), views[i], `view of ${w} depends on seat ${other}'s secret`);
             });

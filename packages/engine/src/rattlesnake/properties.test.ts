@@ -116,13 +116,13 @@ function hidden(s: RattlesnakeState, events: GameEvent[], prev: RattlesnakeState
   for (const seat of [0, 1] as Seat[]) {
     const v = view(s, seat);
     expect(legalFromView(v)).toEqual(legalIntents(s, seat));
-    const opp = s.players[1 - seat];
+    const opp = s.players[1 - seat]!;
     // The view: the opponent's hand, both deck orders (but for the card you put back on top with Scout, still
     // there), the box, the saloon deck, a face-down commitment.
-    const mine = s.players[seat];
-    const ownDeck = mine!.knownTop && mine!.deck[0] === mine!.knownTop ? mine!.deck.slice(1) : mine!.deck;
-    const secret = [...opp!.hand, ...opp!.deck, ...ownDeck, ...s.box, ...s.saloonDeck];
-    if (!s.attack?.revealed) secret.push(...(opp!.committed ?? []));
+    const mine = s.players[seat]!;
+    const ownDeck = mine.knownTop && mine.deck[0] === mine.knownTop ? mine.deck.slice(1) : mine.deck;
+    const secret = [...opp.hand, ...opp.deck, ...ownDeck, ...s.box, ...s.saloonDeck];
+    if (!s.attack?.revealed) secret.push(...(opp.committed ?? []));
     // History stays public (the opening reveals, the last showdown's combos) without saying where those cards are now.
     const history = JSON.stringify([s.opening, s.lastShowdown]);
     const seenView = JSON.stringify({ ...v, opening: null, lastShowdown: null });
@@ -132,7 +132,7 @@ function hidden(s: RattlesnakeState, events: GameEvent[], prev: RattlesnakeState
     // (Cards made public in the step — a discarded hand, a Dodge 'n' Shoot flip — may be reshuffled into a deck at once.)
     const madePublic = JSON.stringify(events.filter((e) => !e.to && (e.type === 'discarded_hand' || e.type === 'dodge_flip')));
     const seenEvents = JSON.stringify(eventsFor(events, seat));
-    for (const id of [...opp!.hand, ...opp!.deck, ...s.box, ...s.saloonDeck]) {
+    for (const id of [...opp.hand, ...opp.deck, ...s.box, ...s.saloonDeck]) {
       if (hiddenBefore.has(id) && !madePublic.includes(`"${id}"`)) expect(seenEvents.includes(`"${id}"`)).toBe(false);
     }
   }

@@ -33,17 +33,17 @@ function states(games: number, every: number): RattlesnakeState[] {
  */
 function otherSecrets(s: RattlesnakeState, seat: Seat, rng: Rng): RattlesnakeState {
   const alt = structuredClone(s);
-  const opp = alt.players[1 - seat];
-  const hidden = alt.attack?.revealed ? [] : (opp!.committed ?? []);
-  const pool = rng.shuffle([...opp!.hand, ...opp!.deck, ...hidden]);
-  opp!.hand = pool.splice(0, opp!.hand.length);
-  opp!.deck = pool.splice(0, opp!.deck.length);
-  if (opp!.committed && !alt.attack?.revealed) opp!.committed = pool.splice(0, opp!.committed.length);
-  opp!.knownTop = null;
-  if (alt.scout && alt.scout.seat !== seat) alt.scout.drawn = opp!.hand.slice(0, alt.scout.drawn.length);
-  const me = alt.players[seat];
-  const keep = me!.knownTop && me!.deck[0] === me!.knownTop ? 1 : 0;
-  me!.deck = [...me!.deck.slice(0, keep), ...rng.shuffle(me!.deck.slice(keep))];
+  const opp = alt.players[1 - seat]!;
+  const hidden = alt.attack?.revealed ? [] : (opp.committed ?? []);
+  const pool = rng.shuffle([...opp.hand, ...opp.deck, ...hidden]);
+  opp.hand = pool.splice(0, opp.hand.length);
+  opp.deck = pool.splice(0, opp.deck.length);
+  if (opp.committed && !alt.attack?.revealed) opp.committed = pool.splice(0, opp.committed.length);
+  opp.knownTop = null;
+  if (alt.scout && alt.scout.seat !== seat) alt.scout.drawn = opp.hand.slice(0, alt.scout.drawn.length);
+  const me = alt.players[seat]!;
+  const keep = me.knownTop && me.deck[0] === me.knownTop ? 1 : 0;
+  me.deck = [...me.deck.slice(0, keep), ...rng.shuffle(me.deck.slice(keep))];
   alt.saloonDeck = rng.shuffle(alt.saloonDeck);
   alt.box = rng.shuffle(alt.box);
   return alt;
