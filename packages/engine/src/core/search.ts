@@ -71,7 +71,7 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
   const n = spec.candidates.length;
   if (n === 0) throw new Error('search: no candidates');
   const stats = spec.candidates.map(() => ({ visits: 0, total: 0 }));
-  const [only] = spec.candidates;
+  const only = spec.candidates[0];
   if (n === 1 && only !== undefined) return { intent: only, index: 0, stats: [{ visits: 0, mean: 0 }], playouts: 0 };
   const rng = childRng(spec.rng);
   const c = spec.exploration ?? 0.5;

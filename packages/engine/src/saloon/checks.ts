@@ -240,7 +240,6 @@ function checkTurkeyShot(ph: Extract<Phase, { kind: 'turkey' }>, seat: Seat, int
   if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
   if (intent.target !== undefined) return err(ERRORS.BAD_TARGET, 'Shoot the Turkey, not a player.');
   return lockedOut(ph, seat, now);
-  return null;
 }
 
 /** LOCKED_OUT while the seat's misfire lock-out runs, else null. */

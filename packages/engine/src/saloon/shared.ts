@@ -158,8 +158,9 @@ export function canCrash(phase: Phase, seat: Seat, hand: readonly string[]): boo
 
 /** In a Standoff's chain: the player `seat` may hit with the Bottle (the holder of the gun of its 3 cards' colour), or null. */
 export function standoffCrashTarget(phase: Extract<Phase, { kind: 'standoff' }>, seat: Seat, hand: readonly string[]): Seat | null {
-  const [first] = hand;
-  if (phase.stage !== 'chain' || hand.length !== HAND_SIZE || first === undefined) return null;
+  if (phase.stage !== 'chain' || hand.length !== HAND_SIZE) return null;
+  const first = hand[0];
+  if (first === undefined) return null;
   const colour = card(first).colour;
   if (!hand.every((id) => card(id).colour === colour)) return null;
   const link = phase.links.find((l) => l.gun === colour && !phase.out.includes(l.seat));
