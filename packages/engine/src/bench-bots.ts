@@ -14,6 +14,7 @@ import { isError, type Game, type Intent, type Seat } from './core/game';
 import { deriveSeed, Rng } from './core/rng';
 import { duel, type DuelIntent, type DuelView } from './duel';
 import { rattlesnake } from './rattlesnake';
+import { at } from './core/at';
 
 export type Player<V, I> = (view: V, rng: Rng) => I;
 
@@ -53,20 +54,22 @@ export function match<S, V, I extends Intent, O>(
     let steps = 0;
     while (game.outcome(state) === null) {
       if (++steps > (opts.maxSteps ?? 20_000)) break;
-      const seat: Seat = game.pending(state)[0];
+      const seat = game.pending(state)[0];
+      if (seat === undefined) throw new Error(`game ${g}: nobody to move before the end`);
       const v = game.view(state, seat);
+      const rng = at(rngs, seat, 'one generator per seat');
       let intent: I;
       if (seat === aSeat) {
         const many = game.legalIntents(state, seat).length > 1;
         const t = performance.now();
         const cpu = process.cpuUsage();
-        intent = a(v, rngs[seat]);
+        intent = a(v, rng);
         if (many) {
           const used = process.cpuUsage(cpu);
           out.ms.push(performance.now() - t);
           out.cpuMs.push((used.user + used.system) / 1000);
         }
-      } else intent = b(v, rngs[seat]);
+      } else intent = b(v, rng);
       const r = game.apply(state, seat, intent);
       if (isError(r)) throw new Error(`game ${g} seat ${seat} ${JSON.stringify(intent)}: ${r.error.code}`);
       state = r.state;
@@ -82,19 +85,19 @@ export function match<S, V, I extends Intent, O>(
 export const FIXED_LINE: readonly DuelIntent['card'][] = ['pistol', 'pistol', 'pistol', 'rifle', 'barricade', 'reload'];
 export function fixedLine(v: DuelView): DuelIntent {
   const me = v.seat as Seat;
-  const card = FIXED_LINE[v.players[me].aside.length % FIXED_LINE.length];
+  const card = at(FIXED_LINE, at(v.players, me, 'the bot plays from its own seat').aside.length % FIXED_LINE.length, 'an index modulo the length');
   if (v.hand.includes(card)) {
     const target = card === 'pistol' || card === 'rifle' ? v.players.findIndex((p, s) => s !== me && p.alive) : null;
     return { type: 'commit', card, target };
   }
-  const fallback = v.hand[0];
+  const fallback = at(v.hand, 0, 'a Duel player asked to move holds a card');
   return { type: 'commit', card: fallback, target: fallback === 'pistol' || fallback === 'rifle' ? v.players.findIndex((p, s) => s !== me && p.alive) : null };
 }
 
 export function percentile(xs: readonly number[], p: number): number {
   if (xs.length === 0) return 0;
   const sorted = [...xs].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return at(sorted, Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length)), 'xs is not empty');
 }
 
 function line(name: string, r: MatchResult, timed: boolean): string {

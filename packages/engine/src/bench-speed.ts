@@ -19,10 +19,16 @@ import { deriveSeed, Rng } from './core/rng';
 import { duel } from './duel';
 import { playGame as playRattlesnake } from './rattlesnake/sim';
 import { playGame as playSaloon } from './saloon/sim';
+import { at } from './core/at';
 
 const args = process.argv.slice(2);
 const againstAt = args.indexOf('--against');
-const AGAINST = againstAt >= 0 ? args.splice(againstAt, 2)[1] : null;
+const againstDir = againstAt >= 0 ? args.splice(againstAt, 2)[1] : null;
+if (againstDir === undefined) {
+  console.error("--against needs a folder: another build's packages/engine/dist");
+  process.exit(2);
+}
+const AGAINST = againstDir;
 const SECONDS = Number(args[0] ?? 3);
 const ONLY = (args[1] ?? '').toLowerCase();
 
@@ -110,19 +116,25 @@ function versus(name: string, mine: Play, theirs: Play): [string, string] {
   let n = 0;
   while (cpuSeconds() - c0 < 0.25) mine(2_000_000 + n++);
   const rounds = Math.max(6, Math.round(SECONDS * 4)); // about 2 × SECONDS in all
-  const per: [number[], number[]] = [[], []];
+  const mineRates: number[] = [];
+  const theirRates: number[] = [];
+  const sides: [Play, number[]][] = [
+    [mine, mineRates],
+    [theirs, theirRates],
+  ];
   for (let r = 0; r < rounds; r++) {
-    [mine, theirs].forEach((play, side) => {
+    for (const [play, rates] of sides) {
       const c0 = cpuSeconds();
       for (let g = 0; g < n; g++) play(r * n + g);
-      per[side].push(n / (cpuSeconds() - c0));
-    });
+      rates.push(n / (cpuSeconds() - c0));
+    }
   }
   const show = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
-    return `best ${s[s.length - 1].toFixed(0)}, median ${s[s.length >> 1].toFixed(0)}`;
+    const rounds = 'at least 6 rounds';
+    return `best ${at(s, s.length - 1, rounds).toFixed(0)}, median ${at(s, s.length >> 1, rounds).toFixed(0)}`;
   };
-  return [name, `this build: ${show(per[0])}  |  against: ${show(per[1])}  (games per CPU-second, ${rounds} rounds of ${n} games)`];
+  return [name, `this build: ${show(mineRates)}  |  against: ${show(theirRates)}  (games per CPU-second, ${rounds} rounds of ${n} games)`];
 }
 
 const mine = games(THIS).filter(([name]) => name.toLowerCase().includes(ONLY));

@@ -166,7 +166,7 @@ if (stalled > 0) {
       turns += r.turns;
       duels += r.duels;
       maxSteps = Math.max(maxSteps, r.steps.length);
-      simMs += r.steps.length ? r.steps[r.steps.length - 1].now : 0;
+      simMs += r.steps.at(-1)?.now ?? 0;
       if (r.outcome === null) unfinished++;
     }
     const s = (performance.now() - t) / 1000;
@@ -227,7 +227,9 @@ if (stalled > 0) {
       seats,
       options: { wind: true, simplified: false, russianRoulette: g % 2 === 1 },
       onStep: (_s, _step, events) => {
-        for (const e of events) uses.forEach(([, hit], i) => hit(e) && counts[i]++);
+        uses.forEach(([, hit], i) => {
+          for (const e of events) if (hit(e)) counts[i] = (counts[i] ?? 0) + 1;
+        });
       },
     });
     turns += r.turns;
@@ -239,7 +241,10 @@ if (stalled > 0) {
     ['unfinished', String(unfinished)],
     ['mean turns', (turns / SYM_GAMES).toFixed(1)],
     ['games/s', (SYM_GAMES / s).toFixed(0)],
-    ...uses.map(([label], i): [string, string] => [label, `${counts[i]} (${(counts[i] / SYM_GAMES).toFixed(2)} per game)`]),
+    ...uses.map(([label], i): [string, string] => {
+      const count = counts[i] ?? 0;
+      return [label, `${count} (${(count / SYM_GAMES).toFixed(2)} per game)`];
+    }),
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
   console.log(`\nSaloon Showdown special symbols (bots, every option on) — node ${process.version}`);

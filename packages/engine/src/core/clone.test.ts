@@ -75,7 +75,7 @@ describe('cloneState', () => {
     const rng = Rng.fromSeed(deriveSeed(7, 'players'));
     copiesExactly(duelState);
     for (let steps = 0; duel.outcome(duelState) === null && steps < 2000; steps++) {
-      const seat = duel.pending(duelState)[0];
+      const seat = duel.pending(duelState)[0]!;
       const r = duel.apply(duelState, seat, rng.pick(duel.legalIntents(duelState, seat)), 0);
       if (isError(r)) throw new Error(r.error.message);
       duelState = r.state;

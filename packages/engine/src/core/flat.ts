@@ -116,10 +116,10 @@ export function unflatten(flat: FlatLike | null | undefined): unknown {
   const byPath = new Map<string, unknown>();
   for (const { path, segs, value } of items) {
     byPath.set(path, value);
-    if (segs.length === 0) continue;
+    const key = segs.at(-1);
+    if (key === undefined) continue; // the root
     const parent = byPath.get(path.slice(0, path.lastIndexOf('/')));
     if (parent === null || typeof parent !== 'object') throw new Error(`flat: "${path}" has no container`);
-    const key = segs[segs.length - 1];
     if (Array.isArray(parent)) parent[Number(key)] = value;
     else (parent as Record<string, unknown>)[key] = value;
   }

@@ -54,7 +54,7 @@ test('a bot Duel replays to the same outcome and the same events, step by step',
   const r = replay(read.log);
   expect(r.error).toBeNull();
   expect(r.frames).toHaveLength(log.steps.length + 1);
-  expect(r.frames[0].step).toBeNull();
+  expect(r.frames[0]?.step).toBeNull();
   expect(r.outcome).toEqual(log.outcome);
   expect(flat(r.frames)).toEqual(log.events);
   // Replaying twice gives equal states (pure, deterministic).
@@ -72,7 +72,7 @@ test('a game dealt from a 256-bit hex seed (as on a real table) replays exactly;
   expect(r.outcome).toEqual(log.outcome);
   expect(flat(r.frames)).toEqual(log.events);
   const other = replay({ ...log, seed: '1' + seed.slice(1) });
-  expect(other.frames[0].state).not.toEqual(r.frames[0].state);
+  expect(other.frames[0]?.state).not.toEqual(r.frames[0]!.state);
 });
 
 test('a bot Rattlesnake game replays to the same outcome and events', () => {
@@ -157,7 +157,7 @@ test('readGameLog tells a game log from any other JSON', () => {
 test('the synced board of a replayed state: the wire shape, other seats’ secrets left out', () => {
   const log = botGame(duel, 3, 8, {});
   const r = replay(log);
-  const mid = r.frames[3].state as Duel.DuelState;
+  const mid = r.frames[3]!.state as Duel.DuelState;
   const spectator = syncedBoardFor('duel', mid, -1) as FlatBoardLike;
   expect([0, 1, 2].map((seat) => hasSecret(spectator, seat))).toEqual([false, false, false]);
   const seat1 = syncedBoardFor('duel', mid, 1) as FlatBoardLike;
@@ -166,7 +166,7 @@ test('the synced board of a replayed state: the wire shape, other seats’ secre
   expect(viewFromSyncedBoard('duel', spectator, -1)).toEqual(duel.view(mid, null));
 
   const rs = replay(botGame(rattlesnake, 2, 4, {}));
-  const st = rs.frames[5].state;
+  const st = rs.frames[5]!.state;
   const board = syncedBoardFor('rattlesnake', st, 0) as FlatBoardLike;
   expect(board.players![1]).toEqual({});
   expect(hasSecret(board, 0)).toBe(true);
@@ -177,9 +177,9 @@ test('the synced board of a replayed state: the wire shape, other seats’ secre
   const sim = playSaloon(11, { seats: 3 });
   const steps: LogStep[] = sim.steps.map((s) => (s.kind === 'apply' ? { seat: s.seat, intent: s.intent, at: s.now } : { timeout: true, at: s.now }));
   const sal = replay({ game: 'saloon', seed: 11, options: Saloon.options(undefined), seats: 3, steps });
-  const ss = sal.frames[Math.floor(sal.frames.length / 2)].state;
+  const ss = sal.frames[Math.floor(sal.frames.length / 2)]!.state;
   expect(viewFromSyncedBoard('saloon', syncedBoardFor('saloon', ss, 2), 2)).toEqual(saloon.view(ss as never, 2));
   expect(viewFromSyncedBoard('saloon', null, 2)).toBeNull();
   // Every event a seat may see is among the replayed events.
-  expect(eventsFor(rs.frames[5].events, 0).length).toBeGreaterThanOrEqual(eventsFor(rs.frames[5].events, null).length);
+  expect(eventsFor(rs.frames[5]!.events, 0).length).toBeGreaterThanOrEqual(eventsFor(rs.frames[5]!.events, null).length);
 });

@@ -106,14 +106,14 @@ export function replayGame<S, V, I extends Intent, O>(game: Game<S, V, I, O>, in
   }
   const options = game.options((input.options ?? undefined) as Partial<O> | undefined);
   if (options && typeof options === 'object' && 'error' in options) return done({ step: 0, ...(options as { error: EngineError }).error });
+  let state: S;
   try {
-    frames.push({ state: game.setup({ seats, options: options as O }, Rng.fromSeed(input.seed)), step: null, events: [] });
+    state = game.setup({ seats, options: options as O }, Rng.fromSeed(input.seed));
   } catch (err) {
     return done({ step: 0, code: 'SETUP_FAILED', message: message(err) });
   }
-  for (let i = 0; i < input.steps.length; i++) {
-    const step = input.steps[i];
-    const state = frames[frames.length - 1].state;
+  frames.push({ state, step: null, events: [] });
+  for (const [i, step] of input.steps.entries()) {
     let result;
     try {
       if ('timeout' in step || 'shift' in step) result = runStep(game, state, step);
@@ -124,7 +124,8 @@ export function replayGame<S, V, I extends Intent, O>(game: Game<S, V, I, O>, in
       return done({ step: i + 1, code: 'STEP_FAILED', message: `step ${i + 1}: ${message(err)}` });
     }
     if (isError(result)) return done({ step: i + 1, ...result.error, message: `step ${i + 1}: ${result.error.message}` });
-    frames.push({ state: result.state, step, events: result.events });
+    state = result.state;
+    frames.push({ state, step, events: result.events });
   }
   return done(null);
 }
@@ -196,10 +197,11 @@ const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
  */
 export function syncedBoardFor(gameId: string, state: unknown, viewer: number): unknown {
   const game = REPLAY_GAMES[gameId];
-  if (!game) throw new Error(`no game "${gameId}"`);
+  const split = FLAT_SPLITS[gameId];
+  if (!game || !split) throw new Error(`no game "${gameId}"`);
   const seats = (state as { players: unknown[] }).players.length;
   const seatViews = Array.from({ length: seats }, (_, i) => (i === viewer ? game.view(state, i) : null));
-  return flatBoard(FLAT_SPLITS[gameId], game.view(state, null), seatViews);
+  return flatBoard(split, game.view(state, null), seatViews);
 }
 
 /**

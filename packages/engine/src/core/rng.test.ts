@@ -61,8 +61,8 @@ describe('Rng is ChaCha20', () => {
     const got: number[][] = seeds.map(() => []);
     for (let round = 0; round < 3; round++) {
       seeds.forEach((_, i) => {
-        const rng = Rng.fromState(states[i]);
-        got[i].push(...words(rng, 7));
+        const rng = Rng.fromState(states[i]!);
+        got[i]!.push(...words(rng, 7));
         states[i] = rng.state();
       });
     }
@@ -284,7 +284,7 @@ describe('int, pick, shuffle', () => {
     const rng = Rng.fromSeed(`${'ab'.repeat(31)}${n.toString(16).padStart(2, '0').slice(-2)}`);
     const N = 200 * n;
     const counts = new Array<number>(n).fill(0);
-    for (let i = 0; i < N; i++) counts[rng.int(n)]++;
+    for (let i = 0; i < N; i++) counts[rng.int(n)]!++;
     const expected = N / n;
     const chi = counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
     expect(chi).toBeLessThan(chiSquare999(n - 1));
@@ -295,11 +295,11 @@ describe('int, pick, shuffle', () => {
     (n) => {
       const limit = 2 ** 32 - (2 ** 32 % n);
       const raw = words(Rng.fromSeed(SEED_A), 3000);
-      const taken = raw.map((w, i) => [w, i]).filter(([w]) => w < limit);
+      const taken = raw.map((w, i) => [w, i] as const).filter(([w]) => w < limit);
       const rng = Rng.fromSeed(SEED_A);
       expect(draw(rng, taken.length, n)).toEqual(taken.map(([w]) => w % n));
       // It stops right after the last word it took: a skipped word is consumed, nothing more.
-      expect(rng.state().words).toBe(taken[taken.length - 1][1] + 1);
+      expect(rng.state().words).toBe(taken.at(-1)![1] + 1);
     },
   );
 
@@ -327,7 +327,7 @@ describe('int, pick, shuffle', () => {
     const expected = [...items];
     for (let i = expected.length - 1; i > 0; i--) {
       const j = rng.int(i + 1);
-      [expected[i], expected[j]] = [expected[j], expected[i]];
+      [expected[i], expected[j]] = [expected[j]!, expected[i]!];
     }
     expect(out).toEqual(expected);
   });

@@ -141,7 +141,8 @@ function blocksAt(hex: string, key: Uint8Array, at: number): Stream {
   const bytes = count * BLOCK_BYTES;
   chacha20(key, ZERO_NONCE, ZEROS.subarray(0, bytes), scratch, block);
   const words: number[] = new Array(bytes / 4);
-  for (let i = 0, p = 0; p < bytes; i++, p += 4) words[i] = (scratch[p] | (scratch[p + 1] << 8) | (scratch[p + 2] << 16) | (scratch[p + 3] << 24)) >>> 0;
+  // p + 3 < bytes ≤ scratch.length: every read below is inside the block just written.
+  for (let i = 0, p = 0; p < bytes; i++, p += 4) words[i] = (scratch[p]! | (scratch[p + 1]! << 8) | (scratch[p + 2]! << 16) | (scratch[p + 3]! << 24)) >>> 0;
   return remember(hex, { key, start: block * WORDS_PER_BLOCK, words });
 }
 
@@ -201,7 +202,7 @@ export class Rng {
       i = this.words - s.start;
     }
     this.words++;
-    return this.buf[i];
+    return this.buf[i]!; // i < buf.length: refilled just above when it was not
   }
 
   /**
@@ -220,7 +221,7 @@ export class Rng {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new RangeError('Rng.pick on an empty list');
-    return items[this.int(items.length)];
+    return items[this.int(items.length)] as T; // int(n) < n = items.length
   }
 
   /** Fisher–Yates; returns a new array. */
@@ -228,7 +229,9 @@ export class Rng {
     const out = [...items];
     for (let i = out.length - 1; i > 0; i--) {
       const j = this.int(i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
+      const t = out[i] as T; // j ≤ i < out.length
+      out[i] = out[j] as T;
+      out[j] = t;
     }
     return out;
   }

@@ -1,5 +1,6 @@
 import type { Seat } from './game';
 import { Rng } from './rng';
+import { at } from './at';
 
 /**
  * Determinized Monte-Carlo search ("perfect-information Monte-Carlo" with UCB1 at the root), shared by the games'
@@ -70,7 +71,8 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
   const n = spec.candidates.length;
   if (n === 0) throw new Error('search: no candidates');
   const stats = spec.candidates.map(() => ({ visits: 0, total: 0 }));
-  if (n === 1) return { intent: spec.candidates[0], index: 0, stats: [{ visits: 0, mean: 0 }], playouts: 0 };
+  const only = spec.candidates[0];
+  if (n === 1 && only !== undefined) return { intent: only, index: 0, stats: [{ visits: 0, mean: 0 }], playouts: 0 };
   const rng = childRng(spec.rng);
   const c = spec.exploration ?? 0.5;
   const limited = spec.maxMs !== undefined && Number.isFinite(spec.maxMs);
@@ -86,8 +88,9 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
     else {
       let best = -Infinity;
       const logN = Math.log(it);
+      // An index loop, not entries(): this runs for every candidate on every playout.
       for (let i = 0; i < n; i++) {
-        const s = stats[i];
+        const s = stats[i]!; // i < n = stats.length
         const mean = s.visits === 0 ? 1 : s.total / s.visits;
         const ucb = s.visits === 0 ? Infinity : mean + c * Math.sqrt(logN / s.visits);
         if (ucb > best) {
@@ -97,7 +100,8 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
       }
     }
     const world = spec.determinize(rng);
-    const after = spec.play(world, spec.seat, spec.candidates[pick]);
+    const chosen = at(stats, pick, 'UCB1 picks one of the candidates');
+    const after = spec.play(world, spec.seat, at(spec.candidates, pick, 'UCB1 picks one of the candidates'));
     if (after === null) continue;
     let state = after;
     steps++;
@@ -110,20 +114,22 @@ export function search<S, I>(spec: SearchSpec<S, I>): SearchResult<I> {
       if (next === null) break;
       state = next;
     }
-    stats[pick].visits++;
-    stats[pick].total += spec.evaluate(state, spec.seat, world);
+    chosen.visits++;
+    chosen.total += spec.evaluate(state, spec.seat, world);
     playouts++;
   }
   let index = 0;
+  let bestVisits = -1;
   let bestMean = -Infinity;
   const out = stats.map((s) => ({ visits: s.visits, mean: s.visits === 0 ? 0 : s.total / s.visits }));
   // The most visited candidate (the robust choice of UCB1); ties go to the better mean, then the earlier candidate.
-  for (let i = 0; i < n; i++) {
-    const better = out[i].visits > out[index].visits || (out[i].visits === out[index].visits && out[i].mean > bestMean);
+  for (const [i, o] of out.entries()) {
+    const better = o.visits > bestVisits || (o.visits === bestVisits && o.mean > bestMean);
     if (i === 0 || better) {
       index = i;
-      bestMean = out[i].mean;
+      bestVisits = o.visits;
+      bestMean = o.mean;
     }
   }
-  return { intent: spec.candidates[index], index, stats: out, playouts };
+  return { intent: at(spec.candidates, index, 'the best of the searched candidates'), index, stats: out, playouts };
 }

@@ -3,6 +3,7 @@ import type { Rng } from '../core/rng';
 import { isGun, type Card } from './cards';
 import type { DuelIntent } from './rules';
 import { cardsLeft, legalFromView, type DuelView } from './view';
+import { at } from '../core/at';
 
 /**
  * The Duel bot reasons from its own view only (played cards are public, so it knows exactly which cards each
@@ -50,20 +51,20 @@ export function threatTo(v: DuelView, me: Seat): Threat {
 export function scoreIntent(v: DuelView, intent: DuelIntent, threat: Threat): number {
   const me = v.seat as Seat;
   if (isGun(intent.card)) {
-    const left = cardsLeft(v.players[intent.target as Seat]);
+    const left = cardsLeft(at(v.players, intent.target as Seat, 'a legal gun aims at a seat at the table'));
     const kill = share(left, 'reload') + (intent.card === 'rifle' ? share(left, 'barricade') : 0);
     const lastGun = v.hand.filter(isGun).length === 1 ? LAST_GUN_COST : 0;
     return 1 + kill - COST[intent.card] - lastGun;
   }
   if (intent.card === 'barricade') return 1 - threat.rifle - COST.barricade;
-  const back = v.players[me].aside.length + 1;
+  const back = at(v.players, me, 'the bot plays from its own seat').aside.length + 1;
   return (1 - threat.shot) * (1 + RELOAD_GAIN_PER_CARD * back);
 }
 
 export function bot(v: DuelView, rng: Rng): DuelIntent {
   const legal = legalFromView(v);
   if (legal.length === 0) throw new Error('Duel bot asked to move with nothing to decide');
-  if (legal.length === 1) return legal[0];
+  if (legal.length === 1) return legal[0]!;
   const threat = threatTo(v, v.seat as Seat);
   const scored = legal.map((intent) => ({ intent, score: scoreIntent(v, intent, threat) + (rng.int(1000) / 1000) * NOISE }));
   const best = (options: typeof scored) => options.reduce((a, b) => (b.score > a.score ? b : a)).intent;

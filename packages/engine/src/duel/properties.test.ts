@@ -193,10 +193,10 @@ describe('Duel properties over random games', () => {
           },
           true,
         );
-        const out = duel.outcome(states[states.length - 1]);
+        const out = duel.outcome(states[states.length - 1]!);
         must(out !== null, 'no outcome');
         expect(out!.winners).toHaveLength(1);
-        expect(out!.scores[out!.winners[0]]).toBe(g.target);
+        expect(out!.scores[out!.winners[0]!]).toBe(g.target);
         expect(out!.scores.filter((m) => m >= g.target)).toHaveLength(1);
         expect(out!.scores.reduce((a, b) => a + b, 0)).toBe(rounds);
         expect(ended).toBe(1);
@@ -225,27 +225,27 @@ describe('Duel properties over random games', () => {
           const seats = s.players.length;
           const who: (Seat | null)[] = [null, ...Array.from({ length: seats }, (_, i) => i)];
           const views = who.map((w) => view(s, w));
-          const spectator = views[0];
+          const spectator = views[0]!;
           same(pendingFromView(spectator), pending(s), 'pending');
           same(spectator.hand, [], 'spectator hand');
           must(spectator.commit === null, 'spectator sees a commit');
           same(legalFromView(spectator), [], 'spectator moves');
           for (const v of views) for (const p of v.players) same(Object.keys(p).sort(), JSON.parse(publicKeys), 'player keys');
           for (let me = 0; me < seats; me++) {
-            const v = views[me + 1];
-            same(v.hand, s.players[me].hand, 'own hand');
-            same(v.commit, s.players[me].commit, 'own commit');
+            const v = views[me + 1]!;
+            same(v.hand, s.players[me]!.hand, 'own hand');
+            same(v.commit, s.players[me]!.commit, 'own commit');
             same(legalFromView(v), legalIntents(s, me), 'legal moves');
           }
           // Non-interference: swapping what another seat holds face down for a card from its hand (same counts,
           // same public aside) must not change anybody else's view.
           for (let other = 0; other < seats; other++) {
-            const p = s.players[other];
+            const p = s.players[other]!;
             if (!p.commit) continue;
             const swapIn = p.hand.find((c) => c !== p.commit!.card);
             if (!swapIn) continue;
             const alt = structuredClone(s);
-            const q = alt.players[other];
+            const q = alt.players[other]!;
             q.hand[q.hand.indexOf(swapIn)] = p.commit.card;
             q.commit = { card: swapIn, target: isGun(swapIn) ? (other + 1) % seats : null };
             who.forEach((w, i) => {

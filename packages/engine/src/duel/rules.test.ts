@@ -127,7 +127,7 @@ describe('every shootout resolution in the rulebook', () => {
       expect(state.round).toBe(1);
       expect(state.shootout).toBe(2);
       state.players.forEach((p, s) => {
-        const card = parse(plays[s]).card;
+        const card = parse(plays[s]!).card;
         if (reloaded.includes(s)) {
           // Reloading from a fresh hand brings the reload itself straight back.
           expect(p.hand).toEqual(FULL_HAND);
@@ -145,25 +145,25 @@ describe('reloading', () => {
   test('not fired at: every card placed aside this round comes back, the reload included', () => {
     const state = craft([{ aside: ['pistol', 'rifle', 'pistol'] }, { aside: ['pistol'] }]);
     const after = shootout(state, ['reload', 'barricade']).state;
-    expect(after.players[0].hand).toEqual(FULL_HAND);
-    expect(after.players[0].aside).toEqual([]);
-    expect(after.players[1].aside).toEqual(['pistol', 'barricade']);
-    expect(after.players[1].hand).toEqual(['pistol', 'pistol', 'rifle', 'reload']);
+    expect(after.players[0]?.hand).toEqual(FULL_HAND);
+    expect(after.players[0]?.aside).toEqual([]);
+    expect(after.players[1]?.aside).toEqual(['pistol', 'barricade']);
+    expect(after.players[1]?.hand).toEqual(['pistol', 'pistol', 'rifle', 'reload']);
   });
 
   test('fired at: hit, and the cards stay aside', () => {
     const state = craft([{ aside: ['pistol'] }, { aside: ['pistol', 'rifle'] }, {}]);
     const after = shootout(state, ['pistol>1', 'reload', 'barricade']).state;
-    expect(after.players[1].alive).toBe(false);
-    expect(after.players[1].aside).toEqual(['pistol', 'rifle', 'reload']);
-    expect(after.players[1].hand).toEqual(['pistol', 'pistol', 'barricade']);
+    expect(after.players[1]?.alive).toBe(false);
+    expect(after.players[1]?.aside).toEqual(['pistol', 'rifle', 'reload']);
+    expect(after.players[1]?.hand).toEqual(['pistol', 'pistol', 'barricade']);
   });
 
   test('a player down to the reload still has a card to play', () => {
     const state = craft([{ aside: ['pistol', 'pistol', 'pistol', 'rifle', 'barricade'] }, {}]);
     expect(legalIntents(state, 0)).toEqual([{ type: 'commit', card: 'reload', target: null }]);
     const after = shootout(state, ['reload', 'barricade']).state;
-    expect(after.players[0].hand).toEqual(FULL_HAND);
+    expect(after.players[0]?.hand).toEqual(FULL_HAND);
   });
 });
 
@@ -172,7 +172,7 @@ describe('played cards', () => {
     let state = start(3);
     state = shootout(state, ['pistol>1', 'barricade', 'pistol>0']).state;
     state = shootout(state, ['rifle>2', 'pistol>2', 'barricade']).state; // 2 behind a barricade is hit by the rifle
-    expect(state.players[2].alive).toBe(false);
+    expect(state.players[2]?.alive).toBe(false);
     for (const seat of [0, 1, 2, null]) {
       expect(duel.view(state, seat).players.map((p) => p.aside)).toEqual([
         ['pistol', 'rifle'],
@@ -226,7 +226,7 @@ describe('errors have stable codes and leave the state untouched', () => {
     const state = deepFreeze(start(2));
     const r = apply(state, 0, { type: 'commit', card: 'pistol', target: 1 });
     expect(isError(r)).toBe(false);
-    expect(state.players[0].hand).toEqual(FULL_HAND);
+    expect(state.players[0]?.hand).toEqual(FULL_HAND);
   });
 
   test('barricade and reload may omit the target', () => {
@@ -279,7 +279,7 @@ describe('rounds', () => {
     const ten = craft([{ money: 5 }, { money: 0 }], { options: { target: 10 } });
     const next = shootout(ten, ['pistol>1', 'reload']).state;
     expect(next.phase).toBe('shootout');
-    expect(next.players[0].money).toBe(6);
+    expect(next.players[0]?.money).toBe(6);
   });
 
   test('options: $5 by default, $3–$10 accepted, anything else is BAD_OPTIONS', () => {

@@ -4,6 +4,7 @@ import { Rng } from '../core/rng';
 import { cloneState } from '../core/clone';
 import { FULL_HAND, isCard, isGun, sortHand, type Card } from './cards';
 import { DEFAULT_OPTIONS, SEAT_RANGE, TARGET_RANGE, type Commit, type DuelOptions, type DuelPlayer, type DuelState, type Play } from './state';
+import { at } from '../core/at';
 
 export interface CommitIntent {
   type: 'commit';
@@ -74,7 +75,7 @@ export function legalCommits(hand: readonly Card[], opponents: readonly Seat[]):
 
 export function legalIntents(state: DuelState, seat: Seat): DuelIntent[] {
   if (!pending(state).includes(seat)) return [];
-  return legalCommits(state.players[seat].hand, livingOpponents(state, seat));
+  return legalCommits(at(state.players, seat, 'a pending seat sits at the table').hand, livingOpponents(state, seat));
 }
 
 function check(state: DuelState, seat: Seat, intent: DuelIntent): EngineError | Commit {
@@ -113,7 +114,7 @@ export function apply(state: DuelState, seat: Seat, intent: DuelIntent): ApplyRe
 }
 
 function place(state: DuelState, seat: Seat, commit: Commit, events: DuelEmitted[]): void {
-  const me = state.players[seat];
+  const me = at(state.players, seat, 'a seat that places a card was checked or is pending');
   me.hand.splice(me.hand.indexOf(commit.card), 1);
   me.commit = commit;
   events.push({ type: 'committed', seat });
@@ -131,7 +132,7 @@ export function timeout(state: DuelState): ApplyResult<DuelState, DuelEmitted> {
   const rng = Rng.fromState(next.rng);
   const events: DuelEmitted[] = [{ type: 'timed_out', seats: late }];
   for (const seat of late) {
-    const card = rng.pick(next.players[seat].hand);
+    const card = rng.pick(at(next.players, seat, 'a pending seat sits at the table').hand);
     const target = isGun(card) ? rng.pick(livingOpponents(next, seat)) : null;
     place(next, seat, { card, target }, events);
   }
@@ -160,7 +161,7 @@ function resolve(state: DuelState, events: DuelEmitted[]): void {
   const hit = hitsOf(plays);
   const reloaded: Seat[] = [];
   for (const { seat, card } of plays) {
-    const p = state.players[seat];
+    const p = at(state.players, seat, 'a play comes from a seat at the table');
     p.aside.push(card);
     p.commit = null;
     if (hit.includes(seat)) p.alive = false;
@@ -174,19 +175,20 @@ function resolve(state: DuelState, events: DuelEmitted[]): void {
   events.push({ type: 'revealed', round: state.round, shootout: state.shootout, plays, hit, reloaded });
 
   const standing = state.players.flatMap((p, s) => (p.alive ? [s] : []));
-  if (standing.length === 0) throw new Error('Duel invariant broken: every heart fell in one shootout');
+  const survivor = standing[0];
+  if (survivor === undefined) throw new Error('Duel invariant broken: every heart fell in one shootout');
   if (standing.length > 1) {
     state.shootout += 1;
     assertHandsPlayable(state);
     return;
   }
-  const [survivor] = standing;
-  state.players[survivor].money += 1;
-  events.push({ type: 'round_won', seat: survivor, round: state.round, money: state.players[survivor].money });
-  if (state.players[survivor].money >= state.options.target) {
+  const winner = at(state.players, survivor, 'the survivor sits at the table');
+  winner.money += 1;
+  events.push({ type: 'round_won', seat: survivor, round: state.round, money: winner.money });
+  if (winner.money >= state.options.target) {
     state.phase = 'over';
     state.winner = survivor;
-    events.push({ type: 'game_won', seat: survivor, money: state.players[survivor].money });
+    events.push({ type: 'game_won', seat: survivor, money: winner.money });
     return;
   }
   state.round += 1;

@@ -19,7 +19,7 @@ function states(count: number): DuelState[] {
     let s = setup({ seats: 2 + (g % 3), options: { target: 3 } }, Rng.fromSeed(g));
     for (let step = 0; step < 40 && s.phase === 'shootout'; step++) {
       out.push(s);
-      const seat = pending(s)[0];
+      const seat = pending(s)[0]!;
       const r = apply(s, seat, duel.bot(view(s, seat), rng));
       if (isError(r)) throw new Error(r.error.code);
       s = r.state;
@@ -79,7 +79,7 @@ describe('the Duel bots read nothing but their own view', () => {
         expect(view(world, seat)).toEqual(v);
         world.players.forEach((p, other) => {
           if (!p.commit) return;
-          expect(without(s.players[other].hand, []).concat(s.players[other].commit!.card).sort()).toEqual([...p.hand, p.commit.card].sort());
+          expect(without(s.players[other]!.hand, []).concat(s.players[other]!.commit!.card).sort()).toEqual([...p.hand, p.commit.card].sort());
         });
       }
     }
@@ -91,7 +91,7 @@ describe('the hard Duel bot', () => {
     const rng = Rng.fromSeed(3);
     let checked = 0;
     for (const s of states(40)) {
-      const seat = pending(s)[0];
+      const seat = pending(s)[0]!;
       const v = view(s, seat);
       const seed = rng.int(1_000_000);
       const a = searchDuel(v, Rng.fromSeed(seed), QUICK).intent;
@@ -103,8 +103,8 @@ describe('the hard Duel bot', () => {
   });
 
   test("is the game's bot at level hard", () => {
-    const s = states(30)[29];
-    const v = view(s, pending(s)[0]);
+    const s = states(30)[29]!;
+    const v = view(s, pending(s)[0]!);
     expect(duel.bot(v, Rng.fromSeed(8), 'hard')).toEqual(searchDuel(v, Rng.fromSeed(8)).intent);
   });
 

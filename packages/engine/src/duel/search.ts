@@ -7,6 +7,7 @@ import { bot as heuristic } from './bot';
 import { apply, pending, type DuelIntent } from './rules';
 import type { DuelState } from './state';
 import { cardsLeft, legalFromView, view, type DuelView } from './view';
+import { at } from '../core/at';
 
 /**
  * The hard Duel bot: determinized Monte-Carlo search (core/search.ts) over the engine.
@@ -67,7 +68,7 @@ export function determinize(v: DuelView, rng: Rng, openMind: number = DUEL_SEARC
     const theirs = view(state, s);
     const legal = legalFromView(theirs);
     const commit = rng.int(1000) / 1000 < openMind ? rng.pick(legal) : heuristic(theirs, rng);
-    const player = state.players[s];
+    const player = at(state.players, s, "the sampled world has the view's seats");
     player.hand = without(player.hand, [commit.card]);
     player.commit = { card: commit.card, target: commit.target ?? null };
   });
@@ -75,10 +76,11 @@ export function determinize(v: DuelView, rng: Rng, openMind: number = DUEL_SEARC
 }
 
 function roundScore(state: DuelState, seat: Seat, start: DuelState): number {
-  if (state.players[seat].money > start.players[seat].money) return 1;
+  const me = at(state.players, seat, 'the searching seat sits at the table');
+  if (me.money > at(start.players, seat, 'the searching seat sits at the table').money) return 1;
   if (state.round !== start.round || state.phase === 'over') return 0;
   // Cut off mid-round (a cycle): an even share among the living.
-  if (!state.players[seat].alive) return 0;
+  if (!me.alive) return 0;
   return 1 / state.players.filter((p) => p.alive).length;
 }
 
@@ -108,6 +110,6 @@ export function searchDuel(v: DuelView, rng: Rng, budget: Budget = {}): SearchRe
 export function hardBot(v: DuelView, rng: Rng): DuelIntent {
   const legal = legalFromView(v);
   if (legal.length === 0) throw new Error('Duel bot asked to move with nothing to decide');
-  if (legal.length === 1) return legal[0];
+  if (legal.length === 1) return legal[0]!;
   return searchDuel(v, rng).intent;
 }

@@ -39,9 +39,9 @@ describe('cardsLeft: what a player may still hold, from public information', () 
     s = commit(s, 1, 'barricade');
     s = commit(s, 2, 'rifle', 0); // reveal
     s = commit(s, 0, 'rifle', 2); // face down, not yet revealed
-    const seen = view(s, 1).players[0];
-    expect(seen.aside).toEqual(['pistol']);
-    expect(seen.handCount).toBe(4);
+    const seen = view(s, 1).players[0]!;
+    expect(seen?.aside).toEqual(['pistol']);
+    expect(seen?.handCount).toBe(4);
     expect(cardsLeft(seen)).toEqual(['pistol', 'pistol', 'rifle', 'barricade', 'reload']);
   });
 });
@@ -104,9 +104,9 @@ describe('a seat’s view', () => {
     const s = start(2);
     const v = view(s, 0);
     v.hand.pop();
-    v.players[1].aside.push('rifle');
-    expect(s.players[0].hand).toEqual(FULL_HAND);
-    expect(s.players[1].aside).toEqual([]);
+    v.players[1]!.aside.push('rifle');
+    expect(s.players[0]?.hand).toEqual(FULL_HAND);
+    expect(s.players[1]?.aside).toEqual([]);
   });
 });
 

@@ -178,7 +178,7 @@ describe('saloon: whatever envelope the schema takes, the engine answers with a 
         const parsed = saloonIntentSchema.safeParse(raw);
         fc.pre(parsed.success);
         if (!parsed.success) return;
-        const { state, now } = moments[m];
+        const { state, now } = moments[m]!; // fc.nat(moments.length - 1)
         const before = JSON.stringify(state);
         const r = saloon.apply(state as never, seat, saloonIntentFromWire(parsed.data), now + 1_000);
         if (isError(r)) {
@@ -234,7 +234,7 @@ describe.each([
     const refused: unknown[] = [];
     for (const { e, seats } of events) {
       if (e.to) expect(e.to.length > 0 && e.to.every((s) => Number.isInteger(s) && s >= 0 && s < seats)).toBe(true);
-      const [wire] = eventsFor([e], e.to ? e.to[0] : null);
+      const [wire] = eventsFor([e], e.to?.[0] ?? null);
       const r = schema.safeParse(wire);
       if (!r.success) refused.push({ wire, issues: r.error.issues });
       else expect(r.data).toEqual(wire);

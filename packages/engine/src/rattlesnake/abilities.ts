@@ -48,7 +48,7 @@ const EFFECTS: Record<Ability, Effect | null> = {
   disarm: (state, used, rng, events) => {
     const seat = used.seat;
     const committed = ownCommitted(state, other(seat)) as string[];
-    const lost = committed[rng.int(committed.length)];
+    const lost = rng.pick(committed); // disarm is legal only against committed cards
     removeFrom(committed, lost);
     pile(state, other(seat), 'discard').push(lost);
     delete ownAttack(state).values[lost];

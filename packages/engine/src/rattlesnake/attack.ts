@@ -11,7 +11,7 @@ import { attackerWins, bestCombo, type Combo } from './combos';
 import { removeFrom } from './deck';
 import { takeHits } from './hits';
 import type { CommitIntent } from './intents';
-import { attack as ownAttack, pile, player } from './own';
+import { attack as ownAttack, pile, player, playerOf } from './own';
 import { hasEvent, other } from './shared';
 import type { RattlesnakeState } from './state';
 import { revealedOf } from './view';
@@ -56,22 +56,22 @@ function reveal(state: RattlesnakeState, events: RattlesnakeEmitted[]): void {
   attack.revealed = true;
   events.push({
     type: 'revealed',
-    attacker: [...(state.players[attack.attacker].committed ?? [])],
-    defender: [...(state.players[attack.defender].committed ?? [])],
+    attacker: [...(playerOf(state, attack.attacker).committed ?? [])],
+    defender: [...(playerOf(state, attack.defender).committed ?? [])],
   });
   state.step = { kind: 'window', turn: attack.attacker, passes: 0 };
 }
 
 /** The strongest combo of a seat's revealed cards, values as changed by Focus / Distract. */
 export function comboOf(state: RattlesnakeState, seat: Seat): Combo | null {
-  const committed = state.players[seat].committed ?? [];
+  const committed = playerOf(state, seat).committed ?? [];
   const valued = revealedOf(state, committed).flatMap((r) => (r.value === null ? [] : [{ id: r.id, value: r.value }]));
   return bestCombo(valued, hasEvent(state.saloon, 'sandstorm'));
 }
 
 export function discardCommitted(state: RattlesnakeState): void {
   for (let seat = 0; seat < state.players.length; seat++) {
-    const p = state.players[seat];
+    const p = playerOf(state, seat);
     if (p.committed) pile(state, seat, 'discard').push(...p.committed);
     if (p.committed !== null) player(state, seat).committed = null;
   }

@@ -38,7 +38,7 @@ describe('Rattlesnake bot: abilities it used to leave in hand (issue 15)', () =>
   function table(me: Seat, hand: string[], extra: Partial<RattlesnakeState> = {}): RattlesnakeState {
     const s = setup({ seats: 2, options: {} }, Rng.fromSeed(3));
     s.active = me;
-    s.players[me].hand = hand;
+    s.players[me]!.hand = hand;
     return { ...s, ...extra };
   }
   const decide = (s: RattlesnakeState, me: Seat) => Array.from({ length: 20 }, (_, k) => bot(view(s, me), Rng.fromSeed(k)));
@@ -61,8 +61,8 @@ describe('Rattlesnake bot: abilities it used to leave in hand (issue 15)', () =>
       response: { seat: 0, cardId: 'p0-dodge-n-shoot', ability: 'dodge-n-shoot' },
     });
     s.active = 0;
-    s.players[0].committed = ['p0-focus'];
-    s.players[1].committed = ['p1-double-tap', 'p1-disarm'];
+    s.players[0]!.committed = ['p0-focus'];
+    s.players[1]!.committed = ['p1-double-tap', 'p1-disarm'];
     expect(view(s, 1).pending).toEqual([1]);
     for (const pick of decide(s, 1)) expect(pick).toEqual({ type: 'cover', cardId: 'p1-take-cover' });
   });

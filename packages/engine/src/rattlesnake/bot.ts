@@ -4,6 +4,7 @@ import { abilityOf, baseValue, cardInfo, isHit, type Ability } from './cards';
 import { attackerWins, bestCombo, type Combo } from './combos';
 import { intentKey, type AbilityIntent, type RattlesnakeIntent } from './intents';
 import { legalFromView, type RattlesnakeView, type RevealedCard } from './view';
+import { at } from '../core/at';
 
 /**
  * The Rattlesnake bot reasons from its own view only.
@@ -39,7 +40,7 @@ const THIN_DECK = 10;
 
 /** Action cards the seat owns outside the graveyard: hand + deck + discard + commitment, minus its Hits. */
 export function actionCardsOwned(v: RattlesnakeView): number {
-  const me = v.players[v.seat as Seat];
+  const me = at(v.players, v.seat as Seat, 'the bot plays from its own seat');
   const total = v.hand.length + me.deckCount + me.discard.length + (v.myCommit?.length ?? 0);
   return total - (4 - me.hits.length);
 }
@@ -69,7 +70,8 @@ function attackerWinsWith(v: RattlesnakeView, att: readonly RevealedCard[], def:
 
 function revealedPair(v: RattlesnakeView): { att: RevealedCard[]; def: RevealedCard[] } {
   const a = v.attack as NonNullable<RattlesnakeView['attack']>;
-  return { att: v.players[a.attacker].revealed ?? [], def: v.players[a.defender].revealed ?? [] };
+  const seat = 'an attack is between the two seats';
+  return { att: at(v.players, a.attacker, seat).revealed ?? [], def: at(v.players, a.defender, seat).revealed ?? [] };
 }
 
 /** Chance that the intent, if it resolves, leaves `me` winning the reveal (1 = certain). */
@@ -112,10 +114,10 @@ function chooseCommit(v: RattlesnakeView, rng: Rng, attacker: boolean): string[]
   let combo = full;
   if (full && lean && lean.size === full.size && lean.kind === full.kind && full.top - lean.top <= 1) combo = lean;
   const cards = combo ? [...combo.cards] : [];
-  if (attacker && cards.length === 0 && hits.length === 0) return [hand[0]];
+  if (attacker && cards.length === 0 && hits.length === 0) return hand.slice(0, 1);
   // Bluffs: Hits ride along (and leave the hand); sometimes the bot holds them back to vary the count.
   if (hits.length > 0 && rng.int(1000) / 1000 >= BLUFF_RATE / 3) cards.push(...hits);
-  else if (attacker && cards.length === 0) cards.push(hits[0]);
+  else if (attacker && cards.length === 0) cards.push(hits[0]!); // an attacker with no combo and no Hit returned above
   return cards;
 }
 
@@ -161,21 +163,26 @@ function firstAbility(legal: readonly RattlesnakeIntent[], test: (i: AbilityInte
 
 export function bot(v: RattlesnakeView, rng: Rng): RattlesnakeIntent {
   const legal = legalFromView(v);
-  if (legal.length === 0) throw new Error('Rattlesnake bot asked to move with nothing to decide');
+  const first = legal[0];
+  if (first === undefined) throw new Error('Rattlesnake bot asked to move with nothing to decide');
   const me = v.seat as Seat;
   const choose = (i: RattlesnakeIntent | null) => pick(legal, i);
 
-  if (v.response) return choose(respond(v, me, legal)) ?? legal[0];
+  if (v.response) return choose(respond(v, me, legal)) ?? first;
   if (v.scout) {
     const drawn = [...v.scout.drawn].sort((x, y) => rank(x, []) - rank(y, []));
-    return choose({ type: 'putBack', cardId: drawn[0] }) ?? legal[0];
+    return choose({ type: 'putBack', cardId: at(drawn, 0, 'a Scout step holds the 2 cards drawn') }) ?? first;
   }
   const step = v.step;
   switch (step.kind) {
     case 'main': {
       // More cards first: Switch Up (a strong card from the graveyard, or draw 2) and Scout.
       const grave = [...v.graveyard].sort((x, y) => rank(y, []) - rank(x, []));
-      const switchUp = firstAbility(legal, (i, a) => a === 'switch-up' && i.mode === 'swap' && i.take === grave[0] && rank(grave[0], []) >= 6);
+      const strongest = grave[0];
+      const switchUp = firstAbility(
+        legal,
+        (i, a) => a === 'switch-up' && i.mode === 'swap' && strongest !== undefined && i.take === strongest && rank(strongest, []) >= 6,
+      );
       if (switchUp) return switchUp;
       const thin = actionCardsOwned(v) < THIN_DECK;
       const draws = thin ? null : firstAbility(legal, (i, a) => (a === 'switch-up' && i.mode === 'draw') || a === 'scout');
@@ -204,11 +211,11 @@ export function bot(v: RattlesnakeView, rng: Rng): RattlesnakeIntent {
       return { type: 'endTurn' };
     }
     case 'attackerCommit':
-      return choose({ type: 'commit', cards: chooseCommit(v, rng, true) }) ?? legal[legal.length - 1];
+      return choose({ type: 'commit', cards: chooseCommit(v, rng, true) }) ?? legal[legal.length - 1] ?? first;
     case 'defenderCommit': {
       const draws = actionCardsOwned(v) < THIN_DECK ? null : firstAbility(legal, (i, a) => (a === 'switch-up' && i.mode === 'draw') || a === 'scout');
       if (draws) return draws;
-      return choose({ type: 'commit', cards: chooseCommit(v, rng, false) }) ?? legal[0];
+      return choose({ type: 'commit', cards: chooseCommit(v, rng, false) }) ?? first;
     }
     case 'window': {
       if (windowChance(v, me, { type: 'pass' }) === 1) return { type: 'pass' };
@@ -229,7 +236,7 @@ export function bot(v: RattlesnakeView, rng: Rng): RattlesnakeIntent {
       return { type: 'pass' };
     }
     default:
-      return legal[0];
+      return first;
   }
 }
 

@@ -11,6 +11,7 @@ import { ERRORS, INTENT_TYPES, intentKey, type AbilityIntent, type BuyIntent, ty
 import { buyCost, other, pendingOf } from './shared';
 import type { RattlesnakeState } from './state';
 import { legalFromView, revealedOf, type LegalInput } from './view';
+import { playerOf } from './own';
 
 type IntentType = RattlesnakeIntent['type'];
 type WhyNot<K extends IntentType> = (
@@ -46,10 +47,10 @@ export function legalIntents(state: RattlesnakeState, seat: Seat): RattlesnakeIn
     buyCost: buyCost(state.saloon),
     saloon: state.saloon,
     graveyard: state.graveyard,
-    hand: state.players[seat].hand,
+    hand: playerOf(state, seat).hand,
     response: state.response,
     scout: state.scout ? { drawn: state.scout.seat === seat ? state.scout.drawn : [] } : null,
-    players: revealed && state.step.kind === 'window' && readsRevealed(state.players[seat].hand) ? revealedPlayers(state) : NONE_REVEALED,
+    players: revealed && state.step.kind === 'window' && readsRevealed(playerOf(state, seat).hand) ? revealedPlayers(state) : NONE_REVEALED,
   };
   return legalFromView(input);
 }
@@ -123,7 +124,7 @@ export function check(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIn
   const keyOf = () => (key ??= intentKey(intent));
   if (legal.some((l) => sameIntent(l, intent, keyOf))) return null;
   // Not legal: say why, as precisely as we can.
-  const hand = state.players[seat].hand;
+  const hand = playerOf(state, seat).hand;
   const cards = cardFields(intent);
   if (!legal.some((l) => l.type === intent.type)) return err(ERRORS.NOT_NOW, `"${intent.type}" is not possible now.`);
   for (const c of cards) if (!hand.includes(c as string)) return err(ERRORS.ILLEGAL_CARD, `${String(c)} is not in your hand.`);
@@ -164,7 +165,7 @@ function outOfAttackAbility(state: RattlesnakeState, intent: AbilityIntent, n: n
 function revealedValue(state: RattlesnakeState, seats: readonly Seat[], target: unknown): number | null {
   if (typeof target !== 'string' || !state.attack?.revealed) return null;
   for (const s of seats) {
-    const committed = state.players[s].committed;
+    const committed = playerOf(state, s).committed;
     if (committed && committed.includes(target)) return state.attack.values[target] ?? baseValue(target);
   }
   return null;
@@ -177,7 +178,7 @@ function revealedValue(state: RattlesnakeState, seats: readonly Seat[], target: 
  */
 function surelyLegal(state: RattlesnakeState, seat: Seat, intent: RattlesnakeIntent): boolean {
   const n = fieldCount(intent);
-  const hand = state.players[seat].hand;
+  const hand = playerOf(state, seat).hand;
   if (state.response) {
     if (intent.type === 'allow') return n === 1;
     return intent.type === 'cover' && n === 2 && typeof intent.cardId === 'string' && hand.includes(intent.cardId) && abilityOf(intent.cardId) === 'take-cover';
@@ -210,7 +211,7 @@ function surelyLegal(state: RattlesnakeState, seat: Seat, intent: RattlesnakeInt
       }
       if (step.kind !== 'window') return false;
       if (a === 'dodge-n-shoot') return n === 2;
-      if (a === 'disarm') return n === 2 && (state.players[other(seat)].committed?.length ?? 0) > 0 && state.attack?.revealed === true;
+      if (a === 'disarm') return n === 2 && (playerOf(state, other(seat)).committed?.length ?? 0) > 0 && state.attack?.revealed === true;
       if (a === 'focus') {
         const current = revealedValue(state, [seat], intent.target);
         const v = intent.value;

@@ -1,4 +1,6 @@
 /** Combo evaluation: pure functions over (card id, current value) pairs. Hits never take part. */
+import { at } from '../core/at';
+
 export type ComboKind = 'set' | 'run' | 'single';
 
 export interface Combo {
@@ -47,17 +49,20 @@ export function candidates(cards: readonly ValuedCard[]): Combo[] {
     const ids = byValue.get(v) as string[];
     if (ids.length >= 2) out.push({ kind: 'set', cards: [...ids], size: ids.length, top: v });
   }
+  // The first card of each value (every value in byValue came with at least one card).
+  const firstOf = (v: number): string => at(byValue.get(v) ?? [], 0, 'each value has a card');
   let start = 0;
   for (let i = 1; i <= values.length; i++) {
-    if (i < values.length && values[i] === values[i - 1] + 1) continue;
+    const last = values[i - 1]!; // 1 ≤ i ≤ values.length
+    if (i < values.length && values[i] === last + 1) continue;
     if (i - start >= 2) {
       const run = values.slice(start, i);
-      out.push({ kind: 'run', cards: run.map((v) => (byValue.get(v) as string[])[0]).reverse(), size: run.length, top: run[run.length - 1] });
+      out.push({ kind: 'run', cards: run.map(firstOf).reverse(), size: run.length, top: last });
     }
     start = i;
   }
-  const top = values[values.length - 1];
-  out.push({ kind: 'single', cards: [(byValue.get(top) as string[])[0]], size: 1, top });
+  const top = at(values, values.length - 1, 'cards is not empty, so neither is values');
+  out.push({ kind: 'single', cards: [firstOf(top)], size: 1, top });
   return out;
 }
 

@@ -6,7 +6,7 @@
 import type { Seat } from '../core/game';
 import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
-import { pile, player } from './own';
+import { pile, player, playerOf } from './own';
 import { handSize } from './shared';
 import type { RattlesnakeState } from './state';
 
@@ -28,7 +28,7 @@ export function draw(state: RattlesnakeState, seat: Seat, n: number, rng: Rng, e
 
 /** The top card of a player's deck (refilled from the discard pile if empty), removed; null when both are empty. */
 export function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: RattlesnakeEmitted[]): string | null {
-  const seen = state.players[seat];
+  const seen = playerOf(state, seat);
   if (seen.deck.length === 0 && seen.discard.length === 0) return null;
   const p = player(state, seat);
   if (p.deck.length === 0) {
@@ -41,7 +41,7 @@ export function takeTop(state: RattlesnakeState, seat: Seat, rng: Rng, events: R
 }
 
 export function drawUpTo(state: RattlesnakeState, seat: Seat, rng: Rng, events: RattlesnakeEmitted[]): void {
-  const need = handSize(state.saloon) - state.players[seat].hand.length;
+  const need = handSize(state.saloon) - playerOf(state, seat).hand.length;
   if (need > 0) draw(state, seat, need, rng, events);
 }
 

@@ -5,6 +5,7 @@ import { childRng } from '../core/search';
 import { allCards, baseValue, cardInfo, eventId } from './cards';
 import type { RattlesnakeState } from './state';
 import type { RattlesnakeView } from './view';
+import { at } from '../core/at';
 
 /**
  * A full Rattlesnake state consistent with one seat's view (`view(world, seat)` equals the view it came from),
@@ -21,8 +22,8 @@ import type { RattlesnakeView } from './view';
 export function determinize(v: RattlesnakeView, rng: Rng): RattlesnakeState {
   const me = v.seat as Seat;
   const opp = 1 - me;
-  const mine = v.players[me];
-  const theirs = v.players[opp];
+  const mine = at(v.players, me, 'the searching seat is 0 or 1');
+  const theirs = at(v.players, opp, 'the other seat is 0 or 1');
   const revealed = v.attack?.revealed === true;
 
   const seen = new Set<string>();
@@ -121,7 +122,7 @@ export function determinize(v: RattlesnakeView, rng: Rng): RattlesnakeState {
   });
   let scout: RattlesnakeState['scout'] = null;
   if (v.scout) {
-    scout = v.scout.seat === me ? { seat: me, drawn: [...v.scout.drawn] } : { seat: opp, drawn: players[opp].hand.slice(-2) };
+    scout = v.scout.seat === me ? { seat: me, drawn: [...v.scout.drawn] } : { seat: opp, drawn: at(players, opp, 'the other seat is 0 or 1').hand.slice(-2) };
   }
   let response: RattlesnakeState['response'] = null;
   if (v.response) {

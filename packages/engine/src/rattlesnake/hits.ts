@@ -6,7 +6,7 @@
 import type { Outcome, Seat } from '../core/game';
 import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
-import { pile, player } from './own';
+import { pile, player, playerOf } from './own';
 import { other } from './shared';
 import type { RattlesnakeState } from './state';
 
@@ -15,7 +15,7 @@ import type { RattlesnakeState } from './state';
  * game at 0. Returns false if the game ended.
  */
 export function takeHits(state: RattlesnakeState, seat: Seat, n: number, events: RattlesnakeEmitted[], into: { deck: Rng } | null = null): boolean {
-  for (let i = 0; i < n && state.players[seat].hits.length > 0; i++) {
+  for (let i = 0; i < n && playerOf(state, seat).hits.length > 0; i++) {
     const hits = pile(state, seat, 'hits');
     const hit = hits.pop() as string;
     state.quiet = 0;
@@ -29,7 +29,7 @@ export function takeHits(state: RattlesnakeState, seat: Seat, n: number, events:
       events.push({ type: 'hit_taken', seat, cardId: hit, left: hits.length });
     }
   }
-  if (state.players[seat].hits.length === 0) {
+  if (playerOf(state, seat).hits.length === 0) {
     state.step = { kind: 'over' };
     state.winner = other(seat);
     state.response = null;

@@ -8,7 +8,7 @@ import { eventOf } from './cards';
 import { removeFrom } from './deck';
 import { takeHits } from './hits';
 import type { BuyIntent } from './intents';
-import { pile, table } from './own';
+import { pile, playerOf, table } from './own';
 import { other } from './shared';
 import type { RattlesnakeState } from './state';
 
@@ -36,7 +36,7 @@ function refillSlot(state: RattlesnakeState, slot: number, events: RattlesnakeEm
   events.push({ type: 'saloon_refilled', slot, cardId: next, event: ev });
   if (ev === 'snakebite') {
     for (const s of [state.active, other(state.active)]) {
-      if (state.players[s].hits.length >= 2) takeHits(state, s, 1, events);
+      if (playerOf(state, s).hits.length >= 2) takeHits(state, s, 1, events);
     }
   }
 }

@@ -59,10 +59,22 @@ function copyPlayer(p: RattlesnakePlayer): RattlesnakePlayer {
   return { deck: p.deck, hand: p.hand, discard: p.discard, hits: p.hits, committed: p.committed, knownTop: p.knownTop };
 }
 
+/**
+ * The seat's player record, to read only (to change it: `player`). Seats are 0 and 1: `check` turns any other seat
+ * away before a rule runs, and the rules only name the seats the state holds.
+ */
+export function playerOf(state: Pick<RattlesnakeState, 'players'>, seat: Seat): RattlesnakePlayer {
+  // Read here rather than through core/at: this runs on every rule, and a read site that only ever sees Rattlesnake
+  // players stays as fast as the bare index it replaced.
+  const p = state.players[seat];
+  if (p === undefined) throw new Error(`engine invariant broken: Rattlesnake seats are 0 and 1 (seat ${seat})`);
+  return p;
+}
+
 /** The seat's player record, its own to change (its card lists may still be shared: see `pile`). */
 export function player(state: RattlesnakeState, seat: Seat): RattlesnakePlayer {
   const base = steps.base;
-  const p = state.players[seat];
+  const p = playerOf(state, seat);
   if (base !== null && p === base.players[seat]) return (state.players[seat] = copyPlayer(p));
   return p;
 }
@@ -74,7 +86,7 @@ export function pile(state: RattlesnakeState, seat: Seat, key: Pile): string[] {
   const base = steps.base;
   const p = player(state, seat);
   const list = p[key];
-  if (base !== null && list === base.players[seat][key]) return (p[key] = list.slice());
+  if (base !== null && list === base.players[seat]?.[key]) return (p[key] = list.slice());
   return list;
 }
 
@@ -83,7 +95,7 @@ export function committed(state: RattlesnakeState, seat: Seat): string[] | null 
   const base = steps.base;
   const p = player(state, seat);
   const list = p.committed;
-  if (list && base !== null && list === base.players[seat].committed) return (p.committed = list.slice());
+  if (list && base !== null && list === base.players[seat]?.committed) return (p.committed = list.slice());
   return list;
 }
 

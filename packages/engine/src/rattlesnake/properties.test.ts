@@ -38,9 +38,9 @@ function junk(rng: Rng, state: RattlesnakeState): { seat: Seat; intent: Rattlesn
   const type = rng.pick(types);
   const intent = {
     type,
-    cardId: rng.pick([...state.players[rng.int(2)].hand, ...state.saloon.filter((c): c is string => c !== null), ...ids]),
+    cardId: rng.pick([...state.players[rng.int(2)]!.hand, ...state.saloon.filter((c): c is string => c !== null), ...ids]),
     discard: [rng.pick(ids), rng.pick(ids)],
-    cards: rng.int(2) ? [] : [rng.pick([...state.players[0].hand, ...ids])],
+    cards: rng.int(2) ? [] : [rng.pick([...state.players[0]!.hand, ...ids])],
     target: rng.pick(ids),
     value: rng.int(8) - 1,
     delta: rng.pick([1, -1, 2]),
@@ -78,6 +78,7 @@ function play(g: Spec, check: (s: RattlesnakeState, events: GameEvent[], prev: R
       continue;
     }
     const [seat] = pending(state);
+    if (seat === undefined) throw new Error('a game not over waits on nobody');
     let r;
     if (roll < g.junkRate + g.timeoutRate) {
       r = timeout(state);
@@ -115,10 +116,10 @@ function hidden(s: RattlesnakeState, events: GameEvent[], prev: RattlesnakeState
   for (const seat of [0, 1] as Seat[]) {
     const v = view(s, seat);
     expect(legalFromView(v)).toEqual(legalIntents(s, seat));
-    const opp = s.players[1 - seat];
+    const opp = s.players[1 - seat]!;
     // The view: the opponent's hand, both deck orders (but for the card you put back on top with Scout, still
     // there), the box, the saloon deck, a face-down commitment.
-    const mine = s.players[seat];
+    const mine = s.players[seat]!;
     const ownDeck = mine.knownTop && mine.deck[0] === mine.knownTop ? mine.deck.slice(1) : mine.deck;
     const secret = [...opp.hand, ...opp.deck, ...ownDeck, ...s.box, ...s.saloonDeck];
     if (!s.attack?.revealed) secret.push(...(opp.committed ?? []));
@@ -127,7 +128,7 @@ function hidden(s: RattlesnakeState, events: GameEvent[], prev: RattlesnakeState
     const seenView = JSON.stringify({ ...v, opening: null, lastShowdown: null });
     for (const id of secret) if (!history.includes(`"${id}"`)) expect(seenView.includes(`"${id}"`)).toBe(false);
     // The events: a card hidden from this seat before and after the step is never named to it.
-    const hiddenBefore = new Set([...prev.players[1 - seat].hand, ...prev.players[1 - seat].deck, ...prev.saloonDeck, ...prev.box]);
+    const hiddenBefore = new Set([...prev.players[1 - seat]!.hand, ...prev.players[1 - seat]!.deck, ...prev.saloonDeck, ...prev.box]);
     // (Cards made public in the step — a discarded hand, a Dodge 'n' Shoot flip — may be reshuffled into a deck at once.)
     const madePublic = JSON.stringify(events.filter((e) => !e.to && (e.type === 'discarded_hand' || e.type === 'dodge_flip')));
     const seenEvents = JSON.stringify(eventsFor(events, seat));

@@ -176,7 +176,7 @@ describe('setup', () => {
     expect(s.box).toHaveLength(3);
     expect(s.players.map((p) => p.hand.length)).toEqual([5, 5]);
     expect(s.players.map((p) => p.hits.length)).toEqual([4, 4]);
-    const [a, b] = s.opening.reveals[s.opening.reveals.length - 1];
+    const [a, b] = s.opening.reveals.at(-1)!;
     expect(baseValue(a)).not.toBe(baseValue(b));
     expect((baseValue(a) as number) > (baseValue(b) as number) ? 0 : 1).toBe(s.opening.first);
     expect(s.active).toBe(s.opening.first);
@@ -189,12 +189,12 @@ describe('setup', () => {
       const s = fresh(seed);
       if (s.opening.reveals.length < 2) continue;
       found = true;
-      const [a0, b0] = s.opening.reveals[0];
+      const [a0, b0] = s.opening.reveals[0]!;
       expect(baseValue(a0)).toBe(baseValue(b0));
       const n = s.opening.reveals.length;
-      expect(s.players[0].discard).toEqual(s.opening.reveals.map((r) => r[0]));
-      expect(s.players[1].discard).toEqual(s.opening.reveals.map((r) => r[1]));
-      const [fa, fb] = s.opening.reveals[n - 1];
+      expect(s.players[0]?.discard).toEqual(s.opening.reveals.map((r) => r[0]));
+      expect(s.players[1]?.discard).toEqual(s.opening.reveals.map((r) => r[1]));
+      const [fa, fb] = s.opening.reveals[n - 1]!;
       const va = rattlesnake.view(s, null).opening.reveals[n - 1];
       expect(va).toEqual([fa, fb]);
     }
@@ -219,8 +219,8 @@ describe('turns and drawing', () => {
     const { state, events } = run(s, [[0, { type: 'endTurn' }]]);
     expect(state.active).toBe(1);
     expect(state.turn).toBe(2);
-    expect(state.players[0].hand).toHaveLength(5);
-    expect(state.players[1].hand).toEqual(['p1-focus', 'p1-scout', 'p1-reload', 'p1-disarm', 'p1-distract']);
+    expect(state.players[0]?.hand).toHaveLength(5);
+    expect(state.players[1]?.hand).toEqual(['p1-focus', 'p1-scout', 'p1-reload', 'p1-disarm', 'p1-distract']);
     expect(eventsFor(events, 0).filter((e) => e.type === 'you_drew')).toEqual([
       { type: 'you_drew', seat: 0, cards: ['p0-scout', 'p0-reload', 'p0-disarm', 'p0-distract'] },
     ]);
@@ -230,17 +230,17 @@ describe('turns and drawing', () => {
   test('an empty deck is refilled by shuffling the discard pile', () => {
     const s = craft({ hand: [], deck: ['p0-focus'], discard: ['p0-scout', 'p0-reload', 'p0-disarm', 'p0-distract', 'p0-switch-up'] }, {}, { active: 1 });
     const { state, events } = run(s, [[1, { type: 'endTurn' }]]);
-    expect(state.players[0].hand).toHaveLength(5);
-    expect(state.players[0].hand[0]).toBe('p0-focus');
-    expect(state.players[0].deck).toHaveLength(1);
-    expect(state.players[0].discard).toEqual([]);
+    expect(state.players[0]?.hand).toHaveLength(5);
+    expect(state.players[0]?.hand[0]).toBe('p0-focus');
+    expect(state.players[0]?.deck).toHaveLength(1);
+    expect(state.players[0]?.discard).toEqual([]);
     expect(events).toContainEqual({ type: 'reshuffled', seat: 0, count: 5 });
   });
 
   test('with deck and discard both empty, drawing stops', () => {
     const s = craft({ hand: [], deck: ['p0-focus'] }, {}, { active: 1 });
     const { state } = run(s, [[1, { type: 'endTurn' }]]);
-    expect(state.players[0].hand).toEqual(['p0-focus']);
+    expect(state.players[0]?.hand).toEqual(['p0-focus']);
   });
 });
 
@@ -251,8 +251,8 @@ describe('buying', () => {
   test('discard 2 cards (Hits allowed), take the card, refill the slot', () => {
     const s = craft({ hand, hits: hitIds(0).slice(0, 3) }, {});
     const { state, events } = run(s, [[0, { type: 'buy', cardId: 's-disarm-1', discard: ['hit-0-4', 'p0-reload'] }]]);
-    expect(state.players[0].hand).toEqual(['p0-focus', 'p0-disarm', 's-disarm-1']);
-    expect(state.players[0].discard).toEqual(['hit-0-4', 'p0-reload']);
+    expect(state.players[0]?.hand).toEqual(['p0-focus', 'p0-disarm', 's-disarm-1']);
+    expect(state.players[0]?.discard).toEqual(['hit-0-4', 'p0-reload']);
     expect(state.saloon[2]).toBe('s-take-cover-1');
     expect(events).toContainEqual({ type: 'saloon_refilled', slot: 2, cardId: 's-take-cover-1', event: null });
     expect(state.bought).toBe(true);
@@ -280,7 +280,7 @@ describe('buying', () => {
     const s = craft({ hand }, {}, withEvents('last-call'));
     expect(errorOf(s, 0, { type: 'buy', cardId: 's-scout-1', discard: ['p0-focus', 'p0-reload'] })).toBe('CANNOT_AFFORD');
     const { state } = run(s, [[0, { type: 'buy', cardId: 's-scout-1', discard: ['p0-reload'] }]]);
-    expect(state.players[0].hand).toContain('s-scout-1');
+    expect(state.players[0]?.hand).toContain('s-scout-1');
     expect(view(state, 0).buyCost).toBe(1);
   });
 
@@ -296,8 +296,8 @@ describe('buying', () => {
     ]);
     expect(events).toContainEqual({ type: 'saloon_refilled', slot: 0, cardId: 'e-locked-and-loaded', event: 'locked-and-loaded' });
     expect(state.saloon[0]).toBe('e-locked-and-loaded');
-    expect(state.players[0].hand).toHaveLength(6);
-    expect(state.players[1].hand).toHaveLength(6);
+    expect(state.players[0]?.hand).toHaveLength(6);
+    expect(state.players[1]?.hand).toHaveLength(6);
     expect(view(state, 1).events).toEqual(['locked-and-loaded']);
     expect(legalIntents(state, 1).some((i) => i.type === 'buy' && i.cardId === 'e-locked-and-loaded')).toBe(false);
   });
@@ -305,16 +305,16 @@ describe('buying', () => {
   test('Snakebite resolves once as it enters: each player with 2+ Hits in front takes 1', () => {
     const s = craft({ hand }, { hits: ['hit-1-1'] }, { saloonDeck: ['e-snakebite', 's-reload-1'] });
     const { state, events } = run(s, [[0, { type: 'buy', cardId: 's-focus-1', discard: ['p0-focus', 'p0-reload'] }]]);
-    expect(state.players[0].hits).toHaveLength(3);
-    expect(state.players[0].discard).toContain('hit-0-4');
-    expect(state.players[1].hits).toEqual(['hit-1-1']);
+    expect(state.players[0]?.hits).toHaveLength(3);
+    expect(state.players[0]?.discard).toContain('hit-0-4');
+    expect(state.players[1]?.hits).toEqual(['hit-1-1']);
     expect(events.filter((e) => e.type === 'hit_taken')).toEqual([{ type: 'hit_taken', seat: 0, cardId: 'hit-0-4', left: 3 }]);
     // later turns do not bite again
     const later = run(state, [
       [0, { type: 'endTurn' }],
       [1, { type: 'endTurn' }],
     ]).state;
-    expect(later.players[0].hits).toHaveLength(3);
+    expect(later.players[0]?.hits).toHaveLength(3);
   });
 
   test('High Noon: a successful attack inflicts 2 Hits', () => {
@@ -323,7 +323,7 @@ describe('buying', () => {
       [0, PASS],
       [1, PASS],
     ]).state;
-    expect(after.players[1].hits).toEqual(['hit-1-1', 'hit-1-2']);
+    expect(after.players[1]?.hits).toEqual(['hit-1-1', 'hit-1-2']);
     expect(after.lastShowdown?.hits).toBe(2);
   });
 
@@ -356,7 +356,7 @@ describe('attacks', () => {
       [0, commit('p0-disarm', 'hit-0-4')],
     ]);
     const v1 = view(state, 1);
-    expect(v1.players[0].committedCount).toBe(2);
+    expect(v1.players[0]?.committedCount).toBe(2);
     expect(JSON.stringify(v1)).not.toContain('p0-disarm');
     expect(JSON.stringify(eventsFor(events, 1))).not.toContain('p0-disarm');
     expect(view(state, 0).myCommit).toEqual(['p0-disarm', 'hit-0-4']);
@@ -365,7 +365,7 @@ describe('attacks', () => {
 
   test('successful attack: 1 Hit from in front of the defender into their discard; played cards discarded', () => {
     const { state: w } = toWindow(['p0-disarm', 'p0-double-tap'], ['p1-focus', 'hit-1-4'], { hand: ['p0-scout'] }, { hits: hitIds(1).slice(0, 3) });
-    expect(view(w, 1).players[0].revealed).toEqual([
+    expect(view(w, 1).players[0]?.revealed).toEqual([
       { id: 'p0-disarm', value: 5 },
       { id: 'p0-double-tap', value: 5 },
     ]);
@@ -373,9 +373,9 @@ describe('attacks', () => {
       [0, PASS],
       [1, PASS],
     ]);
-    expect(state.players[1].hits).toEqual(['hit-1-1', 'hit-1-2']);
-    expect(state.players[1].discard).toEqual(['hit-1-3', 'p1-focus', 'hit-1-4']);
-    expect(state.players[0].discard).toEqual(['p0-disarm', 'p0-double-tap']);
+    expect(state.players[1]?.hits).toEqual(['hit-1-1', 'hit-1-2']);
+    expect(state.players[1]?.discard).toEqual(['hit-1-3', 'p1-focus', 'hit-1-4']);
+    expect(state.players[0]?.discard).toEqual(['p0-disarm', 'p0-double-tap']);
     expect(events).toContainEqual(expect.objectContaining({ type: 'attack_resolved', attackerWon: true, hits: 1 }));
     expect(state.step).toEqual({ kind: 'after', success: true });
     const back = run(state, [[0, PASS]]).state;
@@ -389,7 +389,7 @@ describe('attacks', () => {
       [0, PASS],
       [1, PASS],
     ]);
-    expect(state.players[1].hits).toHaveLength(4);
+    expect(state.players[1]?.hits).toHaveLength(4);
     expect(state.step).toEqual({ kind: 'after', success: false });
     expect(legalIntents(state, 0)).toEqual([PASS]);
   });
@@ -444,7 +444,7 @@ describe('attacks', () => {
       [1, ALLOW],
     ]).state;
     expect(s.step).toEqual({ kind: 'main' });
-    expect(s.players[0].hand).toEqual(['p0-focus']);
+    expect(s.players[0]?.hand).toEqual(['p0-focus']);
     expect(s.attacksLeft).toBe(1);
     expect(s.graveyard).toEqual(['p0-quick-draw']);
     s = run(s, [
@@ -454,7 +454,7 @@ describe('attacks', () => {
       [0, PASS],
       [1, PASS],
     ]).state;
-    expect(s.players[1].hits).toHaveLength(2);
+    expect(s.players[1]?.hits).toHaveLength(2);
   });
 
   test('Double Tap to zero Hits ends the game at once', () => {
@@ -463,12 +463,12 @@ describe('attacks', () => {
       [0, PASS],
       [1, PASS],
     ]).state;
-    expect(s.players[1].hits).toHaveLength(2);
+    expect(s.players[1]?.hits).toHaveLength(2);
     s = run(s, [
       [0, use('p0-double-tap')],
       [1, ALLOW],
     ]).state;
-    expect(s.players[1].hits).toHaveLength(1);
+    expect(s.players[1]?.hits).toHaveLength(1);
     expect(s.step.kind).toBe('after');
     const end = run(s, [
       [0, use('s-double-tap-1')],
@@ -489,17 +489,17 @@ describe('Double Tap and stalemates', () => {
       [0, PASS],
       [1, PASS],
     ]).state;
-    expect(s.players[1].discard).toEqual(['hit-1-4']);
+    expect(s.players[1]?.discard).toEqual(['hit-1-4']);
     const r = run(s, [
       [0, use('p0-double-tap')],
       [1, ALLOW],
     ]);
     s = r.state;
-    expect(s.players[1].hits).toEqual(['hit-1-1', 'hit-1-2']);
-    expect(s.players[1].discard).toEqual(['hit-1-4']);
-    expect([...s.players[1].deck].sort()).toEqual(['hit-1-3', 'p1-focus', 'p1-reload', 'p1-scout']);
+    expect(s.players[1]?.hits).toEqual(['hit-1-1', 'hit-1-2']);
+    expect(s.players[1]?.discard).toEqual(['hit-1-4']);
+    expect([...s.players[1]!.deck].sort()).toEqual(['hit-1-3', 'p1-focus', 'p1-reload', 'p1-scout']);
     expect(r.events).toContainEqual({ type: 'hit_taken', seat: 1, cardId: 'hit-1-3', left: 2, into: 'deck' });
-    expect(view(s, 0).players[1].deckCount).toBe(4);
+    expect(view(s, 0).players[1]?.deckCount).toBe(4);
   });
 
   test(`every game ends: after ${STALEMATE_TURNS} turns in a row without a Hit, the player starting the next turn takes one`, () => {
@@ -538,7 +538,7 @@ describe('Double Tap and stalemates', () => {
     expect(after.events.some((e) => e.type === 'stalemate')).toBe(false);
     const quiet = run(s, [[a, { type: 'endTurn' }]]);
     expect(quiet.events).toContainEqual({ type: 'stalemate', seat: other(a), turns: STALEMATE_TURNS });
-    expect(quiet.state.players[other(a)].hits).toHaveLength(3);
+    expect(quiet.state.players[other(a)]?.hits).toHaveLength(3);
     expect(quiet.state.quiet).toBe(0);
   });
 });
@@ -552,8 +552,8 @@ describe('abilities', () => {
       [0, use('p0-reload')],
       [1, ALLOW],
     ]);
-    expect(state.players[0].hand).toEqual(['p0-scout', 'p0-disarm', 'p0-distract']);
-    expect(state.players[0].discard).toEqual(['p0-focus', 'hit-0-4']);
+    expect(state.players[0]?.hand).toEqual(['p0-scout', 'p0-disarm', 'p0-distract']);
+    expect(state.players[0]?.discard).toEqual(['p0-focus', 'hit-0-4']);
     expect(state.graveyard).toEqual(['p0-reload']);
   });
 
@@ -570,8 +570,8 @@ describe('abilities', () => {
     ]);
     expect(view(r.state, 1).scout).toEqual({ seat: 0, drawn: [] });
     r = run(r.state, [[0, { type: 'putBack', cardId: 'p0-focus' }]]);
-    expect(r.state.players[0].hand).toEqual(['p0-disarm']);
-    expect(r.state.players[0].deck).toEqual(['p0-focus', 'p0-distract']);
+    expect(r.state.players[0]?.hand).toEqual(['p0-disarm']);
+    expect(r.state.players[0]?.deck).toEqual(['p0-focus', 'p0-distract']);
     expect(JSON.stringify(eventsFor(r.events, 1))).not.toContain('p0-focus');
   });
 
@@ -581,13 +581,13 @@ describe('abilities', () => {
       [0, use('p0-switch-up', { mode: 'swap', take: 'p1-double-tap' })],
       [1, ALLOW],
     ]).state;
-    expect(swap.players[0].hand).toEqual(['p1-double-tap']);
+    expect(swap.players[0]?.hand).toEqual(['p1-double-tap']);
     expect(swap.graveyard).toEqual(['p0-switch-up']);
     const drew = run(s, [
       [0, use('p0-switch-up', { mode: 'draw' })],
       [1, ALLOW],
     ]).state;
-    expect(drew.players[0].hand).toEqual(['p0-focus', 'p0-disarm']);
+    expect(drew.players[0]?.hand).toEqual(['p0-focus', 'p0-disarm']);
     expect(errorOf(s, 0, use('p0-switch-up', { mode: 'swap', take: 'p0-focus' }))).toBe('BAD_TARGET');
   });
 
@@ -600,8 +600,8 @@ describe('abilities', () => {
       [0, use('p0-quick-draw', { mode: 'refill' })],
       [1, ALLOW],
     ]);
-    expect(state.players[0].hand).toHaveLength(6);
-    expect(state.players[0].discard).toEqual(['hit-0-4']);
+    expect(state.players[0]?.hand).toHaveLength(6);
+    expect(state.players[0]?.discard).toEqual(['hit-0-4']);
     expect(errorOf(s, 0, use('p0-quick-draw', { mode: 'again' }))).toBe('BAD_TARGET');
   });
 
@@ -626,7 +626,7 @@ describe('abilities', () => {
       [0, use('p0-distract', { target: 'p1-focus', delta: 1 })],
       [1, ALLOW],
     ]).state;
-    expect(view(s, 0).players[1].revealed).toEqual([{ id: 'p1-focus', value: 2 }]);
+    expect(view(s, 0).players[1]?.revealed).toEqual([{ id: 'p1-focus', value: 2 }]);
   });
 
   test('Disarm: a random card of the opponent’s revealed cards is discarded', () => {
@@ -637,8 +637,8 @@ describe('abilities', () => {
     ]);
     const lost = events.find((e) => e.type === 'disarmed') as GameEvent;
     expect(['p1-disarm', 'p1-double-tap']).toContain(lost.cardId);
-    expect(state.players[1].committed).toHaveLength(1);
-    expect(state.players[1].discard).toEqual([lost.cardId]);
+    expect(state.players[1]?.committed).toHaveLength(1);
+    expect(state.players[1]?.discard).toEqual([lost.cardId]);
   });
 
   test('Disarm needs a revealed opponent card', () => {
@@ -668,7 +668,7 @@ describe('abilities', () => {
     ]).state;
     expect(pending(r)).toEqual([1]);
     expect(r.step.kind).toBe('defenderCommit');
-    expect(r.players[1].hand).toEqual(['p1-double-tap']);
+    expect(r.players[1]?.hand).toEqual(['p1-double-tap']);
   });
 
   test("the card put back with Scout stays in its owner's view (after a reconnect too), and nobody else's, until it leaves the top", () => {
@@ -688,7 +688,7 @@ describe('abilities', () => {
     expect(JSON.stringify(view(put, 1))).not.toContain('p0-disarm');
     // Drawn at the next turn's refill: no longer on top.
     const next = run(put, [[0, { type: 'endTurn' }]]).state;
-    expect(next.players[0].hand).toContain('p0-disarm');
+    expect(next.players[0]?.hand).toContain('p0-disarm');
     expect(view(next, 0).myDeckTop).toBeNull();
   });
 
@@ -707,7 +707,7 @@ describe('abilities', () => {
       [0, ALLOW],
     ]).state;
     expect(r.step.kind).toBe('defenderCommit');
-    expect(r.players[1].hand).toEqual(deck);
+    expect(r.players[1]?.hand).toEqual(deck);
   });
 });
 
@@ -718,7 +718,7 @@ describe('Take Cover', () => {
       [0, use('p0-reload')],
       [1, { type: 'cover', cardId: 'p1-take-cover' }],
     ]);
-    expect(state.players[0].hand).toEqual(['p0-focus']);
+    expect(state.players[0]?.hand).toEqual(['p0-focus']);
     expect(state.graveyard).toEqual(['p0-reload', 'p1-take-cover']);
     expect(events).toContainEqual({ type: 'covered', seat: 1, cardId: 'p1-take-cover', cancelled: 'p0-reload' });
   });
@@ -758,7 +758,7 @@ describe('Take Cover', () => {
       [0, use('p0-double-tap')],
       [1, { type: 'cover', cardId: 'p1-take-cover' }],
     ]).state;
-    expect(s.players[1].hits).toHaveLength(3);
+    expect(s.players[1]?.hits).toHaveLength(3);
   });
 });
 
@@ -780,7 +780,7 @@ describe("Dodge 'n' Shoot", () => {
     const { state, events } = dodge(['p0-distract'], ['p1-scout']);
     expect(state.lastShowdown).toMatchObject({ dodge: true, attackerWon: true, hits: 1 });
     expect(events.filter((e) => e.type === 'dodge_flip')).toEqual([{ type: 'dodge_flip', attacker: 'p0-distract', defender: 'p1-scout' }]);
-    expect(state.players[0].discard).toEqual(['p0-disarm', 'p0-distract']);
+    expect(state.players[0]?.discard).toEqual(['p0-disarm', 'p0-distract']);
     expect(state.step).toEqual({ kind: 'after', success: true });
     expect(dodge(['p0-scout'], ['p1-distract']).state.lastShowdown?.attackerWon).toBe(false);
   });
@@ -815,7 +815,7 @@ describe("Dodge 'n' Shoot", () => {
     ]);
     // the only card is the attacker's Hit, reshuffled and turned: a Hit cannot win, then nothing is left.
     expect(r.state.lastShowdown).toMatchObject({ dodge: true, attackerWon: false });
-    expect(r.state.players[0].discard).toEqual(['hit-0-4']);
+    expect(r.state.players[0]?.discard).toEqual(['hit-0-4']);
   });
 });
 
@@ -858,8 +858,8 @@ describe('errors', () => {
         attack: { attacker: 0, defender: 1, revealed: true, values: {} },
       },
     );
-    focus.players[0].committed = ['p0-reload'];
-    focus.players[1].committed = [];
+    focus.players[0]!.committed = ['p0-reload'];
+    focus.players[1]!.committed = [];
     const target = { type: 'ability', cardId: 'p0-focus', target: 'p0-reload', value: 5 };
     expect(legalIntents(focus, 0)).toContainEqual(target);
     expect(errorOf(focus, 0, target)).toBeNull();
@@ -873,7 +873,7 @@ describe('timeouts', () => {
     [
       'attacker not committed → attack ends',
       (s) => run(s, [[0, { type: 'attack' }]]).state,
-      (t) => expect([t.step, t.attacksLeft, t.players[0].hand]).toEqual([{ kind: 'main' }, 0, ['p0-disarm', 'p0-scout']]),
+      (t) => expect([t.step, t.attacksLeft, t.players[0]!.hand]).toEqual([{ kind: 'main' }, 0, ['p0-disarm', 'p0-scout']]),
     ],
     [
       'defender → commits nothing',
@@ -902,7 +902,7 @@ describe('timeouts', () => {
           [0, use('p0-scout')],
           [1, ALLOW],
         ]).state,
-      (t) => expect(t.players[0].deck[0]).toBe('p0-reload'),
+      (t) => expect(t.players[0]?.deck[0]).toBe('p0-reload'),
     ],
   ])('%s', (_name, prepare, expectation) => {
     const s = prepare(craft({ hand: ['p0-disarm', 'p0-scout'], deck: ['p0-focus', 'p0-reload'] }, { hand: ['p1-take-cover'] }));

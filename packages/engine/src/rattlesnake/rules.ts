@@ -18,6 +18,7 @@ import { pendingOf } from './shared';
 import type { RattlesnakeState } from './state';
 import { endTurn } from './turn';
 import { putBack, respond, useAbility } from './window';
+import { at } from '../core/at';
 
 export * from './numbers';
 export { options, setup } from './setup';
@@ -80,7 +81,7 @@ export function timeout(state: RattlesnakeState): ApplyResult<RattlesnakeState, 
   const events: RattlesnakeEmitted[] = [{ type: 'timed_out', seat }];
   let intent: RattlesnakeIntent;
   if (state.response) intent = { type: 'allow' };
-  else if (state.scout) intent = { type: 'putBack', cardId: state.scout.drawn[state.scout.drawn.length - 1] };
+  else if (state.scout) intent = { type: 'putBack', cardId: at(state.scout.drawn, state.scout.drawn.length - 1, 'a Scout step holds the 2 cards drawn') };
   else {
     switch (state.step.kind) {
       case 'main':

@@ -33,7 +33,7 @@ function states(games: number, every: number): RattlesnakeState[] {
  */
 function otherSecrets(s: RattlesnakeState, seat: Seat, rng: Rng): RattlesnakeState {
   const alt = structuredClone(s);
-  const opp = alt.players[1 - seat];
+  const opp = alt.players[1 - seat]!;
   const hidden = alt.attack?.revealed ? [] : (opp.committed ?? []);
   const pool = rng.shuffle([...opp.hand, ...opp.deck, ...hidden]);
   opp.hand = pool.splice(0, opp.hand.length);
@@ -41,7 +41,7 @@ function otherSecrets(s: RattlesnakeState, seat: Seat, rng: Rng): RattlesnakeSta
   if (opp.committed && !alt.attack?.revealed) opp.committed = pool.splice(0, opp.committed.length);
   opp.knownTop = null;
   if (alt.scout && alt.scout.seat !== seat) alt.scout.drawn = opp.hand.slice(0, alt.scout.drawn.length);
-  const me = alt.players[seat];
+  const me = alt.players[seat]!;
   const keep = me.knownTop && me.deck[0] === me.knownTop ? 1 : 0;
   me.deck = [...me.deck.slice(0, keep), ...rng.shuffle(me.deck.slice(keep))];
   alt.saloonDeck = rng.shuffle(alt.saloonDeck);
@@ -65,7 +65,7 @@ describe('the Rattlesnake bots read nothing but their own view', () => {
     let compared = 0;
     let differentTruth = 0;
     for (const s of states(6, 7)) {
-      const seat = pending(s)[0];
+      const seat = pending(s)[0]!;
       const alt = otherSecrets(s, seat, rng);
       expect(view(alt, seat)).toEqual(view(s, seat)); // the premise: the bot's view is the same
       if (JSON.stringify(alt) !== JSON.stringify(s)) differentTruth++;
@@ -104,7 +104,7 @@ describe('the hard Rattlesnake bot', () => {
   test('always picks a legal intent, and the same one for the same view and seed', () => {
     let checked = 0;
     for (const s of states(3, 9)) {
-      const seat = pending(s)[0];
+      const seat = pending(s)[0]!;
       const legal = legalIntents(s, seat);
       if (legal.length < 2) continue;
       const v = view(s, seat);
@@ -117,8 +117,8 @@ describe('the hard Rattlesnake bot', () => {
   });
 
   test("is the game's bot at level hard", () => {
-    const s = states(1, 5).find((x) => legalIntents(x, pending(x)[0]).length > 3) as RattlesnakeState;
-    const v = view(s, pending(s)[0]);
+    const s = states(1, 5).find((x) => legalIntents(x, pending(x)[0]!).length > 3) as RattlesnakeState;
+    const v = view(s, pending(s)[0]!);
     expect(rattlesnake.bot(v, Rng.fromSeed(8), 'hard')).toEqual(searchRattlesnake(v, Rng.fromSeed(8)).intent);
   });
 });

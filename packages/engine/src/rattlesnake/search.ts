@@ -8,6 +8,7 @@ import { intentKey, type RattlesnakeIntent } from './intents';
 import { applyInPlace, pending } from './rules';
 import type { RattlesnakeState } from './state';
 import { legalFromView, view, type RattlesnakeView } from './view';
+import { playerOf } from './own';
 
 /**
  * The hard Rattlesnake bot: determinized Monte-Carlo search (core/search.ts). Each playout samples the hidden cards
@@ -37,8 +38,8 @@ export const RATTLESNAKE_SEARCH = {
 
 function score(state: RattlesnakeState, seat: Seat): number {
   if (state.winner !== null) return state.winner === seat ? 1 : 0;
-  const mine = state.players[seat].hits.length;
-  const theirs = state.players[1 - seat].hits.length;
+  const mine = playerOf(state, seat).hits.length;
+  const theirs = playerOf(state, 1 - seat).hits.length;
   return 0.5 + (mine - theirs) / 9;
 }
 
@@ -117,6 +118,6 @@ export function searchRattlesnake(v: RattlesnakeView, rng: Rng, budget: Budget =
 export function hardBot(v: RattlesnakeView, rng: Rng): RattlesnakeIntent {
   const legal = legalFromView(v);
   if (legal.length === 0) throw new Error('Rattlesnake bot asked to move with nothing to decide');
-  if (legal.length === 1) return legal[0];
+  if (legal.length === 1) return legal[0]!;
   return searchRattlesnake(v, rng).intent;
 }

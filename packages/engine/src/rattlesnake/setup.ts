@@ -3,7 +3,7 @@
  * saloon's five face-up actions and its two piles of actions and events with High Noon last, the opening reveals
  * that pick the first player, and both hands drawn.
  */
-import type { EngineError, SetupConfig } from '../core/game';
+import type { EngineError, Seat, SetupConfig } from '../core/game';
 import type { RattlesnakeEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { baseValue, EVENTS, eventId, hitIds, personalDeck, SALOON_SLOTS, saloonActions } from './cards';
@@ -19,27 +19,27 @@ export function options(input: Partial<RattlesnakeOptions> | undefined): Rattles
 
 export function setup(config: SetupConfig<RattlesnakeOptions>, rng: Rng): RattlesnakeState {
   if (config.seats !== SEATS) throw new RangeError(`Rattlesnake seats exactly ${SEATS}, got ${config.seats}`);
-  const players: RattlesnakePlayer[] = [0, 1].map((seat) => ({
-    deck: rng.shuffle(personalDeck(seat)),
-    hand: [],
-    discard: [],
-    hits: hitIds(seat),
-    committed: null,
-  }));
+  const fresh = (seat: Seat): RattlesnakePlayer => ({ deck: rng.shuffle(personalDeck(seat)), hand: [], discard: [], hits: hitIds(seat), committed: null });
+  const first = fresh(0);
+  const second = fresh(1);
+  const players: RattlesnakePlayer[] = [first, second];
   // The saloon: 5 face up; two piles of 4 actions + 2 events; 2 actions and 1 event back to the box; High Noon last.
   const actions = rng.shuffle(saloonActions());
   const saloon = actions.slice(0, SALOON_SLOTS);
   const pileActions = actions.slice(SALOON_SLOTS, SALOON_SLOTS + 8);
   const boxActions = actions.slice(SALOON_SLOTS + 8);
-  const events = rng.shuffle(EVENTS.filter((e) => e.event !== 'high-noon').map((e) => eventId(e.event)));
-  const pileA = rng.shuffle([...pileActions.slice(0, 4), events[0], events[1]]);
-  const pileB = rng.shuffle([...pileActions.slice(4, 8), events[2], events[3]]);
+  const [e0, e1, e2, e3, e4] = rng.shuffle(EVENTS.filter((e) => e.event !== 'high-noon').map((e) => eventId(e.event)));
+  if (e0 === undefined || e1 === undefined || e2 === undefined || e3 === undefined || e4 === undefined) {
+    throw new Error('Rattlesnake needs 5 saloon events besides High Noon');
+  }
+  const pileA = rng.shuffle([...pileActions.slice(0, 4), e0, e1]);
+  const pileB = rng.shuffle([...pileActions.slice(4, 8), e2, e3]);
   const state: RattlesnakeState = {
     options: {},
     players,
     saloon,
     saloonDeck: [...pileA, ...pileB, eventId('high-noon')],
-    box: [...boxActions, events[4]],
+    box: [...boxActions, e4],
     graveyard: [],
     active: 0,
     turn: 1,
@@ -58,11 +58,11 @@ export function setup(config: SetupConfig<RattlesnakeOptions>, rng: Rng): Rattle
   // First player: reveal top cards until one is higher; revealed cards are discarded.
   // Decision: if every card ties (practically impossible) seat 0 starts.
   for (;;) {
-    const a = players[0].deck.shift();
-    const b = players[1].deck.shift();
+    const a = first.deck.shift();
+    const b = second.deck.shift();
     if (a === undefined || b === undefined) break;
-    players[0].discard.push(a);
-    players[1].discard.push(b);
+    first.discard.push(a);
+    second.discard.push(b);
     state.opening.reveals.push([a, b]);
     const va = baseValue(a) ?? 0;
     const vb = baseValue(b) ?? 0;

@@ -3,6 +3,7 @@ import { deriveSeed, Rng, type Seed } from '../core/rng';
 import { rattlesnake } from './index';
 import type { RattlesnakeIntent } from './intents';
 import type { RattlesnakeState } from './state';
+import { at } from '../core/at';
 
 /**
  * 'bot': the game's bot on its own view. 'random': a random legal intent. 'greedy': a simple player who attacks every
@@ -18,7 +19,7 @@ export function greedy(legal: readonly RattlesnakeIntent[]): RattlesnakeIntent {
     const i = legal.find((x) => x.type === type);
     if (i) return i;
   }
-  return legal[0];
+  return at(legal, 0, 'the game waits on a seat with a legal intent');
 }
 
 export interface SimResult {
@@ -54,6 +55,7 @@ export function playGame(
       onState?.(state, null, null);
       continue;
     }
+    if (seat === undefined) throw new Error('Rattlesnake waits on nobody before the game is over');
     const who = players[seat];
     const intent =
       who === 'bot' ? g.bot(g.view(state, seat), rng) : who === 'greedy' ? greedy(g.legalIntents(state, seat)) : rng.pick(g.legalIntents(state, seat));
@@ -63,5 +65,5 @@ export function playGame(
     onState?.(state, seat, intent);
   }
   const o = g.outcome(state);
-  return { winner: o ? o.winners[0] : null, steps, turns: state.turn, final: state };
+  return { winner: o ? (o.winners[0] ?? null) : null, steps, turns: state.turn, final: state };
 }

@@ -4,6 +4,7 @@ import type { AbilityIntent, RattlesnakeIntent } from './intents';
 import { activeEvents, buyCost, handSize, pendingOf } from './shared';
 import type { AttackInfo, RattlesnakeState, Showdown, Step, UsedAbility } from './state';
 import { cloneState } from '../core/clone';
+import { at } from '../core/at';
 
 export interface RevealedCard {
   id: string;
@@ -67,7 +68,7 @@ export function revealedOf(state: Pick<RattlesnakeState, 'attack'>, committed: r
   const values = state.attack?.values;
   const out: RevealedCard[] = new Array(committed.length);
   for (let i = 0; i < committed.length; i++) {
-    const id = committed[i];
+    const id = committed[i]!; // i < committed.length
     out[i] = { id, value: values?.[id] ?? baseValue(id) };
   }
   return out;
@@ -121,14 +122,14 @@ export function combinations<T>(items: readonly T[], k: number): T[][] {
   for (let i = 0; i < k; i++) idx.push(i);
   for (;;) {
     const combo = new Array<T>(k);
-    for (let i = 0; i < k; i++) combo[i] = items[idx[i]];
+    for (let i = 0; i < k; i++) combo[i] = items[idx[i]!] as T; // idx holds k increasing indices below n
     out.push(combo);
     // The rightmost index that can still move right, then every index after it just after it.
     let i = k - 1;
     while (i >= 0 && idx[i] === n - k + i) i--;
     if (i < 0) return out;
-    idx[i]++;
-    for (let j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    idx[i]!++; // 0 ≤ i < k = idx.length
+    for (let j = i + 1; j < k; j++) idx[j] = idx[j - 1]! + 1;
   }
 }
 
@@ -143,7 +144,7 @@ export function subsets<T>(items: readonly T[], minSize: number): T[][] {
 function commits(hand: readonly string[], minSize: number): RattlesnakeIntent[] {
   const sets = subsets(hand, minSize);
   const out: RattlesnakeIntent[] = new Array(sets.length);
-  for (let i = 0; i < sets.length; i++) out[i] = { type: 'commit', cards: sets[i] };
+  for (let i = 0; i < sets.length; i++) out[i] = { type: 'commit', cards: sets[i]! }; // i < sets.length
   return out;
 }
 
@@ -210,9 +211,10 @@ export function legalFromView(v: LegalInput): RattlesnakeIntent[] {
     }
     case 'window': {
       const out: RattlesnakeIntent[] = [{ type: 'pass' }];
-      const mine = v.players[me].revealed ?? [];
-      const theirs = v.players[1 - me].revealed ?? [];
-      const all = [...(v.players[0].revealed ?? []), ...(v.players[1].revealed ?? [])];
+      const seats = 'Rattlesnake seats are 0 and 1';
+      const mine = at(v.players, me, seats).revealed ?? [];
+      const theirs = at(v.players, 1 - me, seats).revealed ?? [];
+      const all = [...(at(v.players, 0, seats).revealed ?? []), ...(at(v.players, 1, seats).revealed ?? [])];
       for (const cardId of v.hand) {
         const a = abilityOf(cardId);
         if (a === 'focus') {

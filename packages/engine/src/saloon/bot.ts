@@ -1,10 +1,11 @@
 import type { Seat } from '../core/game';
 import type { Rng } from '../core/rng';
-import { bulletsOf, card, isBooty, type Colour, type Noise } from './cards';
+import { bulletsOf, card, isBooty, type Area, type Colour, type Noise } from './cards';
 import type { AnswerIntent, DesperadoIntent, SaloonIntent, ShootIntent, StandoffIntent, WantedIntent } from './intents';
-import { majorities } from './majority';
+import { majorities, type Majorities } from './majority';
 import { judgeShot, shotsFor } from './shared';
 import { legalFromView, type SaloonView } from './view';
+import { at } from '../core/at';
 
 /**
  * The Saloon Showdown bot reasons from its own view only.
@@ -121,11 +122,11 @@ function fightersOf(ph: SaloonView['phase']): Seat[] {
  * richest Bounty in a Standoff, so it would be the one hit. The first Standoff card, and the first free gun.
  */
 function standoffJoin(v: SaloonView, legal: readonly SaloonIntent[]): StandoffIntent | null {
-  const joins = legal.filter((i): i is StandoffIntent => i.type === 'standoff');
-  if (joins.length === 0 || v.seat === null) return null;
-  const mine = v.players[v.seat].bounty;
-  const richest = Math.max(...fightersOf(v.phase).map((s) => v.players[s].bounty));
-  return mine > richest ? null : joins[0];
+  const join = legal.find((i): i is StandoffIntent => i.type === 'standoff');
+  if (join === undefined || v.seat === null) return null;
+  const mine = bountyOf(v, v.seat);
+  const richest = Math.max(...fightersOf(v.phase).map((s) => bountyOf(v, s)));
+  return mine > richest ? null : join;
 }
 
 /**
@@ -140,7 +141,10 @@ export function botInterrupt(v: SaloonView, _rng?: Rng): SaloonIntent | null {
 
 /** Escaping on horseback: the new target is the leader among the others (best score, then Bounty, then seat order). */
 function escapeChoice(v: SaloonView, escapes: readonly AnswerIntent[]): AnswerIntent {
-  const score = (i: AnswerIntent) => (i.target === undefined ? -Infinity : v.players[i.target].score * 1000 + v.players[i.target].bounty);
+  const score = (i: AnswerIntent) => {
+    const p = i.target === undefined ? undefined : v.players[i.target];
+    return p === undefined ? -Infinity : p.score * 1000 + p.bounty;
+  };
   return escapes.reduce((b, i) => (score(i) > score(b) ? i : b));
 }
 
@@ -148,8 +152,20 @@ function escapeChoice(v: SaloonView, escapes: readonly AnswerIntent[]): AnswerIn
 export function correctShot(hand: readonly string[], guns: Readonly<Record<Colour, Seat | null>>, me: Seat): ShootIntent {
   const m = majorities(hand);
   const gun = m.colours.find((c) => guns[c] === null || guns[c] === me);
-  if (gun) return { type: 'shoot', gun, area: m.areas[0], noise: m.noises[0] };
-  return { type: 'shoot', gun: 'bottle', area: m.areas[0] };
+  const { area, noise } = firstCorrect(m);
+  if (gun) return { type: 'shoot', gun, area, noise };
+  return { type: 'shoot', gun: 'bottle', area };
+}
+
+/** A seat's Bounty as the view shows it: the seats a bot reads come from the view itself (its phase, its own seat). */
+function bountyOf(v: SaloonView, seat: Seat): number {
+  return at(v.players, seat, 'a seat the view names sits at the table').bounty;
+}
+
+/** The first correct area and noise of three cards (a duel hand, or the cards flipped for a Standoff or the Turkey). */
+function firstCorrect(m: Majorities): { area: Area; noise: Noise } {
+  const three = 'three cards have a majority area and noise';
+  return { area: at(m.areas, 0, three), noise: at(m.noises, 0, three) };
 }
 
 function chooseTarget(v: SaloonView, me: Seat): Seat {
@@ -158,9 +174,10 @@ function chooseTarget(v: SaloonView, me: Seat): Seat {
   let bestBounty = -1;
   for (let k = 1; k < n; k++) {
     const s = (me + k) % n;
-    if (v.players[s].bounty > bestBounty) {
+    const bounty = bountyOf(v, s);
+    if (bounty > bestBounty) {
       best = s;
-      bestBounty = v.players[s].bounty;
+      bestBounty = bounty;
     }
   }
   return best;
@@ -170,7 +187,8 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
   return (v, rng) => {
     const legal = legalFromView(v);
     const me = v.seat;
-    if (me === null || legal.length === 0) throw new Error('Saloon bot: nothing to decide');
+    const first = legal[0];
+    if (me === null || first === undefined) throw new Error('Saloon bot: nothing to decide');
     if (legal.some((i) => i.type === 'crash')) return { type: 'crash' };
     const ph = v.phase;
     // "I don't think so!" when it pays: a Standoff is a chance at a Bounty.
@@ -182,35 +200,37 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
         const wrong = legal.filter((i): i is ShootIntent => i.type === 'shoot' && !(m.areas.includes(i.area) && m.noises.includes(i.noise as Noise)));
         if (wrong.length > 0) return rng.pick(wrong);
       }
-      return { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0] };
+      return { type: 'shoot', gun: 'red', ...firstCorrect(m) };
     }
     if (ph.kind === 'standoff') {
       const m = majorities(ph.flipped);
       const others = ph.links.map((l) => l.seat).filter((s) => s !== me && !ph.out.includes(s));
-      const target = others.reduce((b, s) => (v.players[s].bounty > v.players[b].bounty ? s : b));
+      const target = others.reduce((b, s) => (bountyOf(v, s) > bountyOf(v, b) ? s : b));
       if (rng.int(1000) < Math.round(config.errorRate * 1000)) {
         const wrong = legal.filter((i): i is ShootIntent => i.type === 'shoot' && !(m.areas.includes(i.area) && m.noises.includes(i.noise as Noise)));
         if (wrong.length > 0) return rng.pick(wrong);
       }
-      return { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0], target };
+      return { type: 'shoot', gun: 'red', ...firstCorrect(m), target };
     }
     const bullets = v.hand.length ? bulletsOf(v.hand) : 0;
     if (ph.kind === 'turn') {
       const desperado = legal.filter((i): i is DesperadoIntent => i.type === 'desperado');
-      if (desperado.length > 0) {
+      const [firstDesperado] = desperado;
+      if (firstDesperado !== undefined) {
         // The two biggest Bounties: a won Truel takes both.
         const rich = v.players
           .map((_, s) => s)
           .filter((s) => s !== me)
-          .sort((a, b) => v.players[b].bounty - v.players[a].bounty || a - b)
+          .sort((a, b) => bountyOf(v, b) - bountyOf(v, a) || a - b)
           .slice(0, 2)
           .sort((a, b) => a - b);
-        return desperado.find((i) => [...i.targets].sort((a, b) => a - b).join() === rich.join()) ?? desperado[0];
+        return desperado.find((i) => [...i.targets].sort((a, b) => a - b).join() === rich.join()) ?? firstDesperado;
       }
       const wanted = legal.filter((i): i is WantedIntent => i.type === 'wanted');
-      if (wanted.length > 0) {
+      const [firstWanted] = wanted;
+      if (firstWanted !== undefined) {
         const target = chooseTarget(v, me);
-        if (v.players[target].bounty > 0) return wanted.find((i) => i.target === target) ?? wanted[0];
+        if (bountyOf(v, target) > 0) return wanted.find((i) => i.target === target) ?? firstWanted;
       }
       const booty = v.hand.filter(isBooty);
       if (booty.length > 0) return { type: 'cashLoot', cards: booty };
@@ -229,18 +249,19 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       return { type: 'draw', from: bestIndex >= 0 ? bestIndex : 'deck' };
     }
     if (ph.kind === 'discard') {
-      const worst = [...v.hand].sort((a, b) => keepValue(a, v.hand) - keepValue(b, v.hand))[0];
+      const sorted = [...v.hand].sort((a, b) => keepValue(a, v.hand) - keepValue(b, v.hand));
+      const worst = at(sorted, 0, 'a hand to discard from holds more than 3 cards');
       return { type: 'discard', cards: [worst] };
     }
     if (ph.kind === 'threat') {
       const answers = legal.filter((i): i is AnswerIntent => i.type === 'answer');
       if (ph.threatener === me) return { type: 'answer', call: bullets >= 4 ? 'bluffing' : 'duel' };
       const law = answers.find((i) => i.call === 'law');
-      if (law && v.players[ph.threatener].bounty > 0) return law;
+      if (law && bountyOf(v, ph.threatener) > 0) return law;
       const truel = answers.filter((i) => i.call === 'desperado');
-      if (truel.length > 0) return truel.reduce((b, i) => (v.players[i.target as Seat].bounty > v.players[b.target as Seat].bounty ? i : b));
+      if (truel.length > 0) return truel.reduce((b, i) => (bountyOf(v, i.target as Seat) > bountyOf(v, b.target as Seat) ? i : b));
       const wanted = answers.find((i) => i.call === 'wanted');
-      if (wanted && v.players[ph.threatener].bounty > 0) return wanted;
+      if (wanted && bountyOf(v, ph.threatener) > 0) return wanted;
       const escapes = answers.filter((i) => i.call === 'escape');
       if (escapes.length > 0 && bullets < 5) return escapeChoice(v, escapes);
       const call = v.options.russianRoulette ? rng.int(2) === 0 : bullets >= 6 || (bullets === 5 && rng.int(2) === 0);
@@ -253,7 +274,7 @@ export function makeBot(config: BotConfig = DEFAULT_BOT): (v: SaloonView, rng: R
       }
       return correctShot(v.hand, v.guns, me);
     }
-    return legal[0];
+    return first;
   };
 }
 

@@ -14,6 +14,7 @@ import { BOTTLE_REWARD } from './numbers';
 import { standoffCrash } from './standoff';
 import type { Phase, SaloonState } from './state';
 import { finishThreat } from './turn';
+import { playerOf } from './own';
 
 export function crash(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   if (state.phase.kind === 'standoff') {
@@ -21,13 +22,13 @@ export function crash(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEm
     return;
   }
   const ph = state.phase as Extract<Phase, { kind: 'threat' | 'duel' }>;
-  const cards = [...state.players[seat].hand];
+  const cards = [...playerOf(state, seat).hand];
   state.lastReveal = { kind: 'bottle', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount: BOTTLE_REWARD };
   events.push({ type: 'crashed', seat, target: ph.threatener, gun: ph.gun, cards, stopped: ph.kind });
   if (ph.kind === 'duel') {
     state.lastDuel = { threatener: ph.threatener, target: ph.target, winner: null, result: 'stopped', shots: ph.shots };
     // The duelists keep the hands they now hold (swapped); before "Go!" they see them from now on.
-    if (!ph.go) for (const s of [ph.threatener, ph.target]) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...state.players[s].hand] });
+    if (!ph.go) for (const s of [ph.threatener, ph.target]) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...playerOf(state, s).hand] });
   }
   discardCards(state, seat, cards, 'bottle', events);
   drawUpTo(state, seat, rng, events);

@@ -30,6 +30,7 @@ import {
   escapeTargets,
   HAND_SIZE,
   holdsThree,
+  lockedUntilOf,
   pendingOf,
   standoffJoins,
   standoffSeats,
@@ -38,6 +39,7 @@ import {
 } from './shared';
 import type { Phase, SaloonState } from './state';
 import { handVisible, legalFromView } from './view';
+import { playerOf } from './own';
 
 type IntentType = SaloonIntent['type'];
 type Check<K extends IntentType> = (state: SaloonState, seat: Seat, intent: Extract<SaloonIntent, { type: K }>, now: number) => EngineError | null;
@@ -83,7 +85,7 @@ function notNow(state: SaloonState, type: IntentType, kind: 'turn' | 'discard'):
 
 function cardList(state: SaloonState, seat: Seat, cards: unknown): string[] | EngineError {
   if (!Array.isArray(cards)) return err(ERRORS.ILLEGAL_CARD, 'cards must be a list of card ids.');
-  const hand = state.players[seat].hand;
+  const hand = playerOf(state, seat).hand;
   for (const c of cards) if (!isCard(c) || !hand.includes(c)) return err(ERRORS.ILLEGAL_CARD, `${String(c)} is not in your hand.`);
   if (new Set(cards).size !== cards.length) return err(ERRORS.ILLEGAL_CARD, 'The same card twice.');
   return cards as string[];
@@ -143,7 +145,8 @@ function checkDesperado(state: SaloonState, seat: Seat, intent: DesperadoIntent)
   if (seat !== state.active) return err(ERRORS.NOT_YOUR_TURN, 'It is not your turn.');
   if (state.phase.kind !== 'turn') return err(ERRORS.NOT_NOW, '"desperado" is not possible now.');
   if (state.players.length < 3) return err(ERRORS.NOT_NOW, 'No Desperado with two players.');
-  if (!holdsThree(state.players[seat].hand, 'desperado')) return err(ERRORS.ILLEGAL_CARD, '"I have nothing to lose" needs three Desperado cards in your hand.');
+  if (!holdsThree(playerOf(state, seat).hand, 'desperado'))
+    return err(ERRORS.ILLEGAL_CARD, '"I have nothing to lose" needs three Desperado cards in your hand.');
   const { guns, targets } = intent;
   if (!Array.isArray(guns) || guns.length !== 2 || guns[0] === guns[1] || !guns.every((g) => COLOURS.includes(g)))
     return err(ERRORS.BAD_TARGET, 'Take two different guns.');
@@ -160,7 +163,7 @@ function checkStandoff(state: SaloonState, seat: Seat, intent: StandoffIntent): 
   const ph = state.phase;
   if (ph.kind !== 'threat' && !(ph.kind === 'standoff' && ph.stage === 'chain'))
     return err(ERRORS.NOT_NOW, '"I don\'t think so!" only while someone is threatening.');
-  const joins = standoffJoins(ph, state.guns, seat, state.players[seat].hand);
+  const joins = standoffJoins(ph, state.guns, seat, playerOf(state, seat).hand);
   if (joins.some((j) => j.card === intent.card && j.gun === intent.gun)) return null;
   if (joins.length === 0)
     return err(ERRORS.NOT_NOW, 'You cannot enter this Standoff (you need a Standoff card, and not to be in it, threatened or its last threatener).');
@@ -193,18 +196,18 @@ function checkAnswer(state: SaloonState, seat: Seat, intent: AnswerIntent): Engi
   if (!calls.includes(intent.call)) return err(ERRORS.UNKNOWN_INTENT, `Answer ${calls.join(', ')}.`);
   let key: string | null = null;
   const keyOf = () => (key ??= intentKey(intent));
-  if (answersFor(ph, state.players.length, state.players[seat].hand).some((a) => sameAnswer(a, intent, keyOf))) return null;
+  if (answersFor(ph, state.players.length, playerOf(state, seat).hand).some((a) => sameAnswer(a, intent, keyOf))) return null;
   if (intent.call === 'law') return err(ERRORS.ILLEGAL_CARD, '"I am the Law" needs three Law cards in your hand.');
   if (intent.call === 'wanted') return err(ERRORS.ILLEGAL_CARD, 'Revealing Wanted Alive needs three Wanted Alive cards in your hand.');
   if (intent.call === 'desperado') {
     if (state.players.length < 3) return err(ERRORS.NOT_NOW, 'No Desperado with two players.');
-    if (!holdsThree(state.players[seat].hand, 'desperado') || seat !== ph.target)
+    if (!holdsThree(playerOf(state, seat).hand, 'desperado') || seat !== ph.target)
       return err(ERRORS.ILLEGAL_CARD, 'A Truel needs three Desperado cards in your hand.');
     return err(ERRORS.BAD_TARGET, 'Choose a third player for the Truel (not the threatener, not yourself).');
   }
   if (intent.call === 'escape') {
     if (seat !== ph.target) return err(ERRORS.NOT_NOW, 'Only the threatened player escapes.');
-    if (!isCard(intent.card) || !state.players[seat].hand.includes(intent.card) || card(intent.card).symbol !== 'escape') {
+    if (!isCard(intent.card) || !playerOf(state, seat).hand.includes(intent.card) || card(intent.card).symbol !== 'escape') {
       return err(ERRORS.ILLEGAL_CARD, 'Discard an Escape on Horseback card from your hand.');
     }
     const targets = escapeTargets(ph, state.players.length);
@@ -214,7 +217,7 @@ function checkAnswer(state: SaloonState, seat: Seat, intent: AnswerIntent): Engi
 }
 
 function checkCrash(state: SaloonState, seat: Seat): EngineError | null {
-  if (!canCrash(state.phase, seat, state.players[seat].hand))
+  if (!canCrash(state.phase, seat, playerOf(state, seat).hand))
     return err(ERRORS.NOT_NOW, "The Bottle needs a threat and 3 cards of the threatening gun's colour in your hand.");
   return null;
 }
@@ -236,8 +239,13 @@ function checkTurkeyShot(ph: Extract<Phase, { kind: 'turkey' }>, seat: Seat, int
   if (!AREAS.includes(intent.area)) return err(ERRORS.BAD_SHOT, 'Name an area: head, chest, arm or leg.');
   if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
   if (intent.target !== undefined) return err(ERRORS.BAD_TARGET, 'Shoot the Turkey, not a player.');
-  if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
-  return null;
+  return lockedOut(ph, seat, now);
+}
+
+/** LOCKED_OUT while the seat's misfire lock-out runs, else null. */
+function lockedOut(ph: { lockedUntil: readonly number[] }, seat: Seat, now: number): EngineError | null {
+  const until = lockedUntilOf(ph, seat);
+  return now < until ? err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${until}.`) : null;
 }
 
 function checkStandoffShot(ph: Extract<Phase, { kind: 'standoff' }>, seat: Seat, intent: ShootIntent, now: number): EngineError | null {
@@ -250,8 +258,7 @@ function checkStandoffShot(ph: Extract<Phase, { kind: 'standoff' }>, seat: Seat,
   if (intent.noise === undefined || !(NOISES as readonly string[]).includes(intent.noise)) return err(ERRORS.BAD_SHOT, 'Say Bang, Boom or Blam.');
   if (intent.target === undefined || intent.target === seat || !seats.includes(intent.target))
     return err(ERRORS.BAD_TARGET, 'Shoot another player in the Standoff.');
-  if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
-  return null;
+  return lockedOut(ph, seat, now);
 }
 
 function checkDuelShot(state: SaloonState, ph: Extract<Phase, { kind: 'duel' | 'truel' }>, seat: Seat, intent: ShootIntent, now: number): EngineError | null {
@@ -270,9 +277,10 @@ function checkDuelShot(state: SaloonState, ph: Extract<Phase, { kind: 'duel' | '
   }
   if (intent.target !== undefined)
     return err(ERRORS.BAD_TARGET, ph.kind === 'duel' ? 'A duel shot names no target: there is only one.' : 'A Truel shot names no target.');
-  if (now < ph.lockedUntil[seat]) return err(ERRORS.LOCKED_OUT, `Misfire: you cannot shoot until ${ph.lockedUntil[seat]}.`);
+  const locked = lockedOut(ph, seat, now);
+  if (locked) return locked;
   if (intent.gun === 'bottle') {
-    if (!bottleAllowed(state.players[seat].hand, state.guns, seat))
+    if (!bottleAllowed(playerOf(state, seat).hand, state.guns, seat))
       return err(ERRORS.BOTTLE_NOT_ALLOWED, "The Bottle only when the gun you need is in someone else's hand.");
     return null;
   }
@@ -299,7 +307,7 @@ export function interrupters(state: SaloonState): Seat[] {
     .filter(
       (s) =>
         !waiting.includes(s) &&
-        (canCrash(state.phase, s, state.players[s].hand) || standoffJoins(state.phase, state.guns, s, state.players[s].hand).length > 0),
+        (canCrash(state.phase, s, playerOf(state, s).hand) || standoffJoins(state.phase, state.guns, s, playerOf(state, s).hand).length > 0),
     );
 }
 
@@ -315,7 +323,7 @@ export function legalIntents(state: SaloonState, seat: Seat): SaloonIntent[] {
     phase: state.phase,
     active: state.active,
     guns: state.guns,
-    hand: handVisible(state.phase, seat) ? state.players[seat].hand : [],
+    hand: handVisible(state.phase, seat) ? playerOf(state, seat).hand : [],
     public: state.public,
     players: state.players,
   });

@@ -11,7 +11,7 @@ import { err } from './checks';
 import { discardCards, drawCards } from './deck';
 import { duelDeadline } from './duel';
 import { ERRORS } from './intents';
-import { writing } from './own';
+import { playerOf, writing } from './own';
 import { copyForStep } from './shared';
 import { standoffDeadline } from './standoff';
 import type { Phase, SaloonState } from './state';
@@ -19,6 +19,7 @@ import { threatDeadline } from './threat';
 import { truelDeadline } from './truel';
 import { endTurn } from './turn';
 import { resolveWind, turkeyDeadline } from './wind';
+import { at as atIndex } from '../core/at'; // `at` here is a time
 
 type Kind = Phase['kind'];
 type AtDeadline<K extends Kind> = (state: SaloonState, ph: Extract<Phase, { kind: K }>, at: number, rng: Rng, events: SaloonEmitted[]) => void;
@@ -90,13 +91,13 @@ export function timeout(state: SaloonState, now?: number): ApplyResult<SaloonSta
     if (ph.kind === 'turn') {
       events.push({ type: 'timed_out', seat: next.active });
       drawCards(next, next.active, 1, rng, events);
-      const hand = next.players[next.active].hand;
-      discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
+      const hand = playerOf(next, next.active).hand;
+      discardCards(next, next.active, [atIndex(hand, hand.length - 1, 'the hand has just drawn a card')], 'timeout', events);
       endTurn(next, rng, events);
     } else if (ph.kind === 'discard') {
       events.push({ type: 'timed_out', seat: next.active });
-      const hand = next.players[next.active].hand;
-      discardCards(next, next.active, [hand[hand.length - 1]], 'timeout', events);
+      const hand = playerOf(next, next.active).hand;
+      discardCards(next, next.active, [atIndex(hand, hand.length - 1, 'a hand to discard from holds more than 3 cards')], 'timeout', events);
       endTurn(next, rng, events);
     } else {
       runDeadline(next, at, rng, events);

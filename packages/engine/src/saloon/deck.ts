@@ -7,7 +7,7 @@ import type { Seat } from '../core/game';
 import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { isWindEvent } from './cards';
-import { table } from './own';
+import { playerOf, table } from './own';
 import { HAND_SIZE } from './shared';
 import type { SaloonState } from './state';
 
@@ -33,17 +33,17 @@ export function drawCards(state: SaloonState, seat: Seat, n: number, rng: Rng, e
   if (n <= 0) return;
   const drawn: string[] = [];
   for (let i = 0; i < n; i++) drawn.push(takeTop(state, rng, events, seat));
-  state.players[seat].hand.push(...drawn);
+  playerOf(state, seat).hand.push(...drawn);
   events.push({ type: 'drew', seat, count: n });
   events.push({ type: 'you_drew', to: [seat], seat, cards: drawn });
 }
 
 export function drawUpTo(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
-  drawCards(state, seat, HAND_SIZE - state.players[seat].hand.length, rng, events);
+  drawCards(state, seat, HAND_SIZE - playerOf(state, seat).hand.length, rng, events);
 }
 
 export function discardCards(state: SaloonState, seat: Seat, cards: readonly string[], reason: string, events: SaloonEmitted[]): void {
-  const hand = state.players[seat].hand;
+  const hand = playerOf(state, seat).hand;
   for (const id of cards) {
     const i = hand.indexOf(id);
     if (i < 0) throw new Error(`Saloon invariant broken: ${id} is not in seat ${seat}'s hand`);
@@ -55,7 +55,7 @@ export function discardCards(state: SaloonState, seat: Seat, cards: readonly str
 
 /** Both duelists (or bluffers) throw their hands away and draw 3, the threatener first. */
 export function freshHands(state: SaloonState, seats: readonly Seat[], reason: string, rng: Rng, events: SaloonEmitted[]): void {
-  for (const s of seats) discardCards(state, s, [...state.players[s].hand], reason, events);
+  for (const s of seats) discardCards(state, s, [...playerOf(state, s).hand], reason, events);
   for (const s of seats) drawUpTo(state, s, rng, events);
 }
 

@@ -16,6 +16,7 @@ import { holdsThree, judgeShot } from './shared';
 import { fire, raceFromNow } from './shot';
 import type { Phase, SaloonState } from './state';
 import { finishThreat } from './turn';
+import { playerOf } from './own';
 
 type Duel = Extract<Phase, { kind: 'duel' }>;
 
@@ -25,8 +26,8 @@ function other(phase: { threatener: Seat; target: Seat }, seat: Seat): Seat {
 
 export function startDuel(state: SaloonState, at: number, events: SaloonEmitted[]): void {
   const ph = state.phase as Extract<Phase, { kind: 'threat' }>;
-  const a = state.players[ph.threatener];
-  const b = state.players[ph.target];
+  const a = playerOf(state, ph.threatener);
+  const b = playerOf(state, ph.target);
   [a.hand, b.hand] = [b.hand, a.hand];
   const race = raceFromNow(state, at);
   state.phase = {
@@ -43,16 +44,16 @@ function go(state: SaloonState, events: SaloonEmitted[]): void {
   const ph = state.phase as Duel;
   ph.go = true;
   events.push({ type: 'go', at: ph.goAt, threatener: ph.threatener, target: ph.target });
-  for (const s of [ph.threatener, ph.target]) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...state.players[s].hand] });
+  for (const s of [ph.threatener, ph.target]) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...playerOf(state, s).hand] });
 }
 
 export function duelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Duel;
-  const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
+  const correct = judgeShot({ hand: playerOf(state, seat).hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
   if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, shot, events)) return;
   const loser = other(ph, seat);
-  const l = state.players[loser];
+  const l = playerOf(state, loser);
   l.wounds += 1;
   events.push({ type: 'duel_won', winner: seat, loser, at: now });
   events.push({ type: 'wounded', seat: loser, wounds: l.wounds });

@@ -7,20 +7,21 @@ import type { Seat } from '../core/game';
 import type { SaloonEmitted } from '../protocol/events';
 import { checkEnd } from './end';
 import type { SaloonState } from './state';
+import { playerOf } from './own';
 
 /** Money from the bank: the only way money enters the game, always logged. */
 export function bankPays(state: SaloonState, seat: Seat, amount: number, into: 'loot' | 'bounty', reason: string, events: SaloonEmitted[]): void {
   if (amount <= 0) return;
-  state.players[seat][into] += amount;
+  playerOf(state, seat)[into] += amount;
   events.push({ type: 'bank_paid', seat, amount, into, reason });
   checkEnd(state, seat, events);
 }
 
 /** Loot from one player's Loot (only what they have) to another's. Returns the amount moved. */
 export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number, reason: string, events: SaloonEmitted[]): number {
-  const amount = Math.min(stake, state.players[from].loot);
-  state.players[from].loot -= amount;
-  state.players[to].loot += amount;
+  const amount = Math.min(stake, playerOf(state, from).loot);
+  playerOf(state, from).loot -= amount;
+  playerOf(state, to).loot += amount;
   events.push({ type: 'loot_moved', payer: from, payee: to, amount, reason });
   checkEnd(state, to, events);
   return amount;
@@ -28,10 +29,10 @@ export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number
 
 /** `seat` takes `from`'s whole Bounty into its Loot (Wanted Alive, a won duel). Returns the amount. */
 export function claimBounty(state: SaloonState, seat: Seat, from: Seat, reason: string, events: SaloonEmitted[]): number {
-  const amount = state.players[from].bounty;
+  const amount = playerOf(state, from).bounty;
   if (amount <= 0) return 0;
-  state.players[from].bounty = 0;
-  state.players[seat].loot += amount;
+  playerOf(state, from).bounty = 0;
+  playerOf(state, seat).loot += amount;
   events.push({ type: 'bounty_claimed', seat, from, amount, reason });
   checkEnd(state, seat, events);
   return amount;

@@ -8,11 +8,13 @@ import type { SaloonEmitted } from '../protocol/events';
 import { END_LOOT, END_WOUNDS } from './numbers';
 import { scoreOf } from './shared';
 import type { SaloonPlayer, SaloonState } from './state';
+import { playerOf } from './own';
+import { at } from '../core/at';
 
 /** $130 Loot or a third Wound: the game will end at the end of the turn of the player to this one's right. */
 export function checkEnd(state: SaloonState, seat: Seat, events: SaloonEmitted[]): void {
   if (state.endAfter !== null) return;
-  const p = state.players[seat];
+  const p = playerOf(state, seat);
   const reason = p.loot >= END_LOOT ? 'loot' : p.wounds >= END_WOUNDS ? 'wounds' : null;
   if (!reason) return;
   const n = state.players.length;
@@ -25,8 +27,9 @@ export function winnersOf(players: readonly SaloonPlayer[]): Seat[] {
   const scores = players.map(scoreOf);
   const best = Math.max(...scores);
   const top = players.map((_, s) => s).filter((s) => scores[s] === best);
-  const bestBounty = Math.max(...top.map((s) => players[s].bounty));
-  return top.filter((s) => players[s].bounty === bestBounty);
+  const bountyOf = (s: Seat) => at(players, s, 'the best scores are seats of players').bounty;
+  const bestBounty = Math.max(...top.map(bountyOf));
+  return top.filter((s) => bountyOf(s) === bestBounty);
 }
 
 export function outcome(state: SaloonState): Outcome | null {

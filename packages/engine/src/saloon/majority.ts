@@ -35,11 +35,14 @@ export function majorityColours(hand: readonly string[]): Colour[] {
   let max = 0;
   for (const id of hand) {
     const i = COLOURS.indexOf(card(id).colour);
-    if (++counts[i] > max) max = counts[i];
+    const count = (counts[i] ?? 0) + 1;
+    counts[i] = count;
+    if (count > max) max = count;
   }
   const out: Colour[] = [];
   if (max === 0) return out;
-  for (let i = 0; i < COLOURS.length; i++) if (counts[i] === max) out.push(COLOURS[i]);
+  let i = 0;
+  for (const colour of COLOURS) if (counts[i++] === max) out.push(colour);
   return out;
 }
 

@@ -8,8 +8,9 @@
  * `steps.base` is the state the step started from while `apply`, `timeout` or `shift` runs it (null otherwise;
  * core/step-base.ts): a list is shared exactly when it is the very same array as the base's.
  */
+import type { Seat } from '../core/game';
 import { StepBase } from '../core/step-base';
-import type { SaloonState } from './state';
+import type { SaloonPlayer, SaloonState } from './state';
 
 const steps = new StepBase<SaloonState>();
 
@@ -25,4 +26,16 @@ export function table(state: SaloonState, key: TableList): string[] {
   const list = state[key];
   if (base !== null && list === base[key]) return (state[key] = list.slice());
   return list;
+}
+
+/**
+ * The seat's player record. A seat reaches the rules from \`check\` (which turns away any seat not at the table) or from
+ * the state itself (the active seat, the seats a phase names), so it is always there.
+ */
+export function playerOf(state: Pick<SaloonState, 'players'>, seat: Seat): SaloonPlayer {
+  // Read here rather than through core/at: this runs on every rule, and a read site that only ever sees Saloon
+  // players stays as fast as the bare index it replaced.
+  const p = state.players[seat];
+  if (p === undefined) throw new Error(`engine invariant broken: a Saloon seat sits at the table (seat ${seat} of ${state.players.length})`);
+  return p;
 }

@@ -257,7 +257,7 @@ describe('Saloon Showdown properties', () => {
               if ((ph.kind === 'duel' || ph.kind === 'truel') && !ph.go && beforeGo) {
                 if (v.hand.length > 0) throw new Error('a duelist sees its hand before Go');
                 // Cards shown publicly in this step (a discard before a reshuffle) are history, not where they are now.
-                for (const id of s.players[seat].hand)
+                for (const id of s.players[seat]!.hand)
                   if (seenEvents.includes(`"${id}"`) && !madePublic.includes(`"${id}"`)) throw new Error('an event shows a duelist its hand before Go');
               }
               for (const id of s.deck) if (seen.includes(`"${id}"`)) throw new Error(`seat ${seat} sees the deck card ${id}`);
@@ -292,7 +292,7 @@ describe('Saloon Showdown properties', () => {
             for (const seat of pending(s)) {
               const legal = legalIntents(s, seat).filter((i) => i.type === 'answer');
               const keys = new Set(legalIntents(s, seat).map(intentKey));
-              const hand = s.players[seat].hand;
+              const hand = s.players[seat]!.hand;
               for (const a of legal) {
                 const o = a as unknown as Record<string, unknown>;
                 const variants: Record<string, unknown>[] = [
@@ -335,7 +335,7 @@ describe('Saloon Showdown properties', () => {
               const legal = legalIntents(s, seat);
               if (pending(s).includes(seat)) expect(legal.length).toBeGreaterThan(0);
               const ph = s.phase;
-              const locked = (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey') && s.clock < ph.lockedUntil[seat];
+              const locked = (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey') && s.clock < ph.lockedUntil[seat]!;
               for (const intent of legal.slice(0, 60)) {
                 const r = apply(s, seat, intent, s.clock);
                 if (locked && intent.type === 'shoot') expect(isError(r) && r.error.code).toBe('LOCKED_OUT');

@@ -11,6 +11,7 @@ import { DUEL_LIMIT_MS, FALSE_START_MS, STANDOFF_WINDOW_MS } from './numbers';
 import { pendingOf, standoffSeats, threatDecider, truelSeats } from './shared';
 import type { Phase, SaloonState } from './state';
 import { windowOf, type SaloonView } from './view';
+import { playerOf } from './own';
 
 /**
  * The end of `seat`'s misfire lock-out in the race now running (duel, Truel, Standoff, Turkey), or null when it may
@@ -59,7 +60,7 @@ export function racePreview(state: SaloonState, seat: Seat): { goAt: number; car
   if ('error' in next) return null;
   const ph = next.state.phase;
   if ((ph.kind === 'standoff' || ph.kind === 'turkey') && ph.stage === 'race') return { goAt: r.goAt, cards: [...ph.flipped] };
-  if ((ph.kind === 'duel' || ph.kind === 'truel') && ph.go) return { goAt: r.goAt, cards: [...next.state.players[seat].hand] };
+  if ((ph.kind === 'duel' || ph.kind === 'truel') && ph.go) return { goAt: r.goAt, cards: [...playerOf(next.state, seat).hand] };
   return null;
 }
 

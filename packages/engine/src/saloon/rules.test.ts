@@ -169,15 +169,15 @@ describe('turn actions', () => {
       [pick({}), pick({}), pick({})],
       [pick({}), pick({}), pick({})],
     ]);
-    const top = s.deck[0];
+    const top = s.deck[0]!;
     const a = run(s, [[0, { type: 'draw', from: 'deck' }]]);
     expect(a.state.phase.kind).toBe('discard');
-    expect(a.state.players[0].hand).toContain(top);
+    expect(a.state.players[0]?.hand).toContain(top);
     expect(eventsFor(a.events, 1).find((e) => e.type === 'you_drew')).toBeUndefined();
     expect(eventsFor(a.events, 0).find((e) => e.type === 'you_drew')?.cards).toEqual([top]);
     expect(errorOf(a.state, 0, { type: 'discard', cards: [] })).toBe('ILLEGAL_CARD');
     const b = run(a.state, [[0, { type: 'discard', cards: [top] }]]);
-    expect(b.state.players[0].hand).toHaveLength(3);
+    expect(b.state.players[0]?.hand).toHaveLength(3);
     expect(b.state.discard).toEqual([top]);
     expect(b.state.active).toBe(1);
     expect(b.state.public).toEqual(s.public);
@@ -195,11 +195,11 @@ describe('turn actions', () => {
     expect(a.state.dealer).toBe(0);
     expect(a.state.public[2]).toBe(s.deck[0]);
     expect(a.events.map((e) => e.type)).toEqual(['drew_public', 'dealer_moved']);
-    const b = run(a.state, [[0, { type: 'discard', cards: [a.state.players[0].hand[0]] }]]);
+    const b = run(a.state, [[0, { type: 'discard', cards: [a.state.players[0]!.hand[0]!] }]]);
     const replaced = b.events.find((e) => e.type === 'public_replaced');
     expect(replaced?.discarded).toEqual(a.state.public);
     expect(b.state.public).toEqual(s.deck.slice(1, 5));
-    expect(b.state.players[0].hand).toContain(taken);
+    expect(b.state.players[0]?.hand).toContain(taken);
     expect(errorOf(s, 0, { type: 'draw', from: 4 })).toBe('BAD_TARGET');
   });
 
@@ -216,8 +216,8 @@ describe('turn actions', () => {
     expect(errorOf(s, 0, { type: 'cashLoot', cards: [plain] })).toBe('ILLEGAL_CARD');
     expect(errorOf(s, 0, { type: 'cashLoot', cards: [] })).toBe('ILLEGAL_CARD');
     const { state, events } = run(s, [[0, { type: 'cashLoot', cards: [b1, b2] }]]);
-    expect(state.players[0].loot).toBe(40);
-    expect(state.players[0].hand).toHaveLength(3);
+    expect(state.players[0]?.loot).toBe(40);
+    expect(state.players[0]?.hand).toHaveLength(3);
     expect(events.filter((e) => e.type === 'bank_paid')).toEqual([{ type: 'bank_paid', seat: 0, amount: 20, into: 'loot', reason: 'cash_loot' }]);
     expect(state.active).toBe(1);
   });
@@ -233,10 +233,10 @@ describe('turn actions', () => {
     );
     const { state, events } = run(s, [
       [0, { type: 'draw', from: 'deck' }],
-      [0, { type: 'discard', cards: [s.players[0].hand[0]] }],
+      [0, { type: 'discard', cards: [s.players[0]!.hand[0]!] }],
     ]);
-    expect(state.players[0].bounty).toBe(20);
-    expect(state.players[1].bounty).toBe(0);
+    expect(state.players[0]?.bounty).toBe(20);
+    expect(state.players[1]?.bounty).toBe(0);
     expect(events.filter((e) => e.type === 'bank_paid')).toEqual([{ type: 'bank_paid', seat: 0, amount: 20, into: 'bounty', reason: 'bounty_reset' }]);
   });
 
@@ -262,12 +262,12 @@ describe('turn actions', () => {
       [pick({}), pick({}), pick({})],
     ]);
     const a = tick(s);
-    expect(a.state.players[0].hand).toEqual(s.players[0].hand);
+    expect(a.state.players[0]?.hand).toEqual(s.players[0]!.hand);
     expect(a.state.discard).toEqual([s.deck[0]]);
     expect(a.state.active).toBe(1);
     const d = run(s, [[0, { type: 'draw', from: 1 }]]).state;
     const b = tick(d);
-    expect(b.state.players[0].hand).toEqual(s.players[0].hand);
+    expect(b.state.players[0]?.hand).toEqual(s.players[0]!.hand);
     expect(b.state.discard).toContain(s.public[1]);
   });
 
@@ -282,7 +282,7 @@ describe('turn actions', () => {
     expect(errorOf(s, 0, { type: 'dance' })).toBe('UNKNOWN_INTENT');
     expect(errorOf(s, 0, null)).toBe('UNKNOWN_INTENT');
     expect(errorOf(s, 7, { type: 'draw', from: 'deck' })).toBe('NOT_SEATED');
-    expect(errorOf(s, 0, { type: 'discard', cards: [s.players[0].hand[0]] })).toBe('NOT_NOW');
+    expect(errorOf(s, 0, { type: 'discard', cards: [s.players[0]!.hand[0]] })).toBe('NOT_NOW');
     expect(errorOf(s, 0, THREATEN('red', 0))).toBe('BAD_TARGET');
     expect(errorOf(s, 0, { type: 'threaten', gun: 'purple', target: 1 })).toBe('BAD_TARGET');
     expect(errorOf(s, 1, BLUFF)).toBe('NOT_NOW');
@@ -307,8 +307,8 @@ describe('calling the bluff', () => {
       [0, THREATEN('red', 1), 0],
       [1, BLUFF, 500],
     ]);
-    expect(state.players[1].loot).toBe(40);
-    expect(state.players[0].loot).toBe(0);
+    expect(state.players[1]?.loot).toBe(40);
+    expect(state.players[0]?.loot).toBe(0);
     expect(state.lastReveal).toEqual({
       kind: 'bluff',
       hands: [
@@ -320,8 +320,8 @@ describe('calling the bluff', () => {
     });
     expect(events.find((e) => e.type === 'bluff_called')).toMatchObject({ winner: 1, amount: 20 });
     expect(state.discard).toEqual(expect.arrayContaining([...weak, ...strong]));
-    expect(state.players[0].hand).toHaveLength(3);
-    expect(state.players[1].hand).toHaveLength(3);
+    expect(state.players[0]?.hand).toHaveLength(3);
+    expect(state.players[1]?.hand).toHaveLength(3);
     expect(state.guns.red).toBeNull();
     expect(state.active).toBe(1);
     expect(money(state)).toBe(money(s));
@@ -337,8 +337,8 @@ describe('calling the bluff', () => {
       [0, THREATEN('blue', 1)],
       [1, BLUFF],
     ]);
-    expect(state.players[0].loot).toBe(27);
-    expect(state.players[1].loot).toBe(0);
+    expect(state.players[0]?.loot).toBe(27);
+    expect(state.players[1]?.loot).toBe(0);
     expect(state.lastReveal?.amount).toBe(7);
   });
 
@@ -356,13 +356,13 @@ describe('calling the bluff', () => {
       ]);
       const e = events.find((x) => x.type === 'roulette') as GameEvent;
       const rolls = e.rolls as number[];
-      const last = rolls[rolls.length - 1];
+      const last = rolls[rolls.length - 1]!;
       expect(rolls.slice(0, -1).every((r) => r === 3)).toBe(true);
       expect(last).not.toBe(3);
       if (rolls.length > 1) rerolled = true;
       expect(e.result).toBe(last > 3 ? 'click' : 'bang');
-      expect(state.players[0].loot).toBe(last > 3 ? 0 : 40);
-      expect(state.players[1].loot).toBe(last > 3 ? 40 : 0);
+      expect(state.players[0]?.loot).toBe(last > 3 ? 0 : 40);
+      expect(state.players[1]?.loot).toBe(last > 3 ? 40 : 0);
       expect(state.lastReveal).toMatchObject({ kind: 'roulette', hands: [{ seat: 0, cards: th, bullets: 3 }], rolls });
       expect(e.to).toBeUndefined();
       seen.add(String(e.result));
@@ -394,11 +394,11 @@ describe('the duel', () => {
     const { state, events } = toDuel(A, B);
     expect(state.phase).toMatchObject({ kind: 'duel', startedAt: 1000, goAt: 1000 + GO_DELAY_MS, go: false });
     expect(deadline(state)).toBe(1000 + GO_DELAY_MS);
-    expect(state.players[0].hand).toEqual(B);
-    expect(state.players[1].hand).toEqual(A);
+    expect(state.players[0]?.hand).toEqual(B);
+    expect(state.players[1]?.hand).toEqual(A);
     expect(view(state, 0).hand).toEqual([]);
     expect(view(state, 1).hand).toEqual([]);
-    expect(view(state, 0).players[0].handCount).toBe(3);
+    expect(view(state, 0).players[0]?.handCount).toBe(3);
     expect(JSON.stringify(eventsFor(events, 0))).not.toContain(B[0]);
     expect(pending(state)).toEqual([]);
     expect(legalIntents(state, 1)).toEqual([]);
@@ -428,15 +428,15 @@ describe('the duel', () => {
     const before = money(go);
     const r = run(go, [[0, winB, 2800]]);
     const s = r.state;
-    expect(s.players[1].wounds).toBe(1);
-    expect(s.players[1].bounty).toBe(0);
-    expect(s.players[0].loot).toBe(40);
-    expect(s.players[0].bounty).toBe(45);
+    expect(s.players[1]?.wounds).toBe(1);
+    expect(s.players[1]?.bounty).toBe(0);
+    expect(s.players[0]?.loot).toBe(40);
+    expect(s.players[0]?.bounty).toBe(45);
     expect(money(s) - before).toBe(bankPaid(r.events));
     expect(r.events.filter((e) => e.type === 'bank_paid')).toEqual([{ type: 'bank_paid', seat: 0, amount: 10, into: 'bounty', reason: 'duel_won' }]);
     expect(s.discard).toEqual(expect.arrayContaining([...A, ...B]));
-    expect(s.players[0].hand).toHaveLength(3);
-    expect(s.players[1].hand).toHaveLength(3);
+    expect(s.players[0]?.hand).toHaveLength(3);
+    expect(s.players[1]?.hand).toHaveLength(3);
     expect(s.lastDuel).toMatchObject({ winner: 0, result: 'won', shots: [{ seat: 0, correct: true, at: 2800 }] });
     expect(s.guns.yellow).toBeNull();
     expect(s.active).toBe(1);
@@ -446,9 +446,9 @@ describe('the duel', () => {
   test('a loser with $0 Bounty gives the winner nothing', () => {
     const { state } = toDuel(A, B, 'yellow', { players: [{}, { bounty: 0 }] });
     const r = run(tick(state).state, [[0, winB, 3000]]);
-    expect(r.state.players[0].loot).toBe(20);
-    expect(r.state.players[0].bounty).toBe(20);
-    expect(r.state.players[1].wounds).toBe(1);
+    expect(r.state.players[0]?.loot).toBe(20);
+    expect(r.state.players[0]?.bounty).toBe(20);
+    expect(r.state.players[1]?.wounds).toBe(1);
     expect(bankPaid(r.events)).toBe(0);
   });
 
@@ -578,9 +578,9 @@ describe('the duel', () => {
     expect(legalIntents(t, 0).some((i) => i.type === 'crash')).toBe(false);
     const { state, events } = run(t, [[2, { type: 'crash' }, 2000]]);
     expect(events.find((e) => e.type === 'crashed')).toMatchObject({ seat: 2, target: 0, gun: 'red', cards: reds, stopped: 'threat' });
-    expect(state.players[2].loot).toBe(40);
-    expect(state.players[2].hand).toHaveLength(3);
-    expect(state.players[2].hand.some((id) => reds.includes(id))).toBe(false);
+    expect(state.players[2]?.loot).toBe(40);
+    expect(state.players[2]?.hand).toHaveLength(3);
+    expect(state.players[2]?.hand.some((id) => reds.includes(id))).toBe(false);
     expect(state.lastReveal).toMatchObject({ kind: 'bottle', winner: 2, amount: 20 });
     expect(state.players.map((x) => x.wounds)).toEqual([0, 0, 0]);
     expect(state.active).toBe(1);
@@ -592,8 +592,8 @@ describe('the duel', () => {
     const duel = run(t, [[1, DUEL, 1000]]).state;
     const stopped = run(duel, [[2, { type: 'crash' }, 1200]]);
     expect(stopped.state.lastDuel).toMatchObject({ result: 'stopped', winner: null });
-    expect(stopped.state.players[0].hand).toEqual(s.players[1].hand);
-    expect(view(stopped.state, 0).hand).toEqual(s.players[1].hand);
+    expect(stopped.state.players[0]?.hand).toEqual(s.players[1]!.hand);
+    expect(view(stopped.state, 0).hand).toEqual(s.players[1]!.hand);
   });
 });
 

@@ -11,6 +11,7 @@ import { takeTop } from './deck';
 import { DEFAULT_OPTIONS, MAX_THREAT_SECONDS, MIN_THREAT_SECONDS, START_BOUNTY, START_LOOT } from './numbers';
 import { HAND_SIZE, PUBLIC_CARDS } from './shared';
 import type { SaloonOptions, SaloonPlayer, SaloonState } from './state';
+import { playerOf } from './own';
 
 export function options(input: Partial<SaloonOptions> | undefined): SaloonOptions | { error: EngineError } {
   const o = { ...DEFAULT_OPTIONS, ...(input ?? {}) };
@@ -50,7 +51,7 @@ export function setup(config: SetupConfig<SaloonOptions>, rng: Rng): SaloonState
     rng: rng.state(), // a placeholder: set again once the deal below is done
   };
   const ignored: SaloonEmitted[] = [];
-  for (let i = 0; i < HAND_SIZE; i++) for (let k = 1; k <= n; k++) state.players[(dealer + k) % n].hand.push(takeTop(state, rng, ignored));
+  for (let i = 0; i < HAND_SIZE; i++) for (let k = 1; k <= n; k++) playerOf(state, (dealer + k) % n).hand.push(takeTop(state, rng, ignored));
   for (let i = 0; i < PUBLIC_CARDS; i++) state.public.push(takeTop(state, rng, ignored));
   if (opts.wind) {
     // After the public cards: the 5 event cards are shuffled into the deck.

@@ -16,6 +16,11 @@ export function scoreOf(p: { loot: number; bounty: number; wounds: number }): nu
   return p.loot + p.bounty - WOUND_VALUE * p.wounds;
 }
 
+/** The end of a seat's misfire lock-out in a race (0: none; a seat that does not race is never locked out). */
+export function lockedUntilOf(race: { lockedUntil: readonly number[] }, seat: Seat): number {
+  return race.lockedUntil[seat] ?? 0;
+}
+
 /** Whose decision the game waits for. A Bottle "Crash!" is an interrupt and never makes a seat pending. */
 export function pendingOf(phase: Phase, active: Seat): Seat[] {
   switch (phase.kind) {
@@ -154,7 +159,9 @@ export function canCrash(phase: Phase, seat: Seat, hand: readonly string[]): boo
 /** In a Standoff's chain: the player `seat` may hit with the Bottle (the holder of the gun of its 3 cards' colour), or null. */
 export function standoffCrashTarget(phase: Extract<Phase, { kind: 'standoff' }>, seat: Seat, hand: readonly string[]): Seat | null {
   if (phase.stage !== 'chain' || hand.length !== HAND_SIZE) return null;
-  const colour = card(hand[0]).colour;
+  const first = hand[0];
+  if (first === undefined) return null;
+  const colour = card(first).colour;
   if (!hand.every((id) => card(id).colour === colour)) return null;
   const link = phase.links.find((l) => l.gun === colour && !phase.out.includes(l.seat));
   return link && link.seat !== seat ? link.seat : null;
@@ -191,7 +198,8 @@ export function standoffShotsFor(phase: Extract<Phase, { kind: 'standoff' }>, sh
   const targets = standoffSeats(phase).filter((s) => s !== shooter);
   const lists = targets.map(standoffShotsAt);
   // Gun, area and noise in order, each at every target in turn.
-  for (let i = 0, n = COLOURS.length * AREAS.length * NOISES.length; i < n; i++) for (const list of lists) out.push(list[i]);
+  // Each list holds n shots (`standoffShotsAt`: every gun, area and noise), so list[i] is there.
+  for (let i = 0, n = COLOURS.length * AREAS.length * NOISES.length; i < n; i++) for (const list of lists) out.push(list[i]!);
   return out;
 }
 

@@ -44,7 +44,7 @@ describe('a pause skipped by the game clock', () => {
     expect(r.error).toBeNull();
     expect(r.frames).toHaveLength(4);
     // Without the pause the answer comes two minutes after the window closed: refused.
-    const unpaused = replay({ game: 'saloon', seed, options: saloon.options(undefined), seats: 3, steps: [steps[0], steps[2]] });
+    const unpaused = replay({ game: 'saloon', seed, options: saloon.options(undefined), seats: 3, steps: [steps[0]!, steps[2]!] });
     expect(unpaused.error).not.toBeNull();
   });
 });

@@ -31,8 +31,9 @@ export function fire(
   ph.shots.push(record);
   events.push({ type: 'shot', ...record });
   if (record.correct) return true;
-  ph.lockedUntil[record.seat] = record.at + MISFIRE_LOCK_MS;
-  events.push({ type: 'misfire', seat: record.seat, lockedUntil: ph.lockedUntil[record.seat] });
+  const lockedUntil = record.at + MISFIRE_LOCK_MS;
+  ph.lockedUntil[record.seat] = lockedUntil;
+  events.push({ type: 'misfire', seat: record.seat, lockedUntil });
   return false;
 }
 

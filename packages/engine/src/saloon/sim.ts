@@ -6,6 +6,7 @@ import type { SaloonIntent } from './intents';
 import { apply, deadline, interrupters, legalIntents, options as makeOptions, outcome, pending, setup, timeout } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
 import { view } from './view';
+import { lockedUntilOf } from './shared';
 
 export type Player = 'bot' | 'random';
 
@@ -86,7 +87,7 @@ export function playGame(seed: Seed, config: SimConfig): SimResult {
       const ph = state.phase;
       let at: number;
       if (intent.type === 'shoot' && (ph.kind === 'duel' || ph.kind === 'truel' || ph.kind === 'standoff' || ph.kind === 'turkey'))
-        at = Math.max(now, ph.lockedUntil[seat]) + (players[seat] === 'bot' ? botReactionMs(rng, level) : between(rng, [600, 1200]));
+        at = Math.max(now, lockedUntilOf(ph, seat)) + (players[seat] === 'bot' ? botReactionMs(rng, level) : between(rng, [600, 1200]));
       else if (players[seat] === 'bot' && !isPending)
         at = now + botReactionMs(rng, level); // a bot's interrupt: the server's reaction time
       else if (intent.type === 'crash') at = now + between(rng, [300, 1500]);

@@ -10,7 +10,7 @@ import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { bulletsOf, COLOURS, type Colour } from './cards';
 import { discardCards, drawCards, drawUpTo, takeTop } from './deck';
-import { table } from './own';
+import { playerOf, table } from './own';
 import { bankPays, claimBounty } from './economy';
 import { checkEnd } from './end';
 import type { ShootIntent } from './intents';
@@ -19,6 +19,7 @@ import { judgeShot, standoffCrashTarget, standoffSeats } from './shared';
 import { fire } from './shot';
 import type { Phase, SaloonState } from './state';
 import { finishThreat } from './turn';
+import { at } from '../core/at';
 
 type Standoff = Extract<Phase, { kind: 'standoff' }>;
 
@@ -58,16 +59,17 @@ export function joinStandoff(state: SaloonState, seat: Seat, cardId: string, gun
 /** The Bottle in a Standoff's chain: the gun holder hit leaves the Standoff; the hitter shows, redraws, +$20. */
 export function standoffCrash(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Standoff;
-  const target = standoffCrashTarget(ph, seat, state.players[seat].hand) as Seat;
+  const target = standoffCrashTarget(ph, seat, playerOf(state, seat).hand) as Seat;
   const link = ph.links.find((l) => l.seat === target) as { seat: Seat; gun: Colour };
-  const cards = [...state.players[seat].hand];
+  const cards = [...playerOf(state, seat).hand];
   state.lastReveal = { kind: 'bottle', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount: BOTTLE_REWARD };
   events.push({ type: 'crashed', seat, target, gun: link.gun, cards, stopped: 'standoff' });
   ph.out.push(target);
   state.guns[link.gun] = null;
   const left = standoffSeats(ph);
   // Decision: the chain goes on against the latest player still in it.
-  if (ph.threatener === target && left.length > 0) ph.threatener = left[left.length - 1];
+  const latest = left.at(-1);
+  if (ph.threatener === target && latest !== undefined) ph.threatener = latest;
   discardCards(state, seat, cards, 'bottle', events);
   drawUpTo(state, seat, rng, events);
   bankPays(state, seat, BOTTLE_REWARD, 'loot', 'bottle', events);
@@ -111,7 +113,7 @@ export function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, 
   const correct = judgeShot({ hand: ph.flipped, guns: state.guns, shooter: seat, now, anyGun: true }, shot);
   if (!fire(ph, { seat, target: shot.target, gun: shot.gun, area: shot.area, noise: shot.noise ?? null, at: now, correct }, shot, events)) return;
   const hit = shot.target as Seat;
-  const h = state.players[hit];
+  const h = playerOf(state, hit);
   h.wounds += 1;
   events.push({ type: 'standoff_won', winner: seat, hit, at: now });
   events.push({ type: 'wounded', seat: hit, wounds: h.wounds });
@@ -119,18 +121,23 @@ export function standoffShot(state: SaloonState, seat: Seat, shot: ShootIntent, 
   let total = claimBounty(state, seat, hit, 'standoff', events);
   for (const o of standoffSeats(ph)) {
     if (o === seat || o === hit) continue;
-    const amount = Math.min(STANDOFF_TAKE, state.players[o].bounty);
+    const amount = Math.min(STANDOFF_TAKE, playerOf(state, o).bounty);
     if (amount <= 0) continue;
-    state.players[o].bounty -= amount;
-    state.players[seat].loot += amount;
+    playerOf(state, o).bounty -= amount;
+    playerOf(state, seat).loot += amount;
     total += amount;
     events.push({ type: 'bounty_claimed', seat, from: o, amount, reason: 'standoff' });
     checkEnd(state, seat, events);
   }
   // Decision: as in a duel, a winner who collected nothing gets no raise.
   if (total > 0) bankPays(state, seat, STANDOFF_BOUNTY_RAISE, 'bounty', 'standoff_won', events);
-  state.lastDuel = { threatener: ph.links[0].seat, target: ph.judge, winner: seat, result: 'won', shots: ph.shots, standoff: standoffSeats(ph) };
+  state.lastDuel = { threatener: firstLink(ph), target: ph.judge, winner: seat, result: 'won', shots: ph.shots, standoff: standoffSeats(ph) };
   endStandoff(state, rng, events);
+}
+
+/** Who started the Standoff: its first link (a Standoff starts with one, and links are never removed). */
+function firstLink(ph: Standoff): Seat {
+  return at(ph.links, 0, 'a Standoff starts with its first link').seat;
 }
 
 /** The Standoff's deadlines: the chain's window closes, the Judge flips at "Go!", an unwon race is abandoned. */
@@ -138,7 +145,7 @@ export function standoffDeadline(state: SaloonState, ph: Standoff, at: number, r
   if (ph.stage === 'chain') closeChain(state, at, events);
   else if (ph.stage === 'ready') flip(state, rng, events);
   else {
-    state.lastDuel = { threatener: ph.links[0].seat, target: ph.judge, winner: null, result: 'abandoned', shots: ph.shots, standoff: standoffSeats(ph) };
+    state.lastDuel = { threatener: firstLink(ph), target: ph.judge, winner: null, result: 'abandoned', shots: ph.shots, standoff: standoffSeats(ph) };
     events.push({ type: 'standoff_ended', result: 'abandoned', seats: standoffSeats(ph) });
     endStandoff(state, rng, events);
   }

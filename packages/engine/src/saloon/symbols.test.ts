@@ -45,10 +45,10 @@ describe('Wanted Alive', () => {
       { type: 'wanted', cards: WANTED.slice(0, 3), target: 2 },
     ]);
     const { state, events } = run(s, [[0, { type: 'wanted', cards: WANTED.slice(0, 3), target: 2 }, 100]]);
-    expect(state.players[0].loot).toBe(loot);
-    expect(state.players[2].bounty).toBe(0);
+    expect(state.players[0]?.loot).toBe(loot);
+    expect(state.players[2]?.bounty).toBe(0);
     expect(money(state) - money(s)).toBe(bankPaid(events));
-    expect(state.players[0].hand).toHaveLength(3);
+    expect(state.players[0]?.hand).toHaveLength(3);
     expect(state.discard).toEqual(expect.arrayContaining(WANTED.slice(0, 3)));
     expect(state.active).toBe(1);
     expect(events.some((e) => e.type === 'wanted_alive' && e.answer === false)).toBe(true);
@@ -59,12 +59,12 @@ describe('Wanted Alive', () => {
     let { state } = run(s, [[0, { type: 'wanted', cards: WANTED.slice(0, 3), target: 2 }, 100]]);
     state = run(state, [
       [1, { type: 'draw', from: 'deck' }, 200],
-      [1, { type: 'discard', cards: [state.players[1].hand[0]] }, 300],
+      [1, { type: 'discard', cards: [state.players[1]!.hand[0]!] }, 300],
     ]).state;
-    expect(state.players[2].bounty).toBe(0);
+    expect(state.players[2]?.bounty).toBe(0);
     const r = run(state, [[2, { type: 'draw', from: 'deck' }, 400]]);
-    const after = run(r.state, [[2, { type: 'discard', cards: [r.state.players[2].hand[0]] }, 500]]);
-    expect(after.state.players[2].bounty).toBe(20);
+    const after = run(r.state, [[2, { type: 'discard', cards: [r.state.players[2]!.hand[0]!] }, 500]]);
+    expect(after.state.players[2]?.bounty).toBe(20);
     expect(after.events.find((e) => e.type === 'bank_paid')).toMatchObject({ seat: 2, reason: 'bounty_reset' });
   });
 
@@ -73,7 +73,7 @@ describe('Wanted Alive', () => {
     ['yourself', WANTED.slice(0, 3), 0, 'BAD_TARGET'],
     ['nobody', WANTED.slice(0, 3), 7, 'BAD_TARGET'],
   ] as const)('refused: %s', (_name, cards, target, code) => {
-    const s = craft([[WANTED[0], WANTED[1], cards[2] === PLAIN[0] ? PLAIN[0] : WANTED[2]], plain(1), plain(2)]);
+    const s = craft([[WANTED[0]!, WANTED[1]!, cards[2] === PLAIN[0] ? PLAIN[0]! : WANTED[2]!], plain(1), plain(2)]);
     expect(errorOf(s, 0, { type: 'wanted', cards, target })).toBe(code);
   });
 
@@ -82,20 +82,20 @@ describe('Wanted Alive', () => {
     const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
     expect(legalIntents(t, 1)).toContainEqual(answer('wanted'));
     const { state, events } = run(t, [[1, answer('wanted'), 1000]]);
-    expect(state.players[1].loot).toBe(50);
+    expect(state.players[1]?.loot).toBe(50);
     // The threatener's own turn ended: its $0 Bounty is reset at once.
-    expect(state.players[0].bounty).toBe(20);
+    expect(state.players[0]?.bounty).toBe(20);
     expect(events.filter((e) => e.type === 'bank_paid')).toEqual([expect.objectContaining({ seat: 0, amount: 20, reason: 'bounty_reset' })]);
     expect(state.lastReveal).toMatchObject({ kind: 'wanted', winner: 1, amount: 30 });
     expect(state.phase).toEqual({ kind: 'turn' });
     expect(state.active).toBe(1);
     expect(state.guns.red).toBeNull();
-    expect(state.players[1].hand).toHaveLength(3);
-    expect(state.players[1].hand.some((id) => WANTED.slice(0, 3).includes(id))).toBe(false);
+    expect(state.players[1]?.hand).toHaveLength(3);
+    expect(state.players[1]?.hand.some((id) => WANTED.slice(0, 3).includes(id))).toBe(false);
   });
 
   test('without three Wanted Alive the answer is refused', () => {
-    const s = craft([plain(0), [WANTED[0], WANTED[1], PLAIN[9]], plain(1)]);
+    const s = craft([plain(0), [WANTED[0]!, WANTED[1]!, PLAIN[9]!], plain(1)]);
     const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
     expect(legalIntents(t, 1)).not.toContainEqual(answer('wanted'));
     expect(errorOf(t, 1, answer('wanted'), 500)).toBe('ILLEGAL_CARD');
@@ -115,12 +115,12 @@ describe('The Law', () => {
       const t = run(s, [[0, THREATEN('blue', 1), 0]]).state;
       expect(legalIntents(t, 1)).toEqual([answer('bluffing'), answer('duel'), answer('law')]);
       const { state, events } = run(t, [[1, answer('law'), 1000]]);
-      expect(state.players[1].loot).toBe(20 + paid);
+      expect(state.players[1]?.loot).toBe(20 + paid);
       const lawPay = events.filter((e) => e.type === 'bank_paid' && e.reason === 'law');
       expect(lawPay).toEqual(paid ? [expect.objectContaining({ seat: 1, amount: paid, into: 'loot' })] : []);
-      expect(state.players[0].loot).toBe(20);
+      expect(state.players[0]?.loot).toBe(20);
       expect(state.discard).toEqual(expect.arrayContaining(LAW.slice(0, 3)));
-      expect(state.players[1].hand).toHaveLength(3);
+      expect(state.players[1]?.hand).toHaveLength(3);
       expect(state.lastReveal).toMatchObject({ kind: 'law', winner: 1, amount: threatenerBounty });
       expect(state.active).toBe(1);
       expect(money(state) - money(t)).toBe(bankPaid(events));
@@ -137,8 +137,8 @@ describe('The Law', () => {
       [0, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 3000],
     ]);
     expect(state.lastDuel).toMatchObject({ winner: 0, result: 'won' });
-    expect(state.players[0].loot).toBe(20 + 25 + 25);
-    expect(state.players[0].bounty).toBe(30);
+    expect(state.players[0]?.loot).toBe(20 + 25 + 25);
+    expect(state.players[0]?.bounty).toBe(30);
     expect(events.find((e) => e.type === 'law_won_duel')).toMatchObject({ seat: 0, amount: 25 });
     expect(events.filter((e) => e.type === 'bank_paid').map((e) => e.reason)).toEqual(['duel_won', 'law_duel']);
   });
@@ -151,23 +151,23 @@ describe('The Law', () => {
       [0, THREATEN('yellow', 1), 0],
       [1, answer('duel'), 1000],
     ]);
-    expect(r.state.players[1].hand).toEqual(LAW.slice(0, 3));
+    expect(r.state.players[1]?.hand).toEqual(LAW.slice(0, 3));
     // red-arm-3, blue-leg-1, green-head-4: any colour, any area, Boom!
     const d = run(r.state, [[1, { type: 'shoot', gun: 'red', area: 'arm', noise: 'boom' }, 3000]]);
     expect(d.state.lastDuel).toMatchObject({ winner: 1 });
     expect(d.events.some((e) => e.type === 'law_won_duel')).toBe(false);
-    expect(d.state.players[1].loot).toBe(40);
+    expect(d.state.players[1]?.loot).toBe(40);
   });
 });
 
 /* ---------- Escape on Horseback ---------- */
 
 describe('Escape on Horseback', () => {
-  const esc = ESCAPE[0];
-  const esc2 = ESCAPE[1];
+  const esc = ESCAPE[0]!;
+  const esc2 = ESCAPE[1]!;
 
   test('the escaper discards it, draws one and gives the threatener a new target (anyone but the two of them)', () => {
-    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], plain(2), plain(3)]);
+    const s = craft([plain(0), [esc, PLAIN[3]!, PLAIN[4]!], plain(2), plain(3)]);
     const t = run(s, [[0, THREATEN('green', 1), 0]]).state;
     expect(legalIntents(t, 1).filter((i) => i.type === 'answer' && i.call === 'escape')).toEqual([
       answer('escape', { card: esc, target: 2 }),
@@ -176,8 +176,8 @@ describe('Escape on Horseback', () => {
     const { state, events } = run(t, [[1, answer('escape', { card: esc, target: 3 }), 2000]]);
     expect(state.phase).toMatchObject({ kind: 'threat', threatener: 0, target: 3, gun: 'green', until: 12_000, escaped: [1] });
     expect(pending(state)).toEqual([3]);
-    expect(state.players[1].hand).toHaveLength(3);
-    expect(state.players[1].hand).not.toContain(esc);
+    expect(state.players[1]?.hand).toHaveLength(3);
+    expect(state.players[1]?.hand).not.toContain(esc);
     expect(state.discard).toContain(esc);
     expect(state.guns.green).toBe(0);
     expect(events.find((e) => e.type === 'escaped')).toMatchObject({ seat: 1, result: 'new_target', target: 3 });
@@ -190,13 +190,13 @@ describe('Escape on Horseback', () => {
     ['a card that is not an Escape', { card: PLAIN[3], target: 2 }, 'ILLEGAL_CARD'],
     ['an Escape you do not hold', { card: esc2, target: 2 }, 'ILLEGAL_CARD'],
   ] as const)('refused: %s', (_name, more, code) => {
-    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], plain(2)]);
+    const s = craft([plain(0), [esc, PLAIN[3]!, PLAIN[4]!], plain(2)]);
     const t = run(s, [[0, THREATEN('green', 1), 0]]).state;
     expect(errorOf(t, 1, answer('escape', more), 500)).toBe(code);
   });
 
   test('the second target escapes too: the threatener chooses duel or bluff-call against it; silence is a duel', () => {
-    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], [esc2, PLAIN[5], PLAIN[6]]]);
+    const s = craft([plain(0), [esc, PLAIN[3]!, PLAIN[4]!], [esc2, PLAIN[5]!, PLAIN[6]!]]);
     const t = run(s, [
       [0, THREATEN('green', 1), 0],
       [1, answer('escape', { card: esc, target: 2 }), 1000],
@@ -224,18 +224,18 @@ describe('Escape on Horseback', () => {
   });
 
   test('the second target may answer with The Law instead', () => {
-    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], LAW.slice(0, 3)]);
+    const s = craft([plain(0), [esc, PLAIN[3]!, PLAIN[4]!], LAW.slice(0, 3)]);
     const { state } = run(s, [
       [0, THREATEN('green', 1), 0],
       [1, answer('escape', { card: esc, target: 2 }), 1000],
       [2, answer('law'), 2000],
     ]);
-    expect(state.players[2].loot).toBe(40);
+    expect(state.players[2]?.loot).toBe(40);
     expect(state.active).toBe(1);
   });
 
   test('in a 2-player game the threat is simply cancelled', () => {
-    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]]]);
+    const s = craft([plain(0), [esc, PLAIN[3]!, PLAIN[4]!]]);
     const t = run(s, [[0, THREATEN('green', 1), 0]]).state;
     expect(legalIntents(t, 1)).toContainEqual(answer('escape', { card: esc }));
     expect(errorOf(t, 1, answer('escape', { card: esc, target: 0 }), 500)).toBe('BAD_TARGET');
@@ -245,19 +245,19 @@ describe('Escape on Horseback', () => {
     expect(state.active).toBe(1);
     expect(state.guns.green).toBeNull();
     expect(money(state)).toBe(money(s));
-    expect(state.players[1].hand).toHaveLength(3);
+    expect(state.players[1]?.hand).toHaveLength(3);
   });
 
   test('the Bottle still hits the threatener after an escape', () => {
     const greens = ['green-head-2', 'green-chest-2', 'green-chest-4'];
-    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], plain(2), greens]);
+    const s = craft([plain(0), [esc, PLAIN[3]!, PLAIN[4]!], plain(2), greens]);
     const t = run(s, [
       [0, THREATEN('green', 1), 0],
       [1, answer('escape', { card: esc, target: 2 }), 1000],
     ]).state;
     expect(legalIntents(t, 3)).toEqual([{ type: 'crash' }]);
     const { state } = run(t, [[3, { type: 'crash' }, 1500]]);
-    expect(state.players[3].loot).toBe(40);
+    expect(state.players[3]?.loot).toBe(40);
     expect(state.phase).toEqual({ kind: 'turn' });
   });
 });
@@ -275,7 +275,7 @@ describe('the bot and the symbols', () => {
   });
 
   test('as the threatener after two escapes it answers legally', () => {
-    const s = craft([plain(0), [ESCAPE[0], PLAIN[3], PLAIN[4]], [ESCAPE[1], PLAIN[5], PLAIN[6]]]);
+    const s = craft([plain(0), [ESCAPE[0]!, PLAIN[3]!, PLAIN[4]!], [ESCAPE[1]!, PLAIN[5]!, PLAIN[6]!]]);
     const t = run(s, [
       [0, THREATEN('green', 1), 0],
       [1, answer('escape', { card: ESCAPE[0], target: 2 }), 1000],
@@ -304,10 +304,10 @@ describe('Desperado and the Truel', () => {
     expect(state.phase).toMatchObject({ kind: 'truel', desperado: 0, others: [1, 3], go: false, goAt: 1500 });
     expect(state.guns).toEqual({ red: null, blue: 0, green: 0, yellow: null });
     // Seats 0, 1, 3 clockwise: 0 gets 1's hand, 1 gets 3's, 3 gets 0's.
-    expect(state.players[0].hand).toEqual(reds);
-    expect(state.players[1].hand).toEqual(plain(3));
-    expect(state.players[3].hand).toEqual(DESP.slice(0, 3));
-    expect(events.some((e) => JSON.stringify(e).includes(DESP[0]))).toBe(false);
+    expect(state.players[0]?.hand).toEqual(reds);
+    expect(state.players[1]?.hand).toEqual(plain(3));
+    expect(state.players[3]?.hand).toEqual(DESP.slice(0, 3));
+    expect(events.some((e) => JSON.stringify(e).includes(DESP[0]!))).toBe(false);
     for (const seat of [0, 1, 3]) expect(view(state, seat).hand).toEqual([]);
     expect(view(state, 2).hand).toEqual(plain(2));
     expect(pending(state)).toEqual([]);
@@ -350,11 +350,11 @@ describe('Desperado and the Truel', () => {
     ]);
     expect(r.events.find((e) => e.type === 'truel_won')).toMatchObject({ winners: [1, 3], losers: [0], shooter: 3 });
     expect(r.state.players[0]).toMatchObject({ wounds: 1, loot: 20 });
-    expect(r.state.players[1].loot).toBe(20 + each);
-    expect(r.state.players[3].loot).toBe(20 + each);
-    expect(r.state.players[1].wounds + r.state.players[3].wounds).toBe(0);
+    expect(r.state.players[1]?.loot).toBe(20 + each);
+    expect(r.state.players[3]?.loot).toBe(20 + each);
+    expect(r.state.players[1]!.wounds + r.state.players[3]!.wounds).toBe(0);
     // The Desperado's turn ended: a $0 Bounty is reset, else the odd dollar stays.
-    expect(r.state.players[0].bounty).toBe(left === 0 ? 20 : left);
+    expect(r.state.players[0]?.bounty).toBe(left === 0 ? 20 : left);
     expect(r.state.lastDuel).toMatchObject({ winner: 3, result: 'won', truel: [0, 1, 3] });
   });
 
@@ -379,7 +379,7 @@ describe('Desperado and the Truel', () => {
   });
 
   test.each([
-    ['without three Desperados', [DESP[0], DESP[1], PLAIN[0]], NOTHING, 'ILLEGAL_CARD'],
+    ['without three Desperados', [DESP[0]!, DESP[1]!, PLAIN[0]!], NOTHING, 'ILLEGAL_CARD'],
     ['the same gun twice', DESP.slice(0, 3), { type: 'desperado', guns: ['blue', 'blue'], targets: [1, 3] }, 'BAD_TARGET'],
     ['yourself as a target', DESP.slice(0, 3), { type: 'desperado', guns: ['blue', 'red'], targets: [0, 3] }, 'BAD_TARGET'],
     ['one target', DESP.slice(0, 3), { type: 'desperado', guns: ['blue', 'red'], targets: [3] }, 'BAD_TARGET'],
@@ -403,16 +403,16 @@ describe('Mexican Standoff', () => {
   const SO = ofSymbol('standoff'); // red-chest-4, blue-arm-1, green-head-1, …
   const blues = ['blue-head-1', 'blue-head-4', 'blue-chest-3'];
 
-  function chain(hand3: string[] = [SO[2], PLAIN[6], PLAIN[7]], extra: string[][] = []) {
-    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], hand3, ...extra]);
+  function chain(hand3: string[] = [SO[2]!, PLAIN[6]!, PLAIN[7]!], extra: string[][] = []) {
+    const s = craft([plain(0), plain(1), [SO[1]!, PLAIN[3]!, PLAIN[4]!], hand3, ...extra]);
     return run(s, [
       [0, THREATEN('red', 1), 0],
-      [2, { type: 'standoff', card: SO[1], gun: 'blue' }, 1000],
+      [2, { type: 'standoff', card: SO[1]!, gun: 'blue' }, 1000],
     ]);
   }
 
   test('"I don\'t think so!": a player with a Standoff card discards it (drawing one), takes a free gun and threatens the last threatener', () => {
-    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], plain(3)]);
+    const s = craft([plain(0), plain(1), [SO[1]!, PLAIN[3]!, PLAIN[4]!], plain(3)]);
     const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
     expect(legalIntents(t, 2).filter((i) => i.type === 'standoff')).toEqual(['blue', 'green', 'yellow'].map((gun) => ({ type: 'standoff', card: SO[1], gun })));
     expect(errorOf(t, 2, { type: 'standoff', card: SO[1], gun: 'red' }, 500)).toBe('GUN_TAKEN');
@@ -431,7 +431,7 @@ describe('Mexican Standoff', () => {
       until: 6000,
     });
     expect(events.find((e) => e.type === 'i_dont_think_so')).toMatchObject({ seat: 2, gun: 'blue', target: 0 });
-    expect(state.players[2].hand).toHaveLength(3);
+    expect(state.players[2]?.hand).toHaveLength(3);
     expect(state.discard).toContain(SO[1]);
     expect(errorOf(state, 1, answer('duel'), 1500)).toBe('NOT_NOW');
     expect(pending(state)).toEqual([]);
@@ -440,7 +440,7 @@ describe('Mexican Standoff', () => {
   test("the chain, the Judge's flip and the race: the winner takes the hit player's Bounty, $10 from each other player in it (not the Judge), +$10", () => {
     let { state } = chain();
     // Seat 3 joins, pointing at seat 2; the window reopens.
-    state = run(state, [[3, { type: 'standoff', card: SO[2], gun: 'green' }, 3000]]).state;
+    state = run(state, [[3, { type: 'standoff', card: SO[2]!, gun: 'green' }, 3000]]).state;
     expect(state.phase).toMatchObject({ threatener: 3, until: 8000 });
     expect(legalIntents(state, 2).some((i) => i.type === 'standoff')).toBe(false);
     let r = timeout(state);
@@ -458,7 +458,7 @@ describe('Mexican Standoff', () => {
     expect(pending(state)).toEqual([0, 2, 3]);
     expect(view(state, null).phase).toMatchObject({ flipped: ph.flipped });
     const m = majorities(ph.flipped);
-    const good = { type: 'shoot', gun: 'yellow', area: m.areas[0], noise: m.noises[0] } as const;
+    const good = { type: 'shoot', gun: 'yellow', area: m.areas[0]!, noise: m.noises[0]! } as const;
     expect(errorOf(state, 1, { ...good, target: 0 }, 10_000)).toBe('NOT_YOUR_TURN');
     expect(errorOf(state, 3, { ...good, target: 1 }, 10_000)).toBe('BAD_TARGET');
     expect(errorOf(state, 3, { ...good, target: 3 }, 10_000)).toBe('BAD_TARGET');
@@ -517,14 +517,14 @@ describe('Mexican Standoff', () => {
     const r = run(state, [[3, { type: 'crash' }, 2000]]);
     expect(r.events.find((e) => e.type === 'crashed')).toMatchObject({ seat: 3, target: 2, gun: 'blue', stopped: 'standoff' });
     expect(r.events.find((e) => e.type === 'standoff_ended')).toMatchObject({ result: 'broken' });
-    expect(r.state.players[3].loot).toBe(40);
+    expect(r.state.players[3]?.loot).toBe(40);
     expect(r.state.phase).toEqual({ kind: 'turn' });
   });
 
   test('the Bottle with more left: the hit player leaves, the others go on to the race', () => {
-    const { state } = chain([SO[2], PLAIN[6], PLAIN[7]], [blues]);
+    const { state } = chain([SO[2]!, PLAIN[6]!, PLAIN[7]!], [blues]);
     const s2 = run(state, [
-      [3, { type: 'standoff', card: SO[2], gun: 'green' }, 2000],
+      [3, { type: 'standoff', card: SO[2]!, gun: 'green' }, 2000],
       [4, { type: 'crash' }, 2500],
     ]).state;
     expect(s2.phase).toMatchObject({ kind: 'standoff', stage: 'chain', out: [2], threatener: 3 });
@@ -535,20 +535,20 @@ describe('Mexican Standoff', () => {
   });
 
   test('after one Escape the chain may start against the threatener (the new target is the Judge); after two it may not', () => {
-    const esc = ESCAPE[0];
-    const s = craft([plain(0), [esc, PLAIN[3], PLAIN[4]], [ESCAPE[1], PLAIN[5], PLAIN[6]], [SO[1], PLAIN[7], PLAIN[8]]]);
+    const esc = ESCAPE[0]!;
+    const s = craft([plain(0), [esc, PLAIN[3]!, PLAIN[4]!], [ESCAPE[1]!, PLAIN[5]!, PLAIN[6]!], [SO[1]!, PLAIN[7]!, PLAIN[8]!]]);
     const one = run(s, [
       [0, THREATEN('red', 1), 0],
       [1, answer('escape', { card: esc, target: 2 }), 1000],
     ]).state;
-    const j = run(one, [[3, { type: 'standoff', card: SO[1], gun: 'blue' }, 1500]]).state;
+    const j = run(one, [[3, { type: 'standoff', card: SO[1]!, gun: 'blue' }, 1500]]).state;
     expect(j.phase).toMatchObject({ kind: 'standoff', judge: 2, links: [{ seat: 0 }, { seat: 3 }] });
     const two = run(one, [[2, answer('escape', { card: ESCAPE[1] }), 2000]]).state;
     expect(legalIntents(two, 3).some((i) => i.type === 'standoff')).toBe(false);
   });
 
   test('interrupters: the seats that may hit with the Bottle or join the Standoff, without being waited for', () => {
-    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], blues]);
+    const s = craft([plain(0), plain(1), [SO[1]!, PLAIN[3]!, PLAIN[4]!], blues]);
     expect(interrupters(s)).toEqual([]);
     const t = run(s, [[0, THREATEN('blue', 1), 0]]).state;
     expect(pending(t)).toEqual([1]);
@@ -556,7 +556,7 @@ describe('Mexican Standoff', () => {
   });
 
   test('the bot says "I don\'t think so!" when it can and shoots correctly in the race', () => {
-    const s = craft([plain(0), plain(1), [SO[1], PLAIN[3], PLAIN[4]], plain(3)]);
+    const s = craft([plain(0), plain(1), [SO[1]!, PLAIN[3]!, PLAIN[4]!], plain(3)]);
     const t = run(s, [[0, THREATEN('red', 1), 0]]).state;
     expect(bot(view(t, 2), Rng.fromSeed(3))).toMatchObject({ type: 'standoff', card: SO[1] });
     let { state } = chain();
@@ -579,7 +579,7 @@ describe('What the Wind Brings (table option)', () => {
     s.wind = { queue: [], held: [], done: [], resolving: false };
     s.deck = [...top, ...s.deck.filter((id) => !top.includes(id))];
     const d = run(s, [[0, { type: 'draw', from: 'deck' }, 100]]);
-    const drawn = d.state.players[0].hand[3];
+    const drawn = d.state.players[0]!.hand[3]!;
     const r = run(d.state, [[0, { type: 'discard', cards: [drawn] }, 200]]);
     return { before: s, drew: d, state: r.state, events: [...d.events, ...r.events] };
   }
@@ -594,8 +594,8 @@ describe('What the Wind Brings (table option)', () => {
   });
 
   test("an event drawn stops play: the drawer gets the next card; the event resolves at the next turn's start and is set aside", () => {
-    const { drew, state, events } = windy([plain(0), plain(1), plain(2)], ['event-hail', PLAIN[20]]);
-    expect(drew.state.players[0].hand).toContain(PLAIN[20]);
+    const { drew, state, events } = windy([plain(0), plain(1), plain(2)], ['event-hail', PLAIN[20]!]);
+    expect(drew.state.players[0]?.hand).toContain(PLAIN[20]);
     expect(drew.events.find((e) => e.type === 'wind_drawn')).toMatchObject({ card: 'event-hail', seat: 0, held: false });
     expect(drew.state.wind?.queue).toEqual([{ card: 'event-hail', by: 0 }]);
     expect(events.find((e) => e.type === 'wind_event')).toMatchObject({ kind: 'hail', seat: 0 });
@@ -605,7 +605,7 @@ describe('What the Wind Brings (table option)', () => {
 
   test('Hail of Bullets: everyone shows their Bullets; all with the most collect $20', () => {
     const hands = [plain(0), ['red-arm-4', 'blue-chest-3', 'green-head-2'], ['red-leg-3', 'blue-head-4', 'green-arm-2']];
-    const { state, events } = windy(hands, ['event-hail', PLAIN[20]]);
+    const { state, events } = windy(hands, ['event-hail', PLAIN[20]!]);
     const bullets = state.players.map((p) => p.hand.reduce((n, id) => n + CARDS.find((c) => c.id === id)!.bullets, 0));
     const best = Math.max(...bullets);
     expect(events.find((e) => e.type === 'hail_of_bullets')).toMatchObject({ bullets });
@@ -615,18 +615,18 @@ describe('What the Wind Brings (table option)', () => {
 
   test("The Great Bank Heist: the poorest collect $10 per Booty on the other players' cards", () => {
     const booty = ofSymbol('booty');
-    const hands = [[booty[0], PLAIN[0], PLAIN[1]], [booty[1], booty[2], PLAIN[2]], plain(3)];
-    const { state, events } = windy(hands, ['event-heist', PLAIN[20]], [{ loot: 50 }, { loot: 30 }, { loot: 10 }]);
-    expect(events.find((e) => e.type === 'bank_heist')).toMatchObject({ booty: [state.players[0].hand.filter((id) => booty.includes(id)).length, 2, 0] });
+    const hands = [[booty[0]!, PLAIN[0]!, PLAIN[1]!], [booty[1]!, booty[2]!, PLAIN[2]!], plain(3)];
+    const { state, events } = windy(hands, ['event-heist', PLAIN[20]!], [{ loot: 50 }, { loot: 30 }, { loot: 10 }]);
+    expect(events.find((e) => e.type === 'bank_heist')).toMatchObject({ booty: [state.players[0]!.hand.filter((id) => booty.includes(id)).length, 2, 0] });
     const heist = events.flatMap((e) => (e.type === 'bank_paid' && e.reason === 'heist' ? [e] : []));
     expect(heist).toHaveLength(1);
     expect(heist[0]).toMatchObject({ seat: 2 });
-    expect(state.players[2].loot).toBe(10 + heist[0].amount);
+    expect(state.players[2]?.loot).toBe(10 + heist[0]!.amount);
   });
 
   test('The Turkey: 3 cards flipped; the first other player to shoot it and the drawer each collect $10 and discard a Wound; an event flipped meanwhile is shuffled back', () => {
     const flip = ['red-head-3', 'red-head-4', 'event-heist', 'red-chest-3']; // red, head, Bang!
-    const { state } = windy([plain(0), plain(1), plain(2)], ['event-turkey-1', PLAIN[20], ...flip], [{ wounds: 1 }, { wounds: 2 }]);
+    const { state } = windy([plain(0), plain(1), plain(2)], ['event-turkey-1', PLAIN[20]!, ...flip], [{ wounds: 1 }, { wounds: 2 }]);
     expect(state.phase).toMatchObject({ kind: 'turkey', drawer: 0, stage: 'ready', goAt: 1700 });
     expect(state.active).toBe(1);
     const race = (timeout(state) as { state: SaloonState; events: GameEvent[] }).state;
@@ -653,15 +653,15 @@ describe('What the Wind Brings (table option)', () => {
 
   test("an event card flipped by the Judge is the Judge's: The Turkey pays the Judge, who does not shoot it", () => {
     const SO = ofSymbol('standoff');
-    const s = craft([plain(0), plain(1), plain(2), [SO[0], PLAIN[12], PLAIN[13]]], { players: [{}, {}, { wounds: 1 }, {}] });
+    const s = craft([plain(0), plain(1), plain(2), [SO[0]!, PLAIN[12]!, PLAIN[13]!]], { players: [{}, {}, { wounds: 1 }, {}] });
     s.options.wind = true;
     s.wind = { queue: [], held: [], done: [], resolving: false };
-    const top = [PLAIN[20], 'event-turkey-1', PLAIN[21], PLAIN[22], PLAIN[23]];
+    const top = [PLAIN[20]!, 'event-turkey-1', PLAIN[21]!, PLAIN[22]!, PLAIN[23]!];
     s.deck = [...top, ...s.deck.filter((id) => !top.includes(id))];
     // Seat 0 threatens seat 2 (the Judge); seat 3 says "I don't think so!" (drawing PLAIN[20]).
     let state = run(s, [
       [0, { type: 'threaten', gun: 'red', target: 2 }, 0],
-      [3, { type: 'standoff', card: SO[0], gun: 'blue' }, 1000],
+      [3, { type: 'standoff', card: SO[0]!, gun: 'blue' }, 1000],
     ]).state;
     expect(state.phase).toMatchObject({ kind: 'standoff', judge: 2 });
     state = (timeout(state) as { state: SaloonState }).state; // the chain closes
@@ -673,7 +673,7 @@ describe('What the Wind Brings (table option)', () => {
     const race = (timeout(turkey) as { state: SaloonState }).state;
     expect(pending(race)).toEqual([0, 1, 3]);
     const m = majorities((race.phase as Extract<Phase, { kind: 'turkey' }>).flipped);
-    const shot = { type: 'shoot', gun: 'green', area: m.areas[0], noise: m.noises[0] } as const;
+    const shot = { type: 'shoot', gun: 'green', area: m.areas[0]!, noise: m.noises[0]! } as const;
     expect(errorOf(race, 2, shot, race.clock + 500)).toBe('NOT_YOUR_TURN');
     const r = run(race, [[0, shot, race.clock + 500]]);
     expect(r.events.find((e) => e.type === 'turkey_shot')).toMatchObject({ seat: 0, drawer: 2 });
@@ -686,14 +686,14 @@ describe('What the Wind Brings (table option)', () => {
   });
 
   test('Showdown at Noon with three or more tied for the biggest Bounty: a Standoff race among them, then the turn goes on', () => {
-    const { state, events } = windy([plain(0), plain(1), plain(2), plain(3)], ['event-noon', PLAIN[20]], [{ bounty: 30 }, { bounty: 30 }, {}, { bounty: 30 }]);
+    const { state, events } = windy([plain(0), plain(1), plain(2), plain(3)], ['event-noon', PLAIN[20]!], [{ bounty: 30 }, { bounty: 30 }, {}, { bounty: 30 }]);
     expect(events.find((e) => e.type === 'showdown_at_noon')).toMatchObject({ seats: [0, 1, 3], standoff: true });
     expect(state.phase).toMatchObject({ kind: 'standoff', stage: 'ready', wind: true, judge: 0 });
     expect(interrupters(state)).toEqual([]);
     const race = (timeout(state) as { state: SaloonState }).state;
     expect(pending(race)).toEqual([0, 1, 3]);
     const m = majorities((race.phase as Extract<Phase, { kind: 'standoff' }>).flipped);
-    const r = run(race, [[3, { type: 'shoot', gun: 'red', area: m.areas[0], noise: m.noises[0], target: 1 }, 3000]]);
+    const r = run(race, [[3, { type: 'shoot', gun: 'red', area: m.areas[0]!, noise: m.noises[0], target: 1 }, 3000]]);
     expect(r.state.players.map((p) => [p.loot, p.bounty, p.wounds])).toEqual([
       [20, 20, 0],
       [20, 0, 1],
@@ -707,10 +707,10 @@ describe('What the Wind Brings (table option)', () => {
   test('Showdown at Noon: the two biggest Bounties duel; no Bottle hit; afterwards the turn that was starting goes on', () => {
     const reds = ['red-head-3', 'red-head-4', 'red-chest-3'];
     const greens = ['green-head-2', 'green-chest-2', 'green-chest-4'];
-    const { state, events } = windy([plain(0), plain(1), reds], ['event-noon', PLAIN[20]], [{}, { bounty: 40 }, { bounty: 30 }]);
+    const { state, events } = windy([plain(0), plain(1), reds], ['event-noon', PLAIN[20]!], [{}, { bounty: 40 }, { bounty: 30 }]);
     expect(events.find((e) => e.type === 'showdown_at_noon')).toMatchObject({ seats: [1, 2] });
     expect(state.phase).toMatchObject({ kind: 'duel', threatener: 1, target: 2, wind: true });
-    expect(state.players[1].hand).toEqual(reds);
+    expect(state.players[1]?.hand).toEqual(reds);
     expect(legalIntents({ ...state, players: state.players.map((p, s) => (s === 0 ? { ...p, hand: greens } : p)) }, 0)).toEqual([]);
     const go = (timeout(state) as { state: SaloonState }).state;
     const r = run(go, [[1, { type: 'shoot', gun: 'red', area: 'head', noise: 'bang' }, 2500]]);

@@ -17,6 +17,7 @@ import { threatDecider } from './shared';
 import type { Phase, Reveal, SaloonState } from './state';
 import { startTruel } from './truel';
 import { finishThreat } from './turn';
+import { playerOf } from './own';
 
 type Threat = Extract<Phase, { kind: 'threat' }>;
 
@@ -50,8 +51,10 @@ export function threatDeadline(state: SaloonState, ph: Threat, at: number, _rng:
 
 function bluffCall(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
-  const hands = [ph.threatener, ph.target].map((seat) => ({ seat, cards: [...state.players[seat].hand], bullets: bulletsOf(state.players[seat].hand) }));
-  const [t, g] = hands;
+  const handOf = (seat: Seat) => ({ seat, cards: [...playerOf(state, seat).hand], bullets: bulletsOf(playerOf(state, seat).hand) });
+  const t = handOf(ph.threatener);
+  const g = handOf(ph.target);
+  const hands = [t, g];
   // A tie goes to the threatener.
   const winner = t.bullets >= g.bullets ? ph.threatener : ph.target;
   const loser = winner === ph.threatener ? ph.target : ph.threatener;
@@ -66,7 +69,7 @@ function bluffCall(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void 
 /** Russian Roulette: a d6 against the threatener's Bullets; equal rolls again. */
 function roulette(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
-  const bullets = bulletsOf(state.players[ph.threatener].hand);
+  const bullets = bulletsOf(playerOf(state, ph.threatener).hand);
   const rolls: number[] = [];
   let roll: number;
   do {
@@ -78,7 +81,7 @@ function roulette(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
     ? takeLoot(state, ph.threatener, ph.target, ROULETTE_STAKE, 'roulette_click', events)
     : takeLoot(state, ph.target, ph.threatener, ROULETTE_STAKE, 'roulette_bang', events);
   const winner = click ? ph.target : ph.threatener;
-  const hands = [{ seat: ph.threatener, cards: [...state.players[ph.threatener].hand], bullets }];
+  const hands = [{ seat: ph.threatener, cards: [...playerOf(state, ph.threatener).hand], bullets }];
   state.lastReveal = { kind: 'roulette', hands, rolls, winner, amount };
   events.push({ type: 'roulette', threatener: ph.threatener, target: ph.target, hands, rolls, result: click ? 'click' : 'bang', winner, amount });
   freshHands(state, [ph.threatener, ph.target], 'roulette', rng, events);
@@ -88,8 +91,8 @@ function roulette(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
 /** "I am the Law": the threatener loses the turn; the Law collects the threatener's Bounty value from the bank. */
 function iAmTheLaw(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
-  const cards = [...state.players[seat].hand];
-  const amount = state.players[ph.threatener].bounty;
+  const cards = [...playerOf(state, seat).hand];
+  const amount = playerOf(state, ph.threatener).bounty;
   state.lastReveal = { kind: 'law', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount };
   events.push({ type: 'i_am_the_law', seat, threatener: ph.threatener, cards, amount });
   bankPays(state, seat, amount, 'loot', 'law', events);
@@ -101,8 +104,8 @@ function iAmTheLaw(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitt
 /** Threatened while holding three Wanted Alive: reveal them, take the threatener's Bounty, end their turn. */
 function wantedAnswer(state: SaloonState, seat: Seat, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Threat;
-  const cards = [...state.players[seat].hand];
-  const amount = state.players[ph.threatener].bounty;
+  const cards = [...playerOf(state, seat).hand];
+  const amount = playerOf(state, ph.threatener).bounty;
   state.lastReveal = { kind: 'wanted', hands: [{ seat, cards, bullets: bulletsOf(cards) }], winner: seat, amount };
   events.push({ type: 'wanted_alive', seat, target: ph.threatener, cards, answer: true });
   claimBounty(state, seat, ph.threatener, 'wanted', events);

@@ -17,16 +17,18 @@ import { judgeShot, truelSeats } from './shared';
 import { fire, raceFromNow } from './shot';
 import type { Phase, SaloonState } from './state';
 import { finishThreat } from './turn';
+import { playerOf } from './own';
+import { at as atIndex } from '../core/at'; // `at` here is a time
 
 type Truel = Extract<Phase, { kind: 'truel' }>;
 
 /** Hands pass to the right among the three (the right-hand neighbour plays just before you); "Go!" as in a duel. */
 export function startTruel(state: SaloonState, desperado: Seat, others: [Seat, Seat], guns: Colour[], at: number, events: SaloonEmitted[]): void {
   const seats = [desperado, ...others].sort((a, b) => a - b);
-  const old = seats.map((s) => state.players[s].hand);
+  const old = seats.map((s) => playerOf(state, s).hand);
   // Clockwise a → b → c: a's right is c, b's right is a, c's right is b. Each hand goes to the right.
   seats.forEach((s, i) => {
-    state.players[s].hand = old[(i + 1) % 3];
+    playerOf(state, s).hand = atIndex(old, (i + 1) % 3, 'a Truel has three seats');
   });
   const race = raceFromNow(state, at);
   state.phase = {
@@ -43,30 +45,32 @@ export function startTruel(state: SaloonState, desperado: Seat, others: [Seat, S
 export function nothingToLose(state: SaloonState, seat: Seat, intent: DesperadoIntent, now: number, events: SaloonEmitted[]): void {
   for (const g of intent.guns) state.guns[g] = seat;
   events.push({ type: 'nothing_to_lose', seat, guns: [...intent.guns], targets: [...intent.targets] });
-  startTruel(state, seat, [intent.targets[0], intent.targets[1]], [...intent.guns], now, events);
+  const [a, b] = intent.targets;
+  if (a === undefined || b === undefined) throw new Error('Saloon invariant broken: check lets a Desperado through only with two targets');
+  startTruel(state, seat, [a, b], [...intent.guns], now, events);
 }
 
 export function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now: number, rng: Rng, events: SaloonEmitted[]): void {
   const ph = state.phase as Truel;
-  const correct = judgeShot({ hand: state.players[seat].hand, guns: state.guns, shooter: seat, now }, shot);
+  const correct = judgeShot({ hand: playerOf(state, seat).hand, guns: state.guns, shooter: seat, now }, shot);
   const noise = shot.gun === 'bottle' ? 'crash' : (shot.noise ?? null);
   if (!fire(ph, { seat, gun: shot.gun, area: shot.area, noise, at: now, correct }, shot, events)) return;
   const d = ph.desperado;
   const seats = truelSeats(ph);
   // The Desperado's cards are checked after the Truel: they went to the player on his right.
-  const right = seats[(seats.indexOf(d) + 2) % 3];
-  events.push({ type: 'desperado_checked', seat: d, cards: [...state.players[right].hand] });
+  const right = atIndex(seats, (seats.indexOf(d) + 2) % 3, 'a Truel has three seats');
+  events.push({ type: 'desperado_checked', seat: d, cards: [...playerOf(state, right).hand] });
   if (seat === d) {
     events.push({ type: 'truel_won', winners: [d], losers: [...ph.others], shooter: seat, at: now });
     for (const o of ph.others) {
-      state.players[o].wounds += 1;
-      events.push({ type: 'wounded', seat: o, wounds: state.players[o].wounds });
+      playerOf(state, o).wounds += 1;
+      events.push({ type: 'wounded', seat: o, wounds: playerOf(state, o).wounds });
       checkEnd(state, o, events);
     }
     for (const o of ph.others) claimBounty(state, d, o, 'truel', events);
   } else {
     events.push({ type: 'truel_won', winners: [...ph.others], losers: [d], shooter: seat, at: now });
-    const p = state.players[d];
+    const p = playerOf(state, d);
     p.wounds += 1;
     events.push({ type: 'wounded', seat: d, wounds: p.wounds });
     checkEnd(state, d, events);
@@ -75,7 +79,7 @@ export function truelShot(state: SaloonState, seat: Seat, shot: ShootIntent, now
     if (half > 0) {
       for (const o of ph.others) {
         p.bounty -= half;
-        state.players[o].loot += half;
+        playerOf(state, o).loot += half;
         events.push({ type: 'bounty_claimed', seat: o, from: d, amount: half, reason: 'truel' });
         checkEnd(state, o, events);
       }
@@ -92,7 +96,7 @@ export function truelDeadline(state: SaloonState, ph: Truel, at: number, rng: Rn
   if (!ph.go) {
     ph.go = true;
     events.push({ type: 'go', at: ph.goAt, truel: truelSeats(ph) });
-    for (const s of truelSeats(ph)) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...state.players[s].hand] });
+    for (const s of truelSeats(ph)) events.push({ type: 'duel_hand', to: [s], seat: s, cards: [...playerOf(state, s).hand] });
     return;
   }
   const seats = truelSeats(ph);

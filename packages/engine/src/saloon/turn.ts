@@ -9,13 +9,14 @@ import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { COLOURS } from './cards';
 import { discardCards, drawCards, drawUpTo, takeTop } from './deck';
-import { table } from './own';
+import { playerOf, table } from './own';
 import { bankPays, claimBounty } from './economy';
 import { outcome } from './end';
 import type { CashLootIntent, DiscardIntent, DrawIntent, WantedIntent } from './intents';
 import { BOOTY_VALUE, BOUNTY_RESET } from './numbers';
 import { PUBLIC_CARDS } from './shared';
 import type { SaloonState } from './state';
+import { at } from '../core/at';
 
 export function endTurn(state: SaloonState, rng: Rng, events: SaloonEmitted[]): void {
   const a = state.active;
@@ -26,7 +27,7 @@ export function endTurn(state: SaloonState, rng: Rng, events: SaloonEmitted[]): 
     for (let i = 0; i < PUBLIC_CARDS; i++) table(state, 'public').push(takeTop(state, rng, events));
     events.push({ type: 'public_replaced', seat: a, discarded: old, cards: [...state.public] });
   }
-  if (state.players[a].bounty === 0) bankPays(state, a, BOUNTY_RESET, 'bounty', 'bounty_reset', events);
+  if (playerOf(state, a).bounty === 0) bankPays(state, a, BOUNTY_RESET, 'bounty', 'bounty_reset', events);
   events.push({ type: 'turn_ended', seat: a });
   if (state.endAfter === a) {
     state.phase = { kind: 'over' };
@@ -56,11 +57,11 @@ export function draw(state: SaloonState, seat: Seat, intent: DrawIntent, rng: Rn
   if (intent.from === 'deck') drawCards(state, seat, 1, rng, events);
   else {
     const index = intent.from;
-    const taken = state.public[index];
-    state.players[seat].hand.push(taken);
+    const taken = at(state.public, index, 'check lets only a public card through');
+    playerOf(state, seat).hand.push(taken);
     const card = takeTop(state, rng, events, seat);
     table(state, 'public')[index] = card;
-    events.push({ type: 'drew_public', seat, index, card: taken, replacement: state.public[index] });
+    events.push({ type: 'drew_public', seat, index, card: taken, replacement: card });
     if (state.dealer !== seat) {
       state.dealer = seat;
       events.push({ type: 'dealer_moved', seat });

@@ -43,7 +43,7 @@ function leaks(s: SaloonState, text: string, own: number | null): string[] {
 
 describe('the public response window', () => {
   test('a threat: the target answers; anyone but the threatener and the target may say "I don\'t think so!" — by position, not by hand', () => {
-    const s = craft([plain(0), plain(1), [SO[1], PLAIN[20], PLAIN[21]], plain(3)]);
+    const s = craft([plain(0), plain(1), [SO[1]!, PLAIN[20]!, PLAIN[21]!], plain(3)]);
     const t = run(s, [[0, { type: 'threaten', gun: 'red', target: 1 }, 0]]).state;
     const w = view(t, null).window;
     expect(w).toMatchObject({ kind: 'threat', until: 10_000, act: [1], mayJoin: [2, 3], mayCrash: [1, 2, 3] });
@@ -51,10 +51,10 @@ describe('the public response window', () => {
   });
 
   test('the Standoff chain: its 5 s window, who may still join, then the race among the players in it', () => {
-    const s = craft([plain(0), plain(1), [SO[1], PLAIN[20], PLAIN[21]], plain(3)]);
+    const s = craft([plain(0), plain(1), [SO[1]!, PLAIN[20]!, PLAIN[21]!], plain(3)]);
     const c = run(s, [
       [0, { type: 'threaten', gun: 'red', target: 1 }, 0],
-      [2, { type: 'standoff', card: SO[1], gun: 'blue' }, 1000],
+      [2, { type: 'standoff', card: SO[1]!, gun: 'blue' }, 1000],
     ]).state;
     expect(view(c, 3).window).toMatchObject({ kind: 'chain', until: 6000, act: [], mayJoin: [3] });
     everySeatAgrees(c);
@@ -82,10 +82,10 @@ describe('hidden information', () => {
   });
 
   test("the spectator's view (the public field) holds no hand during a threat and a Standoff", () => {
-    const s = craft([plain(0), plain(1), [SO[1], PLAIN[20], PLAIN[21]], plain(3)]);
+    const s = craft([plain(0), plain(1), [SO[1]!, PLAIN[20]!, PLAIN[21]!], plain(3)]);
     const t = run(s, [
       [0, { type: 'threaten', gun: 'red', target: 1 }, 0],
-      [2, { type: 'standoff', card: SO[1], gun: 'blue' }, 1000],
+      [2, { type: 'standoff', card: SO[1]!, gun: 'blue' }, 1000],
     ]).state;
     expect(leaks(t, textOf(publicPart(view(t, null))), null)).toEqual([]);
     expect(view(t, null).hand).toEqual([]);

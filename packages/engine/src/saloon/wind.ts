@@ -10,7 +10,7 @@ import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { bulletsOf, COLOURS, isBooty, windKind } from './cards';
 import { takeTop } from './deck';
-import { table } from './own';
+import { playerOf, table } from './own';
 import { startDuel } from './duel';
 import { bankPays } from './economy';
 import type { ShootIntent } from './intents';
@@ -18,6 +18,7 @@ import { DUEL_LIMIT_MS, GO_DELAY_MS, STANDOFF_FLIP, WIND_HAIL, WIND_HEIST, WIND_
 import { judgeShot } from './shared';
 import { fire } from './shot';
 import type { Phase, SaloonState } from './state';
+import { at } from '../core/at';
 
 type Turkey = Extract<Phase, { kind: 'turkey' }>;
 
@@ -73,8 +74,8 @@ function heist(state: SaloonState, events: SaloonEmitted[]): void {
   const least = Math.min(...state.players.map((p) => p.loot));
   const total = booty.reduce((a, b) => a + b, 0);
   events.push({ type: 'bank_heist', booty });
-  state.players.forEach((p, s) => {
-    if (p.loot === least) bankPays(state, s, WIND_HEIST * (total - booty[s]), 'loot', 'heist', events);
+  booty.forEach((mine, s) => {
+    if (playerOf(state, s).loot === least) bankPays(state, s, WIND_HEIST * (total - mine), 'loot', 'heist', events);
   });
 }
 
@@ -86,14 +87,15 @@ function noon(state: SaloonState, by: Seat, now: number, events: SaloonEmitted[]
   const n = state.players.length;
   const order = Array.from({ length: n }, (_, k) => (by + k) % n);
   const best = Math.max(...state.players.map((p) => p.bounty));
-  const tied = order.filter((s) => state.players[s].bounty === best);
-  if (tied.length > 2) {
+  const tied = order.filter((s) => playerOf(state, s).bounty === best);
+  const [first] = tied;
+  if (tied.length > 2 && first !== undefined) {
     state.phase = {
       kind: 'standoff',
       stage: 'ready',
-      threatener: tied[0],
+      threatener: first,
       judge: by,
-      links: tied.map((seat, i) => ({ seat, gun: COLOURS[i % COLOURS.length] })),
+      links: tied.map((seat, i) => ({ seat, gun: at(COLOURS, i % COLOURS.length, 'i % COLOURS.length is a colour') })),
       out: [],
       until: now,
       goAt: now + GO_DELAY_MS,
@@ -106,7 +108,8 @@ function noon(state: SaloonState, by: Seat, now: number, events: SaloonEmitted[]
     events.push({ type: 'showdown_at_noon', seats: tied, standoff: true, goAt: now + GO_DELAY_MS });
     return;
   }
-  const [a, b] = [...order].sort((x, y) => state.players[y].bounty - state.players[x].bounty || order.indexOf(x) - order.indexOf(y));
+  const [a, b] = [...order].sort((x, y) => playerOf(state, y).bounty - playerOf(state, x).bounty || order.indexOf(x) - order.indexOf(y));
+  if (a === undefined || b === undefined) throw new Error('Saloon invariant broken: Showdown at Noon needs two players');
   state.phase = { kind: 'threat', threatener: a, target: b, gun: 'red', until: now };
   startDuel(state, now, events);
   markWind(state.phase);
@@ -125,9 +128,9 @@ export function turkeyShot(state: SaloonState, seat: Seat, shot: ShootIntent, no
   for (const s of [seat, ph.drawer]) {
     bankPays(state, s, WIND_TURKEY, 'loot', 'turkey', events);
     // Decision: "may discard a Wound" — always worth it, so it happens.
-    if (state.players[s].wounds > 0) {
-      state.players[s].wounds -= 1;
-      events.push({ type: 'wound_discarded', seat: s, wounds: state.players[s].wounds });
+    if (playerOf(state, s).wounds > 0) {
+      playerOf(state, s).wounds -= 1;
+      events.push({ type: 'wound_discarded', seat: s, wounds: playerOf(state, s).wounds });
     }
   }
   endTurkey(state, events);
