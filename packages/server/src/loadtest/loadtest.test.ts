@@ -134,6 +134,9 @@ test('--processes 2: Duel tables played through nginx on both server processes s
   expect(cluster.nginx.pids.length).toBeGreaterThanOrEqual(2);
   expect(cluster.nginx.cpuPercent).toBeGreaterThan(0);
   expect(cluster.redis.cpuPercent).toBeGreaterThan(0);
+  // The whole machine's busy CPU over the run, beside them (this run's processes and anything else).
+  expect(report.machine.busyPercent).toBeGreaterThan(0);
+  expect(report.machine.busyPercent!).toBeLessThanOrEqual(100 * report.machine.cpus + 1);
   expect(stdout).toContain('2 server process(es) sharing a redis-server, the clients through nginx');
   expect(stdout).toMatch(/\| process s1 \(pid \d+\): .* \| \d+ \(\d+%\) \/ \d+/);
   expect(stdout).toMatch(/\| process s2 \(pid \d+\): /);

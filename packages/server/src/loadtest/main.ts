@@ -22,7 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { freePort, NO_ADDRESS_LIMITS, startCluster, type Cluster } from './cluster';
-import { cpuMs, mainThreadMs, rssBytes, summarize } from './proc';
+import { cpuMs, machineCpuMs, mainThreadMs, rssBytes, summarize } from './proc';
 import { markdown, type Report } from './report';
 import type { EchoResult, GameId, GameResult, Job, ProcessShare, WorkerMessage } from './protocol';
 
@@ -282,6 +282,7 @@ async function main(): Promise<void> {
     const cpu0 = pids.map(cpuMs);
     const main0 = pids.map(mainThreadMs);
     const helpers0 = cluster ? { nginx: cpuOf(nginxPids), redis: cpuMs(cluster.redis.pid) } : null;
+    const machine0 = machineCpuMs();
     const t0 = performance.now();
     const until = Date.now() + o.duration * 1000;
     const pending = Promise.all(
@@ -304,6 +305,7 @@ async function main(): Promise<void> {
     const cpu1 = pids.map(cpuMs);
     const main1 = pids.map(mainThreadMs);
     const helpers1 = cluster ? { nginx: cpuOf(nginxPids), redis: cpuMs(cluster.redis.pid) } : null;
+    const machine1 = machineCpuMs();
     const wallMs = performance.now() - t0;
     const rssEnd = pids.map(rssBytes);
     const rssEndTotal = rssOf(pids);
@@ -381,7 +383,17 @@ async function main(): Promise<void> {
     const report: Report = {
       command,
       startedAt,
-      machine: { cpus: os.availableParallelism(), node: process.version, loadavgBefore, loadavgAfter: os.loadavg() },
+      machine: {
+        cpus: os.availableParallelism(),
+        node: process.version,
+        loadavgBefore,
+        loadavgAfter: os.loadavg(),
+        // Of every core together (the /proc/stat totals, whatever the cores: 100 per core, as the CPU figures).
+        busyPercent:
+          machine0 === null || machine1 === null || machine1.total === machine0.total
+            ? null
+            : (100 * os.availableParallelism() * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total),
+      },
       config: {
         game: o.game,
         tables: o.tables,

@@ -103,3 +103,20 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * The whole machine's CPU so far (/proc/stat's first line), in ms of one core: busy (everything but idle and iowait)
+ * and total; null when it cannot be read. Over a run, busy / wall time says how much of the cores anything used:
+ * the measured processes, and whatever else runs on the machine.
+ */
+export function machineCpuMs(): { busy: number; total: number } | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const f = line.trim().split(/\s+/).slice(1, 9).map(Number); // user nice system idle iowait irq softirq steal
+    if (f.length < 8 || f.some((x) => !Number.isFinite(x))) return null;
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: ((total - f[3] - f[4]) * 1000) / clockTicks(), total: (total * 1000) / clockTicks() };
+  } catch {
+    return null;
+  }
+}

@@ -5,7 +5,14 @@ export interface Report {
   /** The exact command line of the run. */
   command: string;
   startedAt: string;
-  machine: { cpus: number; node: string; loadavgBefore: number[]; loadavgAfter: number[] };
+  machine: {
+    cpus: number;
+    node: string;
+    loadavgBefore: number[];
+    loadavgAfter: number[];
+    /** The whole machine's busy CPU over the run (/proc/stat), % of one core (of cpus × 100): this run's processes and anything else. */
+    busyPercent?: number | null;
+  };
   config: {
     game: string;
     tables: number;
@@ -167,7 +174,7 @@ export function markdown(r: Report): string {
     ],
     [
       'machine',
-      `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after; node ${r.machine.node}`,
+      `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after${r.machine.busyPercent == null ? '' : `; cores busy during the run (everything on the machine) ${n(r.machine.busyPercent)} of ${r.machine.cpus * 100}`}; node ${r.machine.node}`,
       '—',
     ],
   ];
@@ -193,7 +200,7 @@ export function markdown(r: Report): string {
     );
     rows.push([
       'CPU of the run: servers + nginx + redis-server + generator (% of one core)',
-      `${n(c.totalCpuPercent)} = ${n(r.server.cpuPercent)} + ${n(c.nginx.cpuPercent)} + ${n(c.redis.cpuPercent)} + ${n(r.generator.cpuPercent)}, of ${r.machine.cpus * 100}`,
+      `${n(c.totalCpuPercent)} = ${n(r.server.cpuPercent)} + ${n(c.nginx.cpuPercent)} + ${n(c.redis.cpuPercent)} + ${n(r.generator.cpuPercent)}, of ${r.machine.cpus * 100}${r.machine.busyPercent == null || c.totalCpuPercent === null ? '' : `; the rest of the machine used ${n(Math.max(0, r.machine.busyPercent - c.totalCpuPercent))}`}`,
       '—',
     ]);
   }
