@@ -7,21 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, type Room } from 'colyseus.js';
 import { viewFromSyncedBoard, type Duel } from '@tumbleweed/engine';
-import { freePort, ROOT, start, startServer, stopAll, waitForHttp, waitForPort, type Proc } from '../support/processes';
+import { freePort, start, startServer, stopAll, waitForHttp, waitForPort, type Proc } from '../support/processes';
 import { onTableEvents } from '@tumbleweed/engine';
+import { redisArgs, writeNginxConfig } from '../../packages/server/src/loadtest/cluster';
 
 jest.setTimeout(120_000);
 
-const TEMPLATE = path.join(ROOT, 'deploy/nginx/tumbleweed.conf.template');
 let ports: { redis: number; s1: number; s2: number; proxy: number };
 let servers: [Proc, Proc];
 let tmp = '';
 const rooms: Room[] = [];
-
-/** The same substitution the nginx image does with envsubst: only the named variables, nginx's own $vars stay. */
-function render(template: string, vars: Record<string, string>): string {
-  return template.replace(/\$\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
-}
 
 function processOf(room: Room): 1 | 2 {
   const url: string = (room.connection as any).transport.ws.url;
@@ -46,7 +41,8 @@ function track<T extends Room>(room: T): T {
 
 beforeAll(async () => {
   ports = { redis: await freePort(), s1: await freePort(), s2: await freePort(), proxy: await freePort() };
-  const redis = start('redis-server', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-nginx-'));
+  const redis = start('redis-server', 'redis-server', redisArgs(ports.redis, tmp));
   await waitForPort(ports.redis, redis);
   // As docker-compose.yml runs them: behind nginx, trusting its X-Real-IP. Every per-client limit is off (the
   // 2,000-table test creates from one address) but lookups, which one test below checks across both processes.
@@ -56,30 +52,9 @@ beforeAll(async () => {
     startServer('server-2', { ...common, PORT: String(ports.s2), PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/s2` }),
   ];
 
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-nginx-'));
-  fs.mkdirSync(path.join(tmp, 'conf.d'));
-  const site = render(fs.readFileSync(TEMPLATE, 'utf8'), {
-    LISTEN_PORT: `127.0.0.1:${ports.proxy}`,
-    SERVER_1: `127.0.0.1:${ports.s1}`,
-    SERVER_2: `127.0.0.1:${ports.s2}`,
-  });
-  fs.writeFileSync(path.join(tmp, 'conf.d/tumbleweed.conf'), site);
-  fs.writeFileSync(
-    path.join(tmp, 'nginx.conf'),
-    [
-      'worker_processes 1;',
-      'daemon off;',
-      `pid ${tmp}/nginx.pid;`,
-      `error_log ${tmp}/error.log warn;`,
-      'events { worker_connections 4096; }',
-      'http {',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${tmp}/${t};`),
-      `  include ${tmp}/conf.d/*.conf;`,
-      '}',
-    ].join('\n'),
-  );
-  const nginx = start('nginx', 'nginx', ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp, '-e', path.join(tmp, 'error.log')]);
+  // The template docker-compose mounts into the nginx image, rendered as the load harness renders it (cluster.ts).
+  const nginxArgs = writeNginxConfig(tmp, { listen: `127.0.0.1:${ports.proxy}`, servers: [`127.0.0.1:${ports.s1}`, `127.0.0.1:${ports.s2}`] });
+  const nginx = start('nginx', 'nginx', nginxArgs);
   await waitForHttp(`http://127.0.0.1:${ports.s1}/healthz`, servers[0]);
   await waitForHttp(`http://127.0.0.1:${ports.s2}/healthz`, servers[1]);
   await waitForHttp(`http://127.0.0.1:${ports.proxy}/healthz`, nginx);

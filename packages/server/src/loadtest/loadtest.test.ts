@@ -4,11 +4,12 @@
  * matchmaking, ordered latency percentiles, the traffic of a finished game, the server process's CPU and memory
  * read from /proc, and the raw ws echo floor. No timing thresholds: the machine is shared.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, ROOT, startServer, stopAll, waitForHttp } from '../../../../tests/support/processes';
+import { alive } from './proc';
 import type { Report } from './report';
 
 jest.setTimeout(90_000);
@@ -84,4 +85,88 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
   expect(report.echo!.messagesPerS).toBeGreaterThan(0);
   ordered(report.echo!.roundTripMs);
   expect(stdout).toMatch(/\| throughput \(\/s\) \| [\d.]+ moves\/s \(\d+ moves\) \| [\d.]+ echoes\/s \|/);
+});
+
+test('--processes 2: Duel tables played through nginx on both server processes sharing a redis-server, each process in the report, nothing left running', async () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
+  const args = [
+    '--processes',
+    '2',
+    '--game',
+    'duel',
+    '--tables',
+    '6',
+    '--duration',
+    '4',
+    '--think',
+    '20-40',
+    '--settle',
+    '0',
+    '--no-echo',
+    '--options',
+    '{"target":3}',
+  ];
+  const { code, stdout, stderr } = await run([...args, '--out', out]);
+  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
+  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const cluster = report.cluster!;
+
+  // The clients went through nginx (the report's url), and every table's seats were behind its /s1/ or /s2/.
+  expect(report.config).toMatchObject({ processes: 2, serverStarted: true, url: `ws://127.0.0.1:${new URL(report.config.url).port}` });
+  expect(cluster).toMatchObject({ processes: 2, url: report.config.url, elsewhere: null });
+  expect(cluster.perProcess.map((p) => p.name)).toEqual(['s1', 's2']);
+  // Games were played to their end on both processes, and what each did adds up to the run's figures.
+  for (const p of cluster.perProcess) {
+    expect(p.games).toBeGreaterThan(0);
+    expect(p.cpuPercent).toBeGreaterThan(0);
+    expect(p.mainThread!.runningPercent).toBeGreaterThan(0);
+    expect(p.rssMiB.peak).toBeGreaterThan(10);
+  }
+  const total = (k: 'tables' | 'games' | 'moves') => cluster.perProcess.reduce((a, p) => a + p[k], 0);
+  expect([total('tables'), total('games'), total('moves')]).toEqual([report.game.tablesStarted, report.game.gamesFinished, report.game.moves]);
+  expect(report.server.cpuPercent).toBeCloseTo(
+    cluster.perProcess.reduce((a, p) => a + p.cpuPercent!, 0),
+    5,
+  );
+  expect(report.game.errorsTotal).toBe(0);
+  expect(report.game.disconnectsTotal).toBe(0);
+  // nginx (a master and its workers) and redis-server shared the cores: their CPU is read too.
+  expect(cluster.nginx.pids.length).toBeGreaterThanOrEqual(2);
+  expect(cluster.nginx.cpuPercent).toBeGreaterThan(0);
+  expect(cluster.redis.cpuPercent).toBeGreaterThan(0);
+  // The whole machine's busy CPU over the run, beside them (this run's processes and anything else).
+  expect(report.machine.busyPercent).toBeGreaterThan(0);
+  expect(report.machine.busyPercent!).toBeLessThanOrEqual(100 * report.machine.cpus + 1);
+  expect(stdout).toContain('2 server process(es) sharing a redis-server, the clients through nginx');
+  expect(stdout).toMatch(/\| process s1 \(pid \d+\): .* \| \d+ \(\d+%\) \/ \d+/);
+  expect(stdout).toMatch(/\| process s2 \(pid \d+\): /);
+  expect(stdout).toMatch(/\| nginx CPU .* \| [\d.]+ \(pids [\d ]+\) \|/);
+
+  // Stopped at the end: no server, nginx or redis-server process of the run is left.
+  const started = [...cluster.perProcess.map((p) => p.pid), ...cluster.nginx.pids, cluster.redis.pid];
+  expect(started.filter(alive)).toEqual([]);
+});
+
+test('--processes 2 stopped by Ctrl-C mid-run: the servers, nginx and redis-server it started are gone too', async () => {
+  const harness = spawn(process.execPath, [HARNESS, '--processes', '2', '--tables', '2', '--duration', '60', '--no-echo'], { cwd: ROOT });
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => harness.once('exit', (code) => resolve(code)));
+  const line = await new Promise<string>((resolve, reject) => {
+    harness.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const m = /^loadtest: \d+ duel tables .*$/m.exec(stderr); // the load has started
+      if (m) resolve(stderr);
+    });
+    void exited.then(() => reject(new Error(`the harness exited early:\n${stderr}`)));
+  });
+  const m = /started: server pids ([\d ]+), nginx pids ([\d ]+), redis-server pid (\d+)/.exec(line)!;
+  const started = [m[1], m[2], m[3]].flatMap((s) => s.split(' ').map(Number));
+  expect(started.length).toBeGreaterThanOrEqual(5); // 2 servers, nginx's master and a worker at least, redis-server
+  expect(started.filter(alive)).toEqual(started);
+
+  harness.kill('SIGINT');
+  expect(await exited).toBe(130);
+  const until = Date.now() + 2000;
+  while (started.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  expect(started.filter(alive)).toEqual([]);
 });

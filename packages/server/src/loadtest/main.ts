@@ -12,17 +12,19 @@
  *   --think A-B ms (50-150)  --workers W (auto)  --settle S (10)     --echo-duration S (min(duration, 20))
  *   --options JSON (table options, after {"turnSeconds":0}, e.g. '{"target":3}' for short Duel games)
  *   --no-echo   --out FILE   --url ws://HOST:PORT --pid N   --cpu-prof DIR (the started server's CPU profile, node --cpu-prof)
+ *   --processes N (1 or 2): redis-server, N server processes sharing it and nginx in front (cluster.ts, as
+ *     docker-compose.yml runs them); the clients connect through nginx. Without it: one process, no Redis, no proxy.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { cpuMs, mainThreadMs, rssBytes, summarize } from './proc';
+import { freePort, NO_ADDRESS_LIMITS, startCluster, type Cluster } from './cluster';
+import { cpuMs, machineCpuMs, mainThreadMs, rssBytes, summarize } from './proc';
 import { markdown, type Report } from './report';
-import type { EchoResult, GameId, GameResult, Job, WorkerMessage } from './protocol';
+import type { EchoResult, GameId, GameResult, Job, ProcessShare, WorkerMessage } from './protocol';
 
 const GAMES: readonly GameId[] = ['duel', 'rattlesnake', 'saloon'];
 /**
@@ -36,7 +38,7 @@ const CLIENTS_PER_WORKER = 200;
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
   console.error(
-    'usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--cpu-prof DIR] [--url ws://HOST:PORT --pid N]',
+    'usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--cpu-prof DIR] [--processes 1|2] [--url ws://HOST:PORT --pid N]',
   );
   process.exit(2);
 }
@@ -67,6 +69,7 @@ export function parseOptions(argv: string[]) {
       options: { type: 'string', default: '{}' },
       url: { type: 'string' },
       pid: { type: 'string' },
+      processes: { type: 'string' },
     },
   });
   const game = values.game as GameId;
@@ -79,6 +82,9 @@ export function parseOptions(argv: string[]) {
   if (values.url && !values.pid) fail("--url needs --pid (the running server's process id, to read its CPU and memory)");
   if (values.pid && !values.url) fail('--pid needs --url');
   if (values['cpu-prof'] && values.url) fail('--cpu-prof profiles a server the harness starts: not with --url');
+  if (values.processes !== undefined && values.url) fail('--processes starts the servers (with Redis and nginx): not with --url');
+  const processes = values.processes === undefined ? null : int(values.processes, 'processes', 1);
+  if (processes !== null && processes > 2) fail(`--processes must be 1 or 2 (the nginx template routes to two processes), got ${processes}`);
   const clients = tables * seats;
   let options: Record<string, unknown>;
   try {
@@ -104,6 +110,7 @@ export function parseOptions(argv: string[]) {
     cpuProf: values['cpu-prof'],
     url: values.url,
     pid: values.pid ? int(values.pid, 'pid', 0) : undefined,
+    processes,
   };
 }
 
@@ -111,17 +118,6 @@ export function parseOptions(argv: string[]) {
 const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const MiB = (b: number | null) => (b === null ? null : b / 1024 / 1024);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The built server, as tests/support/processes.ts starts it: no per-address HTTP limits, a fresh DATA_DIR. */
 async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
@@ -138,11 +134,7 @@ async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: num
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      LIMIT_LOOKUPS_PER_MINUTE: '0',
-      LIMIT_CREATES_PER_MINUTE: '0',
-      LIMIT_JOINS_PER_MINUTE: '0',
-      LIMIT_RECONNECTS_PER_MINUTE: '0',
-      LIMIT_MISSES_PER_MINUTE: '0',
+      ...NO_ADDRESS_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -222,32 +214,82 @@ const merge = (into: Record<string, number>, from: Record<string, number>) => {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const pct = (cpu: number, wallMs: number) => (100 * cpu) / wallMs;
 
+/** What the run measures: the server process(es), and with --processes nginx and redis-server beside them. */
+interface Target {
+  url: string;
+  /** The game-server processes: one ("server"), or "s1", "s2"… behind nginx. */
+  processes: { name: string; pid: number }[];
+  cluster: Cluster | null;
+  stop(): Promise<void>;
+}
+
+async function startTarget(o: ReturnType<typeof parseOptions>): Promise<Target> {
+  if (o.url) return { url: o.url, processes: [{ name: 'server', pid: o.pid! }], cluster: null, stop: async () => undefined };
+  if (o.processes === null) {
+    const server = await startServer(o.cpuProf);
+    return { url: server.url, processes: [{ name: 'server', pid: server.pid }], cluster: null, stop: () => server.stop() };
+  }
+  const main = path.resolve(__dirname, '../main.js');
+  if (!fs.existsSync(main)) fail(`${main} is missing: build first (npm run loadtest builds)`);
+  const cluster = await startCluster({
+    processes: o.processes,
+    main,
+    nodeArgs: o.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(o.cpuProf)] : [],
+  });
+  return { url: cluster.url, processes: cluster.servers.map((s) => ({ name: s.name, pid: s.pid })), cluster, stop: () => cluster.stop() };
+}
+
+/** CPU ms of a set of processes together (those it cannot read count 0); null when none can be read. */
+const cpuOf = (pids: number[]): number | null => {
+  const each = pids.map(cpuMs);
+  return each.every((c) => c === null) ? null : sum(each.map((c) => c ?? 0));
+};
+const rssOf = (pids: number[]): number | null => {
+  const each = pids.map(rssBytes);
+  return each.every((b) => b === null) ? null : sum(each.map((b) => b ?? 0));
+};
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const o = parseOptions(argv);
   const command = ['npm run loadtest --', ...argv.map(shellQuote)].join(' ');
   const loadavgBefore = os.loadavg();
   const startedAt = new Date().toISOString();
-  const server = o.url ? { url: o.url, pid: o.pid!, stop: async () => undefined } : await startServer(o.cpuProf);
-  if (cpuMs(server.pid) === null) fail(`cannot read /proc/${server.pid}/stat: is the server's process on this machine?`);
-  const workers = await Promise.all(Array.from({ length: o.workers }, () => startWorker()));
   const progress = (line: string) => process.stderr.write(`loadtest: ${line}\n`);
+  const target = await startTarget(o);
+  const pids = target.processes.map((p) => p.pid);
+  for (const pid of pids) if (cpuMs(pid) === null) fail(`cannot read /proc/${pid}/stat: is the server's process on this machine?`);
+  const cluster = target.cluster;
+  if (cluster)
+    progress(
+      `started: server pids ${pids.join(' ')}, nginx pids ${cluster.nginxPids().join(' ')}, redis-server pid ${cluster.redis.pid}; clients connect through nginx at ${cluster.url}`,
+    );
+  const workers = await Promise.all(Array.from({ length: o.workers }, () => startWorker()));
 
   try {
     // The game's run.
-    const rssStart = rssBytes(server.pid);
-    let rssPeak = rssStart ?? 0;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(server.pid) ?? 0)), 250);
-    progress(`${o.tables} ${o.game} tables × ${o.seats} seats for ${o.duration} s against ${server.url} (pid ${server.pid}), ${o.workers} worker(s)`);
-    const cpu0 = cpuMs(server.pid)!;
-    const main0 = mainThreadMs(server.pid);
+    const rssStart = pids.map(rssBytes);
+    const rssPeak = rssStart.map((b) => b ?? 0);
+    let rssPeakTotal = rssOf(pids) ?? 0;
+    const sampler = setInterval(() => {
+      pids.forEach((pid, i) => (rssPeak[i] = Math.max(rssPeak[i], rssBytes(pid) ?? 0)));
+      rssPeakTotal = Math.max(rssPeakTotal, rssOf(pids) ?? 0);
+    }, 250);
+    progress(
+      `${o.tables} ${o.game} tables × ${o.seats} seats for ${o.duration} s against ${target.url} (${cluster ? `${pids.length} server process(es) behind nginx, pids ${pids.join(' ')}` : `pid ${pids[0]}`}), ${o.workers} worker(s)`,
+    );
+    const nginxPids = cluster?.nginxPids() ?? [];
+    const cpu0 = pids.map(cpuMs);
+    const main0 = pids.map(mainThreadMs);
+    const helpers0 = cluster ? { nginx: cpuOf(nginxPids), redis: cpuMs(cluster.redis.pid) } : null;
+    const machine0 = machineCpuMs();
     const t0 = performance.now();
     const until = Date.now() + o.duration * 1000;
     const pending = Promise.all(
       shares(o.tables, o.workers).map((tables, i) =>
         workers[i].run<GameResult>({
           type: 'game',
-          url: server.url,
+          url: target.url,
           game: o.game,
           tables,
           seats: o.seats,
@@ -260,16 +302,20 @@ async function main(): Promise<void> {
     );
     // A worker that fails ends the run at once (with its reason), not at the deadline.
     await Promise.race([sleep(Math.max(0, until - Date.now())), pending]);
-    const cpu1 = cpuMs(server.pid);
-    const main1 = mainThreadMs(server.pid);
+    const cpu1 = pids.map(cpuMs);
+    const main1 = pids.map(mainThreadMs);
+    const helpers1 = cluster ? { nginx: cpuOf(nginxPids), redis: cpuMs(cluster.redis.pid) } : null;
+    const machine1 = machineCpuMs();
     const wallMs = performance.now() - t0;
-    const rssEnd = rssBytes(server.pid);
-    rssPeak = Math.max(rssPeak, rssEnd ?? 0);
+    const rssEnd = pids.map(rssBytes);
+    const rssEndTotal = rssOf(pids);
+    rssEnd.forEach((b, i) => (rssPeak[i] = Math.max(rssPeak[i], b ?? 0)));
+    rssPeakTotal = Math.max(rssPeakTotal, rssEndTotal ?? 0);
     const results = await pending;
     progress(`every table left; settling ${o.settle} s`);
     await sleep(o.settle * 1000);
     clearInterval(sampler);
-    const rssSettled = rssBytes(server.pid);
+    const rssSettled = pids.map(rssBytes);
 
     const moves = sum(results.map((r) => r.moves));
     const latencies = results.flatMap((r) => r.latencies);
@@ -277,9 +323,26 @@ async function main(): Promise<void> {
     const games = sum(results.map((r) => r.games));
     const errors = results.reduce((acc, r) => merge(acc, r.errors), {} as Record<string, number>);
     const disconnects = results.reduce((acc, r) => merge(acc, r.disconnects), {} as Record<string, number>);
-    const serverCpu = cpu1 === null ? null : cpu1 - cpu0;
+    const byProcess: Record<string, ProcessShare> = {};
+    for (const r of results)
+      for (const [name, share] of Object.entries(r.byProcess ?? {})) {
+        const into = (byProcess[name] ??= { tables: 0, games: 0, moves: 0 });
+        into.tables += share.tables;
+        into.games += share.games;
+        into.moves += share.moves;
+      }
+    const cpuEach = pids.map((_, i) => (cpu0[i] === null || cpu1[i] === null ? null : cpu1[i]! - cpu0[i]!));
+    const serverCpu = cpuEach.some((c) => c === null) ? null : sum(cpuEach as number[]);
+    const mainEach = pids.map((_, i) =>
+      main0[i] === null || main1[i] === null
+        ? null
+        : { runningPercent: pct(main1[i]!.running - main0[i]!.running, wallMs), waitingPercent: pct(main1[i]!.waiting - main0[i]!.waiting, wallMs) },
+    );
     const workerCpu = results.map((r) => pct(r.cpuMs, r.wallMs));
     const serverCpuPercent = serverCpu === null ? null : pct(serverCpu, wallMs);
+    const rssStartTotal = rssStart.some((b) => b === null) ? null : sum(rssStart as number[]);
+    const rssSettledTotal = rssSettled.some((b) => b === null) ? null : sum(rssSettled as number[]);
+    const helperPct = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null ? null : pct(b - a, wallMs));
 
     // The floor: the same clients and think times against a bare ws echo server.
     let echo: Report['echo'] = null;
@@ -314,10 +377,23 @@ async function main(): Promise<void> {
       }
     }
 
+    const generatorCpuPercent = sum(workerCpu);
+    const nginxCpuPercent = helperPct(helpers0?.nginx, helpers1?.nginx);
+    const redisCpuPercent = helperPct(helpers0?.redis, helpers1?.redis);
     const report: Report = {
       command,
       startedAt,
-      machine: { cpus: os.availableParallelism(), node: process.version, loadavgBefore, loadavgAfter: os.loadavg() },
+      machine: {
+        cpus: os.availableParallelism(),
+        node: process.version,
+        loadavgBefore,
+        loadavgAfter: os.loadavg(),
+        // Of every core together (the /proc/stat totals, whatever the cores: 100 per core, as the CPU figures).
+        busyPercent:
+          machine0 === null || machine1 === null || machine1.total === machine0.total
+            ? null
+            : (100 * os.availableParallelism() * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total),
+      },
       config: {
         game: o.game,
         tables: o.tables,
@@ -330,8 +406,9 @@ async function main(): Promise<void> {
         settleS: o.settle,
         echoDurationS: o.echo ? o.echoDuration : null,
         serverStarted: !o.url,
-        url: server.url,
-        pid: server.pid,
+        url: target.url,
+        pid: pids[0],
+        processes: o.processes,
       },
       game: {
         moves,
@@ -362,27 +439,48 @@ async function main(): Promise<void> {
       },
       server: {
         cpuPercent: serverCpuPercent,
-        mainThread:
-          main0 === null || main1 === null
-            ? null
-            : { runningPercent: pct(main1.running - main0.running, wallMs), waitingPercent: pct(main1.waiting - main0.waiting, wallMs) },
+        // Several processes: their main threads added up (each is listed in `cluster.perProcess`).
+        mainThread: mainEach.some((m) => m === null)
+          ? null
+          : {
+              runningPercent: sum(mainEach.map((m) => m!.runningPercent)),
+              waitingPercent: sum(mainEach.map((m) => m!.waitingPercent)),
+            },
         cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves,
-        rssMiB: { start: MiB(rssStart), peak: MiB(rssPeak || null), end: MiB(rssEnd), settled: MiB(rssSettled) },
-        rssPerTableKiB: rssStart === null || !rssPeak ? null : (rssPeak - rssStart) / 1024 / o.tables,
+        rssMiB: { start: MiB(rssStartTotal), peak: MiB(rssPeakTotal || null), end: MiB(rssEndTotal), settled: MiB(rssSettledTotal) },
+        rssPerTableKiB: rssStartTotal === null || !rssPeakTotal ? null : (rssPeakTotal - rssStartTotal) / 1024 / o.tables,
       },
       generator: {
-        cpuPercent: sum(workerCpu),
+        cpuPercent: generatorCpuPercent,
         maxWorkerCpuPercent: Math.max(...workerCpu),
-        belowServer: serverCpuPercent === null ? null : sum(workerCpu) < serverCpuPercent,
+        belowServer: serverCpuPercent === null ? null : generatorCpuPercent < serverCpuPercent,
         workerSaturated: Math.max(...workerCpu) >= 90,
       },
+      cluster: cluster
+        ? {
+            processes: pids.length,
+            url: cluster.url,
+            perProcess: target.processes.map((p, i) => ({
+              name: p.name,
+              pid: p.pid,
+              cpuPercent: cpuEach[i] === null ? null : pct(cpuEach[i]!, wallMs),
+              mainThread: mainEach[i],
+              rssMiB: { start: MiB(rssStart[i]), peak: MiB(rssPeak[i] || null), end: MiB(rssEnd[i]), settled: MiB(rssSettled[i]) },
+              ...(byProcess[p.name] ?? { tables: 0, games: 0, moves: 0 }),
+            })),
+            elsewhere: byProcess.direct ?? null,
+            nginx: { pids: nginxPids, cpuPercent: nginxCpuPercent },
+            redis: { pid: cluster.redis.pid, cpuPercent: redisCpuPercent },
+            totalCpuPercent: serverCpuPercent === null ? null : serverCpuPercent + (nginxCpuPercent ?? 0) + (redisCpuPercent ?? 0) + generatorCpuPercent,
+          }
+        : null,
       echo,
     };
     process.stdout.write(markdown(report));
     if (o.out) fs.writeFileSync(o.out, JSON.stringify(report, null, 2) + '\n');
   } finally {
     for (const w of workers) if (w.child.connected) w.child.send({ type: 'exit' } satisfies Job);
-    await server.stop();
+    await target.stop();
     if (o.cpuProf) progress(`the server's CPU profile is in ${path.resolve(o.cpuProf)} (open it in Chrome DevTools' Performance tab)`);
   }
 }

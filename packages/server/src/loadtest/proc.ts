@@ -78,3 +78,45 @@ export function summarize(samples: number[]): Percentiles {
   const arr = Array.from(sorted);
   return { samples: arr.length, p50: percentile(arr, 50), p95: percentile(arr, 95), p99: percentile(arr, 99), max: arr.length ? arr[arr.length - 1] : null };
 }
+
+/** The processes whose parent is `pid` (their /proc/PID/stat's 4th field), e.g. nginx's workers under its master. */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/** The process exists and has not exited (a zombie, exited but not yet reaped by its parent, counts as gone). */
+export function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The whole machine's CPU so far (/proc/stat's first line), in ms of one core: busy (everything but idle and iowait)
+ * and total; null when it cannot be read. Over a run, busy / wall time says how much of the cores anything used:
+ * the measured processes, and whatever else runs on the machine.
+ */
+export function machineCpuMs(): { busy: number; total: number } | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const f = line.trim().split(/\s+/).slice(1, 9).map(Number); // user nice system idle iowait irq softirq steal
+    if (f.length < 8 || f.some((x) => !Number.isFinite(x))) return null;
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: ((total - f[3] - f[4]) * 1000) / clockTicks(), total: (total * 1000) / clockTicks() };
+  } catch {
+    return null;
+  }
+}

@@ -28,6 +28,12 @@ export interface EchoJob {
 
 export type Job = GameJob | EchoJob | { type: 'exit' };
 
+export interface ProcessShare {
+  tables: number;
+  games: number;
+  moves: number;
+}
+
 export interface GameResult {
   type: 'game';
   /** Intents whose effect was seen in a state that arrived before the end of the run. */
@@ -47,6 +53,11 @@ export interface GameResult {
   errors: Record<string, number>;
   /** Connections the server closed before the client left, by close code. */
   disconnects: Record<string, number>;
+  /**
+   * By the server process the table lived on ("s1", "s2": the prefix of its seats' address behind the proxy;
+   * "direct" without one): tables started, games finished and moves seen applied within the run.
+   */
+  byProcess: Record<string, ProcessShare>;
   /** This worker's own CPU over the run, ms (process.cpuUsage user + system). */
   cpuMs: number;
   wallMs: number;

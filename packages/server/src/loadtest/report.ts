@@ -5,7 +5,14 @@ export interface Report {
   /** The exact command line of the run. */
   command: string;
   startedAt: string;
-  machine: { cpus: number; node: string; loadavgBefore: number[]; loadavgAfter: number[] };
+  machine: {
+    cpus: number;
+    node: string;
+    loadavgBefore: number[];
+    loadavgAfter: number[];
+    /** The whole machine's busy CPU over the run (/proc/stat), % of one core (of cpus × 100): this run's processes and anything else. */
+    busyPercent?: number | null;
+  };
   config: {
     game: string;
     tables: number;
@@ -20,7 +27,10 @@ export interface Report {
     /** The harness started the server itself (else --url/--pid named a running one). */
     serverStarted: boolean;
     url: string;
+    /** The (first) server process. */
     pid: number;
+    /** --processes: that many server processes behind nginx, sharing a redis-server; null: one process, clients straight to it. */
+    processes?: number | null;
   };
   game: {
     /** Intents seen applied (the state showing them arrived) within the run. */
@@ -47,7 +57,7 @@ export interface Report {
     };
   };
   server: {
-    /** utime + stime over the run, as % of one core. */
+    /** utime + stime over the run, as % of one core (several processes: added up). */
     cpuPercent: number | null;
     /**
      * The server's main thread (/proc/PID/schedstat), % of the run: on a CPU, and waiting for one while ready to run
@@ -58,6 +68,31 @@ export interface Report {
     rssMiB: { start: number | null; peak: number | null; end: number | null; settled: number | null };
     /** (peak − start) / tables. */
     rssPerTableKiB: number | null;
+  };
+  /** --processes: each server process, and the proxy and Redis that share the machine's cores with them. */
+  cluster?: null | {
+    processes: number;
+    /** nginx's address, where the clients connected. */
+    url: string;
+    perProcess: {
+      /** "s1", "s2": the prefix nginx routes to it. */
+      name: string;
+      pid: number;
+      cpuPercent: number | null;
+      mainThread: { runningPercent: number; waitingPercent: number } | null;
+      rssMiB: { start: number | null; peak: number | null; end: number | null; settled: number | null };
+      /** Tables started on it, games finished and moves seen applied there within the run. */
+      tables: number;
+      games: number;
+      moves: number;
+    }[];
+    /** Tables whose seats were not behind a /sN/ prefix of the proxy (none expected). */
+    elsewhere: { tables: number; games: number; moves: number } | null;
+    /** nginx's master and workers together, % of one core. */
+    nginx: { pids: number[]; cpuPercent: number | null };
+    redis: { pid: number; cpuPercent: number | null };
+    /** Servers + nginx + redis-server + the load generator, % of one core: what the run asked of the machine. */
+    totalCpuPercent: number | null;
   };
   generator: {
     /** All workers together over the run, % of one core. */
@@ -80,6 +115,7 @@ export interface Report {
   };
 }
 
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const n = (x: number | null | undefined, digits = 1): string => (x === null || x === undefined ? '—' : x.toFixed(digits));
 const counts = (c: Record<string, number>): string => {
   const parts = Object.entries(c)
@@ -97,10 +133,11 @@ const kinds = (c: Record<string, number>): string => {
 
 export function markdown(r: Report): string {
   const e = r.echo;
+  const several = r.cluster && r.cluster.processes > 1 ? `; ${r.cluster.processes} processes added up` : '';
   const rows: [string, string, string][] = [
     [
       'load',
-      `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}`,
+      `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}${r.cluster ? `; ${r.cluster.processes} server process(es) sharing a redis-server, the clients through nginx` : ''}`,
       e ? `${e.clients} clients, ${r.config.echoDurationS} s, same think` : '—',
     ],
     ['throughput (/s)', `${n(r.game.movesPerS)} moves/s (${r.game.moves} moves)`, e ? `${n(e.messagesPerS)} echoes/s` : '—'],
@@ -111,9 +148,9 @@ export function markdown(r: Report): string {
     ['games finished', `${r.game.gamesFinished} (${n(r.game.gamesPerS, 2)}/s), ${r.game.tablesStarted} tables started`, '—'],
     ['errors', `${r.game.errorsTotal} (${counts(r.game.errors)})`, e ? counts(e.errors) : '—'],
     ['disconnects', `${r.game.disconnectsTotal} (${counts(r.game.disconnects)})`, '—'],
-    ['server CPU (% of one core)', n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],
+    [`server CPU (% of one core${several})`, n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],
     [
-      'server main thread: on a CPU / waiting for one (% of the run)',
+      `server main thread: on a CPU / waiting for one (% of the run${several})`,
       r.server.mainThread ? `${n(r.server.mainThread.runningPercent)} / ${n(r.server.mainThread.waitingPercent)}` : '—',
       '—',
     ],
@@ -137,10 +174,36 @@ export function markdown(r: Report): string {
     ],
     [
       'machine',
-      `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after; node ${r.machine.node}`,
+      `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after${r.machine.busyPercent == null ? '' : `; cores busy during the run (everything on the machine) ${n(r.machine.busyPercent)} of ${r.machine.cpus * 100}`}; node ${r.machine.node}`,
       '—',
     ],
   ];
+  const c = r.cluster;
+  if (c) {
+    const at = rows.findIndex(([a]) => a === 'server CPU per move (ms)') + 1;
+    const share = (x: number, of: number) => (of ? ` (${((100 * x) / of).toFixed(0)}%)` : '');
+    const totals = {
+      tables: sum(c.perProcess.map((p) => p.tables)),
+      games: sum(c.perProcess.map((p) => p.games)),
+      moves: sum(c.perProcess.map((p) => p.moves)),
+    };
+    rows.splice(
+      at,
+      0,
+      ...c.perProcess.map((p): [string, string, string] => [
+        `process ${p.name} (pid ${p.pid}): tables / games / moves; CPU %; main thread on a CPU / waiting %; RSS start / peak MiB`,
+        `${p.tables}${share(p.tables, totals.tables)} / ${p.games}${share(p.games, totals.games)} / ${p.moves}${share(p.moves, totals.moves)}; ${n(p.cpuPercent)}; ${p.mainThread ? `${n(p.mainThread.runningPercent)} / ${n(p.mainThread.waitingPercent)}` : '—'}; ${n(p.rssMiB.start)} / ${n(p.rssMiB.peak)}`,
+        '—',
+      ]),
+      ['nginx CPU (% of one core, master and workers)', `${n(c.nginx.cpuPercent)} (pids ${c.nginx.pids.join(' ')})`, '—'],
+      ['redis-server CPU (% of one core)', `${n(c.redis.cpuPercent)} (pid ${c.redis.pid})`, '—'],
+    );
+    rows.push([
+      'CPU of the run: servers + nginx + redis-server + generator (% of one core)',
+      `${n(c.totalCpuPercent)} = ${n(r.server.cpuPercent)} + ${n(c.nginx.cpuPercent)} + ${n(c.redis.cpuPercent)} + ${n(r.generator.cpuPercent)}, of ${r.machine.cpus * 100}${r.machine.busyPercent == null || c.totalCpuPercent === null ? '' : `; the rest of the machine used ${n(Math.max(0, r.machine.busyPercent - c.totalCpuPercent))}`}`,
+      '—',
+    ]);
+  }
   const lines = [
     `\`${r.command}\``,
     '',

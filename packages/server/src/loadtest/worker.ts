@@ -41,6 +41,14 @@ function wireBytes(room: Room): number {
   const ws = (room as unknown as { connection?: { transport?: { ws?: { _socket?: { bytesRead?: number } } } } }).connection?.transport?.ws;
   return ws?._socket?.bytesRead ?? 0;
 }
+/**
+ * Which server process a room's seat lives on, behind the proxy (--processes): the prefix of the address the
+ * reservation sent the client to (PUBLIC_ADDRESS "<proxy>/s1" → "s1"); "direct" without a proxy in between.
+ */
+function processOf(room: Room): string {
+  const url = (room as unknown as { connection?: { transport?: { ws?: { url?: string } } } }).connection?.transport?.ws?.url ?? '';
+  return /^wss?:\/\/[^/]+\/(s\d+)\//.exec(url)?.[1] ?? 'direct';
+}
 /** Colyseus 0.16's protocol codes (the first byte of a frame). */
 const KIND: Record<number, string> = { 10: 'join', 11: 'error (protocol)', 12: 'leave', 14: 'state', 15: 'patch' };
 const ROOM_DATA = 13;
@@ -92,6 +100,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
     perClientGame: [],
     errors: {},
     disconnects: {},
+    byProcess: {},
     cpuMs: 0,
     wallMs: 0,
   };
@@ -128,6 +137,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
       /** The intent sent and not yet seen applied: this seat's key then, and when it was sent. */
       let inflight: { key: string; at: number } | null = null;
       let done = false;
+      const home = (result.byProcess[processOf(room)] ??= { tables: 0, games: 0, moves: 0 });
 
       /** This seat's view of the synced board now, its key (one intent per key), and a key that changes whenever the state shows this seat's last intent. */
       const read = () => {
@@ -170,6 +180,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
         if (!inflight) return;
         if (!over) {
           result.moves++;
+          home.moves++;
           result.latencies.push(Math.round((performance.now() - inflight.at) * 100) / 100);
         }
         inflight = null;
@@ -223,6 +234,8 @@ async function runGame(job: GameJob): Promise<GameResult> {
       rooms.push(first);
       seatPlayer(first);
       result.tablesStarted++;
+      const home = (result.byProcess[processOf(first)] ??= { tables: 0, games: 0, moves: 0 });
+      home.tables++;
       await Promise.all(
         Array.from({ length: job.seats - 1 }, async (_, i) => {
           const room = await client.joinById(first.roomId, { name: name(i + 1) });
@@ -245,6 +258,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
       await leaveAll();
       if (counted) {
         result.games++;
+        home.games++;
         rooms.forEach((r, i) => result.perClientGame.push({ ...(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {}, kindBytes: {} }), wire: wire[i]! }));
       }
     } catch (e) {

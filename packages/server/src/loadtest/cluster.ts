@@ -1,0 +1,279 @@
+/**
+ * Several game-server processes on one machine, as docker-compose.yml runs them (issue 16): redis-server, N built
+ * server processes sharing it, and nginx in front with the very config template docker-compose uses
+ * (deploy/nginx/tumbleweed.conf.template), all on free loopback ports.
+ *
+ * The template is rendered here and only here: the load harness (`npm run loadtest -- --processes N`) and
+ * tests/scale/scale.test.ts both write their nginx.conf with `writeNginxConfig`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { alive, childrenOf } from './proc';
+
+/** The nginx site docker-compose.yml mounts into the nginx image (same depth from src/loadtest and dist/loadtest). */
+export const NGINX_TEMPLATE = path.resolve(__dirname, '../../../../deploy/nginx/tumbleweed.conf.template');
+
+/** The same substitution the nginx image does with envsubst: only the named variables, nginx's own $vars stay. */
+export function render(template: string, vars: Record<string, string>): string {
+  return template.replace(/\$\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+}
+
+export interface NginxSite {
+  /** What the proxy listens on, e.g. "127.0.0.1:8080". */
+  listen: string;
+  /** host:port of each game-server process, in order: "/s1/" routes to the first, "/s2/" to the second. */
+  servers: string[];
+  /** nginx's worker processes: 1 (the tests), or "auto" (one per core, as the nginx image's own nginx.conf). */
+  workerProcesses?: number | 'auto';
+}
+
+/**
+ * Writes `dir`/conf.d/tumbleweed.conf (the template, rendered) and `dir`/nginx.conf around it (in the foreground,
+ * everything nginx writes kept in `dir`); returns nginx's arguments. The template names two processes: with one,
+ * both names are the same process (so "/s1/" and the "any" upstream reach it, and nothing else changes).
+ */
+export function writeNginxConfig(dir: string, site: NginxSite): string[] {
+  const [first, second = first] = site.servers;
+  if (!first || site.servers.length > 2) throw new Error(`the nginx template routes to 1 or 2 processes, not ${site.servers.length}`);
+  fs.mkdirSync(path.join(dir, 'conf.d'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'conf.d/tumbleweed.conf'),
+    render(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), { LISTEN_PORT: site.listen, SERVER_1: first, SERVER_2: second }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    [
+      `worker_processes ${site.workerProcesses ?? 1};`,
+      'daemon off;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      'events { worker_connections 4096; }',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t};`),
+      `  include ${dir}/conf.d/*.conf;`,
+      '}',
+    ].join('\n') + '\n',
+  );
+  return ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')];
+}
+
+/** The arguments of a redis-server that keeps nothing on disk, on loopback. */
+export const redisArgs = (port: number, dir: string): string[] => [
+  '--port',
+  String(port),
+  '--bind',
+  '127.0.0.1',
+  '--save',
+  '',
+  '--appendonly',
+  'no',
+  '--dir',
+  dir,
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every per-address limit off: every load client comes from 127.0.0.1 (the flood limits stay as in production). */
+export const NO_ADDRESS_LIMITS: Record<string, string> = {
+  LIMIT_LOOKUPS_PER_MINUTE: '0',
+  LIMIT_CREATES_PER_MINUTE: '0',
+  LIMIT_JOINS_PER_MINUTE: '0',
+  LIMIT_RECONNECTS_PER_MINUTE: '0',
+  LIMIT_MISSES_PER_MINUTE: '0',
+};
+
+interface Launched {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<void>;
+}
+
+function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Launched {
+  let output = '';
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // A command that cannot start (not installed) exits with no 'exit' of its own.
+    child.once('error', (e) => {
+      output += `\n${name}: ${e.message}`;
+      resolve();
+    });
+  });
+  return { name, child, output: () => output, exited };
+}
+
+const gone = (p: Launched) => p.child.exitCode !== null || p.child.signalCode !== null || p.child.pid === undefined;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function waitUntil(ready: () => Promise<boolean>, proc: Launched, what: string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (gone(proc)) throw new Error(`${proc.name} exited at start:\n${proc.output()}`);
+    if (await ready()) return;
+    if (Date.now() > until) throw new Error(`${proc.name} did not ${what} within ${ms / 1000} s:\n${proc.output()}`);
+    await sleep(100);
+  }
+}
+
+const healthy = (url: string) => () =>
+  fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
+const listening = (port: number) => () =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1', () => {
+      s.end();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+
+export interface ClusterOptions {
+  processes: number;
+  /** The built server's entry (packages/server/dist/main.js). */
+  main: string;
+  /** Node's flags before it, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  /** On top of the environment every process gets. */
+  env?: Record<string, string>;
+  /** nginx's worker processes (default "auto", as the nginx image runs it). */
+  nginxWorkers?: number | 'auto';
+}
+
+export interface Cluster {
+  /** Where clients connect: nginx. */
+  url: string;
+  /** The game-server processes, "s1", "s2"… as nginx routes to them. */
+  servers: { name: string; pid: number; port: number }[];
+  redis: { pid: number; port: number };
+  /** nginx's master process; its workers are `nginxPids()`' others. */
+  nginx: { pid: number; port: number };
+  /** nginx's master and its workers, now. */
+  nginxPids(): number[];
+  /** Every process the cluster started (servers, nginx's master and workers, redis-server). */
+  pids(): number[];
+  /** Stops the servers (SIGTERM: their graceful shutdown), then nginx, then redis-server, and removes their folders. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts redis-server, `processes` built servers sharing it (each its own PORT, DATA_DIR and PUBLIC_ADDRESS
+ * "<proxy>/sN", TRUST_PROXY=1, per-address limits off) and nginx in front, and waits until each answers. Whatever
+ * ends this process (a failure, Ctrl-C, process.exit) kills all of them: none is left running.
+ */
+export async function startCluster(o: ClusterOptions): Promise<Cluster> {
+  if (o.processes < 1 || o.processes > 2) throw new Error(`the nginx template routes to 1 or 2 processes, not ${o.processes}`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-cluster-'));
+  const started: Launched[] = [];
+  let nginxMaster: Launched | null = null;
+  /** Synchronous, for process 'exit': nginx's workers first found (they outlive a killed master), then everyone. */
+  const killAll = () => {
+    const workers = nginxMaster?.child.pid ? childrenOf(nginxMaster.child.pid) : [];
+    for (const p of started) if (!gone(p)) p.child.kill('SIGKILL');
+    for (const pid of workers) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  process.once('exit', killAll);
+
+  try {
+    const ports = { redis: await freePort(), proxy: await freePort(), servers: [] as number[] };
+    for (let i = 0; i < o.processes; i++) ports.servers.push(await freePort());
+
+    fs.mkdirSync(path.join(tmp, 'redis'));
+    const redis = launch('redis-server', 'redis-server', redisArgs(ports.redis, path.join(tmp, 'redis')));
+    started.push(redis);
+    await waitUntil(listening(ports.redis), redis, `listen on port ${ports.redis}`);
+
+    const servers = ports.servers.map((port, i) => {
+      const name = `s${i + 1}`;
+      const dataDir = path.join(tmp, `data-${name}`);
+      fs.mkdirSync(dataDir);
+      const proc = launch(`server ${name}`, process.execPath, [...(o.nodeArgs ?? []), o.main], {
+        ...process.env,
+        ...NO_ADDRESS_LIMITS,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        ...o.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+        PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/${name}`,
+        TRUST_PROXY: '1',
+      });
+      started.push(proc);
+      return { name, port, proc };
+    });
+
+    const nginxDir = path.join(tmp, 'nginx');
+    fs.mkdirSync(nginxDir);
+    const args = writeNginxConfig(nginxDir, {
+      listen: `127.0.0.1:${ports.proxy}`,
+      servers: ports.servers.map((p) => `127.0.0.1:${p}`),
+      workerProcesses: o.nginxWorkers ?? 'auto',
+    });
+    const nginx = launch('nginx', process.env.NGINX ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'), args);
+    nginxMaster = nginx;
+    started.push(nginx);
+
+    for (const s of servers) await waitUntil(healthy(`http://127.0.0.1:${s.port}/healthz`), s.proc, 'answer /healthz');
+    await waitUntil(healthy(`http://127.0.0.1:${ports.proxy}/healthz`), nginx, 'answer /healthz through the proxy');
+
+    const nginxPids = () => [nginx.child.pid!, ...childrenOf(nginx.child.pid!)];
+    const stopOne = async (p: Launched, signal: NodeJS.Signals, ms: number) => {
+      if (gone(p)) return;
+      p.child.kill(signal);
+      await Promise.race([p.exited, sleep(ms).then(() => p.child.kill('SIGKILL'))]);
+      await p.exited;
+    };
+    return {
+      url: `ws://127.0.0.1:${ports.proxy}`,
+      servers: servers.map((s) => ({ name: s.name, pid: s.proc.child.pid!, port: s.port })),
+      redis: { pid: redis.child.pid!, port: ports.redis },
+      nginx: { pid: nginx.child.pid!, port: ports.proxy },
+      nginxPids,
+      pids: () => [...servers.map((s) => s.proc.child.pid!), ...nginxPids(), redis.child.pid!],
+      async stop() {
+        // The servers first (a stopping server writes its tables to Redis), then the proxy, then Redis.
+        await Promise.all(servers.map((s) => stopOne(s.proc, 'SIGTERM', 10_000)));
+        const workers = childrenOf(nginx.child.pid!);
+        await stopOne(nginx, 'SIGTERM', 5_000); // nginx's fast shutdown: the master stops its workers
+        for (const pid of workers) {
+          const until = Date.now() + 2_000;
+          while (alive(pid) && Date.now() < until) await sleep(20);
+          if (alive(pid)) process.kill(pid, 'SIGKILL');
+        }
+        await stopOne(redis, 'SIGTERM', 5_000);
+        process.off('exit', killAll);
+        fs.rmSync(tmp, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    killAll();
+    process.off('exit', killAll);
+    throw e;
+  }
+}
