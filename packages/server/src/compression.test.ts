@@ -24,7 +24,7 @@ interface Socket {
 }
 const socketOf = (room: { connection: unknown }): Socket => (room.connection as { transport: { ws: Socket } }).transport.ws;
 
-test('a whole Duel reaches the player compressed: the network carries under a third of the bytes the game sends', async () => {
+test('a whole Duel reaches the player compressed: the network carries under half the bytes the game sends', async () => {
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, bots: 1, seed: 0xdef1a7e, options: { target: 3 } });
   autoPlay(ann, () => seatOf(ann));
   await waitFor(() => ann.state.status === 'over', 'game over', 60_000);
@@ -35,5 +35,7 @@ test('a whole Duel reaches the player compressed: the network carries under a th
   const decoded = frames.reduce((n, f) => n + f.byteLength, 0);
   const wire = ws._socket.bytesRead; // the upgrade response and every frame's header included
   expect(frames.length).toBeGreaterThan(30);
-  expect(wire).toBeLessThan(decoded / 3);
+  // (Under a third before events travelled thin: what they repeated was what deflate found easiest. A short game, the
+  // upgrade response included: a whole game in the load harness reads a quarter, docs/performance.md.)
+  expect(wire).toBeLessThan(decoded / 2);
 });
