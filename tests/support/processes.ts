@@ -7,22 +7,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../packages/server/src/loadtest/cluster';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
 export const CLIENT_INDEX = path.join(ROOT, 'packages/client/dist/index.html');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port: the load harness's (one writer of it). */
+export { freePort };
 
 export interface Proc {
   name: string;
