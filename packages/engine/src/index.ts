@@ -18,3 +18,4 @@ export * from './protocol/constants';
 export * from './protocol/table';
 export * from './protocol/messages';
 export * from './protocol/events';
+export * from './protocol/event-codec';

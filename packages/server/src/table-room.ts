@@ -67,6 +67,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       const engine = this.driver.engine;
       return engine ? thinEvents(this.adapter.game.id, events, (seat) => this.adapter.game.view(engine, seat)) : [...events];
     },
+    () => this.adapter.game.id,
   );
 
   /** Races judged by reaction time (fair/), held by the turn loop. */

@@ -1,3 +1,4 @@
+import { eventCodec, type EventCodec } from '../protocol/event-codec';
 import { eventsFor, type GameEvent } from './game';
 import { fillEvents } from './replay';
 
@@ -9,7 +10,8 @@ import { fillEvents } from './replay';
  * gives its seat (a spectator: the public ones).
  *
  * Text: public `[batch, [event, …]]`; a seat's `[batch, [[position, event], …]]`. A field is written only when its
- * batch has events for it, so a batch number newer than a field's means "nothing for you there".
+ * batch has events for it, so a batch number newer than a field's means "nothing for you there". Given the game, each
+ * event is written positionally (`["drew",0,1]`, protocol/event-codec.ts), and read back with the same game.
  */
 export interface EventBatchTexts {
   /** The public field's new text, or null: unchanged (no public event in this batch). */
@@ -18,23 +20,25 @@ export interface EventBatchTexts {
   seats: (string | null)[];
 }
 
-export function writeEventBatch(batch: number, events: readonly GameEvent[], seats: number): EventBatchTexts {
-  const pub = events.filter((e) => !e.to);
+export function writeEventBatch(batch: number, events: readonly GameEvent[], seats: number, game?: string): EventBatchTexts {
+  const codec = eventCodec(game);
+  const encode = (e: GameEvent): unknown => (codec ? codec.encode(e) : e);
+  const pub = events.filter((e) => !e.to).map(encode);
   const own: (string | null)[] = [];
   for (let seat = 0; seat < seats; seat++) {
-    const mine: [number, GameEvent][] = [];
+    const mine: [number, unknown][] = [];
     let position = 0;
     for (const e of events) {
       if (!e.to) position++;
-      else if (e.to.includes(seat)) mine.push([position++, eventsFor([e], seat)[0]!]);
+      else if (e.to.includes(seat)) mine.push([position++, encode(eventsFor([e], seat)[0]!)]);
     }
     own.push(mine.length ? JSON.stringify([batch, mine]) : null);
   }
   return { public: pub.length ? JSON.stringify([batch, pub]) : null, seats: own };
 }
 
-type PublicBatch = [number, GameEvent[]];
-type SeatBatch = [number, [number, GameEvent][]];
+type PublicBatch = [number, unknown[]];
+type SeatBatch = [number, [number, unknown][]];
 
 function parse<T extends [number, unknown[]]>(text: string | null | undefined): T | null {
   if (!text) return null;
@@ -54,8 +58,11 @@ function parse<T extends [number, unknown[]]>(text: string | null | undefined): 
 export class EventBatchReader {
   private last: number | null = null;
 
-  /** `mine`: the seat's field(s) this client receives (only its own is ever filled; others read as ''). */
-  read(publicText: string | null | undefined, mine: Iterable<string | null | undefined>): GameEvent[] {
+  /**
+   * `mine`: the seat's field(s) this client receives (only its own is ever filled; others read as ''). `game`: the
+   * table's game, whose layouts read positional events (without it, only events written as objects read back).
+   */
+  read(publicText: string | null | undefined, mine: Iterable<string | null | undefined>, game?: string): GameEvent[] {
     const pub = parse<PublicBatch>(publicText);
     let own: SeatBatch | null = null;
     for (const text of mine) {
@@ -71,13 +78,15 @@ export class EventBatchReader {
     this.last = newest;
     const shared = pub && pub[0] === newest ? pub[1] : [];
     const privateOnes = own && own[0] === newest ? own[1] : [];
+    const codec: EventCodec | null = eventCodec(game);
+    const decode = (item: unknown): GameEvent => (codec ? codec.decode(item) : (item as GameEvent));
     const out: GameEvent[] = [];
     let s = 0;
     let p = 0;
     while (s < shared.length || p < privateOnes.length) {
-      if (p < privateOnes.length && privateOnes[p]![0] === out.length) out.push(privateOnes[p++]![1]);
-      else if (s < shared.length) out.push(shared[s++]!);
-      else out.push(privateOnes[p++]![1]);
+      if (p < privateOnes.length && privateOnes[p]![0] === out.length) out.push(decode(privateOnes[p++]![1]));
+      else if (s < shared.length) out.push(decode(shared[s++]));
+      else out.push(decode(privateOnes[p++]![1]));
     }
     return out;
   }
@@ -113,7 +122,7 @@ function eventReaderFor(state: unknown): EventBatchReader {
 export function readTableEvents(reader: EventBatchReader, state: EventFieldsLike): GameEvent[] {
   const mine: string[] = [];
   for (const s of state.seatEvents ?? []) mine.push(s.events ?? '');
-  const events = reader.read(state.events, mine);
+  const events = reader.read(state.events, mine, state.game);
   if (events.length === 0 || !state.game) return events;
   // A client receives its own seat's field alone: the one that holds something is this client's seat.
   const seat = mine.findIndex((text) => text !== '');

@@ -15,6 +15,7 @@ function overTheWire(game: AnyGame, state: unknown, events: GameEvent[], batch: 
     batch,
     thinEvents(game.id, events, (seat) => game.view(state, seat)),
     seats,
+    game.id,
   );
   const reader = new EventBatchReader();
   reader.read(JSON.stringify([batch - 1, []]), []); // (a reader that joined before this batch)

@@ -104,7 +104,7 @@ describe('Duel events on the wire, thin (issue 16)', () => {
   function overTheWire(s: DuelState, events: GameEvent[], batch: number, viewer: number | null, thin: boolean): GameEvent[] {
     const seats = s.players.length;
     const written = thin ? thinEvents('duel', events, (seat) => view(s, seat)) : events;
-    const texts = writeEventBatch(batch, written, seats);
+    const texts = writeEventBatch(batch, written, seats, 'duel');
     const reader = new EventBatchReader();
     reader.read(JSON.stringify([batch - 1, []]), []); // (a reader that joined before this batch)
     const seatEvents = Array.from({ length: seats }, (_, i) => ({ events: i === viewer ? (texts.seats[i] ?? '') : '' }));

@@ -11,6 +11,7 @@ import { duel } from '../duel';
 import { rattlesnake, INTENT_TYPES as RATTLESNAKE_INTENTS } from '../rattlesnake';
 import { saloon, INTENT_TYPES as SALOON_INTENTS } from '../saloon';
 import { ERROR_CODES } from './errors';
+import { eventCodec } from './event-codec';
 import { duelEventSchema, rattlesnakeEventSchema, saloonEventSchema, tableEventSchema, type DuelEvent, type Emitted } from './events';
 import { duelIntentSchema, rattlesnakeIntentSchema, saloonIntentFromWire, saloonIntentSchema } from './intents';
 import type { Same } from './same';
@@ -218,7 +219,7 @@ describe.each([
     4,
     ['truel_abandoned', 'turkey_escaped'],
   ],
-] as const)('%s events', (_id, game, schema, types, optionSets, seeds, unreached) => {
+] as const)('%s events', (id, game, schema, types, optionSets, seeds, unreached) => {
   const played = optionSets.flatMap((options) =>
     Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).flatMap((seats) =>
       Array.from({ length: seeds }, (_, i) => i + 1).map((seed) => ({
@@ -240,6 +241,21 @@ describe.each([
       else expect(r.data).toEqual(wire);
     }
     expect(refused.slice(0, 3)).toEqual([]);
+  });
+
+  test('every event, as its recipient receives it, goes positional in the patch and reads back exactly (at about 3/5 of the bytes)', () => {
+    const codec = eventCodec(id)!;
+    let whole = 0;
+    let positional = 0;
+    for (const { e } of events) {
+      const [wire] = eventsFor([e], e.to?.[0] ?? null);
+      const text = JSON.stringify(codec.encode(wire!));
+      expect(text.startsWith(`["${e.type}"`)).toBe(true);
+      expect(codec.decode(JSON.parse(text))).toStrictEqual(wire);
+      whole += JSON.stringify(wire).length;
+      positional += text.length;
+    }
+    expect(positional / whole).toBeLessThan(0.7);
   });
 
   test('the walk reaches every event type its schema declares, but for those listed', () => {

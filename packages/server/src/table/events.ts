@@ -10,7 +10,8 @@ import { sendTo } from './send';
  * `state.events`, each seat's own into `state.seatEvents[seat]`, which only that seat's view holds. So each change
  * reaches a client as one message. A client still joining receives no patch before its full state: it gets what
  * happens meanwhile as an `events` message, which Colyseus delivers right after that state. Events whose fields the
- * state shows travel thin in the patch (engine core/replay.ts `thinEvents`), whole in a message.
+ * state shows travel thin in the patch (engine core/replay.ts `thinEvents`), whole in a message; in the patch, each
+ * event is an array of its fields in its schema's order (engine protocol/event-codec.ts).
  */
 export class TableEvents {
   private batch: GameEvent[] = [];
@@ -23,6 +24,8 @@ export class TableEvents {
     private readonly patch: () => void,
     /** The events as they go into the patch: thin where the state they ride with shows their fields (engine `thinEvents`). */
     private readonly thin: (events: readonly GameEvent[]) => GameEvent[] = (events) => [...events],
+    /** The table's game: its events go positional in the patch (engine protocol/event-codec.ts). */
+    private readonly game: () => string | undefined = () => undefined,
   ) {}
 
   /** Adds events to the change in progress; with no patch sent in this turn of the event loop, one goes at its end. */
@@ -46,7 +49,7 @@ export class TableEvents {
   /** Colyseus' `onBeforePatch`: the change's events into the state. */
   write(state: TableState): void {
     if (this.batch.length === 0) return;
-    const texts = writeEventBatch(++this.batches, this.thin(this.batch), state.seats.length);
+    const texts = writeEventBatch(++this.batches, this.thin(this.batch), state.seats.length, this.game());
     this.batch = [];
     if (texts.public !== null) state.events = texts.public;
     texts.seats.forEach((text, seat) => {
