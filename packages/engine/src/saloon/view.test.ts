@@ -28,10 +28,13 @@ function everySeatAgrees(s: SaloonState): void {
   }
 }
 
-/** No card of any hand appears in a text, except the recipient's own. */
-/** Every path and JSON text of a flat map, as one text to search for card codes. */
-const textOf = (flat: Flat) => [...flat].flat().join('\n');
+/**
+ * Every path and JSON text of a public map, and the view it decodes to (its piles carry cards as numbers), as one
+ * text to search for card ids.
+ */
+const textOf = (flat: Flat) => [...[...flat].flat(), JSON.stringify(viewFromSynced(flat, null, null))].join('\n');
 
+/** No card of any hand appears in a text, except the recipient's own. */
 function leaks(s: SaloonState, text: string, own: number | null): string[] {
   const out: string[] = [];
   s.players.forEach((p, seat) => {
