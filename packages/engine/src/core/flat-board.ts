@@ -37,6 +37,42 @@ export interface FlatSplit<V> {
   fillEvent?(e: GameEvent, view: () => V | null): GameEvent;
 }
 
+/** JSON with every object's keys sorted: two values with the same fields compare equal whatever their key order. */
+const sortedJson = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
+
+/**
+ * A game's `thinEvent`/`fillEvent` from one function: `fieldsFrom(type, view)`, the fields (all but `type`) an event of
+ * that type would have if the view showed it, or null when it does not. `own` types are read from the view of the one
+ * seat they are addressed to (`to`); the others from the spectator's. The server sends an event thin only when those
+ * fields are exactly the event's; a client fills an event that holds its `type` alone.
+ */
+export function thinByView<V>(
+  own: readonly string[],
+  shared: readonly string[],
+  fieldsFrom: (type: string, view: V) => Record<string, unknown> | null,
+): Required<Pick<FlatSplit<V>, 'thinEvent' | 'fillEvent'>> {
+  return {
+    thinEvent(e, viewOf) {
+      const mine = own.includes(e.type);
+      if (!mine && !shared.includes(e.type)) return e;
+      if (mine && e.to?.length !== 1) return e;
+      const { type, to, ...fields } = e;
+      const filled = fieldsFrom(type, viewOf(mine ? to![0]! : null));
+      if (!filled || sortedJson(filled) !== sortedJson(fields)) return e;
+      return to ? { type, to } : { type };
+    },
+    fillEvent(e, viewOf) {
+      if (Object.keys(e).length !== 1 || (!own.includes(e.type) && !shared.includes(e.type))) return e;
+      const view = viewOf();
+      const filled = view ? fieldsFrom(e.type, view) : null;
+      return filled ? { type: e.type, ...filled } : e;
+    },
+  };
+}
+
 /** A seat's private map (undefined for a seat this client is not). */
 export const seatSecretOf = (board: FlatBoardLike | null | undefined, seat: number): FlatLike | undefined =>
   seat >= 0 ? board?.players?.[seat]?.secret : undefined;

@@ -1,5 +1,6 @@
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
 import { flatten, hasFlat, unflatten, type Flat, type FlatLike } from '../core/flat';
+import { thinByView } from '../core/flat-board';
 import { CARDS, type Card } from './cards';
 import type { Reveal } from './state';
 import type { DuelView } from './view';
@@ -95,12 +96,10 @@ export function viewFromSynced(pub: FlatLike, secret: FlatLike | null | undefine
 }
 
 /**
- * Events sent thin (core/flat-board.ts `FlatSplit.thinEvent`): `revealed` repeats the board's last reveal, and a seat's
+ * Events sent thin (core/flat-board.ts `FlatSplit.thinEvent` and `thinByView`): `revealed` repeats the board's last reveal, and a seat's
  * `you_committed` its face-down card (or, when that card ended the shootout, its play in the last reveal). On the wire
  * they are `{ type }` alone, filled in from the view the same patch brings: half a Duel's event bytes.
  */
-const revealFields = (r: Reveal): string => JSON.stringify([r.round, r.shootout, r.plays, r.hit, r.reloaded]);
-
 /** A seat's card and target as its own view shows them after the change: face down, else in the last reveal. */
 function placedBy(view: DuelView, seat: Seat): { card: Card; target: Seat | null } | null {
   if (view.commit) return view.commit;
@@ -108,28 +107,11 @@ function placedBy(view: DuelView, seat: Seat): { card: Card; target: Seat | null
   return play ? { card: play.card, target: play.target } : null;
 }
 
-export function thinEvent(e: GameEvent, viewOf: (seat: Seat | null) => DuelView): GameEvent {
-  if (e.type === 'revealed') {
-    const r = viewOf(null).lastReveal;
-    return r && revealFields(r) === revealFields(e as unknown as Reveal) ? { type: e.type } : e;
-  }
-  const seat = e.to?.length === 1 ? e.to[0]! : null;
-  if (e.type === 'you_committed' && seat !== null && e.seat === seat) {
-    const placed = placedBy(viewOf(seat), seat);
-    return placed && placed.card === e.card && placed.target === e.target ? { type: e.type, to: e.to } : e;
-  }
-  return e;
+/** The fields a thin event gets back from a view, or null when the view has none for it. */
+function fieldsFrom(type: string, view: DuelView): Record<string, unknown> | null {
+  if (type === 'revealed') return view.lastReveal ? { ...view.lastReveal } : null;
+  const placed = type === 'you_committed' && view.seat !== null ? placedBy(view, view.seat) : null;
+  return placed ? { seat: view.seat, card: placed.card, target: placed.target } : null;
 }
 
-export function fillEvent(e: GameEvent, viewOf: () => DuelView | null): GameEvent {
-  if (e.type === 'revealed' && !('plays' in e)) {
-    const r = viewOf()?.lastReveal;
-    return r ? { type: e.type, ...r } : e;
-  }
-  if (e.type === 'you_committed' && !('card' in e)) {
-    const view = viewOf();
-    const placed = view && view.seat !== null ? placedBy(view, view.seat) : null;
-    return placed ? { type: e.type, seat: view!.seat, card: placed.card, target: placed.target } : e;
-  }
-  return e;
-}
+export const { thinEvent, fillEvent } = thinByView<DuelView>(['you_committed'], ['revealed'], fieldsFrom);

@@ -1,5 +1,6 @@
-import type { GameEvent, Seat } from '../core/game';
+import type { Seat } from '../core/game';
 import { flatten, hasFlat, unflatten, type Flat, type FlatLike } from '../core/flat';
+import { thinByView } from '../core/flat-board';
 import type { RattlesnakeView } from './view';
 
 /**
@@ -54,20 +55,15 @@ export function viewFromSynced(pub: FlatLike, secret: FlatLike | null | undefine
 }
 
 /**
- * Events sent thin (core/flat-board.ts `FlatSplit.thinEvent`, as in Duel): `attack_resolved` repeats the board's last
+ * Events sent thin (core/flat-board.ts `FlatSplit.thinEvent` and `thinByView`, as in Duel): `attack_resolved` repeats the board's last
  * showdown, `revealed` the two revealed commitments, and a seat's `you_committed` its own committed cards. On the wire
  * they are `{ type }` alone, filled in from the view the same patch brings, and only when that view gives back
  * exactly the event.
  */
-type Fields = Record<string, unknown>;
-const json = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
-  );
 const ids = (view: RattlesnakeView, seat: Seat): string[] | null => view.players[seat]?.revealed?.map((r) => r.id) ?? null;
 
 /** The fields a thin event gets back from a view, or null when the view has none for it. */
-function fieldsFrom(type: string, view: RattlesnakeView): Fields | null {
+function fieldsFrom(type: string, view: RattlesnakeView): Record<string, unknown> | null {
   if (type === 'attack_resolved') return view.lastShowdown ? { ...view.lastShowdown } : null;
   if (type === 'revealed') {
     const a = view.attack;
@@ -79,20 +75,4 @@ function fieldsFrom(type: string, view: RattlesnakeView): Fields | null {
   return null;
 }
 
-export function thinEvent(e: GameEvent, viewOf: (seat: Seat | null) => RattlesnakeView): GameEvent {
-  const own = e.type === 'you_committed';
-  if (!own && e.type !== 'attack_resolved' && e.type !== 'revealed') return e;
-  if (own && e.to?.length !== 1) return e;
-  const view = viewOf(own ? e.to![0]! : null);
-  const { type, to, ...fields } = e;
-  const filled = fieldsFrom(type, view);
-  if (!filled || json(filled) !== json(fields)) return e;
-  return to ? { type, to } : { type };
-}
-
-export function fillEvent(e: GameEvent, viewOf: () => RattlesnakeView | null): GameEvent {
-  if (Object.keys(e).length !== 1 || (e.type !== 'attack_resolved' && e.type !== 'revealed' && e.type !== 'you_committed')) return e;
-  const view = viewOf();
-  const filled = view ? fieldsFrom(e.type, view) : null;
-  return filled ? { type: e.type, ...filled } : e;
-}
+export const { thinEvent, fillEvent } = thinByView<RattlesnakeView>(['you_committed'], ['attack_resolved', 'revealed'], fieldsFrom);
