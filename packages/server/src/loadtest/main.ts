@@ -419,6 +419,7 @@ async function main(): Promise<void> {
         gamesPerS: games / (wallMs / 1000),
         tablesStarted: sum(results.map((r) => r.tablesStarted)),
         joinMs: summarize(joins),
+        heldIntents: sum(results.map((r) => r.held)),
         errors,
         errorsTotal: sum(Object.values(errors)),
         disconnects,

@@ -46,6 +46,8 @@ export interface Report {
      * error: a client waits up to 30 s for the answer, as a browser does (client.ts); past it, JOIN_TIMEOUT.
      */
     joinMs?: Percentiles;
+    /** Intents a client held back (and sent later) to stay within the server's flood limit (pace.ts). */
+    heldIntents?: number;
     /**
      * Refusals (`error` messages) and failed creates/joins by code: JOIN_TIMEOUT (no answer within 30 s), JOIN_FAILED
      * with the reason, STALLED tables.
@@ -169,6 +171,7 @@ export function markdown(r: Report): string {
       r.game.joinMs ? `${n(r.game.joinMs.p50, 0)} / ${n(r.game.joinMs.p95, 0)} / ${n(r.game.joinMs.max, 0)} (${r.game.joinMs.samples})` : '—',
       '—',
     ],
+    ['intents held back for the flood limit', r.game.heldIntents === undefined ? '—' : String(r.game.heldIntents), '—'],
     ['errors', `${r.game.errorsTotal} (${counts(r.game.errors)})${overloaded(r)}`, e ? counts(e.errors) : '—'],
     ['disconnects', `${r.game.disconnectsTotal} (${counts(r.game.disconnects)})`, '—'],
     [`server CPU (% of one core${several})`, n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],

@@ -15,7 +15,9 @@ import { Rng, type Intent } from '@tumbleweed/engine';
 import { BOARD_READERS, type BoardReader } from '../bot-cli';
 import type { EchoJob, EchoResult, GameJob, GameResult, Job, WorkerMessage } from './protocol';
 import { copyBeforeCompressing } from '../ws-copy';
+import { settings } from '../table/settings';
 import { joinErrorCode, loadClient } from './client';
+import { Pacer } from './pace';
 
 copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
 
@@ -92,6 +94,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
     moves: 0,
     latencies: [],
     joins: [],
+    held: 0,
     games: 0,
     tablesStarted: 0,
     perClientGame: [],
@@ -135,6 +138,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
       let inflight: { key: string; at: number } | null = null;
       let done = false;
       const home = (result.byProcess[processOf(room)] ??= { tables: 0, games: 0, moves: 0 });
+      const pacer = new Pacer(settings.flood);
 
       /** This seat's view of the synced board now, its key (one intent per key), and a key that changes whenever the state shows this seat's last intent. */
       const read = () => {
@@ -167,6 +171,13 @@ async function runGame(job: GameJob): Promise<GameResult> {
           const next = decide(read());
           if (!next) return;
           if (next.readyAt !== null && next.readyAt > Date.now()) return wake(read()); // locked out meanwhile
+          const hold = pacer.wait(Date.now());
+          if (hold > 0) {
+            result.held++;
+            timer = setTimeout(send, hold); // within the flood limit (pace.ts)
+            return;
+          }
+          pacer.take(Date.now());
           sentKey = next.key;
           inflight = { key: next.key, at: performance.now() };
           room.send('intent', next.intent);
