@@ -49,7 +49,7 @@ export function writeNginxConfig(dir: string, site: NginxSite): string[] {
       `worker_processes ${site.workerProcesses ?? 1};`,
       'daemon off;',
       `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
+      `error_log ${dir}/error.log ${process.env.LOADTEST_NGINX_LOG ?? 'warn'};`,
       'events { worker_connections 4096; }',
       'http {',
       '  access_log off;',
@@ -103,10 +103,15 @@ interface Launched {
   exited: Promise<void>;
 }
 
-function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Launched {
+/** Starts a process; its last output is kept in memory, and all of it in `logFile` when given. */
+function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env, logFile?: string): Launched {
   let output = '';
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  const log = logFile ? fs.createWriteStream(logFile) : null;
+  const keep = (d: Buffer) => {
+    log?.write(d);
+    output = (output + d.toString()).slice(-20_000);
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => {
@@ -179,6 +184,9 @@ export interface Cluster {
  * Starts redis-server, `processes` built servers sharing it (each its own PORT, DATA_DIR and PUBLIC_ADDRESS
  * "<proxy>/sN", TRUST_PROXY=1, per-address limits off) and nginx in front, and waits until each answers. Whatever
  * ends this process (a failure, Ctrl-C, process.exit) kills all of them: none is left running.
+ *
+ * Everything is in one temporary folder: nginx's error.log (level warn; LOADTEST_NGINX_LOG=info for more), each
+ * server's output (s1.log…, at LOG_LEVEL) and data. `stop()` removes it, unless LOADTEST_KEEP_DIR is set.
  */
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   if (o.processes < 1 || o.processes > 2) throw new Error(`the nginx template routes to 1 or 2 processes, not ${o.processes}`);
@@ -213,7 +221,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       const name = `s${i + 1}`;
       const dataDir = path.join(tmp, `data-${name}`);
       fs.mkdirSync(dataDir);
-      const proc = launch(`server ${name}`, process.execPath, [...(o.nodeArgs ?? []), o.main], {
+      const env = {
         ...process.env,
         ...NO_ADDRESS_LIMITS,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -223,7 +231,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
         REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
         PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/${name}`,
         TRUST_PROXY: '1',
-      });
+      };
+      const proc = launch(`server ${name}`, process.execPath, [...(o.nodeArgs ?? []), o.main], env, path.join(tmp, `${name}.log`));
       started.push(proc);
       return { name, port, proc };
     });
@@ -268,7 +277,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
         }
         await stopOne(redis, 'SIGTERM', 5_000);
         process.off('exit', killAll);
-        fs.rmSync(tmp, { recursive: true, force: true });
+        if (process.env.LOADTEST_KEEP_DIR) process.stderr.write(`cluster: kept ${tmp} (nginx/error.log, s1.log…, data-s1…)\n`);
+        else fs.rmSync(tmp, { recursive: true, force: true });
       },
     };
   } catch (e) {

@@ -128,9 +128,12 @@ test('--processes 2: Duel tables played through nginx on both server processes s
     cluster.perProcess.reduce((a, p) => a + p.cpuPercent!, 0),
     5,
   );
-  // Refusals or joins that failed stay rare (one CI run counted 3, of kinds it did not keep: looked into next; a
-  // failure here names them).
-  expect({ errors: report.game.errors, rare: report.game.errorsTotal <= report.game.moves * 0.02 }).toMatchObject({ rare: true });
+  // No refusal and no failed join. (A CI run counted 3 errors here, of kinds it did not keep; 8 runs of this command
+  // counted RATE_LIMITED 3, 2 and 2 times in three of them and nothing else: clients at --think 20-40 outpaced the
+  // server's flood limit. They now keep to it, pace.ts, and the report says how often they held an intent back.)
+  expect(report.game.errors).toEqual({});
+  expect(report.game.heldIntents).toBeGreaterThanOrEqual(0);
+  expect(report.game.joinMs!.samples).toBeGreaterThan(0);
   expect(report.game.disconnectsTotal).toBe(0);
   // nginx (a master and its workers) and redis-server shared the cores: their CPU is read too.
   expect(cluster.nginx.pids.length).toBeGreaterThanOrEqual(2);

@@ -319,6 +319,7 @@ async function main(): Promise<void> {
 
     const moves = sum(results.map((r) => r.moves));
     const latencies = results.flatMap((r) => r.latencies);
+    const joins = results.flatMap((r) => r.joins);
     const perClient = results.flatMap((r) => r.perClientGame);
     const games = sum(results.map((r) => r.games));
     const errors = results.reduce((acc, r) => merge(acc, r.errors), {} as Record<string, number>);
@@ -417,6 +418,8 @@ async function main(): Promise<void> {
         gamesFinished: games,
         gamesPerS: games / (wallMs / 1000),
         tablesStarted: sum(results.map((r) => r.tablesStarted)),
+        joinMs: summarize(joins),
+        heldIntents: sum(results.map((r) => r.held)),
         errors,
         errorsTotal: sum(Object.values(errors)),
         disconnects,

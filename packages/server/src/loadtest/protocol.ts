@@ -40,6 +40,10 @@ export interface GameResult {
   moves: number;
   /** Intent sent → the first state in which the sending seat's key changed, ms. */
   latencies: number[];
+  /** Each create and join that succeeded within the run: ms from the matchmaking request to the joined room. */
+  joins: number[];
+  /** Intents held back (and sent later) to stay within the server's flood limit (pace.ts). */
+  held: number;
   /** Games played to their end. */
   games: number;
   tablesStarted: number;

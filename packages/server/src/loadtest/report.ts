@@ -41,6 +41,17 @@ export interface Report {
     gamesFinished: number;
     gamesPerS: number;
     tablesStarted: number;
+    /**
+     * Creates and joins that succeeded within the run: matchmaking request → joined room, ms. A slow one is not an
+     * error: a client waits up to 30 s for the answer, as a browser does (client.ts); past it, JOIN_TIMEOUT.
+     */
+    joinMs?: Percentiles;
+    /** Intents a client held back (and sent later) to stay within the server's flood limit (pace.ts). */
+    heldIntents?: number;
+    /**
+     * Refusals (`error` messages) and failed creates/joins by code: JOIN_TIMEOUT (no answer within 30 s), JOIN_FAILED
+     * with the reason, STALLED tables.
+     */
     errors: Record<string, number>;
     errorsTotal: number;
     disconnects: Record<string, number>;
@@ -131,6 +142,15 @@ const kinds = (c: Record<string, number>): string => {
   return parts.length ? parts.join(', ') : '—';
 };
 
+/** Joins that failed for being slow: what the run's own figures say about why. */
+const SLOW_JOINS = ['JOIN_TIMEOUT', 'SEAT_RESERVATION_EXPIRED'];
+function overloaded(r: Report): string {
+  const slow = SLOW_JOINS.filter((k) => r.game.errors[k]);
+  if (!slow.length) return '';
+  const main = r.server.mainThread;
+  return `; ${slow.join(' and ')}: joins slower than the server allows (an overloaded server: creates and joins p95 ${n(r.game.joinMs?.p95 ?? null, 0)} ms${main ? `, its main thread waiting for a CPU ${n(main.waitingPercent)}% of the run` : ''}${r.machine.busyPercent == null ? '' : `, cores ${n(r.machine.busyPercent)}% busy of ${r.machine.cpus * 100}`})`;
+}
+
 export function markdown(r: Report): string {
   const e = r.echo;
   const several = r.cluster && r.cluster.processes > 1 ? `; ${r.cluster.processes} processes added up` : '';
@@ -146,7 +166,13 @@ export function markdown(r: Report): string {
     ['latency p99 (ms)', n(r.game.latencyMs.p99, 2), e ? n(e.roundTripMs.p99, 2) : '—'],
     ['latency max (ms)', n(r.game.latencyMs.max, 2), e ? n(e.roundTripMs.max, 2) : '—'],
     ['games finished', `${r.game.gamesFinished} (${n(r.game.gamesPerS, 2)}/s), ${r.game.tablesStarted} tables started`, '—'],
-    ['errors', `${r.game.errorsTotal} (${counts(r.game.errors)})`, e ? counts(e.errors) : '—'],
+    [
+      'creates and joins: request → joined, p50 / p95 / max (ms)',
+      r.game.joinMs ? `${n(r.game.joinMs.p50, 0)} / ${n(r.game.joinMs.p95, 0)} / ${n(r.game.joinMs.max, 0)} (${r.game.joinMs.samples})` : '—',
+      '—',
+    ],
+    ['intents held back for the flood limit', r.game.heldIntents === undefined ? '—' : String(r.game.heldIntents), '—'],
+    ['errors', `${r.game.errorsTotal} (${counts(r.game.errors)})${overloaded(r)}`, e ? counts(e.errors) : '—'],
     ['disconnects', `${r.game.disconnectsTotal} (${counts(r.game.disconnects)})`, '—'],
     [`server CPU (% of one core${several})`, n(r.server.cpuPercent), e ? n(e.serverCpuPercent) : '—'],
     [

@@ -9,12 +9,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { Client, Room } from 'colyseus.js';
+import { Room } from 'colyseus.js';
 import WebSocket from 'ws';
 import { Rng, type Intent } from '@tumbleweed/engine';
 import { BOARD_READERS, type BoardReader } from '../bot-cli';
 import type { EchoJob, EchoResult, GameJob, GameResult, Job, WorkerMessage } from './protocol';
 import { copyBeforeCompressing } from '../ws-copy';
+import { settings } from '../table/settings';
+import { joinErrorCode, loadClient } from './client';
+import { Pacer } from './pace';
 
 copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
 
@@ -79,22 +82,19 @@ proto.onMessageCallback = function (this: object, event) {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const thinkMs = ([low, high]: [number, number]) => low + Math.random() * (high - low);
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
-/** The code of a failed create or join: colyseus.js puts the server's "CODE: message" in the error's message. */
-const codeOf = (e: unknown): string => {
-  const message = String((e as Error)?.message ?? e);
-  return /^([A-Z_]{3,}):/.exec(message)?.[1] ?? `JOIN_FAILED ${message.slice(0, 60)}`;
-};
 
 async function runGame(job: GameJob): Promise<GameResult> {
   const reader: BoardReader = BOARD_READERS[job.game];
   if (!reader) throw new Error(`no board reader for ${job.game}`);
-  const client = new Client(job.url);
+  const client = loadClient(job.url);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result: GameResult = {
     type: 'game',
     moves: 0,
     latencies: [],
+    joins: [],
+    held: 0,
     games: 0,
     tablesStarted: 0,
     perClientGame: [],
@@ -138,6 +138,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
       let inflight: { key: string; at: number } | null = null;
       let done = false;
       const home = (result.byProcess[processOf(room)] ??= { tables: 0, games: 0, moves: 0 });
+      const pacer = new Pacer(settings.flood);
 
       /** This seat's view of the synced board now, its key (one intent per key), and a key that changes whenever the state shows this seat's last intent. */
       const read = () => {
@@ -164,16 +165,24 @@ async function runGame(job: GameJob): Promise<GameResult> {
         const first = decide(now);
         if (!first) return;
         const wait = Math.max(0, (first.readyAt ?? 0) - Date.now()) + extraMs + thinkMs(job.think);
-        timer = setTimeout(() => {
+        const send = () => {
           timer = null;
           if (over || done) return;
           const next = decide(read());
           if (!next) return;
           if (next.readyAt !== null && next.readyAt > Date.now()) return wake(read()); // locked out meanwhile
+          const hold = pacer.wait(Date.now());
+          if (hold > 0) {
+            result.held++;
+            timer = setTimeout(send, hold); // within the flood limit (pace.ts)
+            return;
+          }
+          pacer.take(Date.now());
           sentKey = next.key;
           inflight = { key: next.key, at: performance.now() };
           room.send('intent', next.intent);
-        }, wait);
+        };
+        timer = setTimeout(send, wait);
       };
 
       const seen = () => {
@@ -230,7 +239,9 @@ async function runGame(job: GameJob): Promise<GameResult> {
     const { options } = job;
     const name = (i: number) => `Load ${job.worker}.${slot}.${i}`;
     try {
+      const created = performance.now();
       const first = await client.create(job.game, { name: name(0), seats: job.seats, bots: 0, options });
+      if (!over) result.joins.push(Math.round(performance.now() - created));
       rooms.push(first);
       seatPlayer(first);
       result.tablesStarted++;
@@ -238,7 +249,9 @@ async function runGame(job: GameJob): Promise<GameResult> {
       home.tables++;
       await Promise.all(
         Array.from({ length: job.seats - 1 }, async (_, i) => {
+          const joined = performance.now();
           const room = await client.joinById(first.roomId, { name: name(i + 1) });
+          if (!over) result.joins.push(Math.round(performance.now() - joined));
           rooms.push(room);
           seatPlayer(room);
         }),
@@ -264,8 +277,8 @@ async function runGame(job: GameJob): Promise<GameResult> {
     } catch (e) {
       if (over) return; // a join cut short by the end of the run
       // The server refuses these options for every table: say why at once instead of counting refusals.
-      if (codeOf(e) === 'BAD_OPTIONS') throw new Error(`the server refused the table: ${String((e as Error)?.message ?? e)}`);
-      bump(result.errors, codeOf(e));
+      if (joinErrorCode(e) === 'BAD_OPTIONS') throw new Error(`the server refused the table: ${String((e as Error)?.message ?? e)}`);
+      bump(result.errors, joinErrorCode(e));
       await leaveAll();
       await sleep(500);
     }
