@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { Client, type Room } from 'colyseus.js';
+import type { Room } from 'colyseus.js';
 import {
   Duel,
   duel,
@@ -30,6 +30,7 @@ import {
   type Intent,
 } from '@tumbleweed/engine';
 import { copyBeforeCompressing } from './ws-copy';
+import { loadClient } from './loadtest/client';
 
 copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
 
@@ -92,7 +93,8 @@ export async function runBot(server: string, typed: string, name: string, log = 
   if (!code) throw new Error(`"${typed}" is not a table code (5 letters or digits)`);
   const [low, high] = options.reactionMs ?? [0, 0];
   if (!(low >= 0 && high >= low)) throw new Error(`reaction time [${low}, ${high}] is not a range of ms`);
-  const room = await new Client(server).joinById(code, { name });
+  // (a Client that waits for a slow server's answer, as a browser does, rather than Node's 5 s: loadtest/client.ts)
+  const room = await loadClient(server).joinById(code, { name });
   const rng = Rng.fromSeed(randomBytes(32).toString('hex')); // a fresh 256-bit seed: its choices cannot be foreseen
   /** The key when the last intent was sent: no second intent until it changes (or the server refuses it). */
   let sentKey: string | null = null;

@@ -16,7 +16,7 @@ export const JOIN_TIMEOUT_MS = 30_000;
 
 type RequestOptions = Record<string, unknown>;
 
-/** A Client whose matchmaking requests wait `timeoutMs` for their answer (not the global agent's 5 s of silence). */
+/** A Client whose matchmaking requests wait `timeoutMs` for their answer (not the global agent's 5 s of silence); the load clients and `npm run bot` use it. */
 export function loadClient(url: string, timeoutMs = JOIN_TIMEOUT_MS): Client {
   const client = new Client(url);
   const http = client.http as unknown as { getOptions(options: RequestOptions): RequestOptions };
