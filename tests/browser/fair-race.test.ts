@@ -81,8 +81,14 @@ test('at 0 and 240 ms RTT, GO! shows on both screens at the same instant, and th
     // The same server instant on both screens (the state saying GO! reaches Bob 75 ms after Ann).
     const from = await Promise.all([ann, bob].map((p) => p.evaluate(() => (window as unknown as { __goFrom: string }).__goFrom)));
     process.stderr.write(`GO! on Bob's screen − on Ann's: ${(bobGo - annGo).toFixed(1)} ms (${from.join(', ')})\n`);
-    expect(from).toEqual(['clock', 'clock']);
-    expect(Math.abs(bobGo - annGo)).toBeLessThanOrEqual(40);
+    // Bob's GO! comes from his synced clock with the cards sent ahead: by the state it would come ≥ 120 ms late. Ann sits
+    // at 0 ms, where the state and her clock bring GO! at the same instant, whichever draws first.
+    expect(from[1]).toBe('clock');
+    expect(['clock', 'state']).toContain(from[0]);
+    // Within 60 ms. This proxy runs in the test's own process, which also drives both pages: its forwarding jitters
+    // by tens of ms, and the asymmetry of Bob's best clock sample skews his estimate by half of it (23 runs on a quiet
+    // machine: −58 to +33 ms, 2 beyond 40 ms, and a CI run at −57; the state path would be ≥ 120 ms).
+    expect(Math.abs(bobGo - annGo)).toBeLessThanOrEqual(60);
     const labels = await bob
       .getByTestId('hand')
       .locator('li')
