@@ -1,4 +1,4 @@
-import { Application, Container, Text } from 'pixi.js';
+import { Application, Container, Text, Ticker } from 'pixi.js';
 
 /**
  * True when WebGL would run on the CPU (SwiftShader, llvmpipe: no GPU, e.g. headless or a VM). There every WebGL
@@ -136,6 +136,32 @@ declare global {
   }
 }
 
+/** How often Pixi's housekeeping runs while the table sits still (ms). */
+export const HOUSEKEEPING_MS = 250;
+
+/**
+ * Pixi's system ticker, which drives its housekeeping (texture GC, the hover updates of a still pointer), runs a
+ * requestAnimationFrame loop for as long as the page is open: 60 frames a second at a table where nothing moves, about
+ * a tenth of a core in Chromium even with nothing to draw (a phone's battery, a laptop's fan). It is stopped here and
+ * stepped by hand instead: every frame while the scene's own ticker animates, and a few times a second otherwise.
+ * Returns the function that hands the system ticker back to Pixi.
+ */
+let quietScenes = 0;
+function quietSystemTicker(app: Application): () => void {
+  const system = Ticker.system;
+  system.stop();
+  quietScenes += 1;
+  const step = () => system.update();
+  app.ticker.add(step);
+  const timer = window.setInterval(step, HOUSEKEEPING_MS);
+  return () => {
+    window.clearInterval(timer);
+    app.ticker?.remove(step);
+    quietScenes -= 1;
+    if (quietScenes === 0) system.start();
+  };
+}
+
 /**
  * A Pixi application filling `host`, resized with it (and with the screen's pixel ratio: a window moved to another
  * screen, a browser zoom). Shared by every game's scene. Its ticker is stopped: a scene calls `app.render()` after
@@ -166,6 +192,7 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
     autoStart: false,
     preference: softwareWebGL() ? 'canvas' : 'webgl',
   });
+  const loud = quietSystemTicker(app);
   host.dataset.renderer = app.renderer.name;
   app.canvas.setAttribute('aria-hidden', 'true');
   app.canvas.style.display = 'block';
@@ -203,6 +230,7 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
       observer.disconnect();
       ratioQuery?.removeEventListener('change', onRatio);
       if (window.__tumbleweedScene === hook) delete window.__tumbleweedScene;
+      loud();
       app.destroy(true, { children: true });
     },
   };

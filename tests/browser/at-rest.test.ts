@@ -1,0 +1,70 @@
+/**
+ * A table at rest costs the player's device nothing: while a game waits on the player (no turn timer), the page asks
+ * the browser for no animation frames, so a phone left on the table does not drain its battery (issue 16). Pixi's
+ * system ticker would otherwise keep a requestAnimationFrame loop at 60 frames a second (about a tenth of a core
+ * here, where Chromium draws without a GPU). When something moves again, the frames come back.
+ * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
+ */
+import type { Page } from 'playwright-core';
+import { useStack } from '../support/browser';
+import { actionButton, createTable, until } from '../support/table';
+
+jest.setTimeout(90_000);
+
+const stack = useStack({ BOT_DELAY_MS: '50' });
+
+/** Counts the animation frames the page runs (each requestAnimationFrame callback), from before its own scripts. */
+async function countFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __frames: number };
+    w.__frames = 0;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) =>
+      raf((t) => {
+        w.__frames += 1;
+        cb(t);
+      });
+  });
+}
+const frames = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+
+/** The frames the page runs in `ms`. */
+async function framesIn(page: Page, ms: number): Promise<number> {
+  const before = await frames(page);
+  await page.waitForTimeout(ms);
+  return (await frames(page)) - before;
+}
+
+/** Each game at a moment it waits on the player, and the clicks of a move that sets cards moving. */
+const GAMES: { game: RegExp; waiting: RegExp; move: RegExp[] }[] = [
+  { game: /Duel/, waiting: /^Pick your card/, move: [/^Play /] },
+  { game: /Rattlesnake/, waiting: /^Your turn/, move: [/^Attack$/, /\(\d+\)$/, /^Commit 1 card$/] },
+  { game: /Saloon/, waiting: /^Your turn/, move: [/^Draw from deck$/] },
+];
+
+test.each(GAMES)('$game waiting on the player: no animation frames; a move brings them back', async ({ game, waiting, move }) => {
+  const page = await stack().browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    await countFrames(page);
+    await createTable(page, stack().base, game, 2, 1);
+    const status = page.getByTestId('status');
+    // (a bot that starts a Rattlesnake game may ask first: its Scout or its attack waits on this player's answer)
+    const answer = actionButton(page, /^(Allow|Pass|Put back |Commit no cards$)/).first();
+    await until(
+      `"${waiting.source}" on the status bar`,
+      async () => waiting.test((await status.textContent()) ?? '') || ((await answer.count()) > 0 && (await answer.click({ timeout: 3000 }), false)),
+      30_000,
+    );
+    // The last deal or the bot's move has finished sliding in.
+    await page.waitForTimeout(1500);
+    const atRest = await framesIn(page, 2000);
+    expect(atRest).toBeLessThan(5);
+
+    // The player moves: the scene animates again (the frames were not simply gone).
+    const before = await frames(page);
+    for (const click of move) await actionButton(page, click).first().click();
+    await until('frames after the move', async () => (await frames(page)) - before >= 5, 5000);
+  } finally {
+    await page.close();
+  }
+});
