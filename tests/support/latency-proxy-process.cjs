@@ -1,12 +1,10 @@
-// The latency proxy's own process (forked by latency-proxy.ts): a TCP proxy on a free loopback port that delays every
-// byte by a fixed time in each direction. Plain JavaScript, so that node runs it as it is.
-// Arguments: the target port, then the one-way delay in ms. Tells its parent {port} once it listens; exits when the
-// parent goes away.
+// The latency proxy's own process (started by latency-proxy.ts): a TCP proxy on a loopback port that delays every byte
+// by a fixed time in each direction. Plain JavaScript, so that node runs it as it is.
+// Arguments: the target port, the port to listen on, then the one-way delay in ms.
 const net = require('node:net');
 const { performance } = require('node:perf_hooks');
 
-const targetPort = Number(process.argv[2]);
-const oneWayMs = Number(process.argv[3]);
+const [targetPort, port, oneWayMs] = process.argv.slice(2).map(Number);
 
 function delayed(from, to) {
   // A queue per direction: each chunk leaves `oneWayMs` after it came, never before the one ahead of it.
@@ -40,5 +38,4 @@ const server = net.createServer((client) => {
   delayed(client, upstream);
   delayed(upstream, client);
 });
-server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-process.on('disconnect', () => process.exit(0));
+server.listen(port, '127.0.0.1');
