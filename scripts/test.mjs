@@ -69,12 +69,12 @@ const started = Date.now();
 const status = run(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`, ...process.argv.slice(2)]);
 const seconds = Math.round((Date.now() - started) / 1000);
 
-const r = readReport(report) ?? { passed: 0, failed: 0, failures: [] };
-let { passed, failed } = r;
-const failures = [...r.failures];
+const r = readReport(report);
+let { passed, failed } = r ?? { passed: 0, failed: 0 };
+const failures = [...(r?.failures ?? [])];
 if (status !== 0 && failed === 0) {
   failed = 1;
-  failures.push(`jest exited with ${status}${fs.existsSync(report) ? '' : ' and wrote no report'}`);
+  failures.push(`jest exited with ${status}${r ? '' : ' and wrote no report'}`);
 }
 if (lint !== 0) {
   console.error('The linter or the formatter check found problems (above): npm run lint (npm run format rewrites the layout).');

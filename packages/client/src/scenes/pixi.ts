@@ -137,7 +137,9 @@ declare global {
 }
 
 /** How often Pixi's housekeeping runs while the table sits still (ms). */
-export const HOUSEKEEPING_MS = 250;
+const HOUSEKEEPING_MS = 250;
+/** Scenes that hold the system ticker stopped (a scene may start before the one it replaces is gone). */
+let quietScenes = 0;
 
 /**
  * Pixi's system ticker, which drives its housekeeping (texture GC, the hover updates of a still pointer), runs a
@@ -146,7 +148,6 @@ export const HOUSEKEEPING_MS = 250;
  * stepped by hand instead: every frame while the scene's own ticker animates, and a few times a second otherwise.
  * Returns the function that hands the system ticker back to Pixi.
  */
-let quietScenes = 0;
 function quietSystemTicker(app: Application): () => void {
   const system = Ticker.system;
   system.stop();
