@@ -83,6 +83,37 @@ describe('seats: one player, one live connection', () => {
     expect(ann.state.seats[1].kind).toBe('bot');
   });
 
+  test("a dropped player's grace timer ends with the wait: kicked, or the table closed, nothing holds the table after", async () => {
+    // Colyseus forgets, without clearing, the timer of a reconnection cancelled early; it would keep the closed
+    // table in memory (and the process up) for the rest of the grace period.
+    const started = jest.spyOn(global, 'setTimeout');
+    const cleared = jest.spyOn(global, 'clearTimeout');
+    try {
+      const graceMs = settings.reconnectSeconds * 1000;
+      for (const end of ['kick', 'close'] as const) {
+        started.mockClear();
+        cleared.mockClear();
+        const { ann, bob } = await playing();
+        bob.connection.close();
+        await waitFor(() => ann.state.seats[1].connected === false, 'Bob shown as dropped');
+        if (end === 'kick') {
+          ann.send('table', { action: 'kick', seat: 1 });
+          await waitFor(() => ann.state.seats[1].kind === 'bot', 'a bot takes the kicked seat');
+        } else {
+          await server.getRoomById(ann.roomId).disconnect();
+        }
+        await new Promise((r) => setImmediate(r));
+        const graceTimers = started.mock.calls.flatMap((call, i) => (call[1] === graceMs ? [started.mock.results[i].value] : []));
+        const clearedTimers = new Set(cleared.mock.calls.map((call) => call[0]));
+        const left = graceTimers.filter((timer) => !clearedTimers.has(timer)).length;
+        expect({ end, graceTimers: graceTimers.length, left }).toEqual({ end, graceTimers: 1, left: 0 });
+      }
+    } finally {
+      started.mockRestore();
+      cleared.mockRestore();
+    }
+  });
+
   test('a seat token used during the grace period replaces the dropped connection: its reconnection is refused, one hand, one actor', async () => {
     const { ann, bob, bobWelcome } = await playing();
     const token = bob.reconnectionToken;

@@ -265,6 +265,22 @@ describe('every HTTP route survives any input', () => {
     expect((await exchange(chunked))?.status).toBe(413);
   });
 
+  test('a refused create leaves nothing running: 200 of them add no timer to the process', async () => {
+    // Colyseus starts a room's patch tick and its 15 s wait for a first join before the room's onCreate: a table
+    // refused there (bad options, no code free) must stop them itself, or every refusal keeps a 50 ms tick alive.
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const refusals: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const body = JSON.stringify({ name: 'Ann', seats: 2, options: { graceSeconds: 5 } });
+      const reply = await exchange(request('POST', '/matchmake/create/duel', { body }));
+      // (Colyseus answers a refusal from onCreate as colyseus.js reads it: {code: 400, error: "CODE: message"})
+      refusals.push(reply ? String(JSON.parse(reply.body).error).split(':')[0] : 'no reply');
+    }
+    expect(new Set(refusals)).toEqual(new Set(['BAD_OPTIONS']));
+    expect(timers() - before).toBeLessThan(10);
+  });
+
   test('bodies to the express routes: bad JSON → 400 BAD_JSON, too large → 413, never an HTML stack', async () => {
     const problems: string[] = [];
     for (const path of ['/api/tables/K7QMZ', '/healthz', '/metrics', '/', '/api/elsewhere']) {

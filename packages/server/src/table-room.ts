@@ -86,6 +86,21 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   async onCreate(raw: unknown): Promise<void> {
+    // Turn-based: patches go out right after each change (see Turns.afterChange), not on a tick.
+    this.setPatchRate(null);
+    try {
+      await this.create(raw);
+    } catch (err) {
+      // Colyseus started this room's wait for a first join (15 s) before onCreate and, when onCreate throws, drops the
+      // room without disposing it: stop that timer and give back what was taken, or each refusal leaves them behind.
+      this.autoDispose = false;
+      metrics.liveTables.delete(this);
+      if (this.code) await releaseCode(this.presence, this.code);
+      throw err;
+    }
+  }
+
+  private async create(raw: unknown): Promise<void> {
     // A table rebuilt after a restart (persist/restore.ts) comes with its stored create options.
     const restoring = takeRestore(raw);
     const setup = parseCreate(restoring ? restoring.options : raw, this.adapter, settings.allowTestSeed);
@@ -103,8 +118,6 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     this.log = logger.child({ table: this.code, game: game.id });
     metrics.liveTables.add(this);
     await this.setPrivate(true);
-    // Turn-based: patches go out right after each change (see Turns.afterChange), not on a tick.
-    this.setPatchRate(null);
 
     const state = new this.adapter.State() as TS;
     state.code = this.code;
@@ -340,7 +353,15 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       startWhenFull: () => this.startWhenFull(),
       startGame: () => this.startGame(),
       showPrivate: (client: Client<SeatUser>, seat: Seat) => this.driver.engine && this.showPrivate(client, seat),
-      allowReconnection: (client: Client<SeatUser>, seconds: number) => this.allowReconnection(client, seconds),
+      allowReconnection: (client: Client<SeatUser>, seconds: number) => {
+        const pending = this.allowReconnection(client, seconds);
+        // Colyseus forgets, without clearing it, the grace timer of a reconnection cancelled early (a kick, the seat
+        // taken back, the table closing): it would hold this room in memory for the rest of the grace period.
+        const graceTimer = this.reservedSeatTimeouts[client.sessionId];
+        const clear = () => clearTimeout(graceTimer);
+        pending.then(clear).catch(clear);
+        return pending;
+      },
       play: (seat: Seat, intent: { type: string }, by: By, from?: Client, claimedMs?: number) => this.play(seat, intent, by, from, claimedMs),
     };
   }
