@@ -5,9 +5,10 @@
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { cpuMs, mainThreadMs, rssBytes } from './proc';
+import { cpuMs, machineCpuMs, mainThreadMs, rssBytes } from './proc';
 import { summarizeGame, type BgioSection } from './report';
 import type { BgioJob, BgioResult, WorkerMessage } from './protocol';
 
@@ -34,15 +35,18 @@ const MiB = (b: number | null) => (b === null ? null : b / 1024 / 1024);
 
 /** Starts boardgame.io's server, runs the load against it for `durationS`, stops it; everything but the ratios. */
 export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Promise<Omit<BgioSection, 'ratios'>> {
-  // Production mode, as a deployment runs it: no per-move serializability check, no logging (bgio-server.ts).
-  const child = fork(path.join(__dirname, 'bgio-server.js'), [], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  // Production mode, as a deployment runs it: no per-move serializability check, no logging (bgio-server.ts). What
+  // it writes is kept, not shown: a client leaving races its socket's close, and boardgame.io logs "metadata not
+  // found" when the close is handled after the leave wiped the match (the Lobby API's own order, harmless).
+  const child = fork(path.join(__dirname, 'bgio-server.js'), [], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let output = '';
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-5_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   try {
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (m: { port: number }) => resolve(m.port));
-      child.once('exit', (code) => reject(new Error(`boardgame.io's server exited at start (${code})`)));
+      child.once('exit', (code) => reject(new Error(`boardgame.io's server exited at start (${code}):\n${output}`)));
     });
     const pid = child.pid!;
     const url = `http://127.0.0.1:${port}`;
@@ -51,6 +55,8 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(pid) ?? 0)), 250);
     const cpu0 = cpuMs(pid);
     const main0 = mainThreadMs(pid);
+    const loadavgBefore = os.loadavg();
+    const machine0 = machineCpuMs();
     const t0 = performance.now();
     const until = Date.now() + o.durationS * 1000;
     const pending = Promise.all(
@@ -61,6 +67,7 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
     await Promise.race([sleep(Math.max(0, until - Date.now())), pending]);
     const cpu1 = cpuMs(pid);
     const main1 = mainThreadMs(pid);
+    const machine1 = machineCpuMs();
     const wallMs = performance.now() - t0;
     const rssEnd = rssBytes(pid);
     rssPeak = Math.max(rssPeak, rssEnd ?? 0);
@@ -87,6 +94,14 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
         cpuMsPerMove: cpu === null || game.moves === 0 ? null : cpu / game.moves,
         rssMiB: { start: MiB(rssStart), peak: MiB(rssPeak || null), end: MiB(rssEnd) },
         rssPerTableKiB: rssStart === null || !rssPeak ? null : (rssPeak - rssStart) / 1024 / tables,
+      },
+      machine: {
+        loadavgBefore,
+        loadavgAfter: os.loadavg(),
+        busyPercent:
+          machine0 === null || machine1 === null || machine1.total === machine0.total
+            ? null
+            : (100 * os.availableParallelism() * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total),
       },
       generator: {
         cpuPercent: sum(workerCpu),

@@ -243,6 +243,7 @@ test('the boardgame.io baseline: the same Duel tables against boardgame.io 0.50.
   expect(bgio.server.mainThread!.runningPercent).toBeGreaterThan(0);
   for (const v of [bgio.server.rssMiB.start, bgio.server.rssMiB.peak, bgio.server.rssMiB.end]) expect(v).toBeGreaterThan(10);
   expect(alive(bgio.pid)).toBe(false);
+  expect(bgio.machine.busyPercent).toBeGreaterThan(0);
   expect(bgio.pid).not.toBe(report.config.pid);
 
   // The ratios are ours ÷ boardgame.io's, from the two runs' own figures.

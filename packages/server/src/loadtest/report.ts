@@ -151,6 +151,8 @@ export interface BgioSection {
     rssPerTableKiB: number | null;
   };
   generator: { cpuPercent: number; maxWorkerCpuPercent: number; belowServer: boolean | null; workerSaturated: boolean };
+  /** The machine over the baseline's run, as `Report['machine']` over ours: everything on it, this run's processes and anything else. */
+  machine: { loadavgBefore: number[]; loadavgAfter: number[]; busyPercent: number | null };
   /** Ours ÷ boardgame.io's, over the two runs (null where either is missing or boardgame.io's is 0). */
   ratios: { movesPerS: number | null; cpuMsPerMove: number | null; latencyP99: number | null; bytesPerClientPerGame: number | null };
 }
@@ -304,7 +306,9 @@ export function markdown(r: Report): string {
     [
       'machine',
       `${r.machine.cpus} cores, load average ${r.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${r.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after${r.machine.busyPercent == null ? '' : `; cores busy during the run (everything on the machine) ${n(r.machine.busyPercent)} of ${r.machine.cpus * 100}`}; node ${r.machine.node}`,
-      '—',
+      g
+        ? `load average ${g.machine.loadavgBefore.map((x) => x.toFixed(2)).join(' ')} before, ${g.machine.loadavgAfter.map((x) => x.toFixed(2)).join(' ')} after${g.machine.busyPercent == null ? '' : `; cores busy during its run ${n(g.machine.busyPercent)} of ${r.machine.cpus * 100}`}`
+        : '—',
       '—',
     ],
   ];
