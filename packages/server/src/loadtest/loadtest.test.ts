@@ -40,7 +40,24 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
   // Short games (the lowest target) so that tables finish within the run and a new one takes their place.
-  const args = ['--game', 'duel', '--tables', '2', '--duration', '4', '--think', '20-40', '--settle', '1', '--echo-duration', '2', '--options', '{"target":3}'];
+  // Without the boardgame.io baseline (its own test below).
+  const args = [
+    '--game',
+    'duel',
+    '--tables',
+    '2',
+    '--duration',
+    '4',
+    '--think',
+    '20-40',
+    '--settle',
+    '1',
+    '--echo-duration',
+    '2',
+    '--no-bgio',
+    '--options',
+    '{"target":3}',
+  ];
   const { code, stdout, stderr } = await run([...args, '--url', `ws://127.0.0.1:${port}`, '--pid', String(server.child.pid), '--out', out]);
   expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
 
@@ -103,6 +120,7 @@ test('--processes 2: Duel tables played through nginx on both server processes s
     '--settle',
     '0',
     '--no-echo',
+    '--no-bgio',
     '--options',
     '{"target":3}',
   ];
@@ -153,7 +171,7 @@ test('--processes 2: Duel tables played through nginx on both server processes s
 });
 
 test('--processes 2 stopped by Ctrl-C mid-run: the servers, nginx and redis-server it started are gone too', async () => {
-  const harness = spawn(process.execPath, [HARNESS, '--processes', '2', '--tables', '2', '--duration', '60', '--no-echo'], { cwd: ROOT });
+  const harness = spawn(process.execPath, [HARNESS, '--processes', '2', '--tables', '2', '--duration', '60', '--no-echo', '--no-bgio'], { cwd: ROOT });
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => harness.once('exit', (code) => resolve(code)));
   const line = await new Promise<string>((resolve, reject) => {
@@ -174,4 +192,78 @@ test('--processes 2 stopped by Ctrl-C mid-run: the servers, nginx and redis-serv
   const until = Date.now() + 2000;
   while (started.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   expect(started.filter(alive)).toEqual([]);
+});
+
+test('the boardgame.io baseline: the same Duel tables against boardgame.io 0.50.2 in the same run, its column and the ratios, its server stopped after', async () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
+  const args = [
+    '--game',
+    'duel',
+    '--tables',
+    '2',
+    '--duration',
+    '4',
+    '--bgio-duration',
+    '4',
+    '--think',
+    '20-40',
+    '--settle',
+    '0',
+    '--no-echo',
+    '--options',
+    '{"target":3}',
+  ];
+  const { code, stdout, stderr } = await run([...args, '--out', out]);
+  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
+  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const bgio = report.bgio!;
+  expect(bgio).toMatchObject({ version: '0.50.2', durationS: 4 });
+  expect(report.config.bgioDurationS).toBe(4);
+
+  // Moves were played on boardgame.io's server and seen applied, each timed; games finished, a new table after each.
+  expect(bgio.game.moves).toBeGreaterThan(0);
+  expect(bgio.game.latencyMs.samples).toBe(bgio.game.moves);
+  ordered(bgio.game.latencyMs);
+  expect(bgio.game.gamesFinished).toBeGreaterThanOrEqual(1);
+  expect(bgio.game.tablesStarted).toBeGreaterThan(2);
+  expect(bgio.game.joinMs!.samples).toBeGreaterThan(0);
+  // No refusal (INVALID_MOVE), failed Lobby request, stalled table or dropped connection.
+  expect(bgio.game.errors).toEqual({});
+  expect(bgio.game.disconnectsTotal).toBe(0);
+  // Each finished game's traffic, both seats: boardgame.io's states as socket.io sent them, and the TCP bytes under them.
+  expect(bgio.game.perClientPerGame.samples).toBe(2 * bgio.game.gamesFinished);
+  expect(bgio.game.perClientPerGame.framesByKind.sync).toBe(1);
+  expect(bgio.game.perClientPerGame.framesByKind.update).toBeGreaterThan(0);
+  expect(bgio.game.perClientPerGame.bytes!).toBeGreaterThan(bgio.game.perClientPerGame.frames!);
+  expect(bgio.game.perClientPerGame.wireBytes!).toBeGreaterThan(bgio.game.perClientPerGame.bytes!); // frame headers, uncompressed
+
+  // Its server process, from /proc as ours; gone after the run.
+  expect(bgio.server.cpuPercent).toBeGreaterThan(0);
+  expect(bgio.server.cpuMsPerMove).toBeGreaterThan(0);
+  expect(bgio.server.mainThread!.runningPercent).toBeGreaterThan(0);
+  for (const v of [bgio.server.rssMiB.start, bgio.server.rssMiB.peak, bgio.server.rssMiB.end]) expect(v).toBeGreaterThan(10);
+  expect(alive(bgio.pid)).toBe(false);
+  expect(bgio.machine.busyPercent).toBeGreaterThan(0);
+  expect(bgio.pid).not.toBe(report.config.pid);
+
+  // The ratios are ours ÷ boardgame.io's, from the two runs' own figures.
+  expect(report.game.moves).toBeGreaterThan(0);
+  expect(bgio.ratios.movesPerS).toBeCloseTo(report.game.movesPerS / bgio.game.movesPerS, 9);
+  expect(bgio.ratios.cpuMsPerMove).toBeCloseTo(report.server.cpuMsPerMove! / bgio.server.cpuMsPerMove!, 9);
+  expect(bgio.ratios.latencyP99).toBeCloseTo(report.game.latencyMs.p99! / bgio.game.latencyMs.p99!, 9);
+  expect(stdout).toContain('| measure | duel server | boardgame.io 0.50.2 | raw ws echo floor |');
+  expect(stdout).toMatch(/\| throughput \(\/s\) \| [\d.]+ moves\/s \(\d+ moves\) \| [\d.]+ moves\/s \(\d+ moves\) \| — \|/);
+  expect(stdout).toMatch(/\| moves\/s \| [\d.]+× \([\d.]+ ÷ [\d.]+\) \|/);
+  expect(stdout).toMatch(/\| latency p99 \| [\d.]+× \([\d.]+ ms ÷ [\d.]+ ms\) \|/);
+});
+
+test('the boardgame.io baseline is Duel only: another game says so and runs without it', async () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
+  const { code, stdout, stderr } = await run(['--game', 'rattlesnake', '--tables', '1', '--duration', '1', '--settle', '0', '--no-echo', '--out', out]);
+  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
+  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  expect(report.bgio).toBeNull();
+  expect(report.bgioNote).toMatch(/Duel only/);
+  expect(stdout).toContain('boardgame.io baseline: not run: it wraps Duel only');
+  expect(stdout).not.toContain('| boardgame.io 0.50.2 |');
 });

@@ -4,13 +4,17 @@
  * Starts the built server as a child process (or measures a running one: --url ws://HOST:PORT --pid N), then
  * forks load-generating workers (worker.ts) that keep --tables tables of --game playing for --duration seconds
  * through the normal matchmaking path, each client playing its seat like the network bot after a think time.
- * Reads the server's CPU and memory from /proc, waits --settle seconds after every table closed, then runs the raw
- * `ws` echo floor (echo.ts, its own process) with as many clients and the same think times. Prints a markdown table
- * (one row per measure, the command line on top) and writes the same figures as JSON (--out FILE).
+ * Reads the server's CPU and memory from /proc, waits --settle seconds after every table closed, then (Duel only)
+ * runs the boardgame.io 0.50.2 baseline: the same tables, seats, think times and options against boardgame.io's own
+ * server running our Duel (bgio-run.ts: bgio-server.ts in its own process, the workers' `bgio` job), its CPU and RSS
+ * read from /proc as ours are; then the raw `ws` echo floor (echo.ts, its own process) with as many clients and the
+ * same think times. Prints a markdown table (one row per measure, a column per server, the command line on top; the
+ * ratios ours ÷ boardgame.io's below it) and writes the same figures as JSON (--out FILE).
  *
  *   --game duel|rattlesnake|saloon   (duel)     --tables N (50)      --seats N (2)     --duration S (30)
  *   --think A-B ms (50-150)  --workers W (auto)  --settle S (10)     --echo-duration S (min(duration, 20))
  *   --options JSON (table options, after {"turnSeconds":0}, e.g. '{"target":3}' for short Duel games)
+ *   --no-bgio (skip the boardgame.io baseline)   --bgio-duration S (duration)
  *   --no-echo   --out FILE   --url ws://HOST:PORT --pid N   --cpu-prof DIR (the started server's CPU profile, node --cpu-prof)
  *   --processes N (1 or 2): redis-server, N server processes sharing it and nginx in front (cluster.ts, as
  *     docker-compose.yml runs them); the clients connect through nginx. Without it: one process, no Redis, no proxy.
@@ -23,7 +27,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { freePort, NO_ADDRESS_LIMITS, startCluster, type Cluster } from './cluster';
 import { cpuMs, machineCpuMs, mainThreadMs, rssBytes, summarize } from './proc';
-import { markdown, type Report } from './report';
+import { bgioRatios, markdown, summarizeGame, type Report } from './report';
+import { BGIO_VERSION, runBaseline } from './bgio-run';
 import type { EchoResult, GameId, GameResult, Job, ProcessShare, WorkerMessage } from './protocol';
 
 const GAMES: readonly GameId[] = ['duel', 'rattlesnake', 'saloon'];
@@ -38,7 +43,7 @@ const CLIENTS_PER_WORKER = 200;
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
   console.error(
-    'usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--options JSON] [--no-echo] [--out FILE] [--cpu-prof DIR] [--processes 1|2] [--url ws://HOST:PORT --pid N]',
+    'usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--bgio-duration S] [--options JSON] [--no-bgio] [--no-echo] [--out FILE] [--cpu-prof DIR] [--processes 1|2] [--url ws://HOST:PORT --pid N]',
   );
   process.exit(2);
 }
@@ -64,6 +69,8 @@ export function parseOptions(argv: string[]) {
       'echo-duration': { type: 'string' },
       echo: { type: 'boolean', default: true },
       'no-echo': { type: 'boolean', default: false },
+      'no-bgio': { type: 'boolean', default: false },
+      'bgio-duration': { type: 'string' },
       out: { type: 'string' },
       'cpu-prof': { type: 'string' },
       options: { type: 'string', default: '{}' },
@@ -106,6 +113,8 @@ export function parseOptions(argv: string[]) {
     settle: int(values.settle, 'settle', 10, 0),
     echo: values.echo! && !values['no-echo'],
     echoDuration: int(values['echo-duration'], 'echo-duration', Math.min(duration, 20)),
+    bgio: !values['no-bgio'],
+    bgioDuration: int(values['bgio-duration'], 'bgio-duration', duration),
     out: values.out,
     cpuProf: values['cpu-prof'],
     url: values.url,
@@ -317,13 +326,8 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const rssSettled = pids.map(rssBytes);
 
-    const moves = sum(results.map((r) => r.moves));
-    const latencies = results.flatMap((r) => r.latencies);
-    const joins = results.flatMap((r) => r.joins);
-    const perClient = results.flatMap((r) => r.perClientGame);
-    const games = sum(results.map((r) => r.games));
-    const errors = results.reduce((acc, r) => merge(acc, r.errors), {} as Record<string, number>);
-    const disconnects = results.reduce((acc, r) => merge(acc, r.disconnects), {} as Record<string, number>);
+    const game = summarizeGame(results, wallMs);
+    const moves = game.moves;
     const byProcess: Record<string, ProcessShare> = {};
     for (const r of results)
       for (const [name, share] of Object.entries(r.byProcess ?? {})) {
@@ -344,6 +348,19 @@ async function main(): Promise<void> {
     const rssStartTotal = rssStart.some((b) => b === null) ? null : sum(rssStart as number[]);
     const rssSettledTotal = rssSettled.some((b) => b === null) ? null : sum(rssSettled as number[]);
     const helperPct = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null ? null : pct(b - a, wallMs));
+
+    // The baseline: the same load against boardgame.io's server running our Duel (Duel only: bgio-game.ts).
+    let bgio: Report['bgio'] = null;
+    let bgioNote: string | null = null;
+    if (o.bgio && o.game !== 'duel') bgioNote = `not run: it wraps Duel only (bgio-game.ts), and this run is ${o.game}`;
+    else if (o.bgio) {
+      progress(`boardgame.io ${BGIO_VERSION} baseline: ${o.tables} duel tables × ${o.seats} seats for ${o.bgioDuration} s`);
+      const baseline = await runBaseline(
+        { tableShares: shares(o.tables, o.workers), seats: o.seats, options: o.options, think: o.think, durationS: o.bgioDuration },
+        workers,
+      );
+      bgio = { ...baseline, ratios: bgioRatios({ game, server: { cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves } }, baseline) };
+    }
 
     // The floor: the same clients and think times against a bare ws echo server.
     let echo: Report['echo'] = null;
@@ -406,40 +423,13 @@ async function main(): Promise<void> {
         options: o.options,
         settleS: o.settle,
         echoDurationS: o.echo ? o.echoDuration : null,
+        bgioDurationS: bgio ? o.bgioDuration : null,
         serverStarted: !o.url,
         url: target.url,
         pid: pids[0],
         processes: o.processes,
       },
-      game: {
-        moves,
-        movesPerS: moves / (wallMs / 1000),
-        latencyMs: summarize(latencies),
-        gamesFinished: games,
-        gamesPerS: games / (wallMs / 1000),
-        tablesStarted: sum(results.map((r) => r.tablesStarted)),
-        joinMs: summarize(joins),
-        heldIntents: sum(results.map((r) => r.held)),
-        errors,
-        errorsTotal: sum(Object.values(errors)),
-        disconnects,
-        disconnectsTotal: sum(Object.values(disconnects)),
-        perClientPerGame: {
-          samples: perClient.length,
-          frames: perClient.length ? sum(perClient.map((c) => c.frames)) / perClient.length : null,
-          bytes: perClient.length ? sum(perClient.map((c) => c.bytes)) / perClient.length : null,
-          wireBytes: perClient.length ? sum(perClient.map((c) => c.wire)) / perClient.length : null,
-          framesByKind: Object.fromEntries(
-            Object.entries(perClient.reduce((acc, c) => merge(acc, c.kinds), {} as Record<string, number>)).map(([k, v]) => [k, v / perClient.length]),
-          ),
-          bytesByKind: Object.fromEntries(
-            Object.entries(perClient.reduce((acc, c) => merge(acc, c.kindBytes ?? {}), {} as Record<string, number>)).map(([k, v]) => [
-              k,
-              v / perClient.length,
-            ]),
-          ),
-        },
-      },
+      game,
       server: {
         cpuPercent: serverCpuPercent,
         // Several processes: their main threads added up (each is listed in `cluster.perProcess`).
@@ -477,6 +467,8 @@ async function main(): Promise<void> {
             totalCpuPercent: serverCpuPercent === null ? null : serverCpuPercent + (nginxCpuPercent ?? 0) + (redisCpuPercent ?? 0) + generatorCpuPercent,
           }
         : null,
+      bgio,
+      bgioNote,
       echo,
     };
     process.stdout.write(markdown(report));

@@ -26,7 +26,21 @@ export interface EchoJob {
   until: number;
 }
 
-export type Job = GameJob | EchoJob | { type: 'exit' };
+/** The boardgame.io baseline (bgio-client.ts): the same tables and think times against boardgame.io's server. Duel only. */
+export interface BgioJob {
+  type: 'bgio';
+  /** The boardgame.io server's address, http://HOST:PORT (its Lobby API and socket.io on the same port). */
+  server: string;
+  tables: number;
+  seats: number;
+  /** The table options, passed to the match's setup as setupData. */
+  options: Record<string, unknown>;
+  think: [number, number];
+  until: number;
+  worker: number;
+}
+
+export type Job = GameJob | EchoJob | BgioJob | { type: 'exit' };
 
 export interface ProcessShare {
   tables: number;
@@ -76,4 +90,13 @@ export interface EchoResult {
   wallMs: number;
 }
 
-export type WorkerMessage = { type: 'ready' } | GameResult | EchoResult | { type: 'failed'; message: string };
+/**
+ * The boardgame.io baseline's figures, as GameResult's (no server processes to tell apart). `perClientGame` counts
+ * engine.io packets (one per WebSocket message: the clients use only the websocket transport) and their bytes as
+ * received; `wire` is what the client's TCP socket read. `errors` counts INVALID_MOVE (boardgame.io sends no error:
+ * an update that does not move the state on, while an intent is in flight), failed Lobby requests by HTTP status,
+ * and STALLED tables; `disconnects` socket.io's disconnect reasons.
+ */
+export type BgioResult = Omit<GameResult, 'type' | 'byProcess'> & { type: 'bgio' };
+
+export type WorkerMessage = { type: 'ready' } | GameResult | EchoResult | BgioResult | { type: 'failed'; message: string };

@@ -1,10 +1,11 @@
 /**
- * One load-generating process (forked by main.ts; never the server's). Two jobs, one after the other:
+ * One load-generating process (forked by main.ts; never the server's). Three jobs, one after the other:
  *  - game: keeps `tables` tables playing until the deadline. Per table the first client creates it through the
  *    normal matchmaking path, the others join it by its code; every client plays its seat like the network bot
  *    (bot-cli.ts's BOARD_READERS and the game's own `bot`/`botInterrupt`), after a think time drawn uniformly from
  *    the range before each intent. A finished game's clients leave and a new table takes its place.
  *  - echo: as many plain `ws` clients against the echo server, the same think times, timing each echo.
+ *  - bgio: the same tables against boardgame.io's server, the baseline (bgio-client.ts).
  * It counts the raw WebSocket frames every room receives, and reports its own CPU time.
  */
 import { performance } from 'node:perf_hooks';
@@ -18,16 +19,10 @@ import { copyBeforeCompressing } from '../ws-copy';
 import { settings } from '../table/settings';
 import { joinErrorCode, loadClient } from './client';
 import { Pacer } from './pace';
+import { runBgio } from './bgio-client';
+import { bump, RAMP_MS, RETRIES, RETRY_MS, sleep, STALL_MS, thinkMs } from './play';
 
 copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
-
-/** A refused intent is tried again this many times for one key (as the network bot does), each later by RETRY_MS × the refusals. */
-const RETRIES = 2;
-const RETRY_MS = 1000;
-/** A table where no client has seen a state change for this long is left (and counted as STALLED). */
-const STALL_MS = 30_000;
-/** The first tables are created over this long, not all at once. */
-const RAMP_MS = 1000;
 
 // Every frame the server sends a room goes through Room.prototype.onMessageCallback, bound when the room connects:
 // count them there, so the join handshake and the first full state are counted too.
@@ -78,10 +73,6 @@ proto.onMessageCallback = function (this: object, event) {
   }
   return onMessageCallback.call(this, event);
 };
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const thinkMs = ([low, high]: [number, number]) => low + Math.random() * (high - low);
-const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
 async function runGame(job: GameJob): Promise<GameResult> {
   const reader: BoardReader = BOARD_READERS[job.game];
@@ -350,7 +341,7 @@ async function runEcho(job: EchoJob): Promise<EchoResult> {
 const tell = (m: WorkerMessage) => process.send?.(m);
 process.on('message', (job: Job) => {
   if (job.type === 'exit') process.exit(0);
-  const run = job.type === 'game' ? runGame(job) : runEcho(job);
+  const run = job.type === 'game' ? runGame(job) : job.type === 'bgio' ? runBgio(job) : runEcho(job);
   run.then(tell, (e) => tell({ type: 'failed', message: String(e?.stack ?? e) }));
 });
 process.on('disconnect', () => process.exit(0));
