@@ -223,6 +223,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       fs.mkdirSync(dataDir);
       const env = {
         ...process.env,
+        NODE_ENV: 'production', // as docker-compose.yml runs them
         ...NO_ADDRESS_LIMITS,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         ...o.env,

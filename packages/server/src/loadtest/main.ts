@@ -140,6 +140,7 @@ async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: num
   const child = spawn(process.execPath, [...profile, main], {
     env: {
       ...process.env,
+      NODE_ENV: 'production', // as the Dockerfile runs it (and as the boardgame.io baseline runs)
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
