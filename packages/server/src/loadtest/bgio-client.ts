@@ -25,7 +25,7 @@ import { settings } from '../table/settings';
 import { BGIO_DUEL, bgioDuel } from './bgio-game';
 import { JOIN_TIMEOUT_MS } from './client';
 import { Pacer } from './pace';
-import { bump, RAMP_MS, RETRIES, RETRY_MS, sleep, STALL_MS, thinkMs } from './play';
+import { bump, keepPlaying, newTally, RETRIES, RETRY_MS, runEnd, sleep, tableEnd, thinkMs } from './play';
 import type { BgioJob, BgioResult } from './protocol';
 
 /** A state as boardgame.io sends it to one seat: its `playerView` (our engine's view) as G. */
@@ -86,30 +86,8 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
   const init = () => ({ signal: AbortSignal.timeout(JOIN_TIMEOUT_MS) });
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const result: BgioResult = {
-    type: 'bgio',
-    moves: 0,
-    latencies: [],
-    joins: [],
-    held: 0,
-    games: 0,
-    tablesStarted: 0,
-    perClientGame: [],
-    errors: {},
-    disconnects: {},
-    cpuMs: 0,
-    wallMs: 0,
-  };
-  let over = false;
-  const stopped = new Promise<void>((resolve) =>
-    setTimeout(
-      () => {
-        over = true;
-        resolve();
-      },
-      Math.max(0, job.until - Date.now()),
-    ),
-  );
+  const result: BgioResult = { type: 'bgio', ...newTally() };
+  const { stopped, over } = runEnd(job.until);
 
   async function playTable(slot: number): Promise<void> {
     const seats: { client: ReturnType<typeof Client>; playerID: string; credentials: string; packets: Packets; engine: EngineSocket }[] = [];
@@ -150,10 +128,10 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
       };
 
       const wake = (extraMs = 0): void => {
-        if (timer || over || done || !decide(latest)) return;
+        if (timer || over() || done || !decide(latest)) return;
         const send = () => {
           timer = null;
-          if (over || done) return;
+          if (over() || done) return;
           const next = decide(latest);
           if (!next) return;
           const hold = pacer.wait(Date.now());
@@ -172,7 +150,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
 
       const seen = () => {
         if (!inflight) return;
-        if (!over) {
+        if (!over()) {
           result.moves++;
           result.latencies.push(Math.round((performance.now() - inflight.at) * 100) / 100);
         }
@@ -248,7 +226,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
         seatPlayer(matchID, seat, playerCredentials),
         new Promise((_, reject) => (timeout = setTimeout(() => reject(Object.assign(new Error('no sync'), { name: 'TimeoutError' })), JOIN_TIMEOUT_MS))),
       ]).finally(() => clearTimeout(timeout));
-      if (!over) result.joins.push(Math.round(performance.now() - since));
+      if (!over()) result.joins.push(Math.round(performance.now() - since));
     };
 
     let matchID: string | null = null;
@@ -268,15 +246,8 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
       result.tablesStarted++;
       await join(matchID, 0, created);
       await Promise.all(Array.from({ length: job.seats - 1 }, (_, i) => join(matchID!, i + 1, performance.now())));
-      const watchdog = setInterval(() => {
-        if (Date.now() - lastChange > STALL_MS) {
-          bump(result.errors, 'STALLED');
-          finish('broken');
-        }
-      }, 1000);
-      const why = await Promise.race([ended, stopped.then(() => 'stopped' as const)]);
-      clearInterval(watchdog);
-      const counted = why === 'over' && !over;
+      const why = await tableEnd(ended, stopped, () => lastChange, finish, result.errors);
+      const counted = why === 'over' && !over();
       const wire = seats.map((s) => s.engine.transport?.ws?._socket?.bytesRead ?? 0); // before the sockets close
       await leaveAll();
       if (counted) {
@@ -284,7 +255,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
         seats.forEach((s, i) => result.perClientGame.push({ ...s.packets, wire: wire[i]! }));
       }
     } catch (e) {
-      if (over) {
+      if (over()) {
         await leaveAll();
         return;
       }
@@ -297,14 +268,6 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
     }
   }
 
-  await Promise.all(
-    Array.from({ length: job.tables }, async (_, slot) => {
-      await sleep((slot / job.tables) * RAMP_MS);
-      while (!over) await playTable(slot);
-    }),
-  );
-  const cpu = process.cpuUsage(cpu0);
-  result.cpuMs = (cpu.user + cpu.system) / 1000;
-  result.wallMs = performance.now() - t0;
+  await keepPlaying(job.tables, over, playTable, result, cpu0, t0);
   return result;
 }

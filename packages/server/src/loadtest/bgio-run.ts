@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { cpuMs, machineCpuMs, mainThreadMs, rssBytes } from './proc';
+import { cpuMs, machineBusyPercent, machineCpuMs, mainThreadMs, rssBytes } from './proc';
 import { summarizeGame, type BgioSection } from './report';
 import type { BgioJob, BgioResult, WorkerMessage } from './protocol';
 
@@ -98,10 +98,7 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
       machine: {
         loadavgBefore,
         loadavgAfter: os.loadavg(),
-        busyPercent:
-          machine0 === null || machine1 === null || machine1.total === machine0.total
-            ? null
-            : (100 * os.availableParallelism() * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total),
+        busyPercent: machineBusyPercent(machine0, machine1),
       },
       generator: {
         cpuPercent: sum(workerCpu),

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { freePort, NO_ADDRESS_LIMITS, startCluster, type Cluster } from './cluster';
-import { cpuMs, machineCpuMs, mainThreadMs, rssBytes, summarize } from './proc';
+import { cpuMs, machineBusyPercent, machineCpuMs, mainThreadMs, rssBytes, summarize } from './proc';
 import { bgioRatios, markdown, summarizeGame, type Report } from './report';
 import { BGIO_VERSION, runBaseline } from './bgio-run';
 import type { EchoResult, GameId, GameResult, Job, ProcessShare, WorkerMessage } from './protocol';
@@ -407,11 +407,7 @@ async function main(): Promise<void> {
         node: process.version,
         loadavgBefore,
         loadavgAfter: os.loadavg(),
-        // Of every core together (the /proc/stat totals, whatever the cores: 100 per core, as the CPU figures).
-        busyPercent:
-          machine0 === null || machine1 === null || machine1.total === machine0.total
-            ? null
-            : (100 * os.availableParallelism() * (machine1.busy - machine0.busy)) / (machine1.total - machine0.total),
+        busyPercent: machineBusyPercent(machine0, machine1),
       },
       config: {
         game: o.game,

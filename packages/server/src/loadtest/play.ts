@@ -3,6 +3,8 @@
  * baseline's `bgio`, bgio-client.ts): the think time, the retries after a refusal, when a table counts as stalled,
  * and how fast the first tables are created.
  */
+import { performance } from 'node:perf_hooks';
+import type { BgioResult } from './protocol';
 
 /** A refused intent is tried again this many times for one key (as the network bot does), each later by RETRY_MS × the refusals. */
 export const RETRIES = 2;
@@ -11,6 +13,73 @@ export const RETRY_MS = 1000;
 export const STALL_MS = 30_000;
 /** The first tables are created over this long, not all at once. */
 export const RAMP_MS = 1000;
+
+/** What both jobs count over a run (GameResult's and BgioResult's common part), all at zero. */
+export function newTally(): Omit<BgioResult, 'type'> {
+  return { moves: 0, latencies: [], joins: [], held: 0, games: 0, tablesStarted: 0, perClientGame: [], errors: {}, disconnects: {}, cpuMs: 0, wallMs: 0 };
+}
+
+/** The end of a run: `stopped` resolves at `until` (epoch ms), and `over()` is true from then on. */
+export function runEnd(until: number): { stopped: Promise<void>; over: () => boolean } {
+  let over = false;
+  const stopped = new Promise<void>((resolve) =>
+    setTimeout(
+      () => {
+        over = true;
+        resolve();
+      },
+      Math.max(0, until - Date.now()),
+    ),
+  );
+  return { stopped, over: () => over };
+}
+
+/**
+ * Waits until a table's game ends (`ended`) or the run stops; a table where no client has seen a change for STALL_MS
+ * (`lastChange()`, epoch ms) is ended 'broken' by `finish` and counted as STALLED.
+ */
+export async function tableEnd(
+  ended: Promise<'over' | 'broken'>,
+  stopped: Promise<void>,
+  lastChange: () => number,
+  finish: (why: 'broken') => void,
+  errors: Record<string, number>,
+): Promise<'over' | 'broken' | 'stopped'> {
+  const watchdog = setInterval(() => {
+    if (Date.now() - lastChange() > STALL_MS) {
+      bump(errors, 'STALLED');
+      finish('broken');
+    }
+  }, 1000);
+  try {
+    return await Promise.race([ended, stopped.then(() => 'stopped' as const)]);
+  } finally {
+    clearInterval(watchdog);
+  }
+}
+
+/**
+ * Keeps `tables` tables playing (a new one in a slot when its table is done) until the run is over, the first ones
+ * started over RAMP_MS rather than in one instant; then sets the tally's own CPU and wall time since `cpu0`/`t0`.
+ */
+export async function keepPlaying(
+  tables: number,
+  over: () => boolean,
+  playTable: (slot: number) => Promise<void>,
+  tally: { cpuMs: number; wallMs: number },
+  cpu0: NodeJS.CpuUsage,
+  t0: number,
+): Promise<void> {
+  await Promise.all(
+    Array.from({ length: tables }, async (_, slot) => {
+      await sleep((slot / tables) * RAMP_MS);
+      while (!over()) await playTable(slot);
+    }),
+  );
+  const cpu = process.cpuUsage(cpu0);
+  tally.cpuMs = (cpu.user + cpu.system) / 1000;
+  tally.wallMs = performance.now() - t0;
+}
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** A think time drawn uniformly from the --think range, ms. */

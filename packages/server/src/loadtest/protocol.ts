@@ -27,18 +27,11 @@ export interface EchoJob {
 }
 
 /** The boardgame.io baseline (bgio-client.ts): the same tables and think times against boardgame.io's server. Duel only. */
-export interface BgioJob {
+export type BgioJob = Omit<GameJob, 'type' | 'url' | 'game'> & {
   type: 'bgio';
-  /** The boardgame.io server's address, http://HOST:PORT (its Lobby API and socket.io on the same port). */
+  /** The boardgame.io server's address, http://HOST:PORT (its Lobby API and socket.io on the same port). The table options go to the match's setup as setupData. */
   server: string;
-  tables: number;
-  seats: number;
-  /** The table options, passed to the match's setup as setupData. */
-  options: Record<string, unknown>;
-  think: [number, number];
-  until: number;
-  worker: number;
-}
+};
 
 export type Job = GameJob | EchoJob | BgioJob | { type: 'exit' };
 

@@ -20,7 +20,7 @@ import { settings } from '../table/settings';
 import { joinErrorCode, loadClient } from './client';
 import { Pacer } from './pace';
 import { runBgio } from './bgio-client';
-import { bump, RAMP_MS, RETRIES, RETRY_MS, sleep, STALL_MS, thinkMs } from './play';
+import { bump, keepPlaying, newTally, RETRIES, RETRY_MS, runEnd, sleep, tableEnd, thinkMs } from './play';
 
 copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
 
@@ -80,31 +80,8 @@ async function runGame(job: GameJob): Promise<GameResult> {
   const client = loadClient(job.url);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const result: GameResult = {
-    type: 'game',
-    moves: 0,
-    latencies: [],
-    joins: [],
-    held: 0,
-    games: 0,
-    tablesStarted: 0,
-    perClientGame: [],
-    errors: {},
-    disconnects: {},
-    byProcess: {},
-    cpuMs: 0,
-    wallMs: 0,
-  };
-  let over = false;
-  const stopped = new Promise<void>((resolve) =>
-    setTimeout(
-      () => {
-        over = true;
-        resolve();
-      },
-      Math.max(0, job.until - Date.now()),
-    ),
-  );
+  const result: GameResult = { type: 'game', ...newTally(), byProcess: {} };
+  const { stopped, over } = runEnd(job.until);
 
   /** One table from creation to its clients leaving; a game played to its end counts, with its clients' traffic. */
   async function playTable(slot: number): Promise<void> {
@@ -152,13 +129,13 @@ async function runGame(job: GameJob): Promise<GameResult> {
       };
 
       const wake = (now: ReturnType<typeof read>, extraMs = 0): void => {
-        if (timer || over || done) return;
+        if (timer || over() || done) return;
         const first = decide(now);
         if (!first) return;
         const wait = Math.max(0, (first.readyAt ?? 0) - Date.now()) + extraMs + thinkMs(job.think);
         const send = () => {
           timer = null;
-          if (over || done) return;
+          if (over() || done) return;
           const next = decide(read());
           if (!next) return;
           if (next.readyAt !== null && next.readyAt > Date.now()) return wake(read()); // locked out meanwhile
@@ -178,7 +155,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
 
       const seen = () => {
         if (!inflight) return;
-        if (!over) {
+        if (!over()) {
           result.moves++;
           home.moves++;
           result.latencies.push(Math.round((performance.now() - inflight.at) * 100) / 100);
@@ -232,7 +209,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
     try {
       const created = performance.now();
       const first = await client.create(job.game, { name: name(0), seats: job.seats, bots: 0, options });
-      if (!over) result.joins.push(Math.round(performance.now() - created));
+      if (!over()) result.joins.push(Math.round(performance.now() - created));
       rooms.push(first);
       seatPlayer(first);
       result.tablesStarted++;
@@ -242,22 +219,15 @@ async function runGame(job: GameJob): Promise<GameResult> {
         Array.from({ length: job.seats - 1 }, async (_, i) => {
           const joined = performance.now();
           const room = await client.joinById(first.roomId, { name: name(i + 1) });
-          if (!over) result.joins.push(Math.round(performance.now() - joined));
+          if (!over()) result.joins.push(Math.round(performance.now() - joined));
           rooms.push(room);
           seatPlayer(room);
         }),
       );
-      const watchdog = setInterval(() => {
-        if (Date.now() - lastChange > STALL_MS) {
-          bump(result.errors, 'STALLED');
-          finish('broken');
-        }
-      }, 1000);
-      const why = await Promise.race([ended, stopped.then(() => 'stopped' as const)]);
-      clearInterval(watchdog);
+      const why = await tableEnd(ended, stopped, () => lastChange, finish, result.errors);
       // A game counts when it ended within the run; its clients' traffic counts with it (the same decision, taken
       // before leaving: the run may end while the rooms are being left).
-      const counted = why === 'over' && !over;
+      const counted = why === 'over' && !over();
       const wire = rooms.map(wireBytes); // before leaving: the socket goes away with the room
       await leaveAll();
       if (counted) {
@@ -266,7 +236,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
         rooms.forEach((r, i) => result.perClientGame.push({ ...(traffic.get(r) ?? { frames: 0, bytes: 0, kinds: {}, kindBytes: {} }), wire: wire[i]! }));
       }
     } catch (e) {
-      if (over) return; // a join cut short by the end of the run
+      if (over()) return; // a join cut short by the end of the run
       // The server refuses these options for every table: say why at once instead of counting refusals.
       if (joinErrorCode(e) === 'BAD_OPTIONS') throw new Error(`the server refused the table: ${String((e as Error)?.message ?? e)}`);
       bump(result.errors, joinErrorCode(e));
@@ -275,15 +245,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
     }
   }
 
-  await Promise.all(
-    Array.from({ length: job.tables }, async (_, slot) => {
-      await sleep((slot / job.tables) * RAMP_MS); // not every table's create in the same instant
-      while (!over) await playTable(slot);
-    }),
-  );
-  const cpu = process.cpuUsage(cpu0);
-  result.cpuMs = (cpu.user + cpu.system) / 1000;
-  result.wallMs = performance.now() - t0;
+  await keepPlaying(job.tables, over, playTable, result, cpu0, t0);
   return result;
 }
 
