@@ -55,8 +55,8 @@ test.each(GAMES)('$game waiting on the player: no animation frames; a move bring
       async () => waiting.test((await status.textContent()) ?? '') || ((await answer.count()) > 0 && (await answer.click({ timeout: 3000 }), false)),
       30_000,
     );
-    // The last deal or the bot's move has finished sliding in.
-    await page.waitForTimeout(1500);
+    // The last deal or the bot's move has finished sliding in: a quarter second without a frame.
+    await until('the scene to come to rest', async () => (await framesIn(page, 250)) === 0, 10_000);
     const atRest = await framesIn(page, 2000);
     expect(atRest).toBeLessThan(5);
 
