@@ -25,7 +25,7 @@ import { settings } from '../table/settings';
 import { BGIO_DUEL, bgioDuel } from './bgio-game';
 import { JOIN_TIMEOUT_MS } from './client';
 import { Pacer } from './pace';
-import { bump, keepPlaying, newTally, RETRIES, RETRY_MS, runEnd, sleep, tableEnd, thinkMs } from './play';
+import { bump, keepPlaying, newTally, RETRIES, RETRY_MS, runEnd, sleep, TableWatch, thinkMs } from './play';
 import type { BgioJob, BgioResult } from './protocol';
 
 /** A state as boardgame.io sends it to one seat: its `playerView` (our engine's view) as G. */
@@ -91,10 +91,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
 
   async function playTable(slot: number): Promise<void> {
     const seats: { client: ReturnType<typeof Client>; playerID: string; credentials: string; packets: Packets; engine: EngineSocket }[] = [];
-    let lastChange = Date.now();
-    let finish!: (why: 'over' | 'broken') => void;
-    const ended = new Promise<'over' | 'broken'>((r) => (finish = r));
-    let overSeen = 0;
+    const watch = new TableWatch(job.seats);
     let leaving = false;
 
     /** Connects one seat's client and plays it; resolves at its first state (the sync). */
@@ -158,7 +155,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
       };
 
       const onState = (state: SeatState, sync: boolean) => {
-        lastChange = Date.now();
+        watch.changed();
         synced();
         if (done) return;
         if (!sync && inflight && state._stateID <= lastStateID) {
@@ -179,7 +176,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
           seen(); // the intent that ended the game
           done = true;
           if (timer) clearTimeout(timer);
-          if (++overSeen === job.seats) finish('over');
+          watch.seatSawOver();
           return;
         }
         if (inflight && keyOf(state.G, seat) !== inflight.key) seen();
@@ -206,7 +203,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
         done = true;
         if (!leaving) {
           bump(result.disconnects, reason);
-          finish('broken');
+          watch.broken();
         }
       });
       seats.push({ client, playerID, credentials, packets, engine });
@@ -246,7 +243,7 @@ export async function runBgio(job: BgioJob): Promise<BgioResult> {
       result.tablesStarted++;
       await join(matchID, 0, created);
       await Promise.all(Array.from({ length: job.seats - 1 }, (_, i) => join(matchID!, i + 1, performance.now())));
-      const why = await tableEnd(ended, stopped, () => lastChange, finish, result.errors);
+      const why = await watch.end(stopped, result.errors);
       const counted = why === 'over' && !over();
       const wire = seats.map((s) => s.engine.transport?.ws?._socket?.bytesRead ?? 0); // before the sockets close
       await leaveAll();

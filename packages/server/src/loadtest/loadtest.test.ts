@@ -25,6 +25,18 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
+/** Short Duel runs; with TARGET_3 (the lowest target, kept last: the command-line check reads it there) tables finish within the run and new ones take their place. */
+const SHORT_DUEL = ['--game', 'duel', '--duration', '4', '--think', '20-40'];
+const TARGET_3 = ['--options', '{"target":3}'];
+
+/** Runs the harness with `args` and `--out FILE`: it must exit 0 and say nothing on stderr. Its report, markdown and file. */
+async function runReport(args: string[]): Promise<{ report: Report; stdout: string; out: string }> {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
+  const { code, stdout, stderr } = await run([...args, '--out', out]);
+  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
+  return { report: JSON.parse(fs.readFileSync(out, 'utf8')) as Report, stdout, out };
+}
+
 const ordered = (p: { p50: number | null; p95: number | null; p99: number | null; max: number | null }) => {
   expect(p.p50).not.toBeNull();
   expect(p.p50!).toBeGreaterThanOrEqual(0);
@@ -38,30 +50,9 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
   const port = await freePort();
   const server = startServer('loadtest server', { PORT: String(port), LOG_LEVEL: 'warn', WS_COMPRESSION: '1' });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
-  // Short games (the lowest target) so that tables finish within the run and a new one takes their place.
   // Without the boardgame.io baseline (its own test below).
-  const args = [
-    '--game',
-    'duel',
-    '--tables',
-    '2',
-    '--duration',
-    '4',
-    '--think',
-    '20-40',
-    '--settle',
-    '1',
-    '--echo-duration',
-    '2',
-    '--no-bgio',
-    '--options',
-    '{"target":3}',
-  ];
-  const { code, stdout, stderr } = await run([...args, '--url', `ws://127.0.0.1:${port}`, '--pid', String(server.child.pid), '--out', out]);
-  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
-
-  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const args = [...SHORT_DUEL, '--tables', '2', '--settle', '1', '--echo-duration', '2', '--no-bgio', ...TARGET_3];
+  const { report, stdout, out } = await runReport([...args, '--url', `ws://127.0.0.1:${port}`, '--pid', String(server.child.pid)]);
   // The markdown starts with the exact command line, then one row per measure.
   expect(stdout.split('\n')[0]).toBe(
     `\`npm run loadtest -- ${args.slice(0, -1).join(' ')} '{"target":3}' --url ws://127.0.0.1:${port} --pid ${server.child.pid} --out ${out}\``,
@@ -105,28 +96,7 @@ test('two Duel tables for 4 s against a running server: moves, latency, traffic 
 });
 
 test('--processes 2: Duel tables played through nginx on both server processes sharing a redis-server, each process in the report, nothing left running', async () => {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
-  const args = [
-    '--processes',
-    '2',
-    '--game',
-    'duel',
-    '--tables',
-    '6',
-    '--duration',
-    '4',
-    '--think',
-    '20-40',
-    '--settle',
-    '0',
-    '--no-echo',
-    '--no-bgio',
-    '--options',
-    '{"target":3}',
-  ];
-  const { code, stdout, stderr } = await run([...args, '--out', out]);
-  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
-  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const { report, stdout } = await runReport(['--processes', '2', ...SHORT_DUEL, '--tables', '6', '--settle', '0', '--no-echo', '--no-bgio', ...TARGET_3]);
   const cluster = report.cluster!;
 
   // The clients went through nginx (the report's url), and every table's seats were behind its /s1/ or /s2/.
@@ -195,27 +165,7 @@ test('--processes 2 stopped by Ctrl-C mid-run: the servers, nginx and redis-serv
 });
 
 test('the boardgame.io baseline: the same Duel tables against boardgame.io 0.50.2 in the same run, its column and the ratios, its server stopped after', async () => {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
-  const args = [
-    '--game',
-    'duel',
-    '--tables',
-    '2',
-    '--duration',
-    '4',
-    '--bgio-duration',
-    '4',
-    '--think',
-    '20-40',
-    '--settle',
-    '0',
-    '--no-echo',
-    '--options',
-    '{"target":3}',
-  ];
-  const { code, stdout, stderr } = await run([...args, '--out', out]);
-  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
-  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const { report, stdout } = await runReport([...SHORT_DUEL, '--tables', '2', '--bgio-duration', '4', '--settle', '0', '--no-echo', ...TARGET_3]);
   const bgio = report.bgio!;
   expect(bgio).toMatchObject({ version: '0.50.2', durationS: 4 });
   expect(report.config.bgioDurationS).toBe(4);
@@ -258,10 +208,7 @@ test('the boardgame.io baseline: the same Duel tables against boardgame.io 0.50.
 });
 
 test('the boardgame.io baseline is Duel only: another game says so and runs without it', async () => {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loadtest-')), 'report.json');
-  const { code, stdout, stderr } = await run(['--game', 'rattlesnake', '--tables', '1', '--duration', '1', '--settle', '0', '--no-echo', '--out', out]);
-  expect({ code, stderr: code ? stderr : '' }).toEqual({ code: 0, stderr: '' });
-  const report: Report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const { report, stdout } = await runReport(['--game', 'rattlesnake', '--tables', '1', '--duration', '1', '--settle', '0', '--no-echo']);
   expect(report.bgio).toBeNull();
   expect(report.bgioNote).toMatch(/Duel only/);
   expect(stdout).toContain('boardgame.io baseline: not run: it wraps Duel only');

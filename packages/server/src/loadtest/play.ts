@@ -35,26 +35,45 @@ export function runEnd(until: number): { stopped: Promise<void>; over: () => boo
 }
 
 /**
- * Waits until a table's game ends (`ended`) or the run stops; a table where no client has seen a change for STALL_MS
- * (`lastChange()`, epoch ms) is ended 'broken' by `finish` and counted as STALLED.
+ * One table's end, as both jobs watch it: over when every seat's client has seen the game end, broken when a client
+ * lost its connection, or left when no client has seen a change for STALL_MS (counted as STALLED).
  */
-export async function tableEnd(
-  ended: Promise<'over' | 'broken'>,
-  stopped: Promise<void>,
-  lastChange: () => number,
-  finish: (why: 'broken') => void,
-  errors: Record<string, number>,
-): Promise<'over' | 'broken' | 'stopped'> {
-  const watchdog = setInterval(() => {
-    if (Date.now() - lastChange() > STALL_MS) {
-      bump(errors, 'STALLED');
-      finish('broken');
+export class TableWatch {
+  private lastChange = Date.now();
+  private overSeen = 0;
+  private finish!: (why: 'over' | 'broken') => void;
+  private readonly ended = new Promise<'over' | 'broken'>((r) => (this.finish = r));
+
+  constructor(private readonly seats: number) {}
+
+  /** A client saw the state change. */
+  changed(): void {
+    this.lastChange = Date.now();
+  }
+
+  /** A seat's client saw the game end. */
+  seatSawOver(): void {
+    if (++this.overSeen === this.seats) this.finish('over');
+  }
+
+  /** A client's connection closed before the table was left. */
+  broken(): void {
+    this.finish('broken');
+  }
+
+  /** Waits until the table is over or broken, or the run stops (`stopped`); a stall is counted in `errors`. */
+  async end(stopped: Promise<void>, errors: Record<string, number>): Promise<'over' | 'broken' | 'stopped'> {
+    const watchdog = setInterval(() => {
+      if (Date.now() - this.lastChange > STALL_MS) {
+        bump(errors, 'STALLED');
+        this.finish('broken');
+      }
+    }, 1000);
+    try {
+      return await Promise.race([this.ended, stopped.then(() => 'stopped' as const)]);
+    } finally {
+      clearInterval(watchdog);
     }
-  }, 1000);
-  try {
-    return await Promise.race([ended, stopped.then(() => 'stopped' as const)]);
-  } finally {
-    clearInterval(watchdog);
   }
 }
 

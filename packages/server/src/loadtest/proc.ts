@@ -110,15 +110,6 @@ export function alive(pid: number): boolean {
  * and total; null when it cannot be read. Over a run, busy / wall time says how much of the cores anything used:
  * the measured processes, and whatever else runs on the machine.
  */
-/**
- * How busy the whole machine was between two machineCpuMs() readings, as a percentage of one core (every core
- * together: 100 per core, as the CPU figures); null without both readings.
- */
-export function machineBusyPercent(before: { busy: number; total: number } | null, after: { busy: number; total: number } | null): number | null {
-  if (before === null || after === null || after.total === before.total) return null;
-  return (100 * os.availableParallelism() * (after.busy - before.busy)) / (after.total - before.total);
-}
-
 export function machineCpuMs(): { busy: number; total: number } | null {
   try {
     const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
@@ -129,4 +120,13 @@ export function machineCpuMs(): { busy: number; total: number } | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * How busy the whole machine was between two machineCpuMs() readings, as a percentage of one core (every core
+ * together: 100 per core, as the CPU figures); null without both readings.
+ */
+export function machineBusyPercent(before: { busy: number; total: number } | null, after: { busy: number; total: number } | null): number | null {
+  if (before === null || after === null || after.total === before.total) return null;
+  return (100 * os.availableParallelism() * (after.busy - before.busy)) / (after.total - before.total);
 }

@@ -20,7 +20,7 @@ import { settings } from '../table/settings';
 import { joinErrorCode, loadClient } from './client';
 import { Pacer } from './pace';
 import { runBgio } from './bgio-client';
-import { bump, keepPlaying, newTally, RETRIES, RETRY_MS, runEnd, sleep, tableEnd, thinkMs } from './play';
+import { bump, keepPlaying, newTally, RETRIES, RETRY_MS, runEnd, sleep, TableWatch, thinkMs } from './play';
 
 copyBeforeCompressing(); // ws-copy.ts: colyseus.js reuses its send buffer
 
@@ -88,10 +88,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
     const rooms: Room[] = [];
     /** Rooms still connected: only those are left (leaving a closed one would wait forever). */
     const open = new Set<Room>();
-    let lastChange = Date.now();
-    let finish!: (why: 'over' | 'broken') => void;
-    const ended = new Promise<'over' | 'broken'>((r) => (finish = r));
-    let overSeen = 0;
+    const watch = new TableWatch(job.seats);
     let leaving = false;
 
     const seatPlayer = (room: Room): void => {
@@ -175,13 +172,13 @@ async function runGame(job: GameJob): Promise<GameResult> {
       });
       room.onMessage('*', () => undefined);
       room.onStateChange((state: any) => {
-        lastChange = Date.now();
+        watch.changed();
         if (done) return;
         if (state.status === 'over') {
           seen(); // the intent that ended the game
           done = true;
           if (timer) clearTimeout(timer);
-          if (++overSeen === job.seats) finish('over');
+          watch.seatSawOver();
           return;
         }
         const now = read();
@@ -195,7 +192,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
         done = true;
         if (!leaving) {
           bump(result.disconnects, String(code));
-          finish('broken');
+          watch.broken();
         }
       });
     };
@@ -224,7 +221,7 @@ async function runGame(job: GameJob): Promise<GameResult> {
           seatPlayer(room);
         }),
       );
-      const why = await tableEnd(ended, stopped, () => lastChange, finish, result.errors);
+      const why = await watch.end(stopped, result.errors);
       // A game counts when it ended within the run; its clients' traffic counts with it (the same decision, taken
       // before leaving: the run may end while the rooms are being left).
       const counted = why === 'over' && !over();
