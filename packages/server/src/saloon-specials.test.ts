@@ -9,7 +9,7 @@
  * dealing with the engine's own `setup`, exactly as the room does, until the symbol needed is in the right hand.
  */
 import { framesOf } from './testing/record-ws';
-import { onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
+import { eventCodec, onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
 import { logger } from './log';
 import { JumpClock, ManualClock, realClock, settings } from './table-room';
@@ -258,7 +258,8 @@ describe('races with scripted clients', () => {
     expect(eventsOf(t.watcherBox, 'bank_paid').filter((e) => e.reason === 'bounty_reset')).toEqual([expect.objectContaining({ seat: d, amount: 20 })]);
 
     // The byte capture: until the frame that checks them, the Desperado's cards reach only him and the receiver.
-    const checked = new TextEncoder().encode('desperado_checked');
+    // (the check as the public batch carries it: its type and cards as numbers, event-codec.ts)
+    const checked = new TextEncoder().encode(JSON.stringify(eventCodec('saloon')!.encode(eventsOf(t.watcherBox, 'desperado_checked')[0], true)));
     const ids = desperadoCards.map((id) => new TextEncoder().encode(id));
     const seenBeforeCheck = (room: Room<any>) => {
       const frames = framesOf(room);

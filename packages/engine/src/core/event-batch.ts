@@ -11,7 +11,7 @@ import { fillEvents } from './replay';
  *
  * Text: public `[batch, [event, …]]`; a seat's `[batch, [[position, event], …]]`. A field is written only when its
  * batch has events for it, so a batch number newer than a field's means "nothing for you there". Given the game, each
- * event is written positionally (`["drew",0,1]`, protocol/event-codec.ts), and read back with the same game.
+ * event is written positionally (`[4,0,1]`, protocol/event-codec.ts), and read back with the same game.
  */
 export interface EventBatchTexts {
   /** The public field's new text, or null: unchanged (no public event in this batch). */
@@ -22,8 +22,8 @@ export interface EventBatchTexts {
 
 export function writeEventBatch(batch: number, events: readonly GameEvent[], seats: number, game?: string): EventBatchTexts {
   const codec = eventCodec(game);
-  const encode = (e: GameEvent): unknown => (codec ? codec.encode(e) : e);
-  const pub = events.filter((e) => !e.to).map(encode);
+  const encode = (e: GameEvent, open = false): unknown => (codec ? codec.encode(e, open) : e);
+  const pub = events.filter((e) => !e.to).map((e) => encode(e, true));
   const own: (string | null)[] = [];
   for (let seat = 0; seat < seats; seat++) {
     const mine: [number, unknown][] = [];

@@ -31,6 +31,8 @@ const count = z.number().int().min(0);
 const money = z.number().int();
 const cardId = z.string().min(1);
 const cards = z.array(cardId);
+/** The card fields, by identity: a public event's cards travel as numbers where the game has a card list (event-codec.ts). */
+export { cardId as cardIdSchema, cards as cardsSchema };
 /** One event: `type` and its fields, nothing else. */
 const event = <T extends string, F extends z.ZodRawShape>(type: T, fields: F) => z.object({ type: z.literal(type), ...fields }).strict();
 
@@ -120,6 +122,9 @@ export type RattlesnakeEvent = z.infer<typeof rattlesnakeEventSchema>;
 const colour = z.enum(COLOURS);
 const gun = z.union([colour, z.literal('bottle')]);
 const shown = z.object({ seat, cards, bullets: count }).strict();
+/** Hands shown (a bluff called, Russian Roulette): public, so their cards travel as numbers too (event-codec.ts). */
+const shownHands = z.array(shown);
+export { shownHands as shownHandsSchema };
 const shot = {
   seat,
   target: seat.optional(),
@@ -157,11 +162,11 @@ export const saloonEventSchema = z.discriminatedUnion('type', [
   // Threats and their answers
   event('threatened', { seat, target: seat, gun: colour, until: ms }),
   event('answered', { seat, call: z.enum(CALLS), silent: z.boolean() }),
-  event('bluff_called', { threatener: seat, target: seat, hands: z.array(shown), winner: seat, amount: money }),
+  event('bluff_called', { threatener: seat, target: seat, hands: shownHands, winner: seat, amount: money }),
   event('roulette', {
     threatener: seat,
     target: seat,
-    hands: z.array(shown),
+    hands: shownHands,
     rolls: z.array(count),
     result: z.enum(['click', 'bang']),
     winner: seat,

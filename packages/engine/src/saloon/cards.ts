@@ -110,6 +110,12 @@ const BY_ID = new Map(CARDS.map((c) => [c.id, c]));
 
 /** "What the Wind Brings" (table option): 5 event cards shuffled into the deck after the public cards are dealt. */
 export const WIND_EVENTS = ['event-turkey-1', 'event-turkey-2', 'event-noon', 'event-hail', 'event-heist'] as const;
+
+/**
+ * Every card id of the game, deck then wind events, in a fixed order: where the wire carries a public card as a
+ * number (the public piles, saloon/synced.ts; the public events, protocol/event-codec.ts), the number is its index here.
+ */
+export const CARD_CODES: readonly string[] = [...CARDS.map((c) => c.id), ...WIND_EVENTS];
 export type WindKind = 'turkey' | 'noon' | 'hail' | 'heist';
 export const WIND_NAMES: Record<WindKind, string> = { turkey: 'The Turkey', noon: 'Showdown at Noon', hail: 'Hail of Bullets', heist: 'The Great Bank Heist' };
 

@@ -26,6 +26,8 @@ function everySeatAgrees(s: SaloonState): void {
     // What a seat gets over the wire rebuilds its own view exactly.
     expect(viewFromSynced(publicPart(view(s, null)), secretPart(view(s, seat)), seat)).toEqual(view(s, seat));
   }
+  // The window and the pending seats do not travel: the reader computes them from the phase, as the server does.
+  expect([...publicPart(view(s, null)).keys()].filter((k) => /^\/(window|pending)\b/.test(k))).toEqual([]);
 }
 
 /**

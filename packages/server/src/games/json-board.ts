@@ -13,12 +13,12 @@ import type { GameAdapter } from '../game-adapter';
  * split and its inverse (`flatBoardView` reads it back).
  */
 export class JsonSeatSchema extends Schema {
-  @view() @type('uint32') rev = 0;
+  @view() @type('number') rev = 0;
   @view() @type({ map: 'string' }) secret = new MapSchema<string>();
 }
 
 export class JsonBoard extends Schema {
-  @type('uint32') rev = 0;
+  @type('number') rev = 0;
   @type({ map: 'string' }) pub = new MapSchema<string>();
   @type([JsonSeatSchema]) players = new ArraySchema<JsonSeatSchema>();
 }
