@@ -47,7 +47,7 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
       await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
 
       const humans = c.seats - c.bots;
-      const players = Array.from({ length: humans }, (_, i) => new Player(`P${i}`, [60, 160]));
+      const players = Array.from({ length: humans }, (_, i) => new Player(`P${i}`, [20, 60]));
       const host = await new Client(endpoint).create<any>(c.room, { name: 'P0', seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } });
       players[0].attach(host);
       const code = host.roomId;

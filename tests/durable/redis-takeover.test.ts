@@ -54,7 +54,7 @@ async function shared(ttlMs = 1500) {
 /** A table of `c` created through `endpoint`, its human seats taken by scripted players. */
 async function seat(endpoint: string, c: Case) {
   const humans = c.seats - c.bots;
-  const players = Array.from({ length: humans }, (_, i) => new Player(`${c.room}-P${i}`, [60, 160]));
+  const players = Array.from({ length: humans }, (_, i) => new Player(`${c.room}-P${i}`, [20, 60]));
   players[0].attach(
     await new Client(endpoint).create<any>(c.room, { name: players[0].name, seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } }),
   );
