@@ -28,9 +28,10 @@ export interface GameAdapter<S, V, I extends Intent, O, TS extends TableState> {
   privateObjects(state: TS, seat: number): Schema[];
   /**
    * Copies views into the Schema: public fields only from `publicView` (the spectator's view), `@view()` fields
-   * only from each seat's own view. So nothing a spectator may not see can reach a public field.
+   * only from each seat's own view. So nothing a spectator may not see can reach a public field. `actor`: the seat
+   * whose intent made this change (null: a countdown, a restore), whose own part must show that it arrived.
    */
-  mirror(state: TS, publicView: V, seatViews: V[]): void;
+  mirror(state: TS, publicView: V, seatViews: V[], actor?: number | null): void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

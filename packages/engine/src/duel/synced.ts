@@ -19,12 +19,6 @@ export interface SeatSecret {
   /** The face-down card and its target, null when none: two entries that stay, so a reveal clears two values. */
   card: Card | null;
   target: Seat | null;
-  /**
-   * The shootout the seat decides in (public, repeated here): the last card of a round can deal a new round the same
-   * hand, and this map must still move with every card the seat places (see ownPartKey).
-   */
-  round: number;
-  shootout: number;
 }
 
 /**
@@ -34,7 +28,7 @@ export interface SeatSecret {
  * as two entries: 73 bytes a patch, against 164 with the reveal, the hand and the card each one entry of JSON).
  */
 type CardCode = number;
-type PublicView = Omit<DuelView, 'players' | 'lastReveal'> & {
+type PublicView = Omit<DuelView, 'players' | 'lastReveal' | 'shootout'> & {
   players: (Omit<DuelView['players'][number], 'aside'> & { aside: CardCode[] })[];
   lastReveal: (Omit<Reveal, 'plays'> & { plays: (Omit<Reveal['plays'][number], 'card'> & { card: CardCode })[] }) | null;
 };
@@ -47,16 +41,29 @@ const card = (c: CardCode): Card => {
 
 /**
  * Every living seat places its card at once: another seat's card going down changes the public map while mine is on
- * its way. Mine always shows in my own part (my card face down, or the next shootout), so a client's key for "my
- * intent arrived" is my own part's revision (core/flat-board.ts flatBoardKey).
+ * its way. So a client's key for "my intent arrived" is my own part's revision (core/flat-board.ts flatBoardKey),
+ * which the server moves with every intent of mine it accepts (json-board.ts), even when my part looks the same after
+ * it (my card ended the round, and the next one dealt me the same hand).
  */
 export const ownPartKey = true;
 
-/** What the server puts in the public map: the spectator's view. */
+/**
+ * The shootout being played follows from the last reveal: the one after it in the same round, the first (1) of a new
+ * round, or the last one itself once the game is over. It does not travel (it moved with every reveal, next to the
+ * last reveal's own); `duel/synced.test.ts` checks it comes back right in every state of random games.
+ */
+function shootoutOf(v: Pick<DuelView, 'round' | 'phase'> & { lastReveal: Pick<Reveal, 'round' | 'shootout'> | null }): number {
+  const r = v.lastReveal;
+  if (!r || r.round !== v.round) return 1;
+  return v.phase === 'over' ? r.shootout : r.shootout + 1;
+}
+
+/** What the server puts in the public map: the spectator's view (less its shootout, see shootoutOf). */
 export function publicPart(spectatorView: DuelView): Flat {
   const r = spectatorView.lastReveal;
+  const { shootout: _shootout, ...rest } = spectatorView;
   const coded: PublicView = {
-    ...spectatorView,
+    ...rest,
     players: spectatorView.players.map((p) => ({ ...p, aside: p.aside.map(code) })),
     lastReveal: r ? { ...r, plays: r.plays.map((p) => ({ ...p, card: code(p.card) })) } : null,
   };
@@ -68,7 +75,7 @@ export function secretPart(seatView: DuelView): Flat {
   const hand = Object.fromEntries(CARDS.map((c) => [c, 0])) as Record<Card, number>;
   for (const c of seatView.hand) hand[c]++;
   const commit = seatView.commit;
-  const secret: SeatSecret = { hand, card: commit?.card ?? null, target: commit?.target ?? null, round: seatView.round, shootout: seatView.shootout };
+  const secret: SeatSecret = { hand, card: commit?.card ?? null, target: commit?.target ?? null };
   return flatten(secret);
 }
 
@@ -80,10 +87,18 @@ export function viewFromSynced(pub: FlatLike, secret: FlatLike | null | undefine
   if (!hasFlat(pub)) throw new Error('duel: no board synced yet');
   const c = unflatten(pub) as PublicView;
   const r = c.lastReveal;
+  // (every field named, in `view`'s order: a view read back is the view, key for key)
   const v: DuelView = {
-    ...c,
+    seat: c.seat,
+    target: c.target,
+    round: c.round,
+    shootout: shootoutOf(c),
+    phase: c.phase,
     players: c.players.map((p) => ({ ...p, aside: p.aside.map(card) })),
+    hand: c.hand,
+    commit: c.commit,
     lastReveal: r ? { ...r, plays: r.plays.map((p) => ({ ...p, card: card(p.card) })) } : null,
+    winner: c.winner,
   };
   if (seat === null || !hasFlat(secret)) return v;
   const s = unflatten(secret) as SeatSecret;

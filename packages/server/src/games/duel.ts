@@ -27,6 +27,7 @@ export const duelAdapter = {
     optionsSchema: duelOptionsSchema,
     defaultTurnSeconds: 20,
     botDelayMs: duelBotDelayMs,
+    ownPartKey: Duel.ownPartKey,
   }),
   /** A table chooses how well its bots play: `options.botLevel` easy / normal / hard (the engine's search bot). */
   botLevels: true,

@@ -9,7 +9,7 @@ import type { GameAdapter } from '../game-adapter';
  * Rattlesnake, Saloon Showdown), whatever the shape of its view. `pub` holds the engine's spectator view, path by path;
  * each seat's `secret` reaches only that seat through its StateView. The mirror writes only the entries that changed,
  * so a move sends a delta, not the whole view. `rev` (and a seat's `rev`) moves with every change of `pub` (of that
- * seat's `secret`): a client sends no second intent until it moves. The engine's `synced.ts` of each game owns the
+ * seat's `secret`, and with every intent of that seat accepted): a client sends no second intent until it moves. The engine's `synced.ts` of each game owns the
  * split and its inverse (`flatBoardView` reads it back).
  */
 export class JsonSeatSchema extends Schema {
@@ -35,6 +35,11 @@ export interface JsonGame<S, V, I extends Intent, O> {
   optionsSchema: z.ZodType<Partial<O>, z.ZodTypeDef, unknown>;
   defaultTurnSeconds: number;
   botDelayMs?: GameAdapter<S, V, I, O, JsonTableState>['botDelayMs'];
+  /**
+   * Seats decide at once, and a client's key is its own part's revision alone (the split's `ownPartKey`, Duel's):
+   * nobody reads the public revision, so it does not move (a number less in every patch).
+   */
+  ownPartKey?: boolean;
 }
 
 export function jsonBoardAdapter<S, V, I extends Intent, O>(g: JsonGame<S, V, I, O>): GameAdapter<S, V, I, O, JsonTableState> {
@@ -46,16 +51,18 @@ export function jsonBoardAdapter<S, V, I extends Intent, O>(g: JsonGame<S, V, I,
     defaultTurnSeconds: g.defaultTurnSeconds,
     botDelayMs: g.botDelayMs,
     privateObjects: (state, seat) => [state.board.players[seat]],
-    mirror(state, publicView, seatViews) {
+    mirror(state, publicView, seatViews, actor = null) {
       const b = state.board;
-      if (applyFlat(b.pub, g.publicPart(publicView))) b.rev++;
+      if (applyFlat(b.pub, g.publicPart(publicView)) && !g.ownPartKey) b.rev++;
       seatViews.forEach((v, i) => {
         let s = b.players[i];
         if (!s) {
           s = new JsonSeatSchema();
           b.players.push(s);
         }
-        if (applyFlat(s.secret, g.secretPart(v))) s.rev++;
+        // The seat that acted sees its revision move even when its part did not (a Duel card that ends the round,
+        // and the next round deals the same hand): a client waits for it before its next intent (flatBoardKey).
+        if (applyFlat(s.secret, g.secretPart(v)) || i === actor) s.rev++;
       });
     },
   };

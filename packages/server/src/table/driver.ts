@@ -36,6 +36,8 @@ export class GameDriver {
   /** The finished game's log, built once for every connection that asks. */
   private finishedLog: GameLog | null = null;
   private storeFailed = false;
+  /** The seat whose intent made the change not mirrored yet (null: a countdown, or nothing recorded since). */
+  private actor: number | null = null;
 
   constructor(
     private readonly adapter: () => AnyAdapter,
@@ -67,6 +69,7 @@ export class GameDriver {
   /** An accepted engine result becomes the game's state; the step is stored before anyone is told. */
   record(result: Exclude<ApplyResult<unknown>, { error: unknown }>, step: Step): void {
     this.engine = result.state;
+    this.actor = 'seat' in step ? step.seat : null;
     this.steps.push(step);
     // Stored before anyone is told (persist/): a restart resumes from exactly what the players saw.
     this.persist((s) => s.appendStep(this.gameId, this.steps.length - 1, step));
@@ -79,7 +82,8 @@ export class GameDriver {
     const { game } = adapter;
     const state = this.state();
     const seatViews = state.seats.map((_, i) => game.view(this.engine, i));
-    adapter.mirror(state, game.view(this.engine, null), seatViews);
+    adapter.mirror(state, game.view(this.engine, null), seatViews, this.actor);
+    this.actor = null;
     const outcome = game.outcome(this.engine);
     if (outcome && state.status !== 'over') {
       this.log().info({ winners: outcome.winners, scores: outcome.scores }, 'game over');
