@@ -4,8 +4,9 @@ import type { TableContext } from './types';
 
 /**
  * A game's board synced as flat maps (the engine's core/flat-board.ts): `pub` the spectator's view, path by path, and
- * per seat a `secret` map only that seat receives; `rev`s move with every change. Live it is the Schema colyseus.js
- * decodes (Map-like maps); in the replay viewer, plain objects — read the same way.
+ * per seat a `secret` map only that seat receives; `rev` moves with every change of `pub` (not in a Duel, whose seats
+ * key on their own part), a seat's `rev` with every change of its part and every intent of it accepted. Live it is the
+ * Schema colyseus.js decodes (Map-like maps); in the replay viewer, plain objects — read the same way.
  */
 export type JsonBoardLike = FlatBoardLike;
 

@@ -4,9 +4,9 @@ import { flatEntries, hasFlat, type Flat, type FlatLike } from './flat';
 /**
  * A board synced as flat maps (every game: Duel, Rattlesnake, Saloon Showdown; see flat.ts), as a client holds it: `pub` the spectator's
  * view, and per seat `secret` what only that seat may know (absent for the other seats: the server sends it to its
- * seat alone). `rev` counts the changes of `pub`, a seat's `rev` the changes of its `secret`: a client waits for them
- * to move before it sends a second intent. Live it is the Schema colyseus.js decodes (Map-like maps); in a replay,
- * plain objects (`flatBoard`).
+ * seat alone). `rev` counts the changes of `pub` (a Duel's stays 0: see `ownPartKey`), a seat's `rev` the changes of
+ * its `secret` and the intents of that seat the server accepted: a client waits for them to move before it sends a
+ * second intent. Live it is the Schema colyseus.js decodes (Map-like maps); in a replay, plain objects (`flatBoard`).
  */
 export interface FlatBoardLike {
   rev?: number;
