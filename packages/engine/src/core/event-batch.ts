@@ -11,7 +11,8 @@ import { fillEvents } from './replay';
  *
  * Text: public `[batch, [event, …]]`; a seat's `[batch, [[position, event], …]]`. A field is written only when its
  * batch has events for it, so a batch number newer than a field's means "nothing for you there". Given the game, each
- * event is written positionally (a Saloon `drew`: `[14,0,1]`, protocol/event-codec.ts), and read back with the same game.
+ * event is written positionally (a Saloon `drew`: `[14,0,1]`, protocol/event-codec.ts), and read back with the same
+ * game.
  */
 export interface EventBatchTexts {
   /** The public field's new text, or null: unchanged (no public event in this batch). */

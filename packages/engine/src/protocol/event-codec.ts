@@ -23,7 +23,7 @@
  */
 import type { z } from 'zod';
 import type { GameEvent } from '../core/game';
-import { CARD_CODES as SALOON_CARDS } from '../saloon/cards';
+import { cardCode as saloonCardCode, cardFromCode as saloonCardFromCode } from '../saloon/cards';
 import { cardIdSchema, cardsSchema, duelEventSchema, rattlesnakeEventSchema, saloonEventSchema, shownHandsSchema, tableEventSchema } from './events';
 
 /** What a field holds, where a public event codes it: one card, a list of cards, hands shown (`{seat, cards, bullets}`), or something else. */
@@ -73,11 +73,16 @@ function layoutsOf(unions: readonly Union[]): Map<string, Layout> {
   return out;
 }
 
-function codec(layouts: Map<string, Layout>, cardList: readonly string[] | null): EventCodec {
+/** A game's public cards on the wire: a card id to what travels, and back (undefined: no such card). */
+interface CardCoding {
+  code(id: string): unknown;
+  id(c: number): string | undefined;
+}
+
+function codec(layouts: Map<string, Layout>, cards: CardCoding | null): EventCodec {
   const types = [...layouts.keys()];
-  const index = new Map(cardList?.map((id, i) => [id, i]));
-  const toCode = (id: unknown): unknown => (typeof id === 'string' ? (index.get(id) ?? id) : id);
-  const toCard = (c: unknown): unknown => (typeof c === 'number' ? (cardList?.[c] ?? c) : c);
+  const toCode = (id: unknown): unknown => (typeof id === 'string' && cards ? cards.code(id) : id);
+  const toCard = (c: unknown): unknown => (typeof c === 'number' ? (cards?.id(c) ?? c) : c);
   /** A card field's value, its cards coded (`toCode`) or read back (`toCard`). */
   const mapCards = (kind: FieldKind, v: unknown, f: (c: unknown) => unknown): unknown => {
     if (kind === 'card') return f(v);
@@ -99,7 +104,7 @@ function codec(layouts: Map<string, Layout>, cardList: readonly string[] | null)
       layout.keys.forEach((k, i) => {
         if (fields[k] !== undefined) last = i;
       });
-      const coded = open && cardList !== null;
+      const coded = open && cards !== null;
       const out: unknown[] = [layout.code];
       for (let i = 0; i <= last; i++) {
         const v = fields[layout.keys[i]!];
@@ -116,7 +121,7 @@ function codec(layouts: Map<string, Layout>, cardList: readonly string[] | null)
       if (!layout) return event;
       for (let i = 0; i < layout.keys.length && i + 1 < item.length; i++) {
         const v: unknown = item[i + 1];
-        if (v !== null || layout.nullable[i]) event[layout.keys[i]!] = cardList ? mapCards(layout.kinds[i]!, v, toCard) : v;
+        if (v !== null || layout.nullable[i]) event[layout.keys[i]!] = cards ? mapCards(layout.kinds[i]!, v, toCard) : v;
       }
       return event;
     },
@@ -127,7 +132,7 @@ function codec(layouts: Map<string, Layout>, cardList: readonly string[] | null)
 const CODECS: Record<string, EventCodec> = {
   duel: codec(layoutsOf([tableEventSchema, duelEventSchema]), null),
   rattlesnake: codec(layoutsOf([tableEventSchema, rattlesnakeEventSchema]), null),
-  saloon: codec(layoutsOf([tableEventSchema, saloonEventSchema]), SALOON_CARDS),
+  saloon: codec(layoutsOf([tableEventSchema, saloonEventSchema]), { code: saloonCardCode, id: saloonCardFromCode }),
 };
 
 /** The positional codec of a game's events (its own and the table's), or null for a game id it does not know. */

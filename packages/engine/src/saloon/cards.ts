@@ -116,6 +116,13 @@ export const WIND_EVENTS = ['event-turkey-1', 'event-turkey-2', 'event-noon', 'e
  * number (the public piles, saloon/synced.ts; the public events, protocol/event-codec.ts), the number is its index here.
  */
 export const CARD_CODES: readonly string[] = [...CARDS.map((c) => c.id), ...WIND_EVENTS];
+const CODE_OF = new Map(CARD_CODES.map((id, i) => [id, i]));
+
+/** A card as the wire carries it where it is public: its index in CARD_CODES (an id not in the list, itself). */
+export const cardCode = (id: string): number | string => CODE_OF.get(id) ?? id;
+
+/** A card back from what `cardCode` gave (a name passes through); undefined for a number no card has. */
+export const cardFromCode = (c: number | string): string | undefined => (typeof c === 'string' ? c : CARD_CODES[c]);
 export type WindKind = 'turkey' | 'noon' | 'hail' | 'heist';
 export const WIND_NAMES: Record<WindKind, string> = { turkey: 'The Turkey', noon: 'Showdown at Noon', hail: 'Hail of Bullets', heist: 'The Great Bank Heist' };
 

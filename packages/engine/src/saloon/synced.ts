@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game';
 import { flatten, hasFlat, unflatten, type Flat, type FlatLike } from '../core/flat';
-import { CARD_CODES as CODES } from './cards';
+import { cardCode, cardFromCode } from './cards';
 import { pendingOf } from './shared';
 import type { Reveal } from './state';
 import { windowOf, type SaloonView } from './view';
@@ -24,11 +24,9 @@ export interface SeatSecret {
  * byte, in what every other client received (saloon-specials.test.ts); a number could not be told from any other.
  */
 type CardCode = number | string;
-const INDEX = new Map(CODES.map((id, i) => [id, i]));
-const code = (id: string): CardCode => INDEX.get(id) ?? id;
+const code = cardCode;
 function card(c: CardCode): string {
-  if (typeof c === 'string') return c;
-  const id = CODES[c];
+  const id = cardFromCode(c);
   if (id === undefined) throw new Error(`saloon: no card ${c}`);
   return id;
 }

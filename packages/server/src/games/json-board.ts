@@ -9,8 +9,8 @@ import type { GameAdapter } from '../game-adapter';
  * Rattlesnake, Saloon Showdown), whatever the shape of its view. `pub` holds the engine's spectator view, path by path;
  * each seat's `secret` reaches only that seat through its StateView. The mirror writes only the entries that changed,
  * so a move sends a delta, not the whole view. `rev` (and a seat's `rev`) moves with every change of `pub` (of that
- * seat's `secret`, and with every intent of that seat accepted): a client sends no second intent until it moves. The engine's `synced.ts` of each game owns the
- * split and its inverse (`flatBoardView` reads it back).
+ * seat's `secret`, and with every intent of that seat accepted): a client sends no second intent until it moves. The
+ * engine's `synced.ts` of each game owns the split and its inverse (`flatBoardView` reads it back).
  */
 export class JsonSeatSchema extends Schema {
   @view() @type('number') rev = 0;
