@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { cpuMs, machineBusyPercent, machineCpuMs, mainThreadMs, rssBytes } from './proc';
+import { cpuMs, diskWriteBytes, machineBusyPercent, machineCpuMs, mainThreadMs, rssBytes } from './proc';
 import { summarizeGame, type BgioSection } from './report';
 import type { BgioJob, BgioResult, WorkerMessage } from './protocol';
 
@@ -22,6 +22,8 @@ export interface BaselineOptions {
   options: Record<string, unknown>;
   think: [number, number];
   durationS: number;
+  /** Places boardgame.io's server process once started (--pin: on the server's core). */
+  place?: (pid: number) => void;
 }
 
 interface BgioWorker {
@@ -44,6 +46,7 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   try {
+    o.place?.(child.pid!);
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (m: { port: number }) => resolve(m.port));
       child.once('exit', (code) => reject(new Error(`boardgame.io's server exited at start (${code}):\n${output}`)));
@@ -54,6 +57,7 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
     let rssPeak = rssStart ?? 0;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(pid) ?? 0)), 250);
     const cpu0 = cpuMs(pid);
+    const disk0 = diskWriteBytes(pid);
     const main0 = mainThreadMs(pid);
     const loadavgBefore = os.loadavg();
     const machine0 = machineCpuMs();
@@ -66,6 +70,7 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
     );
     await Promise.race([sleep(Math.max(0, until - Date.now())), pending]);
     const cpu1 = cpuMs(pid);
+    const disk1 = diskWriteBytes(pid);
     const main1 = mainThreadMs(pid);
     const machine1 = machineCpuMs();
     const wallMs = performance.now() - t0;
@@ -92,6 +97,7 @@ export async function runBaseline(o: BaselineOptions, workers: BgioWorker[]): Pr
             ? null
             : { runningPercent: pct(main1.running - main0.running, wallMs), waitingPercent: pct(main1.waiting - main0.waiting, wallMs) },
         cpuMsPerMove: cpu === null || game.moves === 0 ? null : cpu / game.moves,
+        diskBytesPerMove: disk0 === null || disk1 === null || game.moves === 0 ? null : (disk1 - disk0) / game.moves,
         rssMiB: { start: MiB(rssStart), peak: MiB(rssPeak || null), end: MiB(rssEnd) },
         rssPerTableKiB: rssStart === null || !rssPeak ? null : (rssPeak - rssStart) / 1024 / tables,
       },

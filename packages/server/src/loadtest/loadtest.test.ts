@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, ROOT, startServer, stopAll, waitForHttp } from '../../../../tests/support/processes';
-import { alive } from './proc';
+import { alive, childrenOf } from './proc';
 import type { Report } from './report';
 
 jest.setTimeout(90_000);
@@ -162,6 +162,43 @@ test('--processes 2 stopped by Ctrl-C mid-run: the servers, nginx and redis-serv
   const until = Date.now() + 2000;
   while (started.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   expect(started.filter(alive)).toEqual([]);
+});
+
+/** The CPUs each thread of a process may run on (Cpus_allowed_list of /proc/PID/task/TID/status), distinct. */
+const allowedCpus = (pid: number): string[] => [
+  ...new Set(
+    fs.readdirSync(`/proc/${pid}/task`).map((tid) => /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8'))![1]),
+  ),
+];
+
+test('--pin: the server it starts runs alone on the last core, the harness and its workers on the others', async () => {
+  const cores = os.cpus().length;
+  const harness = spawn(process.execPath, [HARNESS, '--pin', '--tables', '2', '--duration', '60', '--no-echo', '--no-bgio'], { cwd: ROOT });
+  let stderr = '';
+  harness.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => harness.once('exit', (code) => resolve(code)));
+  if (cores < 2) {
+    // Nothing to split on one core: the harness says so and stops.
+    expect(await exited).toBe(2);
+    expect(stderr).toContain('--pin needs at least 2 cores');
+    return;
+  }
+  const line = await new Promise<string>((resolve, reject) => {
+    harness.stderr.on('data', () => {
+      const m = /^loadtest: \d+ duel tables .*$/m.exec(stderr); // the load has started
+      if (m) resolve(m[0]);
+    });
+    void exited.then(() => reject(new Error(`the harness exited early:\n${stderr}`)));
+  });
+  const server = Number(/\(pid (\d+)\)/.exec(line)![1]);
+  const last = String(cores - 1);
+  const others = cores === 2 ? '0' : `0-${cores - 2}`;
+  expect(allowedCpus(server)).toEqual([last]); // every thread of it: its main thread, libuv's, V8's, SQLite's checkpointer
+  const workers = childrenOf(harness.pid!).filter((pid) => pid !== server);
+  expect(workers.length).toBeGreaterThan(0);
+  for (const pid of [harness.pid!, ...workers]) expect(allowedCpus(pid)).toEqual([others]);
+  harness.kill('SIGINT');
+  expect(await exited).toBe(130);
 });
 
 test('the boardgame.io baseline: the same Duel tables against boardgame.io 0.50.2 in the same run, its column and the ratios, its server stopped after', async () => {

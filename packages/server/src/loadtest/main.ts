@@ -16,6 +16,7 @@
  *   --options JSON (table options, after {"turnSeconds":0}, e.g. '{"target":3}' for short Duel games)
  *   --no-bgio (skip the boardgame.io baseline)   --bgio-duration S (duration)
  *   --no-echo   --out FILE   --url ws://HOST:PORT --pid N   --cpu-prof DIR (the started server's CPU profile, node --cpu-prof)
+ *   --pin (Linux: each server it starts alone on the last core, the load on the others, so a server can saturate)
  *   --processes N (1 or 2): redis-server, N server processes sharing it and nginx in front (cluster.ts, as
  *     docker-compose.yml runs them); the clients connect through nginx. Without it: one process, no Redis, no proxy.
  */
@@ -26,7 +27,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { freePort, NO_ADDRESS_LIMITS, startCluster, type Cluster } from './cluster';
-import { cpuMs, machineBusyPercent, machineCpuMs, mainThreadMs, rssBytes, summarize } from './proc';
+import { cpuMs, diskWriteBytes, machineBusyPercent, machineCpuMs, mainThreadMs, pin, pinSplit, rssBytes, summarize } from './proc';
 import { bgioRatios, markdown, summarizeGame, type Report } from './report';
 import { BGIO_VERSION, runBaseline } from './bgio-run';
 import type { EchoResult, GameId, GameResult, Job, ProcessShare, WorkerMessage } from './protocol';
@@ -43,7 +44,7 @@ const CLIENTS_PER_WORKER = 200;
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
   console.error(
-    'usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--bgio-duration S] [--options JSON] [--no-bgio] [--no-echo] [--out FILE] [--cpu-prof DIR] [--processes 1|2] [--url ws://HOST:PORT --pid N]',
+    'usage: npm run loadtest -- [--game duel|rattlesnake|saloon] [--tables N] [--seats N] [--duration S] [--think A-B] [--workers W] [--settle S] [--echo-duration S] [--bgio-duration S] [--options JSON] [--no-bgio] [--no-echo] [--out FILE] [--cpu-prof DIR] [--processes 1|2] [--pin] [--url ws://HOST:PORT --pid N]',
   );
   process.exit(2);
 }
@@ -77,6 +78,7 @@ export function parseOptions(argv: string[]) {
       url: { type: 'string' },
       pid: { type: 'string' },
       processes: { type: 'string' },
+      pin: { type: 'boolean', default: false },
     },
   });
   const game = values.game as GameId;
@@ -91,6 +93,12 @@ export function parseOptions(argv: string[]) {
   if (values['cpu-prof'] && values.url) fail('--cpu-prof profiles a server the harness starts: not with --url');
   if (values.processes !== undefined && values.url) fail('--processes starts the servers (with Redis and nginx): not with --url');
   const processes = values.processes === undefined ? null : int(values.processes, 'processes', 1);
+  const pinned = values.pin ? pinSplit() : null;
+  if (values.pin && values.url) fail('--pin places the servers the harness starts: not with --url');
+  if (values.pin && processes !== null) fail('--pin gives one server process a core of its own: not with --processes');
+  if (values.pin && !pinned) fail('--pin needs at least 2 cores (one for the server, the others for the load)');
+  // With --pin the workers share the cores left to the load.
+  const loadCores = pinned ? os.cpus().length - 1 : os.availableParallelism();
   if (processes !== null && processes > 2) fail(`--processes must be 1 or 2 (the nginx template routes to two processes), got ${processes}`);
   const clients = tables * seats;
   let options: Record<string, unknown>;
@@ -100,7 +108,7 @@ export function parseOptions(argv: string[]) {
     fail(`--options must be a JSON object of table options, got "${values.options}"`);
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('--options must be a JSON object');
-  const workers = Math.min(tables, int(values.workers, 'workers', Math.max(1, Math.min(os.availableParallelism(), Math.ceil(clients / CLIENTS_PER_WORKER)))));
+  const workers = Math.min(tables, int(values.workers, 'workers', Math.max(1, Math.min(loadCores, Math.ceil(clients / CLIENTS_PER_WORKER)))));
   return {
     game,
     tables,
@@ -120,6 +128,7 @@ export function parseOptions(argv: string[]) {
     url: values.url,
     pid: values.pid ? int(values.pid, 'pid', 0) : undefined,
     processes,
+    pinned,
   };
 }
 
@@ -129,7 +138,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const MiB = (b: number | null) => (b === null ? null : b / 1024 / 1024);
 
 /** The built server, as tests/support/processes.ts starts it: no per-address HTTP limits, a fresh DATA_DIR. */
-async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+async function startServer(cpuProfDir?: string, place: (pid: number) => void = () => undefined): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const main = path.resolve(__dirname, '../main.js');
   if (!fs.existsSync(main)) fail(`${main} is missing: build first (npm run loadtest builds)`);
   const port = await freePort();
@@ -148,6 +157,7 @@ async function startServer(cpuProfDir?: string): Promise<{ url: string; pid: num
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  place(child.pid!);
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -233,10 +243,10 @@ interface Target {
   stop(): Promise<void>;
 }
 
-async function startTarget(o: ReturnType<typeof parseOptions>): Promise<Target> {
+async function startTarget(o: ReturnType<typeof parseOptions>, place: (pid: number) => void): Promise<Target> {
   if (o.url) return { url: o.url, processes: [{ name: 'server', pid: o.pid! }], cluster: null, stop: async () => undefined };
   if (o.processes === null) {
-    const server = await startServer(o.cpuProf);
+    const server = await startServer(o.cpuProf, place);
     return { url: server.url, processes: [{ name: 'server', pid: server.pid }], cluster: null, stop: () => server.stop() };
   }
   const main = path.resolve(__dirname, '../main.js');
@@ -266,7 +276,12 @@ async function main(): Promise<void> {
   const loadavgBefore = os.loadavg();
   const startedAt = new Date().toISOString();
   const progress = (line: string) => process.stderr.write(`loadtest: ${line}\n`);
-  const target = await startTarget(o);
+  // --pin: this process (and so the workers it forks) on the load's cores; each server, once started, on its own.
+  if (o.pinned && !pin(process.pid, o.pinned.load)) fail('--pin: `taskset -a -p -c` failed (it is in util-linux)');
+  const place = (pid: number) => {
+    if (o.pinned && !pin(pid, o.pinned.server)) throw new Error(`--pin: could not pin process ${pid} to core ${o.pinned.server}`);
+  };
+  const target = await startTarget(o, place);
   const pids = target.processes.map((p) => p.pid);
   for (const pid of pids) if (cpuMs(pid) === null) fail(`cannot read /proc/${pid}/stat: is the server's process on this machine?`);
   const cluster = target.cluster;
@@ -290,6 +305,7 @@ async function main(): Promise<void> {
     );
     const nginxPids = cluster?.nginxPids() ?? [];
     const cpu0 = pids.map(cpuMs);
+    const disk0 = pids.map(diskWriteBytes);
     const main0 = pids.map(mainThreadMs);
     const helpers0 = cluster ? { nginx: cpuOf(nginxPids), redis: cpuMs(cluster.redis.pid) } : null;
     const machine0 = machineCpuMs();
@@ -313,6 +329,7 @@ async function main(): Promise<void> {
     // A worker that fails ends the run at once (with its reason), not at the deadline.
     await Promise.race([sleep(Math.max(0, until - Date.now())), pending]);
     const cpu1 = pids.map(cpuMs);
+    const disk1 = pids.map(diskWriteBytes);
     const main1 = pids.map(mainThreadMs);
     const helpers1 = cluster ? { nginx: cpuOf(nginxPids), redis: cpuMs(cluster.redis.pid) } : null;
     const machine1 = machineCpuMs();
@@ -339,6 +356,8 @@ async function main(): Promise<void> {
       }
     const cpuEach = pids.map((_, i) => (cpu0[i] === null || cpu1[i] === null ? null : cpu1[i]! - cpu0[i]!));
     const serverCpu = cpuEach.some((c) => c === null) ? null : sum(cpuEach as number[]);
+    const diskEach = pids.map((_, i) => (disk0[i] === null || disk1[i] === null ? null : disk1[i]! - disk0[i]!));
+    const serverDisk = diskEach.some((d) => d === null) ? null : sum(diskEach as number[]);
     const mainEach = pids.map((_, i) =>
       main0[i] === null || main1[i] === null
         ? null
@@ -357,7 +376,7 @@ async function main(): Promise<void> {
     else if (o.bgio) {
       progress(`boardgame.io ${BGIO_VERSION} baseline: ${o.tables} duel tables × ${o.seats} seats for ${o.bgioDuration} s`);
       const baseline = await runBaseline(
-        { tableShares: shares(o.tables, o.workers), seats: o.seats, options: o.options, think: o.think, durationS: o.bgioDuration },
+        { tableShares: shares(o.tables, o.workers), seats: o.seats, options: o.options, think: o.think, durationS: o.bgioDuration, place },
         workers,
       );
       bgio = { ...baseline, ratios: bgioRatios({ game, server: { cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves } }, baseline) };
@@ -369,6 +388,7 @@ async function main(): Promise<void> {
       progress(`raw ws echo floor: ${o.clients} clients for ${o.echoDuration} s`);
       const echoServer = fork(path.join(__dirname, 'echo.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       try {
+        place(echoServer.pid!);
         const port = await new Promise<number>((resolve, reject) => {
           echoServer.once('message', (m: { port: number }) => resolve(m.port));
           echoServer.once('exit', () => reject(new Error('the echo server exited at start')));
@@ -403,7 +423,7 @@ async function main(): Promise<void> {
       command,
       startedAt,
       machine: {
-        cpus: os.availableParallelism(),
+        cpus: os.cpus().length,
         node: process.version,
         loadavgBefore,
         loadavgAfter: os.loadavg(),
@@ -425,6 +445,7 @@ async function main(): Promise<void> {
         url: target.url,
         pid: pids[0],
         processes: o.processes,
+        pinned: o.pinned,
       },
       game,
       server: {
@@ -437,6 +458,7 @@ async function main(): Promise<void> {
               waitingPercent: sum(mainEach.map((m) => m!.waitingPercent)),
             },
         cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves,
+        diskBytesPerMove: serverDisk === null || moves === 0 ? null : serverDisk / moves,
         rssMiB: { start: MiB(rssStartTotal), peak: MiB(rssPeakTotal || null), end: MiB(rssEndTotal), settled: MiB(rssSettledTotal) },
         rssPerTableKiB: rssStartTotal === null || !rssPeakTotal ? null : (rssPeakTotal - rssStartTotal) / 1024 / o.tables,
       },

@@ -59,6 +59,19 @@ export function rssBytes(pid: number): number | null {
   }
 }
 
+/**
+ * Bytes the process has caused to be written to storage so far (/proc/PID/io `write_bytes`, all its threads: for our
+ * server its SQLite log, WAL and checkpoints); null when it cannot be read (a kernel without I/O accounting).
+ */
+export function diskWriteBytes(pid: number): number | null {
+  try {
+    const m = /^write_bytes:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The p-th percentile (0–100) of ascending `sorted` (nearest rank); null for no samples. */
 export function percentile(sorted: readonly number[], p: number): number | null {
   if (sorted.length === 0) return null;
@@ -128,5 +141,27 @@ export function machineCpuMs(): { busy: number; total: number } | null {
  */
 export function machineBusyPercent(before: { busy: number; total: number } | null, after: { busy: number; total: number } | null): number | null {
   if (before === null || after === null || after.total === before.total) return null;
-  return (100 * os.availableParallelism() * (after.busy - before.busy)) / (after.total - before.total);
+  return (100 * os.cpus().length * (after.busy - before.busy)) / (after.total - before.total);
+}
+
+/**
+ * Pins a process and every thread it has to the CPUs `cpus` ("1", "0-2": Linux `taskset -a -p -c`); threads it
+ * starts later inherit that. False when it cannot be done (no taskset, not Linux, no such process).
+ */
+export function pin(pid: number, cpus: string): boolean {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `--pin`'s split of the machine: the server process(es) alone on the last core, the harness and its workers on the
+ * others. Null on one core (nothing to split).
+ */
+export function pinSplit(cpus = os.cpus().length): { server: string; load: string } | null {
+  if (cpus < 2) return null;
+  return { server: String(cpus - 1), load: cpus === 2 ? '0' : `0-${cpus - 2}` };
 }

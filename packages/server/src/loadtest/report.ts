@@ -34,6 +34,8 @@ export interface Report {
     pid: number;
     /** --processes: that many server processes behind nginx, sharing a redis-server; null: one process, clients straight to it. */
     processes?: number | null;
+    /** --pin: the cores the server(s) and the load ran on (Linux CPU lists); null or absent: not pinned. */
+    pinned?: { server: string; load: string } | null;
   };
   game: {
     /** Intents seen applied (the state showing them arrived) within the run. */
@@ -79,6 +81,8 @@ export interface Report {
      */
     mainThread: { runningPercent: number; waitingPercent: number } | null;
     cpuMsPerMove: number | null;
+    /** Bytes written to storage per move over the run (/proc/PID/io write_bytes; several processes: added up). */
+    diskBytesPerMove?: number | null;
     rssMiB: { start: number | null; peak: number | null; end: number | null; settled: number | null };
     /** (peak − start) / tables. */
     rssPerTableKiB: number | null;
@@ -147,6 +151,7 @@ export interface BgioSection {
     cpuPercent: number | null;
     mainThread: { runningPercent: number; waitingPercent: number } | null;
     cpuMsPerMove: number | null;
+    diskBytesPerMove?: number | null;
     rssMiB: { start: number | null; peak: number | null; end: number | null };
     rssPerTableKiB: number | null;
   };
@@ -247,6 +252,7 @@ function figures(game: Report['game'], server: BgioSection['server'], generator:
     cpu: n(server.cpuPercent),
     mainThread: server.mainThread ? `${n(server.mainThread.runningPercent)} / ${n(server.mainThread.waitingPercent)}` : '—',
     cpuPerMove: n(server.cpuMsPerMove, 3),
+    diskPerMove: n(server.diskBytesPerMove ?? null, 0),
     generator: `${n(generator.cpuPercent)} (busiest worker ${n(generator.maxWorkerCpuPercent)}${generator.belowServer === false ? "; NOT below the server's" : ''}${generator.workerSaturated ? '; a worker is saturated: use more --workers' : ''})`,
     rss: `${n(server.rssMiB.start)} / ${n(server.rssMiB.peak)} / ${n(server.rssMiB.end)}`,
     rssPerTable: n(server.rssPerTableKiB, 0),
@@ -272,7 +278,7 @@ export function markdown(r: Report): string {
   const rows: [string, string, string, string][] = [
     [
       'load',
-      `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}${r.cluster ? `; ${r.cluster.processes} server process(es) sharing a redis-server, the clients through nginx` : ''}`,
+      `${r.config.tables} ${r.config.game} tables × ${r.config.seats} seats = ${r.config.clients} clients, ${r.config.durationS} s, think ${r.config.think[0]}–${r.config.think[1]} ms, ${r.config.workers} worker(s), options ${JSON.stringify(r.config.options)}${r.cluster ? `; ${r.cluster.processes} server process(es) sharing a redis-server, the clients through nginx` : ''}${r.config.pinned ? `; pinned: each server alone on core ${r.config.pinned.server}, the load on ${r.config.pinned.load}` : ''}`,
       g ? `the same tables, seats, think and options, ${g.durationS} s; our Duel in a boardgame.io Game, its in-memory storage, socket.io (websocket)` : '—',
       e ? `${e.clients} clients, ${r.config.echoDurationS} s, same think` : '—',
     ],
@@ -294,6 +300,7 @@ export function markdown(r: Report): string {
     [`server CPU (% of one core${several})`, ours.cpu, b('cpu'), e ? n(e.serverCpuPercent) : '—'],
     [`server main thread: on a CPU / waiting for one (% of the run${several})`, ours.mainThread, b('mainThread'), '—'],
     ['server CPU per move (ms)', ours.cpuPerMove, b('cpuPerMove'), '—'],
+    ['server disk writes per move (bytes)', ours.diskPerMove, b('diskPerMove'), '—'],
     ['generator CPU (% of one core)', ours.generator, b('generator'), e ? n(e.generatorCpuPercent) : '—'],
     ['server RSS start / peak / end (MiB)', ours.rss, b('rss'), '—'],
     [`server RSS ${r.config.settleS} s after all tables closed (MiB)`, n(r.server.rssMiB.settled), '—', '—'],

@@ -1,6 +1,7 @@
 /**
  * What keeping tables costs (issue 14, docs/persistence.md):
- *  1. append: the SQLite store alone, one step appended at a time (as `commit()` does): time per append, p50/p99.
+ *  1. append: the SQLite store alone, one step appended at a time (as `commit()` does), 300 games in turn: time per
+ *     append, p50/p99, and the bytes written to storage per step.
  *  2. moves: TABLES Duel tables in this process (one network player each, the other seats bots), every player moving
  *     MOVE_EVERY_MS after its turn comes: the round trip of a move (intent sent → the patch that shows it), p50/p99,
  *     with the store off and then on (a fresh DATA_DIR).
@@ -31,15 +32,26 @@ const MOVE_EVERY_MS = 400;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
+/** Bytes this process has caused to be written to storage (/proc/self/io write_bytes, every thread); null off Linux. */
+function writtenBytes(): number | null {
+  try {
+    const m = /^write_bytes:\s+(\d+)/m.exec(fs.readFileSync('/proc/self/io', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 300 games' steps appended in turn, as tables playing at once write them: time per append, and bytes written per step. */
 function appendBench(): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-bench-'));
   const store = new SqliteStore(dir);
   const step = { seat: 1, intent: { type: 'commit', card: 'pistol', target: 0 }, at: Date.now() };
   const times: number[] = [];
-  for (let g = 0; g < 300; g++) {
-    const id = `game-${g}`;
+  const GAMES = 300;
+  for (let g = 0; g < GAMES; g++)
     store.startGame({
-      id,
+      id: `game-${g}`,
       code: 'ABCDE',
       room: 'duel',
       options: { seats: 4, bots: 3, options: {} },
@@ -48,17 +60,22 @@ function appendBench(): void {
       seats: [],
       startedAt: Date.now(),
     });
-    for (let i = 0; i < 200; i++) {
+  const written0 = writtenBytes();
+  for (let i = 0; i < 200; i++)
+    for (let g = 0; g < GAMES; g++) {
       const t = performance.now();
-      store.appendStep(id, i, step);
+      store.appendStep(`game-${g}`, i, step);
       times.push(performance.now() - t);
     }
-  }
+  store.db.pragma('wal_checkpoint(PASSIVE)'); // what the checkpointer would fold in next
+  const written1 = writtenBytes();
+  const pageSize = store.db.pragma('page_size', { simple: true }) as number;
   store.close();
   fs.rmSync(dir, { recursive: true, force: true });
   times.sort((a, b) => a - b);
+  const perStep = written0 === null || written1 === null ? 'unknown' : `${Math.round((written1 - written0) / times.length)} bytes`;
   console.log(
-    `append (SQLite, WAL, synchronous=NORMAL): ${times.length} steps, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, over 5 ms: ${times.filter((t) => t > 5).length}, max ${ms(times[times.length - 1])}`,
+    `append (SQLite, WAL, synchronous=NORMAL, ${pageSize}-byte pages): ${times.length} steps of ${GAMES} games in turn, p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, p99.9 ${ms(pct(times, 99.9))}, over 5 ms: ${times.filter((t) => t > 5).length}, max ${ms(times[times.length - 1])}; written to storage per step (WAL and checkpoints): ${perStep}`,
   );
 }
 

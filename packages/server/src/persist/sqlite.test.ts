@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { hashToken } from './store';
 import { SqliteStore } from './sqlite';
 
@@ -76,4 +77,29 @@ test('a finished game is kept with its log until KEEP_GAMES_DAYS have passed, th
   expect(store.prune(Date.now() + 1000)).toBe(1);
   expect(store.kept('g1')).toBeNull();
   expect(store.db.prepare('SELECT COUNT(*) AS n FROM steps').get()).toEqual({ n: 0 });
+});
+
+test('a database an earlier build made (4 KB pages) opens as it is: its games come back and it keeps its pages; a new one has 1 KB pages', () => {
+  expect(store.db.pragma('page_size', { simple: true })).toBe(1024); // a new file: a step's WAL frame is a 1 KB page
+  const older = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-store-old-'));
+  try {
+    // What earlier builds created: SQLite's default 4 KB pages, in WAL mode, before this build ever opens it.
+    const raw = new Database(path.join(older, 'tumbleweed.sqlite'));
+    raw.pragma('journal_mode = WAL');
+    raw.close();
+    const first = new SqliteStore(older);
+    first.startGame(game('old'));
+    first.appendStep('old', 0, step(0, 1000));
+    first.appendStep('old', 1, step(1, 1100));
+    first.close();
+    const again = new SqliteStore(older);
+    try {
+      expect(again.db.pragma('page_size', { simple: true })).toBe(4096);
+      expect(again.unfinished().map((g) => [g.id, g.steps.length])).toEqual([['old', 2]]);
+    } finally {
+      again.close();
+    }
+  } finally {
+    fs.rmSync(older, { recursive: true, force: true });
+  }
 });
