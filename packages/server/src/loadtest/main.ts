@@ -157,7 +157,12 @@ async function startServer(cpuProfDir?: string, place: (pid: number) => void = (
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  place(child.pid!);
+  try {
+    place(child.pid!);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
