@@ -2,6 +2,7 @@ import { EventBatchReader, readTableEvents, writeEventBatch } from './event-batc
 import { eventsFor, isError, type Game, type GameEvent, type Seat } from './game';
 import { REPLAY_GAMES, syncedBoardFor, thinEvents } from './replay';
 import { Rng } from './rng';
+import { expectEqual } from './testkit';
 
 type AnyGame = Game<any, any, any, any>;
 
@@ -53,7 +54,7 @@ describe.each([
           if (isError(r)) throw new Error(r.error.message);
           state = r.state;
           for (const viewer of [null, ...Array.from({ length: seats }, (_, i) => i)]) {
-            expect(overTheWire(game, state, r.events, batch, viewer, seats)).toEqual(eventsFor(r.events, viewer));
+            expectEqual(overTheWire(game, state, r.events, batch, viewer, seats), eventsFor(r.events, viewer));
           }
           whole += bytes(game, state, r.events, batch, seats, false);
           thin += bytes(game, state, r.events, batch, seats, true);

@@ -7,6 +7,7 @@ import { apply, pending, setup, timeout } from './rules';
 import type { DuelState } from './state';
 import { publicPart, secretPart, viewFromSynced } from './synced';
 import { legalFromView, view } from './view';
+import { expectEqual } from '../core/testkit';
 
 /** Random legal games of `seats` seats (now and then a countdown running out), every state reached given to `visit`. */
 function playGames(seats: number, games: number, visit: (s: DuelState) => void): void {
@@ -34,10 +35,10 @@ describe('what the server syncs for Duel', () => {
     for (const seats of [2, 3, 6])
       playGames(seats, 20, (s) => {
         const pub = publicPart(view(s, null));
-        for (let seat = 0; seat < seats; seat++) expect(viewFromSynced(pub, secretPart(view(s, seat)), seat)).toStrictEqual(view(s, seat));
-        expect(viewFromSynced(pub, null, null)).toStrictEqual(view(s, null));
+        for (let seat = 0; seat < seats; seat++) expectEqual(viewFromSynced(pub, secretPart(view(s, seat)), seat), view(s, seat), true);
+        expectEqual(viewFromSynced(pub, null, null), view(s, null), true);
         // As a replay gives them: plain objects.
-        expect(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1)).toStrictEqual(view(s, 1));
+        expectEqual(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1), view(s, 1), true);
         if (s.players.some((p) => p.commit)) faceDown++;
         checked++;
       });

@@ -7,6 +7,7 @@ import { apply, legalIntents, locations, outcome, pending, setup, timeout } from
 import type { RattlesnakeState } from './state';
 import { legalFromView, view } from './view';
 import { rattlesnake } from './index';
+import { expectEqual } from '../core/testkit';
 
 /**
  * Random games: a seed for the table and one for the players, each seat the bot or a random-legal player,
@@ -115,7 +116,7 @@ function invariants(s: RattlesnakeState): void {
 function hidden(s: RattlesnakeState, events: GameEvent[], prev: RattlesnakeState): void {
   for (const seat of [0, 1] as Seat[]) {
     const v = view(s, seat);
-    expect(legalFromView(v)).toEqual(legalIntents(s, seat));
+    expectEqual(legalFromView(v), legalIntents(s, seat));
     const opp = s.players[1 - seat]!;
     // The view: the opponent's hand, both deck orders (but for the card you put back on top with Scout, still
     // there), the box, the saloon deck, a face-down commitment.

@@ -2,6 +2,7 @@ import { unflatten, type Flat } from '../core/flat';
 import { playGame } from './sim';
 import { publicPart, secretPart, viewFromSynced } from './synced';
 import { view } from './view';
+import { expectEqual } from '../core/testkit';
 
 /** Every path and JSON text of a flat map, as one text to search for card codes. */
 const textOf = (flat: Flat) => [...flat].flat().join('\n');
@@ -12,9 +13,9 @@ describe('what the server syncs for Rattlesnake', () => {
     for (let seed = 0; seed < 40; seed++) {
       playGame(seed, seed % 2 ? ['bot', 'random'] : ['random', 'bot'], 400, 30, (s) => {
         const pub = publicPart(view(s, null));
-        for (const seat of [0, 1]) expect(viewFromSynced(pub, secretPart(view(s, seat)), seat)).toEqual(view(s, seat));
-        expect(viewFromSynced(pub, null, null)).toEqual(view(s, null));
-        expect(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1)).toEqual(view(s, 1));
+        for (const seat of [0, 1]) expectEqual(viewFromSynced(pub, secretPart(view(s, seat)), seat), view(s, seat));
+        expectEqual(viewFromSynced(pub, null, null), view(s, null));
+        expectEqual(viewFromSynced(Object.fromEntries(pub), Object.fromEntries(secretPart(view(s, 1))), 1), view(s, 1));
         checked++;
       });
     }

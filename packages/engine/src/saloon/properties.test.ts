@@ -7,6 +7,7 @@ import { playGame, replay, type Player, type SimConfig } from './sim';
 import type { SaloonState } from './state';
 import { publicPart, secretPart, viewFromSynced } from './synced';
 import { legalFromView, view } from './view';
+import { expectEqual } from '../core/testkit';
 
 /**
  * Random tables: 2–6 seats, every option combination, bots and random-legal players, now and then a silent seat
@@ -265,7 +266,7 @@ describe('Saloon Showdown properties', () => {
             const spectator = view(s, null);
             expect(spectator.hand).toEqual([]);
             expect(legalFromView(spectator)).toEqual([]);
-            expect(viewFromSynced(pub, null, null)).toEqual(spectator);
+            expectEqual(viewFromSynced(pub, null, null), spectator);
             const seenBySpectator = strip(spectator);
             for (const p of s.players) for (const id of p.hand) if (seenBySpectator.includes(`"${id}"`)) throw new Error(`a spectator sees ${id}`);
             // Private events go to their owner only.
