@@ -1,18 +1,22 @@
 /**
- * A client reading its board back (issue 16): at every change each client (a browser, the network bot, a load
- * generator's client) rebuilds its view from the synced flat maps (core/flat.ts `unflatten`, then the game's
- * `viewFromSynced`). Boards here are those a seat-0 client holds over seeded random games of each game — its public
- * map and its own, GONE entries included, kept in step with `applyFlat` as the server keeps its Schema maps — and each
- * is read back once per change, timed.
+ * The synced board's two sides of a change (issue 16), over seeded random games of each game:
+ *  - the server's: the engine's views of the new state (the spectator's and each seat's), their public and private
+ *    parts flattened and brought into the synced maps (`applyFlat`, here into plain Maps where the server has Schema
+ *    maps), the change's events thinned against those views and written as one batch: the driver's `mirror` and the
+ *    table's events, without Schema's encoding and the sockets;
+ *  - a client's: at every change each client (a browser, the network bot, a load generator's client) rebuilds its
+ *    view from the synced flat maps (core/flat.ts `unflatten`, then the game's `viewFromSynced`). The boards are those
+ *    a seat-0 client holds, its public map and its own, GONE entries included.
  *
  *   node packages/engine/dist/bench-boards.js [games per game, default 15]
  *
- * Prints, per game, the boards read, their entries, and the time per board and per entry (best of 5 passes, CPU of
- * this process).
+ * Prints, per game, the changes, and the time per change (the server's side) and per board read back (a client's),
+ * best of 5 passes, CPU of this process.
  */
 import { applyFlat, type Flat } from './core/flat';
-import { isError, type Game, type Intent } from './core/game';
-import { viewFromSyncedBoard } from './core/replay';
+import { writeEventBatch } from './core/event-batch';
+import { isError, type Game, type GameEvent, type Intent, type Seat } from './core/game';
+import { thinEvents, viewFromSyncedBoard } from './core/replay';
 import { Rng } from './core/rng';
 import { duel, publicPart as duelPublic, secretPart as duelSecret } from './duel';
 import { rattlesnake, publicPart as rattlesnakePublic, secretPart as rattlesnakeSecret } from './rattlesnake';
@@ -21,6 +25,8 @@ import { saloon, publicPart as saloonPublic, secretPart as saloonSecret } from '
 const GAMES = Number(process.argv[2] ?? 15);
 
 type Board = { pub: Map<string, string>; players: { secret: Map<string, string> }[] };
+/** A change as the server mirrors it: the state after it and its events. */
+type Change = { state: unknown; events: readonly GameEvent[] };
 type AnyGame = Game<unknown, unknown, Intent, unknown>;
 
 const games: [AnyGame, (v: never) => Flat, (v: never) => Flat, number][] = [
@@ -29,8 +35,9 @@ const games: [AnyGame, (v: never) => Flat, (v: never) => Flat, number][] = [
   [saloon as unknown as AnyGame, saloonPublic, saloonSecret, 4],
 ];
 
-/** Seat 0's board after every change of random legal games (a countdown runs out when nobody may act). */
-function boardsOf(game: AnyGame, pub: (v: never) => Flat, secret: (v: never) => Flat, seats: number): Board[] {
+/** Every change of random legal games (a countdown runs out when nobody may act), and seat 0's board after each. */
+function play(game: AnyGame, pub: (v: never) => Flat, secret: (v: never) => Flat, seats: number): { changes: Change[]; boards: Board[] } {
+  const changes: Change[] = [];
   const boards: Board[] = [];
   const opts = game.options({});
   if ('error' in (opts as object)) throw new Error(`${game.id}: default options refused`);
@@ -51,23 +58,43 @@ function boardsOf(game: AnyGame, pub: (v: never) => Flat, secret: (v: never) => 
       if (!r || isError(r)) r = game.timeout(s, (game.deadline?.(s) ?? now) + 1);
       if (isError(r)) break;
       s = r.state;
+      changes.push({ state: s, events: r.events as GameEvent[] });
     }
   }
-  return boards;
+  return { changes, boards };
+}
+
+/** CPU ms of the fastest of 5 runs of `f`. */
+function best(f: () => void): number {
+  let ms = Infinity;
+  for (let pass = 0; pass < 5; pass++) {
+    const t0 = process.cpuUsage();
+    f();
+    const t = process.cpuUsage(t0);
+    ms = Math.min(ms, (t.user + t.system) / 1000);
+  }
+  return ms;
 }
 
 for (const [game, pub, secret, seats] of games) {
-  const boards = boardsOf(game, pub, secret, seats);
+  const { changes, boards } = play(game, pub, secret, seats);
+  // The server's side: what the room does at each change, its maps kept from one change to the next.
+  const server = best(() => {
+    const maps = { pub: new Map<string, string>(), secrets: Array.from({ length: seats }, () => new Map<string, string>()) };
+    changes.forEach(({ state, events }, batch) => {
+      applyFlat(maps.pub, pub(game.view(state, null) as never));
+      maps.secrets.forEach((m, seat) => applyFlat(m, secret(game.view(state, seat) as never)));
+      const thin = thinEvents(game.id, events, (seat: Seat | null) => game.view(state, seat));
+      writeEventBatch(batch + 1, thin, seats, game.id);
+    });
+  });
   const entries = boards.reduce((n, b) => n + b.pub.size + b.players[0]!.secret.size, 0);
-  let best = Infinity;
-  for (let pass = 0; pass < 5; pass++) {
-    const t0 = process.cpuUsage();
+  const client = best(() => {
     for (const b of boards) viewFromSyncedBoard(game.id, b, 0);
-    const t = process.cpuUsage(t0);
-    best = Math.min(best, (t.user + t.system) / 1000);
-  }
+  });
   console.log(
-    `${game.id.padEnd(12)} ${seats} seats: ${boards.length} boards (${(entries / boards.length).toFixed(0)} entries each), read back in ` +
-      `${((best * 1000) / boards.length).toFixed(1)} µs a board, ${((best * 1e6) / entries).toFixed(0)} ns an entry (best of 5, CPU)`,
+    `${game.id.padEnd(12)} ${seats} seats, ${changes.length} changes: the server's side ${((server * 1000) / changes.length).toFixed(1)} µs a change; ` +
+      `a client reads its board (${(entries / boards.length).toFixed(0)} entries) back in ${((client * 1000) / boards.length).toFixed(1)} µs, ` +
+      `${((client * 1e6) / entries).toFixed(0)} ns an entry (best of 5, CPU)`,
   );
 }

@@ -50,6 +50,7 @@ const unescapeKey = (seg: string): string => seg.replace(/~1/g, '/').replace(/~0
  */
 export function flatten(value: unknown, whole?: (path: string) => boolean): Flat {
   const out: Flat = new Map();
+  // (loops rather than forEach and Object.entries: the server flattens every view at every change)
   const walk = (path: string, v: unknown): void => {
     if (v !== null && typeof v === 'object') {
       if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return walk(path, JSON.parse(JSON.stringify(v)));
@@ -59,11 +60,15 @@ export function flatten(value: unknown, whole?: (path: string) => boolean): Flat
       }
       if (Array.isArray(v)) {
         out.set(path, '[]');
-        v.forEach((item, i) => walk(`${path}/${i}`, item === undefined ? null : item));
+        for (let i = 0; i < v.length; i++) walk(`${path}/${i}`, v[i] === undefined ? null : v[i]);
         return;
       }
       out.set(path, '{}');
-      for (const [k, item] of Object.entries(v)) if (item !== undefined) walk(`${path}/${escapeKey(k)}`, item);
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const item = o[k];
+        if (item !== undefined) walk(`${path}/${escapeKey(k)}`, item);
+      }
       return;
     }
     out.set(
@@ -180,7 +185,9 @@ export function applyFlat(target: FlatTarget, next: Flat): boolean {
       changed = true;
     }
   }
-  const gone = Array.from(target.keys()).filter((key) => !next.has(key) && target.get(key) !== GONE);
+  // The paths no longer there, collected first (a Schema map is not written while it is iterated).
+  const gone: string[] = [];
+  for (const key of target.keys()) if (!next.has(key) && target.get(key) !== GONE) gone.push(key);
   for (const key of gone) target.set(key, GONE);
   return changed || gone.length > 0;
 }
