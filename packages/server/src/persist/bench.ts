@@ -19,6 +19,7 @@ import { Client, type Room } from 'colyseus.js';
 import { Duel, duel, Rng, viewFromSyncedBoard } from '@tumbleweed/engine';
 import { createApp } from '../app';
 import { httpSettings, NO_LIMITS } from '../http-guard';
+import { diskWriteBytes } from '../loadtest/proc';
 import { logger } from '../log';
 import { settings } from '../table-room';
 import { useStore } from './index';
@@ -31,16 +32,6 @@ const MOVE_EVERY_MS = 400;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(3)} ms`;
-
-/** Bytes this process has caused to be written to storage (/proc/self/io write_bytes, every thread); null off Linux. */
-function writtenBytes(): number | null {
-  try {
-    const m = /^write_bytes:\s+(\d+)/m.exec(fs.readFileSync('/proc/self/io', 'utf8'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** 300 games' steps appended in turn, as tables playing at once write them: time per append, and bytes written per step. */
 function appendBench(): void {
@@ -60,7 +51,7 @@ function appendBench(): void {
       seats: [],
       startedAt: Date.now(),
     });
-  const written0 = writtenBytes();
+  const written0 = diskWriteBytes(process.pid);
   for (let i = 0; i < 200; i++)
     for (let g = 0; g < GAMES; g++) {
       const t = performance.now();
@@ -68,7 +59,7 @@ function appendBench(): void {
       times.push(performance.now() - t);
     }
   store.db.pragma('wal_checkpoint(PASSIVE)'); // what the checkpointer would fold in next
-  const written1 = writtenBytes();
+  const written1 = diskWriteBytes(process.pid);
   const pageSize = store.db.pragma('page_size', { simple: true }) as number;
   store.close();
   fs.rmSync(dir, { recursive: true, force: true });
