@@ -80,15 +80,20 @@ export function flatten(value: unknown, whole?: (path: string) => boolean): Flat
   return out;
 }
 
+/** Calls `each` for every entry of a flat map, whichever way it arrived (see FlatLike), but the GONE ones. */
+function forEachEntry(flat: FlatLike | null | undefined, each: (path: string, json: string) => void): void {
+  if (!flat) return;
+  if (typeof flat.forEach === 'function') {
+    (flat as Exclude<FlatLike, Readonly<Record<string, string>>>).forEach((json, path) => {
+      if (json !== GONE) each(path, json);
+    });
+  } else for (const [path, json] of Object.entries(flat)) if (json !== GONE) each(path, json as string);
+}
+
 /** The entries of a flat map, whichever way it arrived (see FlatLike), without the GONE ones. */
 export function flatEntries(flat: FlatLike | null | undefined): [string, string][] {
-  if (!flat) return [];
   const out: [string, string][] = [];
-  if (typeof flat.forEach === 'function') {
-    (flat as Exclude<FlatLike, Readonly<Record<string, string>>>).forEach((value, key) => {
-      if (value !== GONE) out.push([key, value]);
-    });
-  } else for (const [key, value] of Object.entries(flat)) if (value !== GONE) out.push([key, value as string]);
+  forEachEntry(flat, (path, json) => out.push([path, json]));
   return out;
 }
 
@@ -134,17 +139,13 @@ const parseJson = (json: string): unknown => {
 export function unflatten(flat: FlatLike | null | undefined): unknown {
   const byDepth: [string, string][][] = [];
   let entries = 0;
-  const add = (json: string, path: string): void => {
-    if (json === GONE) return;
+  forEachEntry(flat, (path, json) => {
     if (path !== '' && path.charCodeAt(0) !== 47) throw new Error(`flat: bad path "${path}"`);
     let depth = 0;
     for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) depth++;
     (byDepth[depth] ??= []).push([path, json]);
     entries++;
-  };
-  if (!flat) return undefined;
-  if (typeof flat.forEach === 'function') (flat as Exclude<FlatLike, Readonly<Record<string, string>>>).forEach(add);
-  else for (const [path, json] of Object.entries(flat)) add(json as string, path);
+  });
   if (entries === 0) return undefined;
   const containers = new Map<string, unknown>();
   let root: unknown;
