@@ -13,30 +13,29 @@
  * Prints, per game, the changes, and the time per change (the server's side) and per board read back (a client's),
  * best of 5 passes, CPU of this process.
  */
-import { applyFlat, type Flat } from './core/flat';
+import { applyFlat } from './core/flat';
 import { writeEventBatch } from './core/event-batch';
-import { isError, type Game, type GameEvent, type Intent, type Seat } from './core/game';
-import { thinEvents, viewFromSyncedBoard } from './core/replay';
+import { isError, type GameEvent, type Seat } from './core/game';
+import type { FlatSplit } from './core/flat-board';
+import { FLAT_SPLITS, REPLAY_GAMES, thinEvents, viewFromSyncedBoard } from './core/replay';
 import { Rng } from './core/rng';
-import { duel, publicPart as duelPublic, secretPart as duelSecret } from './duel';
-import { rattlesnake, publicPart as rattlesnakePublic, secretPart as rattlesnakeSecret } from './rattlesnake';
-import { saloon, publicPart as saloonPublic, secretPart as saloonSecret } from './saloon';
 
 const GAMES = Number(process.argv[2] ?? 15);
 
 type Board = { pub: Map<string, string>; players: { secret: Map<string, string> }[] };
 /** A change as the server mirrors it: the state after it and its events. */
 type Change = { state: unknown; events: readonly GameEvent[] };
-type AnyGame = Game<unknown, unknown, Intent, unknown>;
+type AnyGame = (typeof REPLAY_GAMES)[string];
 
-const games: [AnyGame, (v: never) => Flat, (v: never) => Flat, number][] = [
-  [duel as unknown as AnyGame, duelPublic, duelSecret, 3],
-  [rattlesnake as unknown as AnyGame, rattlesnakePublic, rattlesnakeSecret, 2],
-  [saloon as unknown as AnyGame, saloonPublic, saloonSecret, 4],
+/** Each game, with the seats it is played with here. */
+const TABLES: [string, number][] = [
+  ['duel', 3],
+  ['rattlesnake', 2],
+  ['saloon', 4],
 ];
 
 /** Every change of random legal games (a countdown runs out when nobody may act), and seat 0's board after each. */
-function play(game: AnyGame, pub: (v: never) => Flat, secret: (v: never) => Flat, seats: number): { changes: Change[]; boards: Board[] } {
+function play(game: AnyGame, { publicPart, secretPart }: FlatSplit<unknown>, seats: number): { changes: Change[]; boards: Board[] } {
   const changes: Change[] = [];
   const boards: Board[] = [];
   const opts = game.options({});
@@ -47,8 +46,8 @@ function play(game: AnyGame, pub: (v: never) => Flat, secret: (v: never) => Flat
     const live: Board = { pub: new Map(), players: [{ secret: new Map() }] };
     let now = 1_000_000;
     for (let step = 0; step < 2000 && !game.outcome(s); step++) {
-      applyFlat(live.pub, pub(game.view(s, null) as never));
-      applyFlat(live.players[0]!.secret, secret(game.view(s, 0) as never));
+      applyFlat(live.pub, publicPart(game.view(s, null)));
+      applyFlat(live.players[0]!.secret, secretPart(game.view(s, 0)));
       boards.push({ pub: new Map(live.pub), players: [{ secret: new Map(live.players[0]!.secret) }] });
       now += 700;
       const waiting = game.pending(s);
@@ -76,14 +75,17 @@ function best(f: () => void): number {
   return ms;
 }
 
-for (const [game, pub, secret, seats] of games) {
-  const { changes, boards } = play(game, pub, secret, seats);
+for (const [gameId, seats] of TABLES) {
+  const game = REPLAY_GAMES[gameId]!;
+  const split = FLAT_SPLITS[gameId]!;
+  const { publicPart, secretPart } = split;
+  const { changes, boards } = play(game, split, seats);
   // The server's side: what the room does at each change, its maps kept from one change to the next.
   const server = best(() => {
     const maps = { pub: new Map<string, string>(), secrets: Array.from({ length: seats }, () => new Map<string, string>()) };
     changes.forEach(({ state, events }, batch) => {
-      applyFlat(maps.pub, pub(game.view(state, null) as never));
-      maps.secrets.forEach((m, seat) => applyFlat(m, secret(game.view(state, seat) as never)));
+      applyFlat(maps.pub, publicPart(game.view(state, null)));
+      maps.secrets.forEach((m, seat) => applyFlat(m, secretPart(game.view(state, seat))));
       const thin = thinEvents(game.id, events, (seat: Seat | null) => game.view(state, seat));
       writeEventBatch(batch + 1, thin, seats, game.id);
     });

@@ -178,7 +178,7 @@ export function readGameLog(raw: unknown): { log: GameLogFile } | { error: Engin
 }
 
 /** The flat split of each game (see flat-board.ts): every game syncs its board as flat maps. */
-const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
+export const FLAT_SPLITS: Readonly<Record<string, FlatSplit<unknown>>> = {
   [duel.id]: { publicPart: duelPublic, secretPart: duelSecret, viewFromSynced: duelFromSynced, thinEvent: duelThin, fillEvent: duelFill },
   [rattlesnake.id]: {
     publicPart: rattlesnakePublic,
