@@ -277,7 +277,7 @@ export function createApp(opts: AppOptions = {}): {
     gameServer.onShutdown(async () => {
       clearInterval(pruner);
       await shared?.stop();
-      tables.close();
+      await tables.close();
     });
   }
   // Colyseus has attached its matchmaking listener by now: the guard takes its place (see http-guard.ts).

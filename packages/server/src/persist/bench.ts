@@ -34,7 +34,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 /** 300 games' steps appended in turn, as tables playing at once write them: time per append, and bytes written per step. */
-function appendBench(): void {
+async function appendBench(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-bench-'));
   const store = new SqliteStore(dir);
   const step = { seat: 1, intent: { type: 'commit', card: 'pistol', target: 0 }, at: Date.now() };
@@ -61,7 +61,7 @@ function appendBench(): void {
   store.db.pragma('wal_checkpoint(PASSIVE)'); // what the checkpointer would fold in next
   const written1 = diskWriteBytes(process.pid);
   const pageSize = store.db.pragma('page_size', { simple: true }) as number;
-  store.close();
+  await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
   times.sort((a, b) => a - b);
   const perStep = written0 === null || written1 === null ? 'unknown' : `${Math.round((written1 - written0) / times.length)} bytes`;
@@ -133,7 +133,7 @@ async function copyBench(url: string): Promise<void> {
     shared.finish(id);
   }
   await shared.stop();
-  local.close();
+  await local.close();
   fs.rmSync(dir, { recursive: true, force: true });
   for (const [what, times] of [
     ["call (in the move's path)", call],
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
   logger.level = 'warn';
   settings.botDelayMs = 0;
   Object.assign(httpSettings, NO_LIMITS);
-  appendBench();
+  await appendBench();
   if (REDIS_URL) {
     await copyBench(REDIS_URL);
     for (const on of [false, true, false, true, false, true]) {

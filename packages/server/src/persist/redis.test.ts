@@ -65,7 +65,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await admin.config('SET', 'maxmemory', '0');
   await shared.stop();
-  local.close();
+  await local.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -606,7 +606,7 @@ export class MirroredStore implements TableStore {
     return this.local.prune(before);
   }
 
-  close(): void {
-    this.local.close();
+  close(): Promise<void> {
+    return this.local.close();
   }
 }

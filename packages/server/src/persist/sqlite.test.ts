@@ -14,8 +14,8 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-store-'));
   store = new SqliteStore(dir);
 });
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -34,14 +34,14 @@ const game = (id: string, code = 'ABCDE') => ({
 });
 const step = (seat: number, at: number) => ({ seat, intent: { type: 'commit', card: 'pistol', target: 1 - seat }, at });
 
-test('a game being played comes back after the store is opened again, its steps in order; finished ones do not', () => {
+test('a game being played comes back after the store is opened again, its steps in order; finished ones do not', async () => {
   store.startGame(game('g1'));
   store.appendStep('g1', 0, step(0, 1000));
   store.appendStep('g1', 1, step(1, 1100));
   store.appendStep('g1', 2, { timeout: true, at: 31100 });
   store.startGame(game('g2', 'FGHJK'));
   store.finish('g2', 'over', { winners: [1] });
-  store.close();
+  await store.close();
 
   store = new SqliteStore(dir);
   const [g1, ...others] = store.unfinished();
@@ -79,7 +79,7 @@ test('a finished game is kept with its log until KEEP_GAMES_DAYS have passed, th
   expect(store.db.prepare('SELECT COUNT(*) AS n FROM steps').get()).toEqual({ n: 0 });
 });
 
-test('a database an earlier build made (4 KB pages) opens as it is: its games come back and it keeps its pages; a new one has 1 KB pages', () => {
+test('a database an earlier build made (4 KB pages) opens as it is: its games come back and it keeps its pages; a new one has 1 KB pages', async () => {
   expect(store.db.pragma('page_size', { simple: true })).toBe(1024); // a new file: a step's WAL frame is a 1 KB page
   const older = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-store-old-'));
   try {
@@ -91,15 +91,30 @@ test('a database an earlier build made (4 KB pages) opens as it is: its games co
     first.startGame(game('old'));
     first.appendStep('old', 0, step(0, 1000));
     first.appendStep('old', 1, step(1, 1100));
-    first.close();
+    await first.close();
     const again = new SqliteStore(older);
     try {
       expect(again.db.pragma('page_size', { simple: true })).toBe(4096);
       expect(again.unfinished().map((g) => [g.id, g.steps.length])).toEqual([['old', 2]]);
     } finally {
-      again.close();
+      await again.close();
     }
   } finally {
     fs.rmSync(older, { recursive: true, force: true });
+  }
+});
+
+test('a closed store leaves its folder alone: nothing reappears in it, even when the store had only just opened', async () => {
+  // The WAL checkpointer is a thread with its own connection; close() resolves only once it has let go, so it never
+  // opens (and so creates) the database again while a host, or a test, empties the folder.
+  for (let i = 0; i < 3; i++) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-store-quick-'));
+    const quick = new SqliteStore(folder);
+    quick.startGame(game(`q${i}`));
+    await quick.close();
+    for (const file of fs.readdirSync(folder)) fs.rmSync(path.join(folder, file));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fs.readdirSync(folder)).toEqual([]);
+    fs.rmdirSync(folder);
   }
 });

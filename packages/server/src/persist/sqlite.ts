@@ -94,10 +94,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
 let db;
 try {
-  db = new Database(workerData.file);
+  // Never creates a file: a store closed (its folder removed) before this thread started leaves nothing behind.
+  db = new Database(workerData.file, { fileMustExist: true });
   db.pragma('busy_timeout = 0');
 } catch {
-  process.exit(0); // the store is gone already (closed, its folder removed): nothing to fold
+  process.exit(0); // the store is gone already: nothing to fold
 }
 const timer = setInterval(() => {
   try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
@@ -249,9 +250,17 @@ export class SqliteStore implements TableStore {
     })();
   }
 
-  close(): void {
-    this.checkpointer?.postMessage('stop');
+  /**
+   * Closes the store; resolves once the checkpointer's connection is closed too, so nothing touches the folder after
+   * (a test or a host may remove it at once).
+   */
+  async close(): Promise<void> {
+    const checkpointer = this.checkpointer;
     this.checkpointer = null;
     if (this.db.open) this.db.close();
+    if (!checkpointer) return;
+    const exited = new Promise<void>((resolve) => checkpointer.once('exit', () => resolve()));
+    checkpointer.postMessage('stop');
+    await exited;
   }
 }

@@ -65,7 +65,8 @@ export interface TableStore {
   kept(gameId: string): KeptGame | null;
   /** Forgets the games that ended (over or abandoned) before `before` (ms since the epoch); returns how many. */
   prune(before: number): number;
-  close(): void;
+  /** Resolves when nothing of the store touches its files any more. */
+  close(): Promise<void>;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
