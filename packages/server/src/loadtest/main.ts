@@ -98,7 +98,7 @@ export function parseOptions(argv: string[]) {
   if (values.pin && processes !== null) fail('--pin gives one server process a core of its own: not with --processes');
   if (values.pin && !pinned) fail('--pin needs at least 2 cores (one for the server, the others for the load)');
   // With --pin the workers share the cores left to the load.
-  const loadCores = pinned ? os.cpus().length - 1 : os.availableParallelism();
+  const loadCores = pinned ? pinned.loadCores : os.availableParallelism();
   if (processes !== null && processes > 2) fail(`--processes must be 1 or 2 (the nginx template routes to two processes), got ${processes}`);
   const clients = tables * seats;
   let options: Record<string, unknown>;

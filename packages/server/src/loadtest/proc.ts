@@ -161,7 +161,7 @@ export function pin(pid: number, cpus: string): boolean {
  * `--pin`'s split of the machine: the server process(es) alone on the last core, the harness and its workers on the
  * others. Null on one core (nothing to split).
  */
-export function pinSplit(cpus = os.cpus().length): { server: string; load: string } | null {
+export function pinSplit(cpus = os.cpus().length): { server: string; load: string; loadCores: number } | null {
   if (cpus < 2) return null;
-  return { server: String(cpus - 1), load: cpus === 2 ? '0' : `0-${cpus - 2}` };
+  return { server: String(cpus - 1), load: cpus === 2 ? '0' : `0-${cpus - 2}`, loadCores: cpus - 1 };
 }

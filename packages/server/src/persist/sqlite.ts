@@ -82,6 +82,8 @@ export function readStep(data: string): StoredStep | null {
 
 /** How often the checkpointer folds the WAL back into the database file. */
 export const CHECKPOINT_EVERY_MS = 1000;
+/** How long close() waits for the checkpointer to finish the checkpoint it is in before stopping it. */
+const CLOSE_WAIT_MS = 3000;
 
 /**
  * The WAL checkpoint, off the event loop: a worker thread with its own connection folds the WAL into the database
@@ -261,6 +263,10 @@ export class SqliteStore implements TableStore {
     if (!checkpointer) return;
     const exited = new Promise<void>((resolve) => checkpointer.once('exit', () => resolve()));
     checkpointer.postMessage('stop');
+    // A checkpoint stuck on a slow disk does not hold the shutdown: stopped where it is (SQLite's checkpoints are
+    // safe to interrupt; the next one starts over).
+    const stuck = setTimeout(() => void checkpointer.terminate(), CLOSE_WAIT_MS).unref();
     await exited;
+    clearTimeout(stuck);
   }
 }
