@@ -3,12 +3,16 @@
  * before a table is open lives here (the scene, scenes/saloon.ts, is loaded only at a table).
  */
 import type { Saloon } from '@tumbleweed/engine';
+import type { ParseKeys } from 'i18next';
 import { t } from '../i18n';
 
 type Colour = Saloon.Colour;
 
-/** `t('saloon:<key>', params)` with a key built at run time (i18n.test.ts checks both languages have every key). */
-export const T = (key: string, params?: Record<string, unknown>): string => (t as unknown as (k: string, o?: object) => string)(`saloon:${key}`, params);
+/** A key of Saloon's dictionary (plural and `_me` forms by their base key), checked at compile time. */
+export type SaloonKey = ParseKeys<'saloon'>;
+
+/** `t('saloon:<key>', params)`: the key is checked like any `t` key, also when built from a typed colour or area. */
+export const T = (key: SaloonKey, params?: Record<string, unknown>): string => t(key, { ns: 'saloon', ...params });
 
 /** Guns are told apart by colour, SHAPE and GLYPH (colour-blind players): red ● "R", blue ■ "B", green ▲ "G", yellow ◆ "Y". */
 export const GUN_CSS: Record<Colour, string> = { red: '#c23b2a', blue: '#2e66c9', green: '#2c8a3c', yellow: '#e8b923' };

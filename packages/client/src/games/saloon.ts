@@ -1167,9 +1167,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
       case 'cashed_loot':
         return [T('log.cashed', { name: n(e.seat), count: e.cards.length, context: ctx(e.seat) })];
       case 'bank_paid': {
-        const reason = e.reason;
-        const known = ['cash_loot', 'bottle', 'duel_won', 'bounty_reset', 'law', 'law_duel', 'standoff_won', 'hail', 'heist', 'turkey'];
-        return [T(`log.bank.${known.includes(reason) ? reason : 'other'}`, { name: n(e.seat), amount: e.amount, context: ctx(e.seat) })];
+        return [T(`log.bank.${e.reason}`, { name: n(e.seat), amount: e.amount, context: ctx(e.seat) })];
       }
       case 'loot_moved': {
         const payer = e.payer;
@@ -1231,7 +1229,17 @@ class SaloonUi implements GameUi<SaloonEvent> {
         const area = T(`area.${e.area}`);
         if (g === 'bottle') return [T('log.shotBottle', { name: n(e.seat), area, result, context: ctx(e.seat) })];
         const at = e.target !== undefined ? T('log.shotAt', { name: name(e.target) }) : '';
-        return [T('log.shotGun', { name: n(e.seat), gun: T(`colour.${g}`), area, noise: T(`noise.${e.noise ?? ''}`), at, result, context: ctx(e.seat) })];
+        return [
+          T('log.shotGun', {
+            name: n(e.seat),
+            gun: T(`colour.${g}`),
+            area,
+            noise: e.noise && e.noise !== 'crash' ? T(`noise.${e.noise}`) : '',
+            at,
+            result,
+            context: ctx(e.seat),
+          }),
+        ];
       }
       case 'misfire':
         return [T('log.lockedOut', { name: n(e.seat), context: ctx(e.seat) })];
@@ -1269,7 +1277,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const ctx = (s: number) => (s === me ? 'me' : undefined);
     const n = (s: number) => this.ctx.name(s);
     const names = (seats: readonly number[]) => listNames(seats.map((s) => (s === me ? T('log.you') : n(s))));
-    const windName = (kind: string) => T(`wind.${kind}`);
+    const windName = (kind: Saloon.WindKind) => T(`wind.${kind}`);
     switch (e.type) {
       case 'wanted_alive':
         // "{{target}}'s whole Bounty": a name, never "you" ("you's"); the next line tells the target "your Bounty".
@@ -1309,7 +1317,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
         return [
           T(e.held ? 'log.windHeld' : 'log.windDrawn', {
             name: n(e.seat),
-            event: windName(e.card.replace(/^event-/, '').replace(/-\d$/, '')),
+            event: windName(Saloon.windKind(e.card)),
           }),
         ];
       case 'wind_event':
@@ -1438,7 +1446,7 @@ export const saloonModule: GameModule = {
     onOff('wind'),
   ],
   get rules() {
-    return ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((k) => T(`rules.${k}`));
+    return (['r1', 'r2', 'r3', 'r4', 'r5', 'r6'] as const).map((k) => T(`rules.${k}`));
   },
   keyHelp: () => [
     { keys: '1–9', action: T('keys.choice') },

@@ -1,4 +1,4 @@
-import type { ClientIntent, GameWireEvent, TableEvent } from '@tumbleweed/engine';
+import type { BotLevel, ClientIntent, GameWireEvent, TableEvent } from '@tumbleweed/engine';
 import type { TableStateLike } from '../state';
 
 /** Lines this page adds to its own log, kept with the server's events (never sent): back after a reload or a drop. */
@@ -88,7 +88,7 @@ export interface LobbyFacts {
   /** May every seat be a bot (a table of bots to watch)? */
   botsOnly: boolean;
   /** The bots' levels (the table option `botLevel`) and their words; absent: no choice. */
-  botLevels?: { levels: readonly string[]; label(): string; hint(): string; name(level: string): string };
+  botLevels?: { levels: readonly BotLevel[]; label(): string; hint(): string; name(level: BotLevel): string };
 }
 
 export interface GameModule {

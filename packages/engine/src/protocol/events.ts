@@ -17,10 +17,10 @@ import type { Reveal as DuelReveal } from '../duel/state';
 import type { Combo } from '../rattlesnake/combos';
 import type { EventKind } from '../rattlesnake/cards';
 import type { Showdown, UsedAbility } from '../rattlesnake/state';
-import { COLOURS, type WindKind } from '../saloon/cards';
+import { AREAS, COLOURS, NOISES, type WindKind } from '../saloon/cards';
 import type { AnswerIntent } from '../saloon/intents';
 import type { Reveal as SaloonReveal, ShotRecord } from '../saloon/state';
-import { CHAT_PHRASES } from './constants';
+import { BANK_REASONS, CHAT_PHRASES } from './constants';
 import type { Same } from './same';
 
 const seat = z.number().int().min(0).max(5);
@@ -129,8 +129,8 @@ const shot = {
   seat,
   target: seat.optional(),
   gun,
-  area: z.string(),
-  noise: z.string().nullable(),
+  area: z.enum(AREAS),
+  noise: z.enum([...NOISES, 'crash']).nullable(),
   at: ms,
   correct: z.boolean(),
   falseStart: z.boolean().optional(),
@@ -154,7 +154,7 @@ export const saloonEventSchema = z.discriminatedUnion('type', [
   event('discarded', { seat, cards, reason: z.string() }),
   event('cashed_loot', { seat, cards }),
   // Money
-  event('bank_paid', { seat, amount: money, into: z.enum(['loot', 'bounty']), reason: z.string() }),
+  event('bank_paid', { seat, amount: money, into: z.enum(['loot', 'bounty']), reason: z.enum(BANK_REASONS) }),
   event('loot_moved', { payer: seat, payee: seat, amount: money, reason: z.string() }),
   event('bounty_claimed', { seat, from: seat, amount: money, reason: z.string() }),
   event('end_triggered', { seat, reason: z.enum(['loot', 'wounds']), endAfter: seat }),

@@ -4,13 +4,14 @@
  * or Standoff or Truel). Each move that raises someone's Loot checks the $130 end.
  */
 import type { Seat } from '../core/game';
+import type { BankReason } from '../protocol/constants';
 import type { SaloonEmitted } from '../protocol/events';
 import { checkEnd } from './end';
 import type { SaloonState } from './state';
 import { playerOf } from './own';
 
 /** Money from the bank: the only way money enters the game, always logged. */
-export function bankPays(state: SaloonState, seat: Seat, amount: number, into: 'loot' | 'bounty', reason: string, events: SaloonEmitted[]): void {
+export function bankPays(state: SaloonState, seat: Seat, amount: number, into: 'loot' | 'bounty', reason: BankReason, events: SaloonEmitted[]): void {
   if (amount <= 0) return;
   playerOf(state, seat)[into] += amount;
   events.push({ type: 'bank_paid', seat, amount, into, reason });

@@ -1,6 +1,6 @@
 import type { Seat } from '../core/game';
 import type { RngState } from '../core/rng';
-import type { Colour } from './cards';
+import type { Area, Colour, Noise } from './cards';
 
 export interface SaloonOptions {
   /** Seconds the threatened player has to answer; silence = "Do you?". 3–60, default 10. */
@@ -126,8 +126,9 @@ export interface ShotRecord {
   /** In a Mexican Standoff: the player shot at. */
   target?: Seat;
   gun: Colour | 'bottle';
-  area: string;
-  noise: string | null;
+  area: Area;
+  /** The noise named; 'crash' for the Bottle. */
+  noise: Noise | 'crash' | null;
   at: number;
   correct: boolean;
   /** Fired sooner than FALSE_START_MS after "Go!": a misfire, whatever the cards say. */

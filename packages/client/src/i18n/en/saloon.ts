@@ -421,8 +421,6 @@ export const saloon = {
       duel_won_me: 'You won a duel: Bounty +${{amount}}.',
       bounty_reset: "{{name}}'s Bounty was $0: the bank puts it back to ${{amount}}.",
       bounty_reset_me: 'Your Bounty was $0: the bank puts it back to ${{amount}}.',
-      other: 'The bank pays {{name}} ${{amount}}.',
-      other_me: 'The bank pays you ${{amount}}.',
       law_me: 'The bank pays you ${{amount}}: the Law.',
       law_duel_me: 'The bank pays you ${{amount}} more: the Law won the duel.',
       standoff_won_me: 'You won the Mexican Standoff: Bounty +${{amount}}.',

@@ -424,8 +424,6 @@ export const saloon: Translation<typeof en.saloon> = {
       duel_won_me: 'Você venceu um duelo: Recompensa +${{amount}}.',
       bounty_reset: 'A Recompensa de {{name}} era $0: o banco a devolve para ${{amount}}.',
       bounty_reset_me: 'Sua Recompensa era $0: o banco a devolve para ${{amount}}.',
-      other: 'O banco paga ${{amount}} a {{name}}.',
-      other_me: 'O banco paga ${{amount}} a você.',
       law_me: 'O banco paga ${{amount}} a você: a Lei.',
       law_duel_me: 'O banco paga mais ${{amount}} a você: a Lei venceu o duelo.',
       standoff_won_me: 'Você venceu o Impasse Mexicano: Recompensa +${{amount}}.',
