@@ -1,4 +1,4 @@
-import { normalizeCode } from '@tumbleweed/engine';
+import { DEFAULT_BOT_LEVEL, normalizeCode } from '@tumbleweed/engine';
 import { h } from './dom';
 import { languagePicker, t } from './i18n';
 import { GAMES, type GameModule } from './games';
@@ -11,7 +11,6 @@ const TIMERS = [0, 10, 20, 30, 45, 60];
 const GRACES = [30, 60, 120, 300];
 const DEFAULT_GRACE = 60;
 // (each game's suggested timer, its hint, whether a table may be all bots and its bot levels: GameModule.lobby)
-const DEFAULT_BOT_LEVEL = 'normal';
 
 function savedName(): string {
   try {

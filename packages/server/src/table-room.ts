@@ -1,6 +1,6 @@
 import { Protocol, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { deriveSeed, Rng, thinEvents, type ErrorCode, type GameEvent, type Seat, type TableEvent } from '@tumbleweed/engine';
+import { DEFAULT_BOT_LEVEL, deriveSeed, Rng, thinEvents, type ErrorCode, type GameEvent, type Seat, type TableEvent } from '@tumbleweed/engine';
 import { claimCode, releaseCode } from './codes';
 import { FLOOD_CLOSE_CODE, MessageBucket } from './flood';
 import type { AnyAdapter, BotLevel } from './game-adapter';
@@ -47,7 +47,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   private graceSeconds: number | null = null;
   private botRng!: Rng;
   /** How quick this table's bots are (`options.botLevel`). */
-  private botLevel: BotLevel = 'normal';
+  private botLevel: BotLevel = DEFAULT_BOT_LEVEL;
   private readonly tableClock = new TableClock(settings.clock, (error) => this.onUncaughtException(error, 'setTimeout'));
   private readonly driver = new GameDriver(
     () => this.adapter,

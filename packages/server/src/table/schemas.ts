@@ -6,6 +6,7 @@
 import { ServerError } from '@colyseus/core';
 import {
   createOptionsSchema,
+  DEFAULT_BOT_LEVEL,
   joinOptionsSchema,
   nameSchema,
   tableActionSchema,
@@ -96,7 +97,7 @@ export function parseCreate(raw: unknown, adapter: AnyAdapter, allowTestSeed: bo
     seed: opts.seed,
     turnSeconds,
     graceSeconds,
-    botLevel: botLevel ?? 'normal',
+    botLevel: botLevel ?? DEFAULT_BOT_LEVEL,
     gameOptions,
     createOptions: { seats: opts.seats, bots, options: opts.options ?? {} },
   };
