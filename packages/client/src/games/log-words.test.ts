@@ -81,6 +81,18 @@ describe.each([
     expect(lines).toBeGreaterThan(events.length / 3);
   });
 
+  if (_id === 'saloon')
+    test("the cards a Standoff or the Turkey flipped are discarded under a name, never as that player's hand", () => {
+      const flipped = ['red-head-1', 'blue-arm-2', 'green-leg-3'];
+      for (const reason of ['standoff', 'turkey'] as const) {
+        const [line] = ui.describe({ type: 'discarded', seat: 1, cards: flipped, reason });
+        expect(line).toMatch(/^Bob discarded /);
+        expect(line).not.toMatch(/hand/);
+      }
+      // A duel's hands are: each duelist throws theirs away.
+      expect(ui.describe({ type: 'discarded', seat: 1, cards: flipped, reason: 'duel' })[0]).toMatch(/^Bob discarded their hand: /);
+    });
+
   test('an event another game would word, or a type it does not know, adds no line', () => {
     expect(ui.describe(foreign)).toEqual([]);
     expect(ui.describe({ type: 'no_such_event' } as unknown as GameWireEvent)).toEqual([]);

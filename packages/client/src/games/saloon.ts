@@ -1159,7 +1159,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
         const reason = e.reason;
         const c = cards(e.cards);
         if (reason === 'cash_loot') return [];
-        if (reason === 'draw' || reason === 'standoff' || reason === 'escape')
+        // A Standoff's and the Turkey's flipped cards go under the Judge's and the drawer's name: not their hand.
+        if (reason === 'draw' || reason === 'standoff' || reason === 'turkey' || reason === 'escape')
           return [T('log.discardedCards', { name: n(e.seat), cards: c, context: ctx(e.seat) })];
         if (reason === 'timeout') return [T('log.discardedTimeout', { name: n(e.seat), cards: c, context: ctx(e.seat) })];
         return [T('log.discardedHand', { name: n(e.seat), cards: c, context: ctx(e.seat) })];

@@ -138,6 +138,29 @@ const shot = {
 };
 const CALLS = ['bluffing', 'duel', 'law', 'wanted', 'escape', 'desperado'] as const;
 const WIND_KINDS = ['turkey', 'noon', 'hail', 'heist'] as const;
+/** Why cards went to the discard pile (the log words it by this). */
+const DISCARD_REASONS = [
+  'draw',
+  'cash_loot',
+  'timeout',
+  'bottle',
+  'law',
+  'wanted',
+  'escape',
+  'standoff',
+  'duel',
+  'bluff',
+  'roulette',
+  'truel',
+  'turkey',
+] as const;
+export type DiscardReason = (typeof DISCARD_REASONS)[number];
+/** Loot taken from one player by another: a lost bluff call, or Russian Roulette. */
+const LOOT_REASONS = ['bluff', 'roulette_click', 'roulette_bang'] as const;
+export type LootReason = (typeof LOOT_REASONS)[number];
+/** A whole Bounty claimed: a won duel, Standoff or Truel, or Wanted Alive. */
+const BOUNTY_REASONS = ['duel', 'standoff', 'truel', 'wanted'] as const;
+export type BountyReason = (typeof BOUNTY_REASONS)[number];
 
 export const saloonEventSchema = z.discriminatedUnion('type', [
   // A turn
@@ -151,12 +174,12 @@ export const saloonEventSchema = z.discriminatedUnion('type', [
   event('public_replaced', { seat, discarded: cards, cards }),
   /** The discard pile shuffled into the deck. */
   event('reshuffled', { count }),
-  event('discarded', { seat, cards, reason: z.string() }),
+  event('discarded', { seat, cards, reason: z.enum(DISCARD_REASONS) }),
   event('cashed_loot', { seat, cards }),
   // Money
   event('bank_paid', { seat, amount: money, into: z.enum(['loot', 'bounty']), reason: z.enum(BANK_REASONS) }),
-  event('loot_moved', { payer: seat, payee: seat, amount: money, reason: z.string() }),
-  event('bounty_claimed', { seat, from: seat, amount: money, reason: z.string() }),
+  event('loot_moved', { payer: seat, payee: seat, amount: money, reason: z.enum(LOOT_REASONS) }),
+  event('bounty_claimed', { seat, from: seat, amount: money, reason: z.enum(BOUNTY_REASONS) }),
   event('end_triggered', { seat, reason: z.enum(['loot', 'wounds']), endAfter: seat }),
   event('game_over', { winners: seats, scores: z.array(money) }),
   // Threats and their answers

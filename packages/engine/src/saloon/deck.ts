@@ -4,7 +4,7 @@
  * duel, and `locations`, where every card is (the conservation property's witness). No money and no turns here.
  */
 import type { Seat } from '../core/game';
-import type { SaloonEmitted } from '../protocol/events';
+import type { DiscardReason, SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { isWindEvent } from './cards';
 import { playerOf, table } from './own';
@@ -42,7 +42,7 @@ export function drawUpTo(state: SaloonState, seat: Seat, rng: Rng, events: Saloo
   drawCards(state, seat, HAND_SIZE - playerOf(state, seat).hand.length, rng, events);
 }
 
-export function discardCards(state: SaloonState, seat: Seat, cards: readonly string[], reason: string, events: SaloonEmitted[]): void {
+export function discardCards(state: SaloonState, seat: Seat, cards: readonly string[], reason: DiscardReason, events: SaloonEmitted[]): void {
   const hand = playerOf(state, seat).hand;
   for (const id of cards) {
     const i = hand.indexOf(id);
@@ -54,7 +54,7 @@ export function discardCards(state: SaloonState, seat: Seat, cards: readonly str
 }
 
 /** Both duelists (or bluffers) throw their hands away and draw 3, the threatener first. */
-export function freshHands(state: SaloonState, seats: readonly Seat[], reason: string, rng: Rng, events: SaloonEmitted[]): void {
+export function freshHands(state: SaloonState, seats: readonly Seat[], reason: DiscardReason, rng: Rng, events: SaloonEmitted[]): void {
   for (const s of seats) discardCards(state, s, [...playerOf(state, s).hand], reason, events);
   for (const s of seats) drawUpTo(state, s, rng, events);
 }

@@ -5,7 +5,7 @@
  */
 import type { Seat } from '../core/game';
 import type { BankReason } from '../protocol/constants';
-import type { SaloonEmitted } from '../protocol/events';
+import type { BountyReason, LootReason, SaloonEmitted } from '../protocol/events';
 import { checkEnd } from './end';
 import type { SaloonState } from './state';
 import { playerOf } from './own';
@@ -19,7 +19,7 @@ export function bankPays(state: SaloonState, seat: Seat, amount: number, into: '
 }
 
 /** Loot from one player's Loot (only what they have) to another's. Returns the amount moved. */
-export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number, reason: string, events: SaloonEmitted[]): number {
+export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number, reason: LootReason, events: SaloonEmitted[]): number {
   const amount = Math.min(stake, playerOf(state, from).loot);
   playerOf(state, from).loot -= amount;
   playerOf(state, to).loot += amount;
@@ -29,7 +29,7 @@ export function takeLoot(state: SaloonState, from: Seat, to: Seat, stake: number
 }
 
 /** `seat` takes `from`'s whole Bounty into its Loot (Wanted Alive, a won duel). Returns the amount. */
-export function claimBounty(state: SaloonState, seat: Seat, from: Seat, reason: string, events: SaloonEmitted[]): number {
+export function claimBounty(state: SaloonState, seat: Seat, from: Seat, reason: BountyReason, events: SaloonEmitted[]): number {
   const amount = playerOf(state, from).bounty;
   if (amount <= 0) return 0;
   playerOf(state, from).bounty = 0;
