@@ -2,7 +2,7 @@
  * Saloon Showdown's words and gun signs, without Pixi: the lobby imports games/*, so everything games/saloon.ts needs
  * before a table is open lives here (the scene, scenes/saloon.ts, is loaded only at a table).
  */
-import type { Saloon } from '@tumbleweed/engine';
+import { Saloon } from '@tumbleweed/engine';
 import type { ParseKeys } from 'i18next';
 import { t } from '../i18n';
 
@@ -13,6 +13,14 @@ export type SaloonKey = ParseKeys<'saloon'>;
 
 /** `t('saloon:<key>', params)`: the key is checked like any `t` key, also when built from a typed colour or area. */
 export const T = (key: SaloonKey, params?: Record<string, unknown>): string => t(key, { ns: 'saloon', ...params });
+
+/** "red head Bang, 2 bullets, Booty". */
+export function cardLabel(id: string | null | undefined): string {
+  const c = Saloon.cardInfo(id ?? '');
+  if (!c) return T('card.aCard');
+  const parts = { colour: T(`colour.${c.colour}`), area: T(`area.${c.area}`), noise: T(`noise.${c.noise}`), bullets: T('card.bullets', { count: c.bullets }) };
+  return c.symbol ? T('card.labelSymbol', { ...parts, symbol: T(`symbol.${c.symbol}`) }) : T('card.label', parts);
+}
 
 /** Guns are told apart by colour, SHAPE and GLYPH (colour-blind players): red ● "R", blue ■ "B", green ▲ "G", yellow ◆ "Y". */
 export const GUN_CSS: Record<Colour, string> = { red: '#c23b2a', blue: '#2e66c9', green: '#2c8a3c', yellow: '#e8b923' };
