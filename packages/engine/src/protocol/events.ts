@@ -15,7 +15,7 @@ import type { Seat } from '../core/game';
 import { CARDS as DUEL_CARDS } from '../duel/cards';
 import type { Reveal as DuelReveal } from '../duel/state';
 import type { Combo } from '../rattlesnake/combos';
-import type { EventKind } from '../rattlesnake/cards';
+import { ABILITIES, type EventKind } from '../rattlesnake/cards';
 import type { Showdown, UsedAbility } from '../rattlesnake/state';
 import { AREAS, COLOURS, NOISES, type WindKind } from '../saloon/cards';
 import type { AnswerIntent } from '../saloon/intents';
@@ -71,7 +71,7 @@ const showdown = {
 const usedAbility = {
   seat,
   cardId,
-  ability: z.string(),
+  ability: z.enum(ABILITIES),
   target: cardId.optional(),
   value: z.number().int().optional(),
   delta: z.union([z.literal(1), z.literal(-1)]).optional(),

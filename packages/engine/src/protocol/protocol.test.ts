@@ -284,6 +284,7 @@ const EVENT_TABLE: [string, z.ZodTypeAny, unknown, boolean][] = [
   ['rattlesnake', rattlesnakeEventSchema, { type: 'saloon_refilled', slot: 2, cardId: 'e-snakebite', event: 'tornado' }, false],
   ['rattlesnake', rattlesnakeEventSchema, { type: 'ability_used', seat: 0, cardId: 'a-focus-1', ability: 'focus', target: 'x', value: 4 }, true],
   ['rattlesnake', rattlesnakeEventSchema, { type: 'ability_used', seat: 0, cardId: 'a-focus-1', ability: 'focus', delta: 2 }, false],
+  ['rattlesnake', rattlesnakeEventSchema, { type: 'ability_used', seat: 0, cardId: 'a-focus-1', ability: 'teleport' }, false],
   ['saloon', saloonEventSchema, { type: 'shot', seat: 2, gun: 'bottle', area: 'head', noise: null, at: 5, correct: true, reactionMs: 310 }, true],
   ['saloon', saloonEventSchema, { type: 'shot', seat: 2, gun: 'pink', area: 'head', noise: null, at: 5, correct: true }, false],
   ['saloon', saloonEventSchema, { type: 'shot', seat: 2, gun: 'red', area: 'head', at: 5, correct: true }, false],

@@ -7,7 +7,8 @@
  *   events               e-{event}               e.g. e-high-noon
  *   Hits                 hit-{seat}-{n}          e.g. hit-1-3   (n = 1..4)
  */
-export type Ability = 'focus' | 'reload' | 'quick-draw' | 'scout' | 'take-cover' | 'dodge-n-shoot' | 'switch-up' | 'distract' | 'double-tap' | 'disarm';
+export const ABILITIES = ['focus', 'reload', 'quick-draw', 'scout', 'take-cover', 'dodge-n-shoot', 'switch-up', 'distract', 'double-tap', 'disarm'] as const;
+export type Ability = (typeof ABILITIES)[number];
 
 export type EventKind = 'high-noon' | 'locked-and-loaded' | 'snakebite' | 'last-call' | 'sandstorm' | 'deadeye';
 

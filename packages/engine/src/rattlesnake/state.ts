@@ -1,5 +1,6 @@
 import type { Seat } from '../core/game';
 import type { RngState } from '../core/rng';
+import type { Ability } from './cards';
 import type { Combo } from './combos';
 
 /** Rattlesnake has no table options of its own (the decision timer is the server's `turnSeconds`). */
@@ -39,7 +40,7 @@ export type Step =
 export interface UsedAbility {
   seat: Seat;
   cardId: string;
-  ability: string;
+  ability: Ability;
   target?: string;
   value?: number;
   delta?: 1 | -1;

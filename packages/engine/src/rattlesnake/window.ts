@@ -19,7 +19,9 @@ import type { RattlesnakeState, UsedAbility } from './state';
 export function useAbility(state: RattlesnakeState, seat: Seat, intent: AbilityIntent, events: RattlesnakeEmitted[]): void {
   removeFrom(pile(state, seat, 'hand'), intent.cardId);
   table(state, 'graveyard').push(intent.cardId);
-  const used: UsedAbility = { seat, cardId: intent.cardId, ability: abilityOf(intent.cardId) as string };
+  const ability = abilityOf(intent.cardId);
+  if (ability === null) throw new Error(`Rattlesnake invariant broken: ${intent.cardId} is not an action card (checked before)`);
+  const used: UsedAbility = { seat, cardId: intent.cardId, ability };
   if (intent.target !== undefined) used.target = intent.target;
   if (intent.value !== undefined) used.value = intent.value;
   if (intent.delta !== undefined) used.delta = intent.delta;
