@@ -237,6 +237,11 @@ const merge = (into: Record<string, number>, from: Record<string, number>) => {
   return into;
 };
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** Each process's growth of a counter between two readings (null where either is unknown), and their total (null if any is). */
+function growth(before: (number | null)[], after: (number | null)[]): { each: (number | null)[]; total: number | null } {
+  const each = before.map((b, i) => (b === null || after[i] === null ? null : after[i]! - b));
+  return { each, total: each.some((x) => x === null) ? null : sum(each as number[]) };
+}
 const pct = (cpu: number, wallMs: number) => (100 * cpu) / wallMs;
 
 /** What the run measures: the server process(es), and with --processes nginx and redis-server beside them. */
@@ -359,10 +364,9 @@ async function main(): Promise<void> {
         into.games += share.games;
         into.moves += share.moves;
       }
-    const cpuEach = pids.map((_, i) => (cpu0[i] === null || cpu1[i] === null ? null : cpu1[i]! - cpu0[i]!));
-    const serverCpu = cpuEach.some((c) => c === null) ? null : sum(cpuEach as number[]);
-    const diskEach = pids.map((_, i) => (disk0[i] === null || disk1[i] === null ? null : disk1[i]! - disk0[i]!));
-    const serverDisk = diskEach.some((d) => d === null) ? null : sum(diskEach as number[]);
+    const { each: cpuEach, total: serverCpu } = growth(cpu0, cpu1);
+    const serverDisk = growth(disk0, disk1).total;
+    const perMove = (total: number | null) => (total === null || moves === 0 ? null : total / moves);
     const mainEach = pids.map((_, i) =>
       main0[i] === null || main1[i] === null
         ? null
@@ -384,7 +388,7 @@ async function main(): Promise<void> {
         { tableShares: shares(o.tables, o.workers), seats: o.seats, options: o.options, think: o.think, durationS: o.bgioDuration, place },
         workers,
       );
-      bgio = { ...baseline, ratios: bgioRatios({ game, server: { cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves } }, baseline) };
+      bgio = { ...baseline, ratios: bgioRatios({ game, server: { cpuMsPerMove: perMove(serverCpu) } }, baseline) };
     }
 
     // The floor: the same clients and think times against a bare ws echo server.
@@ -462,8 +466,8 @@ async function main(): Promise<void> {
               runningPercent: sum(mainEach.map((m) => m!.runningPercent)),
               waitingPercent: sum(mainEach.map((m) => m!.waitingPercent)),
             },
-        cpuMsPerMove: serverCpu === null || moves === 0 ? null : serverCpu / moves,
-        diskBytesPerMove: serverDisk === null || moves === 0 ? null : serverDisk / moves,
+        cpuMsPerMove: perMove(serverCpu),
+        diskBytesPerMove: perMove(serverDisk),
         rssMiB: { start: MiB(rssStartTotal), peak: MiB(rssPeakTotal || null), end: MiB(rssEndTotal), settled: MiB(rssSettledTotal) },
         rssPerTableKiB: rssStartTotal === null || !rssPeakTotal ? null : (rssPeakTotal - rssStartTotal) / 1024 / o.tables,
       },
