@@ -12,10 +12,6 @@ export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
 /** The level of a table whose creator chose none (and the lobby's first choice). */
 export const DEFAULT_BOT_LEVEL = 'normal' satisfies (typeof BOT_LEVELS)[number];
 
-/** Why Saloon Showdown's bank pays someone (its `bank_paid` event; each has its sentence in the client's log). */
-export const BANK_REASONS = ['cash_loot', 'bottle', 'duel_won', 'bounty_reset', 'law', 'law_duel', 'standoff_won', 'hail', 'heist', 'turkey'] as const;
-export type BankReason = (typeof BANK_REASONS)[number];
-
 /** Longest name a create or join call may carry before it is cleaned (the server then allows 20 graphemes). */
 export const NAME_MAX_CHARS = 200;
 

@@ -20,7 +20,7 @@ import type { Showdown, UsedAbility } from '../rattlesnake/state';
 import { AREAS, COLOURS, NOISES, type WindKind } from '../saloon/cards';
 import type { AnswerIntent } from '../saloon/intents';
 import type { Reveal as SaloonReveal, ShotRecord } from '../saloon/state';
-import { BANK_REASONS, CHAT_PHRASES } from './constants';
+import { CHAT_PHRASES } from './constants';
 import type { Same } from './same';
 
 const seat = z.number().int().min(0).max(5);
@@ -155,6 +155,9 @@ const DISCARD_REASONS = [
   'turkey',
 ] as const;
 export type DiscardReason = (typeof DISCARD_REASONS)[number];
+/** Why the bank pays someone (each has its sentence in the client's log). */
+const BANK_REASONS = ['cash_loot', 'bottle', 'duel_won', 'bounty_reset', 'law', 'law_duel', 'standoff_won', 'hail', 'heist', 'turkey'] as const;
+export type BankReason = (typeof BANK_REASONS)[number];
 /** Loot taken from one player by another: a lost bluff call, or Russian Roulette. */
 const LOOT_REASONS = ['bluff', 'roulette_click', 'roulette_bang'] as const;
 export type LootReason = (typeof LOOT_REASONS)[number];

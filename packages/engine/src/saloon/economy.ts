@@ -4,8 +4,7 @@
  * or Standoff or Truel). Each move that raises someone's Loot checks the $130 end.
  */
 import type { Seat } from '../core/game';
-import type { BankReason } from '../protocol/constants';
-import type { BountyReason, LootReason, SaloonEmitted } from '../protocol/events';
+import type { BankReason, BountyReason, LootReason, SaloonEmitted } from '../protocol/events';
 import { checkEnd } from './end';
 import type { SaloonState } from './state';
 import { playerOf } from './own';
