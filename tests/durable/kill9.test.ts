@@ -48,6 +48,7 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
 
       const humans = c.seats - c.bots;
       const players = Array.from({ length: humans }, (_, i) => new Player(`P${i}`, [20, 60]));
+      players.forEach((p) => p.pause()); // still until every seat is taken
       const host = await new Client(endpoint).create<any>(c.room, { name: 'P0', seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } });
       players[0].attach(host);
       const code = host.roomId;
@@ -60,7 +61,7 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
       );
 
       // Part of a game, then every player stops (so nothing is in flight) and looks at their hand.
-      players.forEach((p) => p.wake());
+      players.forEach((p) => p.resume());
       await until(
         () => players.reduce((n, p) => n + p.sent, 0) >= c.before,
         `${c.before} intents`,

@@ -55,6 +55,8 @@ async function shared(ttlMs = 1500) {
 async function seat(endpoint: string, c: Case) {
   const humans = c.seats - c.bots;
   const players = Array.from({ length: humans }, (_, i) => new Player(`${c.room}-P${i}`, [20, 60]));
+  // Still until every table is playing: a 4-point Duel could otherwise be over before a slower table has started.
+  players.forEach((p) => p.pause());
   players[0].attach(
     await new Client(endpoint).create<any>(c.room, { name: players[0].name, seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } }),
   );
@@ -70,7 +72,7 @@ async function playSome(tables: Table[], server: () => Proc): Promise<(string | 
   await until(() => everyone.every((p) => p.token !== '' && p.state?.status === 'playing'), 'the games to start', 10_000, server);
   await Promise.all(
     tables.map(async (t) => {
-      t.players.forEach((p) => p.wake());
+      t.players.forEach((p) => p.resume());
       await until(() => t.players.reduce((n, p) => n + p.sent, 0) >= t.c.before, `${t.c.before} intents in ${t.c.room}`, 60_000, server);
       t.players.forEach((p) => p.pause());
     }),
