@@ -34,6 +34,8 @@ jest.setTimeout(240_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
 const OPTIONS = { threatSeconds: 10, simplified: false, russianRoulette: false };
+/** For the layout checks made while a threat is open: a window long enough to measure and photograph a loaded phone. */
+const SLOW_THREATS = { ...OPTIONS, threatSeconds: 30 };
 const BOT_TARGET = 'Dusty Pete'; // seat 2 (bots sit in the last seats, named in order)
 const STANDOFF_WON = /(Ann|Bob) wins the Mexican Standoff and hits (Ann|Bob)/;
 
@@ -216,14 +218,14 @@ test('on a 360×640 phone a threat window offers every "I don\'t think so!" gun 
   // of one colour; Bob threatens Carl (a player who takes his time) with that colour's gun, so Ann may join with any
   // of the three free guns or hit Bob with the Bottle, and the window line names who else may still act. (A clean CI
   // run caught this bar scrolling its last buttons out of sight.)
-  const seed = findSaloonSeed(4, OPTIONS, (s) => {
+  const seed = findSaloonSeed(4, SLOW_THREATS, (s) => {
     const ann = s.players[0].hand;
     const colour = Saloon.card(ann[0]).colour;
     return s.active === 1 && holds(ann, 'standoff', 1) && ann.every((id) => Saloon.card(id).colour === colour) && !holds(s.players[3].hand, 'standoff', 1);
   });
-  const annHand = Saloon.setup({ seats: 4, options: OPTIONS as Saloon.SaloonOptions }, Rng.fromSeed(seed)).players[0].hand;
+  const annHand = Saloon.setup({ seats: 4, options: SLOW_THREATS as Saloon.SaloonOptions }, Rng.fromSeed(seed)).players[0].hand;
   const gun = Saloon.card(annHand[0]).colour;
-  const { code, leave } = await hostSaloon(stack().base, 4, 1, seed, OPTIONS);
+  const { code, leave } = await hostSaloon(stack().base, 4, 1, seed, SLOW_THREATS);
   const folks = people(stack().browser);
   let carl: Room | null = null;
   try {
@@ -232,7 +234,7 @@ test('on a 360×640 phone a threat window offers every "I don\'t think so!" gun 
     await joinByCode(ann, stack().base, 'Ann', code);
     await joinByCode(bob, stack().base, 'Bob', code);
     carl = await new Client(stack().base.replace(/^http/, 'ws')).joinById(code, { name: 'Carl' });
-    carl.onMessage('*', () => undefined); // Carl thinks it over: the threat's 10 s window stays open
+    carl.onMessage('*', () => undefined); // Carl thinks it over: the threat's 30 s window stays open
     const bobButton = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
     await until('Bob may threaten', async () => (await bobButton(`Threaten with the ${gun} gun…`).count()) > 0, 20_000);
     expect(await threaten(bobButton, 'Carl', gun)).toBe(true);
@@ -311,7 +313,7 @@ test.each([4, 6])(
     // (no bot may end the threat early: none holds a Standoff card or three cards of one colour, for the Bottle)
     const seed = findSaloonSeed(
       seats,
-      OPTIONS,
+      SLOW_THREATS,
       (s) =>
         s.active === 1 &&
         !holds(s.players[0].hand, 'standoff', 1) &&
@@ -320,7 +322,7 @@ test.each([4, 6])(
         (seats < 6 || holds(s.players[0].hand, 'escape', 1)) &&
         s.players.slice(2).every((p) => !mayInterrupt(p.hand)),
     );
-    const { code, leave } = await hostSaloon(stack().base, seats, seats - 2, seed, OPTIONS);
+    const { code, leave } = await hostSaloon(stack().base, seats, seats - 2, seed, SLOW_THREATS);
     const folks = people(stack().browser);
     try {
       const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
