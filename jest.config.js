@@ -1,4 +1,4 @@
-/** One jest run: pure engine tests, client logic (translations), server tests (real Colyseus on loopback), browser and scale tests. */
+/** The suite's projects: pure engine tests, client logic (translations), server tests (real Colyseus on loopback), browser and scale tests. `npm test` (scripts/test.mjs) runs them in two parts: the files that measure clocks and frames alone, then the rest several at once. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }];
 const common = {
   rootDir: __dirname,
