@@ -30,7 +30,8 @@ import {
 jest.setTimeout(60_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
-const OPTIONS = { threatSeconds: 10, simplified: false, russianRoulette: false };
+// A 30 s threat window: long enough for a loaded machine (the suite runs other files beside this one); no test here waits for one to run out.
+const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
 
 const actions = (page: Page) => page.locator('.actions');
 /** A button of the action bar, by its accessible name (exact when a string). */
