@@ -22,9 +22,8 @@ test('a threat window open at a crash keeps its time after the restart', async (
   let server = startServer('saloon-1', env);
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
 
-  // Two players who only do what this test tells them (paused: their bot policy never acts).
+  // Two players who only do what this test tells them (never resumed: their bot policy never acts).
   const players = [new Player('Ann', [60, 120]), new Player('Bob', [60, 120])];
-  players.forEach((p) => p.pause());
   const host = await new Client(endpoint).create<any>('saloon', { name: 'Ann', seats: 2, bots: 0, options: { threatSeconds: 3, turnSeconds: 60 } });
   players[0].attach(host);
   players[1].attach(await new Client(endpoint).joinById<any>(host.roomId, { name: 'Bob' }));

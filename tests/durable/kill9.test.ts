@@ -48,7 +48,6 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
 
       const humans = c.seats - c.bots;
       const players = Array.from({ length: humans }, (_, i) => new Player(`P${i}`, [20, 60]));
-      players.forEach((p) => p.pause()); // still until every seat is taken
       const host = await new Client(endpoint).create<any>(c.room, { name: 'P0', seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } });
       players[0].attach(host);
       const code = host.roomId;

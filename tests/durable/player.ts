@@ -1,6 +1,7 @@
 /**
  * A scripted player over the network for the durability tests: it plays its seat with the game's own bot policy,
- * from its own view only (like `npm run bot`), can be paused, and after its server dies comes back the way the web
+ * from its own view only (like `npm run bot`) once told to (`resume()`; it sits still until then, so a quick game
+ * cannot end while another table is still being set up), can be paused again, and after its server dies comes back the way the web
  * client does (packages/client/src/net.ts `recoverRoom`): a join by the table code with its seat token.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,7 +24,8 @@ export class Player {
   room!: Room<any>;
   seat = -1;
   token = '';
-  paused = false;
+  /** Sits still (plays nothing) until `resume()`. */
+  paused = true;
   /** Intents sent (all connections). */
   sent = 0;
   readonly errors: string[] = [];

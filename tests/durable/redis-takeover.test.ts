@@ -55,8 +55,6 @@ async function shared(ttlMs = 1500) {
 async function seat(endpoint: string, c: Case) {
   const humans = c.seats - c.bots;
   const players = Array.from({ length: humans }, (_, i) => new Player(`${c.room}-P${i}`, [20, 60]));
-  // Still until every table is playing: a 4-point Duel could otherwise be over before a slower table has started.
-  players.forEach((p) => p.pause());
   players[0].attach(
     await new Client(endpoint).create<any>(c.room, { name: players[0].name, seats: c.seats, bots: c.bots, options: { ...c.options, turnSeconds: 20 } }),
   );
