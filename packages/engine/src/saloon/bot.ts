@@ -1,5 +1,5 @@
 import type { BotLevel, Seat } from '../core/game';
-import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../protocol/constants';
+import { DEFAULT_BOT_LEVEL } from '../protocol/constants';
 import type { Rng } from '../core/rng';
 import { bulletsOf, card, isBooty, type Area, type Colour, type Noise } from './cards';
 import type { AnswerIntent, DesperadoIntent, SaloonIntent, ShootIntent, StandoffIntent, WantedIntent } from './intents';
@@ -37,9 +37,6 @@ export interface BotConfig {
 }
 export const DEFAULT_BOT: BotConfig = { errorRate: 0.05 };
 
-/** How quick a table's bots are (the `botLevel` table option; the levels are the protocol's, in one place). */
-export { BOT_LEVELS, DEFAULT_BOT_LEVEL };
-export type { BotLevel };
 /**
  * Human reaction times, per level: a log-normal spread around `medianMs` (half of the reactions are quicker, half
  * slower; `sigma` is the spread of its logarithm), never quicker than `floorMs` after the cards are visible (people

@@ -1,7 +1,8 @@
-import { isError, type Outcome, type Seat } from '../core/game';
+import { isError, type BotLevel, type Outcome, type Seat } from '../core/game';
 import type { SaloonEmitted } from '../protocol/events';
 import { deriveSeed, Rng, type Seed } from '../core/rng';
-import { botInterrupt, botReactionMs, makeBot, DEFAULT_BOT, DEFAULT_BOT_LEVEL, type BotConfig, type BotLevel } from './bot';
+import { DEFAULT_BOT_LEVEL } from '../protocol/constants';
+import { botInterrupt, botReactionMs, makeBot, DEFAULT_BOT, type BotConfig } from './bot';
 import type { SaloonIntent } from './intents';
 import { apply, deadline, interrupters, legalIntents, options as makeOptions, outcome, pending, setup, timeout } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
