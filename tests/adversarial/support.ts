@@ -398,9 +398,11 @@ function watchRoom(room: any, probe: Probe): void {
   room.play = function (seat: number, intent: unknown, by: string, from?: any, ...rest: unknown[]) {
     const before = this.engineState;
     const held = this.races?.waiting ?? 0;
+    const dropped = this.races?.dropped ?? 0;
     const out = play.call(this, seat, intent, by, from, ...rest);
-    // Taken: the engine moved, or a race shot is held to be judged by reaction time (its answer is the race's outcome).
-    if (this.engineState !== before || (this.races?.waiting ?? 0) > held) {
+    // Taken: the engine moved, a race shot is held to be judged by reaction time, or one that came just after its race
+    // ended is dropped (the race's outcome answers both).
+    if (this.engineState !== before || (this.races?.waiting ?? 0) > held || (this.races?.dropped ?? 0) > dropped) {
       if (by === 'human' && from) {
         const idx = probe.seen.get(from.sessionId) ?? 0;
         let set = probe.accepted.get(from.sessionId);

@@ -11,7 +11,9 @@
 import { framesOf } from './testing/record-ws';
 import { eventCodec, onTableEvents, Rng, Saloon, saloon, viewFromSyncedBoard } from '@tumbleweed/engine';
 import type { Room } from 'colyseus.js';
+import { FAIR } from './fair/timing';
 import { logger } from './log';
+import { SHOT_TOO_LATE } from './table/turns';
 import { JumpClock, ManualClock, realClock, settings } from './table-room';
 import { inbox, jumpToRace, seatOf, startServer, type Inbox, waitFor } from './testing/harness';
 import { containsBytes, replay } from './testing/replay';
@@ -211,9 +213,20 @@ describe('races with scripted clients', () => {
     expect(after[a].bounty).toBe(before[a].bounty + 10);
     expect(after[judge]).toMatchObject({ loot: before[judge].loot, bounty: before[judge].bounty, wounds: 0 }); // the Judge is out of it
     expectHandStaysWith(t, judge, state.players[judge].hand); // the Judge's hand was never shown
-    // The later shot lost the race: it is dropped, not refused (C sees who won).
+    // The later shot lost the race: it is dropped, not refused (C sees who won), whether it came while A's was held
+    // or after A's had won (a loaded server, a far player).
     expect(t.boxes[c].errors).toEqual([]);
     for (const [room, me] of [...t.players.map((r, i) => [r, i] as const), [t.watcher, null] as const]) expectNoOtherHands(room, me);
+    // So is one sent after the result, before C's screen could show it; then a malformed intent, refused in order.
+    C.send('intent', shotC);
+    C.send('intent', { type: 'no such move' });
+    await waitFor(() => t.boxes[c].errors.length > 0, 'the malformed intent refused');
+    expect(t.boxes[c].errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+    // A shot longer than FAIR.lateShotMs after the race is refused: no result on the way answers it.
+    clock.jump(FAIR.lateShotMs + 1);
+    C.send('intent', shotC);
+    await waitFor(() => t.boxes[c].errors.length > 1, 'the stale shot refused');
+    expect(t.boxes[c].errors.map((e) => e.code)).toEqual(['BAD_MESSAGE', 'NOT_NOW']);
   });
 
   test('Truel: "I have nothing to lose"; hands pass right, the first correct shot after Go wins; nobody but the receiver sees the Desperado\'s cards before they are checked', async () => {
@@ -331,27 +344,24 @@ describe('races with scripted clients', () => {
       racers.forEach((s, i) => t.players[s].send('intent', shots[i]));
       await waitFor(() => eventsOf(t.watcherBox, 'turkey_shot').length === 1, 'the Turkey is shot');
       const mine = (msg: string) => log.lines.filter((l) => l.msg === msg && l.table === t.code).sort((x, y) => x.seq - y.seq);
-      await waitFor(
-        () => mine('shot held').length === 2 && mine('shot judged').length + mine('shot too late: the race was over').length === 2,
-        'both shots logged',
-      );
+      await waitFor(() => mine('shot judged').length > 0 && mine(SHOT_TOO_LATE).length === 1, 'both shots logged');
       const held = mine('shot held');
-      expect(held.map((l) => l.level)).toEqual(['info', 'info']); // a race: logged at info
-      expect(held.map((l) => l.seat).sort()).toEqual([...racers].sort());
-      const [first, second] = held;
-      expect(second.seq).toBeGreaterThan(first.seq);
-      expect(second.at).toBeGreaterThanOrEqual(first.at); // no claim: placed at its arrival
-      expect(held.map((l) => l.forgivenMs)).toEqual([0, 0]);
+      const [first] = held;
+      const [late] = mine(SHOT_TOO_LATE);
+      expect(first.level).toBe('info'); // a race: logged at info
+      expect(first.forgivenMs).toBe(0); // no claim: placed at its arrival
       expect(
         mine('shot judged')
           .filter((l) => l.result === 'accepted')
           .map((l) => l.seq),
       ).toEqual([first.seq]);
       expect(eventsOf(t.watcherBox, 'turkey_shot')[0].seat).toBe(first.seat);
-      // The later one lost the race: dropped, not refused.
-      expect(mine('shot too late: the race was over').map((l) => l.seq)).toEqual([second.seq]);
-      const loser = racers.find((s) => s !== first.seat)!;
-      expect(t.boxes[loser].errors).toEqual([]);
+      // The later one lost the race: dropped, not refused. It was held too if it came before the first was judged
+      // (within the collection window), else dropped on arrival (a loaded machine).
+      expect(late.seq).toBeGreaterThan(first.seq);
+      expect([first.seat, late.seat].sort()).toEqual([...racers].sort());
+      expect(held.slice(1).map((l) => [l.seq, l.forgivenMs])).toEqual(held.length === 2 ? [[late.seq, 0]] : []);
+      expect(t.boxes[late.seat].errors).toEqual([]);
     } finally {
       log.stop();
     }
@@ -376,15 +386,19 @@ describe('races with scripted clients', () => {
       const intents = joiners.map((s) => ({ type: 'standoff', card: viewOf(t.players[s])!.hand.find(symbolIs('standoff'))!, gun: 'yellow' }));
       joiners.forEach((s, i) => t.players[s].send('intent', intents[i]));
       const mine = (msg: string) => log.lines.filter((l) => l.msg === msg && l.intent === 'standoff' && l.table === t.code).sort((x, y) => x.seq - y.seq);
-      await waitFor(() => mine('shot judged').length + mine('shot too late: the race was over').length === 2, 'both judged');
-      const [first, second] = mine('shot held');
-      expect([first.forgivenMs, second.forgivenMs]).toEqual([0, 0]); // no claims: each at its arrival
+      await waitFor(() => mine('shot judged').length > 0 && mine(SHOT_TOO_LATE).length === 1, 'both judged');
+      const held = mine('shot held');
+      const [first] = held;
+      const [late] = mine(SHOT_TOO_LATE);
+      expect(held.map((l) => l.forgivenMs)).toEqual(held.map(() => 0)); // no claims: each at its arrival
       expect(mine('shot judged').map((l) => [l.seq, l.result])).toEqual([[first.seq, 'accepted']]);
-      // The first one turned the threat into a Standoff: the window the second answered is over.
-      expect(mine('shot too late: the race was over').map((l) => l.seq)).toEqual([second.seq]);
+      // The first one turned the threat into a Standoff: the window the second answered is over (it was held too, or
+      // came after the first was judged).
+      expect(late.seq).toBeGreaterThan(first.seq);
+      expect(late.seat).not.toBe(first.seat);
       await waitFor(() => eventsOf(t.watcherBox, 'i_dont_think_so').length === 1, 'the Standoff');
       expect(eventsOf(t.watcherBox, 'i_dont_think_so')[0]).toMatchObject({ seat: first.seat, gun: 'yellow', target: a });
-      expect(t.boxes[second.seat].errors).toEqual([]);
+      expect(t.boxes[late.seat].errors).toEqual([]);
     } finally {
       log.stop();
     }

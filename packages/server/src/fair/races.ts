@@ -55,6 +55,11 @@ export class FairRaces {
   private timer: unknown = null;
   private previews: unknown[] = [];
   private previewed = '';
+  /** The race running after the last change, and the last one that ended (with when: the server's clock). */
+  private current: Race | null = null;
+  private ended: { race: Race; at: number } | null = null;
+  /** Shots dropped for coming just after their race ended (`late`). */
+  dropped = 0;
 
   constructor(private host: RaceHost) {}
 
@@ -151,9 +156,23 @@ export class FairRaces {
     if (next !== null) this.timer = this.host.later(() => this.settle(false), Math.max(0, next - this.host.now()));
   }
 
-  /** After each change: a race getting ready sends each human racer its cards a moment before "Go!". */
+  /**
+   * A shot of `seat` the engine refuses now: true, and it is to be dropped, when it is one of the intents of the race
+   * `seat` was in that ended at most FAIR.lateShotMs ago. It left before the result reached its shooter.
+   */
+  late(seat: Seat, type: string): boolean {
+    const e = this.ended;
+    if (!e || this.host.now() - e.at > FAIR.lateShotMs || !e.race.seats.includes(seat) || !e.race.intents.includes(type)) return false;
+    this.dropped += 1;
+    return true;
+  }
+
+  /** After each change: notes a race that ended; a race getting ready sends each human racer its cards a moment before "Go!". */
   afterChange(): void {
     const race = this.host.race();
+    const was = this.current;
+    if (was && race?.goAt !== was.goAt) this.ended = { race: was, at: this.host.now() };
+    this.current = race;
     if (!race || race.go || !race.scheduled) return;
     const key = `${race.goAt}:${race.seats.join(',')}`;
     if (key === this.previewed) return;

@@ -18,6 +18,12 @@ export const FAIR = {
   previewLeadMs: 150,
   /** When the send time of those cards is fixed (before "Go!"), from the latency measured then. */
   previewAimMs: 600,
+  /**
+   * A racer's shot that reaches the server this long after its race ended (won by a quicker shot, or its window
+   * closed) and that the engine now refuses is dropped, not refused: it left before its shooter's screen showed the
+   * result, which answers it. A round trip at most, on any network a race is fair on; later ones are refused.
+   */
+  lateShotMs: 1000,
   /** Clock sync: RTT samples older than this are forgotten (a connection's latency changes). */
   sampleTtlMs: 60_000,
   /** Clock sync: samples kept per connection (the estimate is the lowest: the least queued one). */

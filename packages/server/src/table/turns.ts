@@ -20,6 +20,9 @@ export const RACE_LOG_TAIL_MS = 1000;
 
 export type By = 'human' | 'bot';
 
+/** The log line of a shot dropped because its race was over: held while a quicker one won, or arriving just after. */
+export const SHOT_TOO_LATE = 'shot too late: the race was over';
+
 /** What the turn loop needs from its room. */
 export interface TurnsHost {
   readonly state: TableState;
@@ -62,10 +65,7 @@ export class Turns {
       clientOf: (seat) => host.clients.find((c) => c.userData?.seat === seat),
       judge: (shot) => this.judge(shot),
       outlived: (shot) =>
-        host.log.info(
-          { seq: shot.seq, seat: shot.seat, by: shot.by, intent: shot.intent.type, at: shot.at, arrival: shot.arrival },
-          'shot too late: the race was over',
-        ),
+        host.log.info({ seq: shot.seq, seat: shot.seat, by: shot.by, intent: shot.intent.type, at: shot.at, arrival: shot.arrival }, SHOT_TOO_LATE),
       later: (fn, ms) => clock.later(fn, ms),
       cancel: (handle) => clock.cancel(handle),
       now: () => clock.now(),
@@ -134,6 +134,7 @@ export class Turns {
         { seq, seat, by, intent: intent.type, claimedMs, ...shot.verdict, ...(isError(probe) ? { result: probe.error.code } : {}) },
         isError(probe) ? 'shot refused' : 'shot held',
       );
+      if (isError(probe) && this.races.late(seat, intent.type)) return this.tooLate(seq, seat, by, intent.type, shot.arrival, probe.error.code);
       if (isError(probe)) return this.commit(probe, { seat, intent: shot.intent, at: shot.at }, from);
       this.races.hold(shot);
       return;
@@ -144,10 +145,19 @@ export class Turns {
     if (this.driver.deadline() !== null) this.lastRealTimeArrival = at;
     const pending = game.pending(engine).includes(seat);
     const result = game.apply(engine, seat, intent, at);
+    if (isError(result) && this.races.late(seat, intent.type)) return this.tooLate(seq, seat, by, intent.type, at, result.error.code);
     const line = { seq, seat, by, intent: intent.type, at, pending, result: isError(result) ? result.error.code : 'accepted' };
     if (realTime) this.host.log.info(line, 'intent arrived');
     else this.host.log.debug(line, 'intent arrived');
     this.commit(result, { seat, intent, at }, from);
+  }
+
+  /**
+   * A shot of the race that just ended, which the engine refuses now (there is no race, or the next one does not take
+   * it): sent before the result reached its shooter, it is dropped, not refused; the result answers it.
+   */
+  private tooLate(seq: number, seat: Seat, by: By, intent: string, arrival: number, result: ErrorCode): void {
+    this.host.log.info({ seq, seat, by, intent, arrival, result }, SHOT_TOO_LATE);
   }
 
   /** Shots held for a race are judged before any other intent reaches the engine. */
