@@ -126,15 +126,16 @@ export class Turns {
     const race = this.races.timed(seat, intent.type);
     if (race && this.clock.now() >= race.goAt) {
       // A racer's shot after "Go!": judged by reaction time once no quicker shot can still be on its way (fair/). One
-      // the engine refuses even now (a wrong gun, a lock-out) is answered at once.
+      // the engine refuses even now (a wrong gun, a lock-out) is answered at once, unless it came for the race that
+      // just ended (`tooLate`).
       const shot = this.races.place(race, { seat, intent, by, from, claimedMs, seq });
       this.lastRealTimeArrival = shot.arrival;
       const probe = game.apply(engine, seat, shot.intent, shot.at);
+      if (isError(probe) && this.races.late(seat, intent.type)) return this.tooLate(seq, seat, by, intent.type, shot.arrival, probe.error.code);
       this.host.log.info(
         { seq, seat, by, intent: intent.type, claimedMs, ...shot.verdict, ...(isError(probe) ? { result: probe.error.code } : {}) },
         isError(probe) ? 'shot refused' : 'shot held',
       );
-      if (isError(probe) && this.races.late(seat, intent.type)) return this.tooLate(seq, seat, by, intent.type, shot.arrival, probe.error.code);
       if (isError(probe)) return this.commit(probe, { seat, intent: shot.intent, at: shot.at }, from);
       this.races.hold(shot);
       return;
