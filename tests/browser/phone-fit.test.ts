@@ -96,6 +96,57 @@ test('on phones held upright: status, table and action bar on one screen for eve
   expect(problems).toEqual([]);
 });
 
+test('Saloon on a phone: picking a gun, then Cancel, re-word the status bar in the frame the action bar changes, and the table stays where the finger left it', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('phone390', { ...PHONES[0][1], locale: 'en-US' });
+    await createTable(page, stack().base, /Saloon Showdown/, 2, 1);
+    const gun = page.locator('.actions').getByRole('button', { name: THREATEN_WITH });
+    // My turn with a gun in hand (a bot that starts, or threatens me first, is answered with my first move).
+    await until(
+      'my turn, with a gun to threaten with',
+      async () => {
+        if ((await gun.count()) > 0) return true;
+        if ((await page.locator('.saloon-duelpanel').count()) === 0 && (await enabledMoves(page).count()) > 0)
+          await enabledMoves(page).first().click({ timeout: 2000 });
+        return false;
+      },
+      60_000,
+    );
+    await page.waitForTimeout(300); // the last deal settled
+    /** Taps the bar's button named `name`; the status line and the table's top in the next frame. */
+    const tap = (name: RegExp) =>
+      page.evaluate(
+        (source) =>
+          new Promise<{ status: string; top: number }>((resolve, reject) => {
+            const re = new RegExp(source);
+            const b = [...document.querySelectorAll<HTMLButtonElement>('.actions button')].find((x) => re.test(x.getAttribute('aria-label') ?? ''));
+            if (!b) return reject(new Error(`no button ${source}`));
+            b.click();
+            requestAnimationFrame(() =>
+              resolve({
+                status: document.querySelector('[data-testid=status] [role=status]')?.textContent ?? '',
+                top: document.querySelector('.table-layout')!.getBoundingClientRect().top,
+              }),
+            );
+          }),
+        name.source,
+      );
+    const tableTop = () => page.evaluate(() => document.querySelector('.table-layout')!.getBoundingClientRect().top);
+    const picked = await tap(THREATEN_WITH);
+    expect(picked.status).toMatch(/^Threaten whom with the \w+ gun\?$/);
+    await page.waitForTimeout(400);
+    expect(await tableTop()).toBe(picked.top);
+    const back = await tap(/^Cancel$/);
+    expect(back.status).toMatch(/^Your turn/);
+    await page.waitForTimeout(400);
+    expect(await tableTop()).toBe(back.top);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
 test('on desktops the table fills the height under the status bar, with the players beside it', async () => {
   const folks = people(stack().browser);
   const problems: string[] = [];

@@ -154,6 +154,11 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     }
   });
   const clock = window.setInterval(status.update, 250);
+  // A choice made on this page (a gun picked, Cancel, a card selected) re-draws the action bar at once; the status line
+  // follows in the same frame, not at the next tick of the clock. Its height moves the table: reworded up to 250 ms
+  // later, the whole table jumped 22 px on a phone just after the tap (seen in phone-fit.test.ts).
+  const barWatch = new MutationObserver(status.update);
+  barWatch.observe(actions, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-pressed', 'disabled'] });
   // (The state may still be on its way here, so the session says whether this tab sat or watched.)
   // A language switch re-mounts this page: the log is redrawn from the session's events, in the new words.
   log.drawHistory();
@@ -165,6 +170,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     unfit();
     stopKeys();
     window.clearInterval(clock);
+    barWatch.disconnect();
     toast.dispose();
     chat.dispose();
     unlisten();
