@@ -14,6 +14,9 @@ export const NOISES = ['bang', 'boom', 'blam'];
 /** Your turn's first threat button: a gun ("Threaten with the red gun…"); then whom ("Threaten Ann with the red gun"). */
 export const THREATEN_WITH = /^Threaten with the \w+ gun…$/;
 
+/** A click may take seconds while other browser tests keep both cores busy (one took over 2 s, in saloon-specials). */
+const CLICK_MS = 10_000;
+
 /**
  * Threatens through the action bar as a player does, in two steps: the gun (the first one offered, or `gun`), then
  * the target (`target`: a name, or a pattern; default anyone). False when no threat is offered, or not at `target`.
@@ -21,21 +24,21 @@ export const THREATEN_WITH = /^Threaten with the \w+ gun…$/;
 export async function threaten(button: (name: string | RegExp) => Locator, target: string | RegExp = /.*/, gun?: string): Promise<boolean> {
   const guns = button(gun ? `Threaten with the ${gun} gun…` : THREATEN_WITH);
   if ((await guns.count()) === 0) return false;
-  await guns.first().click({ timeout: 2000 });
+  await guns.first().click({ timeout: CLICK_MS });
   const who = typeof target === 'string' ? target : `(?:${target.source})`;
   const at = button(new RegExp(`^Threaten ${who} with the \\w+ gun$`));
-  if ((await at.count().catch(() => 0)) === 0)
-    await at
-      .first()
-      .waitFor({ timeout: 2000 })
-      .catch(() => undefined);
+  // The second question (whom), with its Cancel; then is `target` among the answers?
+  await button('Cancel')
+    .first()
+    .waitFor({ timeout: CLICK_MS })
+    .catch(() => undefined);
   if ((await at.count()) === 0) {
     await button('Cancel')
-      .click({ timeout: 2000 })
+      .click({ timeout: CLICK_MS })
       .catch(() => undefined);
     return false;
   }
-  await at.first().click({ timeout: 2000 });
+  await at.first().click({ timeout: CLICK_MS });
   return true;
 }
 
