@@ -12,6 +12,8 @@ import { sendTo } from '../table/send';
 
 /** The lag quota of a race: one way forgiven after a scheduled "Go!", both ways in a response window. */
 const quotaOf = (race: Race): number => (race.scheduled ? FAIR.lagQuotaMs : FAIR.windowQuotaMs);
+/** Whether `seat` races in `race` with an intent of type `type`. */
+const racesWith = (race: Race, seat: Seat, type: string): boolean => race.intents.includes(type) && race.seats.includes(seat);
 
 export interface TimedShot {
   seat: Seat;
@@ -98,7 +100,7 @@ export class FairRaces {
   /** The race `seat` takes part in when `type` is one of its timed intents, else null (the intent goes as usual). */
   timed(seat: Seat, type: string): Race | null {
     const race = this.host.race();
-    return race && race.intents.includes(type) && race.seats.includes(seat) ? race : null;
+    return race && racesWith(race, seat, type) ? race : null;
   }
 
   /**
@@ -162,7 +164,7 @@ export class FairRaces {
    */
   late(seat: Seat, type: string): boolean {
     const e = this.ended;
-    if (!e || this.host.now() - e.at > FAIR.lateShotMs || !e.race.seats.includes(seat) || !e.race.intents.includes(type)) return false;
+    if (!e || this.host.now() - e.at > FAIR.lateShotMs || !racesWith(e.race, seat, type)) return false;
     this.dropped += 1;
     return true;
   }
