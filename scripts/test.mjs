@@ -78,8 +78,9 @@ const TIMED = [
 ];
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const timedPattern = `^${escape(root)}/(${TIMED.map(escape).join('|')})$`;
-// Everything else runs several files at once: most of a file's time is real clocks and processes (bots thinking,
-// restarts, injected latency), not CPU. As many as the cores (TEST_WORKERS overrides it): on 2 cores, 3 at a time took
+// Everything else runs several files at once: a browser file alone keeps about 1.3 cores busy (Chromium), the restart
+// and bot files mostly wait on real clocks and processes (0.1–0.2 of a core); two at a time keep both cores of a 2-core
+// machine busy. As many as the cores (TEST_WORKERS overrides it): on 2 cores, 3 at a time took
 // 619–669 s of jest instead of 708 s, but each of two runs failed one test whose window ran out on the loaded machine.
 const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
