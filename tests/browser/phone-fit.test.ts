@@ -2,7 +2,8 @@
  * One screen per decision (issue 12): on a phone held upright (390×844, 360×640) a player sees the status bar with
  * its countdown, the whole table and the whole action bar without scrolling, every enabled move of the decision in
  * sight (none off the screen, none scrolled out of the bar), for every game; scrolled down to the
- * players and the log, the status bar stays pinned at the top. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
+ * players and the log, the status bar stays pinned at the top; through a game's turns the table does not move up and
+ * down as the status bar's words change length. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-phone.png. Needs `npm run build` first.
@@ -141,6 +142,63 @@ test('Saloon on a phone: picking a gun, then Cancel, re-word the status bar in t
     expect(back.status).toMatch(/^Your turn/);
     await page.waitForTimeout(400);
     expect(await tableTop()).toBe(back.top);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Sending…", the bots\' moves and threats) the table never moves back up, and down at most twice', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('phone360', { ...PHONES[1][1], locale: 'en-US' });
+    // Every frame: where the table starts on the page, and what the status bar says (a move of the table is recorded with
+    // the words before and after it).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __tableMoves: string[] };
+      w.__tableMoves = [];
+      let last: number | null = null;
+      let said = '';
+      const look = () => {
+        const main = document.querySelector('.table-main');
+        const now = document.querySelector('[data-testid=status]')?.textContent ?? '';
+        if (main && !document.querySelector('.banner:not([hidden])')) {
+          const top = Math.round(main.getBoundingClientRect().top + window.scrollY);
+          if (last !== null && top !== last) w.__tableMoves.push(`${top > last ? 'down' : 'up'} ${Math.abs(top - last)}px: "${said}" → "${now}"`);
+          last = top;
+        }
+        said = now;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await createTable(page, stack().base, /Saloon Showdown/, 2, 1);
+    // Twelve taps of the first move offered (a second question answered the same way; never Cancel), the bot playing
+    // between them: one-line and two-line instructions, "Sending…" after each tap, a threat now and then.
+    let taps = 0;
+    await until(
+      'twelve moves',
+      async () => {
+        const move = enabledMoves(page).filter({ hasNotText: /^(Cancel|Leave)$/ });
+        if (
+          (await move.count()) > 0 &&
+          (await move
+            .first()
+            .click({ timeout: 2000 })
+            .then(
+              () => true,
+              () => false,
+            ))
+        )
+          taps += 1;
+        return taps >= 12;
+      },
+      60_000,
+    );
+    await page.waitForTimeout(300);
+    const moves = await page.evaluate(() => (window as unknown as { __tableMoves: string[] }).__tableMoves);
+    expect(moves.filter((m) => m.startsWith('up'))).toEqual([]);
+    expect(moves.length).toBeLessThanOrEqual(2);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

@@ -171,6 +171,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     stopKeys();
     window.clearInterval(clock);
     barWatch.disconnect();
+    status.dispose();
     toast.dispose();
     chat.dispose();
     unlisten();

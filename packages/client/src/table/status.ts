@@ -12,10 +12,33 @@ import type { TableView } from './view';
  */
 const LONGEST_GAME_CLOCK_S = 60;
 
-export function statusBar(view: TableView): { el: HTMLElement; update(): void } {
+export function statusBar(view: TableView): { el: HTMLElement; update(): void; dispose(): void } {
   const statusText = h('span', { role: 'status' });
   const statusClock = h('span', { 'aria-hidden': 'true' });
-  const el = h('div', { class: 'status', 'data-testid': 'status' }, statusText, statusClock);
+  const el = h('div', { class: 'status', 'data-testid': 'status' }, h('span', { class: 'status-line' }, statusText, statusClock));
+
+  // The bar keeps the tallest height it has had at this width (its words centred in it). As tall as its words, it
+  // moved the whole table under the player's finger at every change of line count: up 22 px when a tap's two-line
+  // "Your turn: …" became "Sending…" on a 360 px phone, and back down with the next turn; 45 px after a threat. Now the
+  // table moves only when a longer line than any before needs room, down, a few times a game at most. A new width (a
+  // phone turned, a window resized) measures again.
+  let heldWidth = -1;
+  let tallest = 0;
+  const hold = new ResizeObserver(() => {
+    if (!el.isConnected) return;
+    if (el.clientWidth !== heldWidth) {
+      heldWidth = el.clientWidth;
+      tallest = 0;
+      el.style.minHeight = '';
+    }
+    // (its used height, unrounded, in its own CSS pixels whatever a TV's zoom: the border box, as min-height counts it)
+    const height = parseFloat(getComputedStyle(el).height) || 0;
+    if (height > tallest) {
+      tallest = height;
+      el.style.minHeight = `${height}px`;
+    }
+  });
+  hold.observe(el);
 
   // Countdown against a server deadline, tolerant of a skewed local clock.
   let seenDeadline = 0;
@@ -69,5 +92,5 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void } 
     el.classList.toggle('offline', reconnecting || closed !== null);
   }
 
-  return { el, update };
+  return { el, update, dispose: () => hold.disconnect() };
 }
