@@ -2,7 +2,8 @@
  * A table at rest costs the player's device nothing: while a game waits on the player (no turn timer), the page asks
  * the browser for no animation frames, so a phone left on the table does not drain its battery (issue 16). Pixi's
  * system ticker would otherwise keep a requestAnimationFrame loop at 60 frames a second (about a tenth of a core
- * here, where Chromium draws without a GPU). When something moves again, the frames come back.
+ * here, where Chromium draws without a GPU). When something moves again, the frames come back. Nor does the page keep
+ * a sound device running on silence: a few seconds after a move's sounds, its AudioContext is suspended.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
@@ -26,6 +27,22 @@ async function countFrames(page: Page): Promise<void> {
       });
   });
 }
+/** Keeps every AudioContext the page makes, to read their states. */
+async function watchSound(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __sounds: AudioContext[] };
+    w.__sounds = [];
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        w.__sounds.push(this);
+      }
+    };
+  });
+}
+const soundStates = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __sounds: AudioContext[] }).__sounds.map((a) => a.state));
+
 const frames = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __frames: number }).__frames);
 
 /** The frames the page runs in `ms`. */
@@ -35,17 +52,21 @@ async function framesIn(page: Page, ms: number): Promise<number> {
   return (await frames(page)) - before;
 }
 
-/** Each game at a moment it waits on the player, and the clicks of a move that sets cards moving. */
-const GAMES: { game: RegExp; waiting: RegExp; move: RegExp[] }[] = [
-  { game: /Duel/, waiting: /^Pick your card/, move: [/^Play /] },
+/**
+ * Each game at a moment it waits on the player, and the clicks of a move that sets cards moving; `sounds`: the move
+ * makes a sound (Duel: a card committed clicks, its reveal bangs).
+ */
+const GAMES: { game: RegExp; waiting: RegExp; move: RegExp[]; sounds?: true; also: string }[] = [
+  { game: /Duel/, waiting: /^Pick your card/, move: [/^Play /], sounds: true, also: ', and a few seconds after its sounds no sound device runs' },
   { game: /Rattlesnake/, waiting: /^Your turn/, move: [/^Attack$/, /\(\d+\)$/, /^Commit 1 card$/] },
   { game: /Saloon/, waiting: /^Your turn/, move: [/^Draw from deck$/] },
 ];
 
-test.each(GAMES)('$game waiting on the player: no animation frames; a move brings them back', async ({ game, waiting, move }) => {
+test.each(GAMES)('$game waiting on the player: no animation frames; a move brings them back$also', async ({ game, waiting, move, sounds }) => {
   const page = await stack().browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   try {
     await countFrames(page);
+    await watchSound(page);
     await createTable(page, stack().base, game, 2, 1);
     const status = page.getByTestId('status');
     // (a bot that starts a Rattlesnake game may ask first: its Scout or its attack waits on this player's answer)
@@ -64,6 +85,13 @@ test.each(GAMES)('$game waiting on the player: no animation frames; a move bring
     const before = await frames(page);
     for (const click of move) await actionButton(page, click).first().click();
     await until('frames after the move', async () => (await frames(page)) - before >= 5, 5000);
+
+    // The move's sounds played; a few seconds after the last one, the page lets the sound device go (a running
+    // AudioContext keeps a phone's audio output working on silence).
+    if (sounds) {
+      await until('a sound', async () => (await soundStates(page)).includes('running'), 10_000);
+      await until('the sound device let go', async () => (await soundStates(page)).every((s) => s === 'suspended'), 10_000);
+    }
   } finally {
     await page.close();
   }
