@@ -58,8 +58,8 @@ async function framesIn(page: Page, ms: number): Promise<number> {
  */
 const GAMES: { game: RegExp; waiting: RegExp; move: RegExp[]; sounds?: true; also: string }[] = [
   { game: /Duel/, waiting: /^Pick your card/, move: [/^Play /], sounds: true, also: ', and a few seconds after its sounds no sound device runs' },
-  { game: /Rattlesnake/, waiting: /^Your turn/, move: [/^Attack$/, /\(\d+\)$/, /^Commit 1 card$/] },
-  { game: /Saloon/, waiting: /^Your turn/, move: [/^Draw from deck$/] },
+  { game: /Rattlesnake/, waiting: /^Your turn/, move: [/^Attack$/, /\(\d+\)$/, /^Commit 1 card$/], also: '' },
+  { game: /Saloon/, waiting: /^Your turn/, move: [/^Draw from deck$/], also: '' },
 ];
 
 test.each(GAMES)('$game waiting on the player: no animation frames; a move brings them back$also', async ({ game, waiting, move, sounds }) => {
