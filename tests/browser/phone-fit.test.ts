@@ -148,7 +148,7 @@ test('Saloon on a phone: picking a gun, then Cancel, re-word the status bar in t
   }
 });
 
-test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Sending…", the bots\' moves and threats) the table never moves back up, and down at most twice', async () => {
+test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Sending…", the bots\' moves and threats) the table never moves back up, and down at most twice, every move still in sight', async () => {
   const folks = people(stack().browser);
   try {
     const page = await folks.open('phone360', { ...PHONES[1][1], locale: 'en-US' });
@@ -176,10 +176,13 @@ test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Send
     // Twelve taps of the first move offered (a second question answered the same way; never Cancel), the bot playing
     // between them: one-line and two-line instructions, "Sending…" after each tap, a threat now and then.
     let taps = 0;
+    const hidden: string[] = [];
     await until(
       'twelve moves',
       async () => {
         const move = enabledMoves(page).filter({ hasNotText: /^(Cancel|Leave)$/ });
+        // (the bar held at its tallest still leaves every move of the decision in sight)
+        if ((await move.count()) > 0) hidden.push(...(await hiddenMoves(page, `before tap ${taps + 1}`)));
         if (
           (await move.count()) > 0 &&
           (await move
@@ -199,6 +202,7 @@ test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Send
     const moves = await page.evaluate(() => (window as unknown as { __tableMoves: string[] }).__tableMoves);
     expect(moves.filter((m) => m.startsWith('up'))).toEqual([]);
     expect(moves.length).toBeLessThanOrEqual(2);
+    expect(hidden).toEqual([]);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();
