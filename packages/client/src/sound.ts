@@ -12,12 +12,25 @@ let mutedNow = readMuted();
  */
 const QUIET_MS = 3000;
 let quiet: ReturnType<typeof setTimeout> | null = null;
+/** A suspend asked for and not yet done: the context still says 'running' then, and an effect must resume it. */
+let suspending = false;
+
+function letGo(a: AudioContext): void {
+  if (a.state !== 'running') return;
+  suspending = true;
+  void a
+    .suspend()
+    .catch(() => undefined)
+    .finally(() => {
+      suspending = false;
+    });
+}
 
 function restLater(a: AudioContext): void {
   if (quiet !== null) clearTimeout(quiet);
   quiet = setTimeout(() => {
     quiet = null;
-    if (a.state === 'running') void a.suspend().catch(() => undefined);
+    letGo(a);
   }, QUIET_MS);
 }
 
@@ -33,7 +46,7 @@ export const isMuted = (): boolean => mutedNow;
 
 export function setMuted(muted: boolean): void {
   mutedNow = muted;
-  if (muted && ctx?.state === 'running') void ctx.suspend().catch(() => undefined);
+  if (muted && ctx) letGo(ctx);
   try {
     localStorage.setItem(MUTE_KEY, muted ? '1' : '0');
   } catch {
@@ -47,7 +60,8 @@ function audio(): AudioContext | null {
     const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctor) return null;
     ctx ??= new Ctor();
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    // (the context runs its operations in order: a resume after a suspend still in flight ends running)
+    if (ctx.state === 'suspended' || suspending) void ctx.resume().catch(() => undefined);
     return ctx;
   } catch {
     return null;
