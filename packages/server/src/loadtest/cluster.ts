@@ -75,16 +75,64 @@ export const redisArgs = (port: number, dir: string): string[] => [
   dir,
 ];
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The kernel's ephemeral ports (/proc/sys/net/ipv4/ip_local_port_range): those it hands to `listen(0)` and to every
+ * outgoing connection. A port it gave us and took back could be the next connection's local port a moment later.
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2048 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Ports this process hands out: a block of its own below the ephemeral range (see freePort). */
+const BLOCK = 500;
+let nextPort = 0;
+let blockEnd = 0;
+
+function portBlock(): { start: number; end: number } {
+  const low = ephemeralLow();
+  const floor = Math.max(10_000, low - 20 * BLOCK);
+  const blocks = Math.floor((low - floor) / BLOCK);
+  // One block per jest worker (two test files running at once never count through the same ports); outside jest
+  // (the load harness, the benches) a block by process id.
+  const worker = Number(process.env.JEST_WORKER_ID) || 0;
+  const index = worker > 0 ? (worker - 1) % blocks : process.pid % blocks;
+  const start = floor + index * BLOCK;
+  return { start, end: start + BLOCK };
+}
+
+/** True when a server could listen on `port` on every address, as the game server does. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a process about to be started (a game server, redis-server, nginx). Never one from the kernel's
+ * ephemeral range: a CI run once had `listen(0)` hand out 39627, then an outgoing connection of another test took it
+ * as its local port before the game server was told to listen there (EADDRINUSE, five scale tests failed). These
+ * ports are counted through a block of this process's own, from a random place in it, each checked free first.
+ */
+export async function freePort(): Promise<number> {
+  if (nextPort === 0 || nextPort >= blockEnd) {
+    const { start, end } = portBlock();
+    nextPort = start + Math.floor(Math.random() * BLOCK);
+    blockEnd = end;
+  }
+  for (let tries = 0; tries < BLOCK; tries++) {
+    const port = nextPort++;
+    if (nextPort >= blockEnd) nextPort = blockEnd - BLOCK;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${blockEnd - BLOCK}–${blockEnd - 1}`);
 }
 
 /** Every per-address limit off: every load client comes from 127.0.0.1 (the flood limits stay as in production). */

@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
+import { freePort } from '../loadtest/cluster';
 import { hashToken } from './store';
 import { SqliteStore } from './sqlite';
 import { KEYS, MirroredStore, SharedTables } from './redis';
@@ -28,12 +28,7 @@ let server: ChildProcess;
 let url: string;
 let admin: Redis;
 beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   url = `redis://127.0.0.1:${port}`;
   admin = new Redis(url, { lazyConnect: true, retryStrategy: () => 50 });
