@@ -21,17 +21,28 @@ export interface Proc {
   child: ChildProcess;
   log(): string;
   exited: Promise<number | null>;
+  /** True once the process has ended, or never started (its program missing: the reason is in `log()`). */
+  gone(): boolean;
 }
 
 const running = new Set<Proc>();
 
 export function start(name: string, command: string, args: string[], env: Record<string, string> = {}): Proc {
   let output = '';
+  let failed = false;
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const proc: Proc = { name, child, log: () => output, exited };
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    // A program that is not installed: no 'exit' ever comes, and an unheard 'error' would take the test file down.
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      failed = true;
+      output += `${name} could not start: ${err.message}${err.code === 'ENOENT' ? ` (is ${command} installed? \`npm test\` installs it)` : ''}\n`;
+      resolve(null);
+    });
+  });
+  const proc: Proc = { name, child, log: () => output, exited, gone: () => failed || child.exitCode !== null || child.signalCode !== null };
   running.add(proc);
   void exited.then(() => running.delete(proc));
   return proc;
@@ -69,7 +80,7 @@ export function tempDataDir(): string {
 
 /** `kill -9`: the process dies at once, mid-write or not, with no chance to tell anyone. */
 export async function killHard(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  if (proc.gone()) return;
   proc.child.kill('SIGKILL');
   await proc.exited;
 }
@@ -77,7 +88,7 @@ export async function killHard(proc: Proc): Promise<void> {
 export async function waitForHttp(url: string, proc: Proc, ms = 15_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited early:\n${proc.log()}`);
+    if (proc.gone()) throw new Error(`${proc.name} exited early:\n${proc.log()}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -92,7 +103,7 @@ export async function waitForHttp(url: string, proc: Proc, ms = 15_000): Promise
 export async function waitForPort(port: number, proc: Proc, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited early:\n${proc.log()}`);
+    if (proc.gone()) throw new Error(`${proc.name} exited early:\n${proc.log()}`);
     const open = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, '127.0.0.1', () => {
         s.end();
@@ -107,7 +118,7 @@ export async function waitForPort(port: number, proc: Proc, ms = 10_000): Promis
 }
 
 export async function stop(proc: Proc, ms = 5000): Promise<void> {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  if (proc.gone()) return;
   proc.child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
   const timedOut = await Promise.race([proc.exited.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), ms)))]);
