@@ -71,7 +71,10 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height:
 /** A phone with a touch screen. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** Pages in their own browser contexts, with every uncaught page error collected as "<who>: <message>". */
+/**
+ * Pages in their own browser contexts, with every uncaught page error, and every state patch a page could not decode,
+ * collected as "<who>: <message>".
+ */
 export interface People {
   errors: string[];
   open(who: string, options?: BrowserContextOptions): Promise<Page>;
@@ -88,6 +91,10 @@ export function people(browser: Browser): People {
       contexts.push(ctx);
       const page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+      // A patch the page could not decode: the library only warns, and the table shown is no longer the server's.
+      page.on('console', (m) => {
+        if (m.text().startsWith('@colyseus/schema:')) errors.push(`${who}: ${m.text()}`);
+      });
       return page;
     },
     async close() {

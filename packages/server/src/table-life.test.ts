@@ -207,3 +207,18 @@ test('once the game is over the whole log with its seed replays to the same end;
   expect(events).toEqual(log.events);
   expect(log.outcome.winners).toEqual(ann.state.winners.toArray());
 });
+
+test('a name of exactly 255 bytes (ten family emoji and "Sally") reaches the other players whole, with the rest of the seat after it', async () => {
+  const family = '👨‍👩‍👧‍👦'; // 25 bytes in UTF-8, one grapheme
+  const name = `${family.repeat(10)}Sally`;
+  expect(Buffer.byteLength(name, 'utf8')).toBe(255);
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, options: { turnSeconds: 0 } });
+  const bob = await server.sdk.joinById(ann.roomId, { name });
+  await waitFor(() => ann.state.seats[1]?.kind === 'human', 'Bob seated');
+  // (a client that misreads the name's length reads the bytes of the name as the seat's other fields)
+  expect(ann.state.seats[1].name).toBe(name);
+  expect(ann.state.seats[1].sessionId).toBe(bob.sessionId);
+  expect(ann.state.seats[1].connected).toBe(true);
+  expect(ann.state.seats[2].kind).toBe('open');
+  expect(seatOf(bob)).toBe(1);
+});

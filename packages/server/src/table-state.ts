@@ -1,4 +1,6 @@
 import { ArraySchema, Schema, type, view } from '@colyseus/schema';
+// Before any state is encoded: the library's 255-byte strings (schema-strings.ts).
+import './schema-strings';
 
 /** A chair at the table. Public: everyone sees who sits where. */
 export class SeatState extends Schema {
