@@ -88,10 +88,10 @@ function ephemeralLow(): number {
   }
 }
 
-/** Ports this process hands out: a block of its own below the ephemeral range (see freePort). */
+/** Ports this process hands out: a block of its own below the ephemeral range (see freePort), taken at the first call. */
 const BLOCK = 500;
+let block: { start: number; end: number } | null = null;
 let nextPort = 0;
-let blockEnd = 0;
 
 function portBlock(): { start: number; end: number } {
   const low = ephemeralLow();
@@ -122,17 +122,16 @@ function canListen(port: number): Promise<boolean> {
  * ports are counted through a block of this process's own, from a random place in it, each checked free first.
  */
 export async function freePort(): Promise<number> {
-  if (nextPort === 0 || nextPort >= blockEnd) {
-    const { start, end } = portBlock();
-    nextPort = start + Math.floor(Math.random() * BLOCK);
-    blockEnd = end;
+  if (!block) {
+    block = portBlock();
+    nextPort = block.start + Math.floor(Math.random() * BLOCK);
   }
   for (let tries = 0; tries < BLOCK; tries++) {
     const port = nextPort++;
-    if (nextPort >= blockEnd) nextPort = blockEnd - BLOCK;
+    if (nextPort >= block.end) nextPort = block.start;
     if (await canListen(port)) return port;
   }
-  throw new Error(`no free port in ${blockEnd - BLOCK}–${blockEnd - 1}`);
+  throw new Error(`no free port in ${block.start}–${block.end - 1}`);
 }
 
 /** Every per-address limit off: every load client comes from 127.0.0.1 (the flood limits stay as in production). */
