@@ -7,7 +7,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
-import { useStack } from '../support/browser';
+import { people, useStack } from '../support/browser';
 import { actionButton, createTable, until } from '../support/table';
 
 jest.setTimeout(90_000);
@@ -65,8 +65,9 @@ const MOVES: { game: RegExp; waiting: RegExp; move: RegExp[]; sounds?: true }[] 
 const GAMES = MOVES.map((g) => ({ ...g, also: g.sounds ? ', and a few seconds after its sounds no sound device runs' : '' }));
 
 test.each(GAMES)('$game waiting on the player: no animation frames; a move brings them back$also', async ({ game, waiting, move, sounds }) => {
-  const page = await stack().browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const folks = people(stack().browser);
   try {
+    const page = await folks.open('Pat', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
     await countFrames(page);
     await watchSound(page);
     await createTable(page, stack().base, game, 2, 1);
@@ -94,7 +95,8 @@ test.each(GAMES)('$game waiting on the player: no animation frames; a move bring
       await until('a sound', async () => (await soundStates(page)).includes('running'), 10_000);
       await until('the sound device let go', async () => (await soundStates(page)).every((s) => s === 'suspended'), 10_000);
     }
+    expect(folks.errors).toEqual([]);
   } finally {
-    await page.close();
+    await folks.close();
   }
 });

@@ -102,6 +102,7 @@ test('at 0 and 240 ms RTT, GO! shows on both screens at the same instant, and th
     expect(ms).toBeGreaterThanOrEqual(150); // it waited HUMAN_PAUSE_MS, then three clicks
     expect(ms).toBeLessThan(5000);
     await shot(bob, 'fair-race-far-player');
+    expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();
   }

@@ -4,7 +4,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
-import { useStack } from '../support/browser';
+import { people, useStack } from '../support/browser';
 
 jest.setTimeout(60_000);
 
@@ -20,8 +20,9 @@ function scriptsOf(page: Page): string[] {
 }
 
 test('the lobby fetches neither the table nor the replay viewer nor the rulebooks; each comes when needed', async () => {
-  const page = await stack().browser.newPage({ viewport: { width: 390, height: 844 } });
+  const folks = people(stack().browser);
   try {
+    const page = await folks.open('Pat', { viewport: { width: 390, height: 844 } });
     const scripts = scriptsOf(page);
     await page.goto(`${stack().base}/`);
     await page.getByRole('button', { name: 'Create table' }).waitFor();
@@ -37,14 +38,16 @@ test('the lobby fetches neither the table nor the replay viewer nor the rulebook
     await page.getByRole('button', { name: 'Create table' }).click();
     await page.getByTestId('table-code').waitFor();
     expect(scripts.some((s) => s.startsWith('table-'))).toBe(true);
+    expect(folks.errors).toEqual([]);
   } finally {
-    await page.close();
+    await folks.close();
   }
 });
 
 test('a slow table download shows "Loading…", then the table', async () => {
-  const page = await stack().browser.newPage({ viewport: { width: 1366, height: 768 } });
+  const folks = people(stack().browser);
   try {
+    const page = await folks.open('Pat', { viewport: { width: 1366, height: 768 } });
     let release = (): void => undefined;
     const held = new Promise<void>((r) => (release = r));
     await page.route(/\/assets\/table-[^/]+\.js$/, async (route) => {
@@ -58,7 +61,8 @@ test('a slow table download shows "Loading…", then the table', async () => {
     release();
     await page.getByTestId('table-code').waitFor();
     expect(await loading.count()).toBe(0);
+    expect(folks.errors).toEqual([]);
   } finally {
-    await page.close();
+    await folks.close();
   }
 });

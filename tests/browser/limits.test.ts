@@ -2,7 +2,7 @@
  * Per-address limits as a person meets them in the lobby (issue 11): after a few codes that name no table, the
  * lobby says to slow down instead of claiming the next code names no table. Needs `npm run build` first.
  */
-import { startStack, stopStack, type Stack } from '../support/browser';
+import { people, startStack, stopStack, type Stack } from '../support/browser';
 
 jest.setTimeout(60_000);
 
@@ -16,8 +16,9 @@ afterAll(async () => {
 });
 
 test('typing unknown codes: three are answered "no table", the fourth "slow down", in the lobby', async () => {
-  const page = await stack!.browser.newPage({ viewport: { width: 390, height: 844 } });
+  const folks = people(stack!.browser);
   try {
+    const page = await folks.open('Eve', { viewport: { width: 390, height: 844 } });
     await page.goto(`${stack!.base}/`);
     const codeBox = page.getByRole('textbox', { name: 'Table code' });
     const note = page.locator('.join-row + .note');
@@ -33,7 +34,8 @@ test('typing unknown codes: three are answered "no table", the fourth "slow down
     await page.getByLabel('Your name', { exact: true }).fill('Eve');
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await page.getByText('Slow down, partner — too many tries at once. Wait a moment.').nth(1).waitFor();
+    expect(folks.errors).toEqual([]);
   } finally {
-    await page.close();
+    await folks.close();
   }
 });

@@ -6,7 +6,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Locator, Page } from 'playwright-core';
-import { shot, useStack } from '../support/browser';
+import { people, shot, useStack, type People } from '../support/browser';
 
 jest.setTimeout(90_000);
 
@@ -21,8 +21,8 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
   return b;
 }
 
-async function newPage(viewport: { width: number; height: number }, lang = 'en'): Promise<Page> {
-  const page = await stack().browser.newPage({ viewport });
+async function newPage(folks: People, viewport: { width: number; height: number }, lang = 'en'): Promise<Page> {
+  const page = await folks.open(lang, { viewport });
   await page.addInitScript((l) => localStorage.setItem('tumbleweed:lang', l), lang);
   return page;
 }
@@ -85,8 +85,9 @@ const HOWTO = [
 ];
 
 test.each(HOWTO)('$lang $game: the how-to fits one phone screen, with card pictures and keys, and the full rules a tap away', async (c) => {
-  const page = await newPage(PHONE, c.lang);
+  const folks = people(stack().browser);
   try {
+    const page = await newPage(folks, PHONE, c.lang);
     await page.goto(`${stack().base}/#/rules/${c.game}`);
     const howto = page.getByTestId('howto');
     await howto.getByRole('heading', { level: 1, name: c.title }).waitFor();
@@ -113,14 +114,16 @@ test.each(HOWTO)('$lang $game: the how-to fits one phone screen, with card pictu
     expect(text).not.toMatch(/Decision|Decisão|⚖|\bissue\b|\w+\/[\w-]+\.\w+|Notes for developers|Notas para desenvolvedores/);
     await page.getByRole('button', { name: c.back }).click();
     await howto.getByRole('heading', { level: 1, name: c.title }).waitFor();
+    expect(folks.errors).toEqual([]);
   } finally {
-    await page.close();
+    await folks.close();
   }
 });
 
 test('the lobby links each game to its how-to (desktop)', async () => {
-  const page = await newPage(DESKTOP);
+  const folks = people(stack().browser);
   try {
+    const page = await newPage(folks, DESKTOP);
     await page.goto(`${stack().base}/`);
     await page.getByRole('link', { name: 'Saloon Showdown rules' }).click();
     await page.waitForURL(/#\/rules\/saloon$/);
@@ -131,8 +134,9 @@ test('the lobby links each game to its how-to (desktop)', async () => {
     expect(b.y + b.height).toBeLessThanOrEqual(DESKTOP.height);
     await page.getByRole('button', { name: /Back/ }).click();
     await page.getByRole('button', { name: 'Create table' }).waitFor();
+    expect(folks.errors).toEqual([]);
   } finally {
-    await page.close();
+    await folks.close();
   }
 });
 
@@ -140,8 +144,9 @@ test.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ])('at a table on a %s, the Rules panel leaves the status bar in sight and gives focus back to the Rules button', async (name, viewport) => {
-  const page = await newPage(viewport);
+  const folks = people(stack().browser);
   try {
+    const page = await newPage(folks, viewport);
     await page.goto(`${stack().base}/`);
     await page.getByRole('button', { name: 'Create table' }).click();
     await page.getByTestId('table-code').waitFor();
@@ -181,7 +186,8 @@ test.each([
     await panel.waitFor({ state: 'detached' });
     expect(await rulesBtn.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByTestId('table-code').isVisible()).toBe(true);
+    expect(folks.errors).toEqual([]);
   } finally {
-    await page.close();
+    await folks.close();
   }
 });

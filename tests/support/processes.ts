@@ -123,7 +123,10 @@ export async function stop(proc: Proc, ms = 5000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = await Promise.race([proc.exited.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), ms)))]);
   clearTimeout(timer);
-  if (timedOut) proc.child.kill('SIGKILL');
+  if (!timedOut) return;
+  // (awaited: a process left dying holds its output pipes open past the test file, and jest reports a leak)
+  proc.child.kill('SIGKILL');
+  await proc.exited;
 }
 
 export async function stopAll(): Promise<void> {
