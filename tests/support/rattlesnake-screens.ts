@@ -1,0 +1,59 @@
+/**
+ * Rattlesnake against a bot in the browser tests (issue 12), for rattlesnake-screens.test.ts (motion) and
+ * rattlesnake-layout.test.ts (layout, keyboard): the two screens they use, a table made from the lobby, the action bar
+ * and a simple policy that plays it as a player would.
+ */
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Stack } from './browser';
+import { until } from './table';
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1, locale: 'en-US' };
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
+
+export const actions = (page: Page) => page.locator('.actions');
+export const button = (page: Page, name: string | RegExp) => actions(page).getByRole('button', { name, exact: typeof name === 'string' });
+
+/** `tableWithBot(page)` on the file's stack (`useStack`'s getter): Pat against a bot, no turn timer; resolves once Pat has a move. */
+export function tableWithBotOn(stack: () => Stack): (page: Page) => Promise<void> {
+  return async function tableWithBot(page: Page): Promise<void> {
+    await page.goto(`${stack().base}/`);
+    await page.getByLabel('Your name', { exact: true }).fill('Pat');
+    await page.locator('label.game-choice strong', { hasText: 'Rattlesnake' }).click();
+    await page.getByLabel('Bots', { exact: true }).selectOption('1');
+    await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/, { timeout: 10_000 });
+    await until('a move', async () => (await actions(page).getByRole('button').count()) > 0);
+  };
+}
+
+/**
+ * One move of a simple policy (never buys, never uses an ability): Allow, put back, Pass, commit the first card,
+ * Attack, End turn. Returns the button's name, '' when there was nothing to click.
+ */
+export async function move(page: Page): Promise<string> {
+  const pressed = await actions(page).locator('button.select[aria-pressed="true"]').count();
+  const names: (string | RegExp)[] = ['Allow', /^Put back /];
+  if (pressed >= 1) names.push(/^Commit \d+ cards?$/);
+  names.push(/^Select /, 'Pass', 'Attack', 'End turn', 'Commit no cards');
+  for (const n of names) {
+    const b = button(page, n).first();
+    if ((await b.count()) > 0) {
+      const label = (await b.getAttribute('aria-label')) ?? (await b.textContent()) ?? '';
+      await b.click({ timeout: 5000 }).catch(() => undefined);
+      return label.trim();
+    }
+  }
+  return '';
+}
+
+/** Plays until `done()` holds (checked after every move and every wait). */
+export async function playUntil(page: Page, what: string, done: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await done()) return;
+    const clicked = await move(page);
+    await page.waitForTimeout(clicked ? 120 : 80);
+  }
+  throw new Error(`timed out playing until ${what}`);
+}
