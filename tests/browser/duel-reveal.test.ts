@@ -30,7 +30,7 @@ function tableCards(b: SceneBounds): { faces: number; backs: number } {
 }
 
 interface Look {
-  /** ms after the log said "cards up!" (the reveal's event comes just before the state that shows it). */
+  /** ms since watchReveal was called (the page's own clock). */
   at: number;
   faces: number;
   backs: number;
