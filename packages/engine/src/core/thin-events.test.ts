@@ -1,4 +1,5 @@
 import { EventBatchReader, readTableEvents, writeEventBatch } from './event-batch';
+import { sameJson } from './flat-board';
 import { eventsFor, isError, type Game, type GameEvent, type Seat } from './game';
 import { REPLAY_GAMES, syncedBoardFor, thinEvents } from './replay';
 import { Rng } from './rng';
@@ -64,5 +65,32 @@ describe.each([
     }
     expect(checked).toBeGreaterThan(300);
     expect(thin / whole).toBeLessThan(ratio);
+  });
+});
+
+/** An event goes thin only when the view's fields are the event's own, as JSON would send them. */
+describe('sameJson: the comparison an event is thinned by', () => {
+  test.each([
+    ['the same fields in another order', { seat: 1, card: { gun: 'rifle', n: 2 } }, { card: { n: 2, gun: 'rifle' }, seat: 1 }, true],
+    ['a field set to undefined is no field', { seat: 1, hit: undefined }, { seat: 1 }, true],
+    ['lists in the same order', { seats: [2, 0, 1] }, { seats: [2, 0, 1] }, true],
+    ['an undefined in a list is null, as in JSON', [1, undefined], [1, null], true],
+    ['lists in another order', { seats: [0, 1] }, { seats: [1, 0] }, false],
+    ['a list one longer', [1, 2], [1, 2, 3], false],
+    ['one more field', { seat: 1 }, { seat: 1, hit: true }, false],
+    ['one field fewer', { seat: 1, hit: true }, { seat: 1 }, false],
+    ['a field with another value deep down', { a: { b: [{ c: 1 }] } }, { a: { b: [{ c: 2 }] } }, false],
+    ['a number against its text', { n: 1 }, { n: '1' }, false],
+    ['a list against an object', { a: [] }, { a: {} }, false],
+    ['null against an object', { a: null }, { a: {} }, false],
+  ])('%s', (_what, a, b, same) => {
+    expect(sameJson(a, b)).toBe(same);
+    expect(sameJson(b, a)).toBe(same);
+    // (what the server compared before: the JSON texts with sorted keys)
+    const sorted = (v: unknown) =>
+      JSON.stringify(v, (_k, x: unknown) =>
+        x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : 1))) : x,
+      );
+    expect(sorted(a) === sorted(b)).toBe(same);
   });
 });
