@@ -6,26 +6,12 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { people, type People, type Stack } from './browser';
 import type { SceneBounds } from './screens';
+import { actionButton, createTable } from './table';
 
 /** The scene's test hook (packages/client/src/scenes/pixi.ts). */
 export type Hooked = { __tumbleweedScene?: { bounds(): SceneBounds } };
 
-export const bar = (page: Page) => page.locator('.actions');
-export const click = (page: Page, name: string) => bar(page).getByRole('button', { name, exact: true }).click({ timeout: 10_000 });
-
-/** Ann creates a Duel table (no turn timer, first to $3) with `seats` seats and `bots` bots; returns its code. */
-async function createDuel(stack: () => Stack, page: Page, seats: number, bots: number): Promise<string> {
-  await page.goto(`${stack().base}/`);
-  await page.getByLabel('Your name', { exact: true }).fill('Ann');
-  await page.getByRole('radio', { name: /Duel/ }).check();
-  await page.getByLabel('Seats', { exact: true }).selectOption(String(seats));
-  await page.getByLabel('Bots', { exact: true }).selectOption(String(bots));
-  await page.getByLabel('Target money', { exact: true }).selectOption('3');
-  await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
-  await page.getByRole('button', { name: 'Create table' }).click();
-  await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
-  return ((await page.getByTestId('table-code').textContent()) ?? '').trim();
-}
+export const click = (page: Page, name: string) => actionButton(page, name).click({ timeout: 10_000 });
 
 async function join(stack: () => Stack, page: Page, code: string, name: string): Promise<void> {
   await page.goto(`${stack().base}/#/join/${code}`);
@@ -43,9 +29,10 @@ export function atATableOn(stack: () => Stack): (who: { name: string; options: B
     const folks = people(stack().browser);
     const pages: Page[] = [];
     for (const w of who) pages.push(await folks.open(w.name, w.options));
-    const code = await createDuel(stack, pages[0], who.length, 0);
+    // (no turn timer, first to $3)
+    const code = await createTable(pages[0], stack().base, /Duel/, who.length, 0, { 'Target money': '3' }, 'Ann');
     for (let i = 1; i < pages.length; i++) await join(stack, pages[i], code, who[i].name);
-    for (const p of pages) await bar(p).getByRole('button', { name: 'Play Pistol' }).waitFor({ timeout: 15_000 });
+    for (const p of pages) await actionButton(p, 'Play Pistol').waitFor({ timeout: 15_000 });
     return { folks, pages };
   };
 }

@@ -5,24 +5,17 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { Stack } from './browser';
-import { until } from './table';
+import { actionButton, createTable, until } from './table';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1, locale: 'en-US' };
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
 
 export const actions = (page: Page) => page.locator('.actions');
-export const button = (page: Page, name: string | RegExp) => actions(page).getByRole('button', { name, exact: typeof name === 'string' });
 
 /** `tableWithBot(page)` on the file's stack (`useStack`'s getter): Pat against a bot, no turn timer; resolves once Pat has a move. */
 export function tableWithBotOn(stack: () => Stack): (page: Page) => Promise<void> {
   return async function tableWithBot(page: Page): Promise<void> {
-    await page.goto(`${stack().base}/`);
-    await page.getByLabel('Your name', { exact: true }).fill('Pat');
-    await page.locator('label.game-choice strong', { hasText: 'Rattlesnake' }).click();
-    await page.getByLabel('Bots', { exact: true }).selectOption('1');
-    await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
-    await page.getByRole('button', { name: 'Create table' }).click();
-    await page.waitForURL(/#\/table\/[A-Z0-9]{5}$/, { timeout: 10_000 });
+    await createTable(page, stack().base, /Rattlesnake/, 2, 1);
     await until('a move', async () => (await actions(page).getByRole('button').count()) > 0);
   };
 }
@@ -37,7 +30,7 @@ export async function move(page: Page): Promise<string> {
   if (pressed >= 1) names.push(/^Commit \d+ cards?$/);
   names.push(/^Select /, 'Pass', 'Attack', 'End turn', 'Commit no cards');
   for (const n of names) {
-    const b = button(page, n).first();
+    const b = actionButton(page, n).first();
     if ((await b.count()) > 0) {
       const label = (await b.getAttribute('aria-label')) ?? (await b.textContent()) ?? '';
       await b.click({ timeout: 5000 }).catch(() => undefined);
