@@ -2,7 +2,7 @@ import type { Game } from '../core/game';
 import type { DuelEmitted } from '../protocol/events';
 import { botAt } from './levels';
 import { apply, legalIntents, options, outcome, pending, setup, timeout, type DuelIntent } from './rules';
-import type { DuelOptions, DuelState } from './state';
+import { SEAT_RANGE, type DuelOptions, type DuelState } from './state';
 import { view, type DuelView } from './view';
 
 export * from './cards';
@@ -16,8 +16,8 @@ export * from './levels';
 
 export const duel: Game<DuelState, DuelView, DuelIntent, DuelOptions, DuelEmitted> = {
   id: 'duel',
-  minSeats: 2,
-  maxSeats: 6,
+  minSeats: SEAT_RANGE.min,
+  maxSeats: SEAT_RANGE.max,
   options,
   setup,
   legalIntents,

@@ -129,13 +129,18 @@ function codec(layouts: Map<string, Layout>, cards: CardCoding | null): EventCod
   };
 }
 
-const CODECS: Record<string, EventCodec> = {
-  duel: codec(layoutsOf([tableEventSchema, duelEventSchema]), null),
-  rattlesnake: codec(layoutsOf([tableEventSchema, rattlesnakeEventSchema]), null),
-  saloon: codec(layoutsOf([tableEventSchema, saloonEventSchema]), { code: saloonCardCode, id: saloonCardFromCode }),
+/** How each game's codec is built: on first use, not when the module loads (a page that never sits at a table builds none). */
+const BUILD: Record<string, () => EventCodec> = {
+  duel: () => codec(layoutsOf([tableEventSchema, duelEventSchema]), null),
+  rattlesnake: () => codec(layoutsOf([tableEventSchema, rattlesnakeEventSchema]), null),
+  saloon: () => codec(layoutsOf([tableEventSchema, saloonEventSchema]), { code: saloonCardCode, id: saloonCardFromCode }),
 };
+const CODECS = new Map<string, EventCodec>();
 
 /** The positional codec of a game's events (its own and the table's), or null for a game id it does not know. */
 export function eventCodec(game: string | undefined): EventCodec | null {
-  return (game !== undefined && CODECS[game]) || null;
+  if (game === undefined || !Object.hasOwn(BUILD, game)) return null;
+  let built = CODECS.get(game);
+  if (!built) CODECS.set(game, (built = BUILD[game]!()));
+  return built;
 }

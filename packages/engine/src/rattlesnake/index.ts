@@ -1,6 +1,7 @@
 import type { Game } from '../core/game';
 import type { RattlesnakeEmitted } from '../protocol/events';
 import { botAt } from './levels';
+import { SEATS } from './numbers';
 import type { RattlesnakeIntent } from './intents';
 import { apply, legalIntents, options, outcome, pending, setup, timeout } from './rules';
 import type { RattlesnakeOptions, RattlesnakeState } from './state';
@@ -21,8 +22,8 @@ export { easyBot as easyRattlesnakeBot, botAt as rattlesnakeBotAt } from './leve
 
 export const rattlesnake: Game<RattlesnakeState, RattlesnakeView, RattlesnakeIntent, RattlesnakeOptions, RattlesnakeEmitted> = {
   id: 'rattlesnake',
-  minSeats: 2,
-  maxSeats: 2,
+  minSeats: SEATS,
+  maxSeats: SEATS,
   options,
   setup,
   legalIntents,

@@ -20,6 +20,7 @@ import {
 } from './rules';
 import type { SaloonOptions, SaloonState } from './state';
 import { view, type SaloonView } from './view';
+import { SEAT_RANGE } from './numbers';
 
 export * from './cards';
 export * from './majority';
@@ -33,8 +34,8 @@ export * from './synced';
 
 export const saloon: Game<SaloonState, SaloonView, SaloonIntent, SaloonOptions, SaloonEmitted> = {
   id: 'saloon',
-  minSeats: 2,
-  maxSeats: 6,
+  minSeats: SEAT_RANGE.min,
+  maxSeats: SEAT_RANGE.max,
   options,
   setup,
   legalIntents,

@@ -41,6 +41,8 @@ export const STANDOFF_FLIP = 3;
 export const WIND_HAIL = 20;
 export const WIND_HEIST = 10;
 export const WIND_TURKEY = 10;
+/** Players at a table. */
+export const SEAT_RANGE = { min: 2, max: 6 } as const;
 export const MIN_THREAT_SECONDS = 3;
 export const MAX_THREAT_SECONDS = 60;
 

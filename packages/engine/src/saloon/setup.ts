@@ -8,7 +8,7 @@ import type { SaloonEmitted } from '../protocol/events';
 import type { Rng } from '../core/rng';
 import { deckIds, WIND_EVENTS } from './cards';
 import { takeTop } from './deck';
-import { DEFAULT_OPTIONS, MAX_THREAT_SECONDS, MIN_THREAT_SECONDS, START_BOUNTY, START_LOOT } from './numbers';
+import { DEFAULT_OPTIONS, MAX_THREAT_SECONDS, MIN_THREAT_SECONDS, SEAT_RANGE, START_BOUNTY, START_LOOT } from './numbers';
 import { HAND_SIZE, PUBLIC_CARDS } from './shared';
 import type { SaloonOptions, SaloonPlayer, SaloonState } from './state';
 import { playerOf } from './own';
@@ -26,7 +26,9 @@ export function options(input: Partial<SaloonOptions> | undefined): SaloonOption
 
 export function setup(config: SetupConfig<SaloonOptions>, rng: Rng): SaloonState {
   const n = config.seats;
-  if (!Number.isInteger(n) || n < 2 || n > 6) throw new RangeError(`Saloon Showdown seats 2–6, got ${n}`);
+  if (!Number.isInteger(n) || n < SEAT_RANGE.min || n > SEAT_RANGE.max) {
+    throw new RangeError(`Saloon Showdown seats ${SEAT_RANGE.min}–${SEAT_RANGE.max}, got ${n}`);
+  }
   const opts = options(config.options);
   if ('error' in opts) throw new RangeError(opts.error.message);
   const simplified = opts.simplified || n === 2;
