@@ -4,7 +4,10 @@ const common = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': tsJest },
-  moduleNameMapper: { '^@tumbleweed/engine$': '<rootDir>/packages/engine/src/index.ts' },
+  moduleNameMapper: {
+    '^@tumbleweed/engine$': '<rootDir>/packages/engine/src/index.ts',
+    '^@tumbleweed/engine/(.*)$': '<rootDir>/packages/engine/src/$1',
+  },
 };
 /** Tests whose own colyseus.js clients decode the server's state: a patch they cannot read fails the test. */
 const NO_DESYNC = ['<rootDir>/tests/support/no-desync.ts'];

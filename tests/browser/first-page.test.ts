@@ -1,6 +1,8 @@
 /**
- * A light first page: the lobby does not fetch the table, the replay viewer or the full rulebooks (they load with
- * import() when a player goes there), and a slow load shows "Loading…" instead of a frozen lobby.
+ * A light first page: the lobby carries neither the connection (colyseus.js, the state's schema, the event decoder)
+ * nor any game's rules or table code, nor the words of a language it is not shown in. The table, the replay viewer
+ * and the full rulebooks load with import() when a player goes there; the connection is fetched once the lobby is
+ * drawn. A slow load shows "Loading…" instead of a frozen lobby. (What the first page weighs: bundle-size.test.ts.)
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
@@ -10,7 +12,7 @@ jest.setTimeout(60_000);
 
 const stack = useStack();
 
-/** The scripts the page fetched so far (their file names). */
+/** The scripts the page asked for so far (their file names). */
 function scriptsOf(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (req) => {
@@ -19,25 +21,80 @@ function scriptsOf(page: Page): string[] {
   return seen;
 }
 
-test('the lobby fetches neither the table nor the replay viewer nor the rulebooks; each comes when needed', async () => {
+test('the lobby is drawn and usable before the connection arrives; the table, the replay viewer and the rulebooks come when needed', async () => {
   const folks = people(stack().browser);
   try {
-    const page = await folks.open('Pat', { viewport: { width: 390, height: 844 } });
+    const page = await folks.open('Pat', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
     const scripts = scriptsOf(page);
+    // The connection's code is held back: the lobby must not wait for it.
+    let release = (): void => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = (): void => undefined;
+    const netAsked = new Promise<void>((r) => (asked = r));
+    await page.route(/\/assets\/net-[^/]+\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
     await page.goto(`${stack().base}/`);
     await page.getByRole('button', { name: 'Create table' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(scripts.filter((s) => /^(table|replay|rules-full)-/.test(s))).toEqual([]);
+    for (const game of [/^Duel/, /^Rattlesnake/, /^Saloon Showdown/]) expect(await page.getByRole('radio', { name: game }).count()).toBe(1);
+    await page.locator('label.game-choice strong', { hasText: 'Saloon Showdown' }).click();
+    await page.getByLabel('Threat window', { exact: true }).waitFor();
+    // Once the lobby is drawn it asks for the connection (held here), and for nothing else.
+    await netAsked;
+    expect(scripts.filter((s) => /^(table|replay|rules-full|portuguese)-/.test(s))).toEqual([]);
 
     await page.getByRole('link', { name: 'Duel rules' }).click();
     await page.getByRole('button', { name: 'Full rules' }).click();
     await page.getByRole('heading', { level: 1, name: 'Duel: Once Upon a Game in the West' }).waitFor();
     expect(scripts.some((s) => s.startsWith('rules-full-'))).toBe(true);
 
+    // A click before the connection is there waits for it ("Saddling up…"), then seats the player.
     await page.goto(`${stack().base}/#/`);
     await page.getByRole('button', { name: 'Create table' }).click();
+    await page.getByRole('button', { name: 'Saddling up…' }).waitFor();
+    release();
     await page.getByTestId('table-code').waitFor();
+    expect(scripts.some((s) => s.startsWith('net-'))).toBe(true);
     expect(scripts.some((s) => s.startsWith('table-'))).toBe(true);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('a page in English never fetches the Portuguese words; a page in Portuguese is drawn in Portuguese at once', async () => {
+  const folks = people(stack().browser);
+  try {
+    const en = await folks.open('Pat', { viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const enScripts = scriptsOf(en);
+    await en.goto(`${stack().base}/`);
+    await en.getByRole('button', { name: 'Create table' }).waitFor();
+    await en.waitForLoadState('networkidle');
+    expect(enScripts.filter((s) => s.startsWith('portuguese-'))).toEqual([]);
+    // Picking Portuguese fetches its words, then redraws the lobby in them.
+    await en.getByTestId('language').selectOption('pt-BR');
+    await en.getByRole('button', { name: 'Criar mesa' }).waitFor();
+    expect(enScripts.some((s) => s.startsWith('portuguese-'))).toBe(true);
+    expect(await en.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+
+    const pt = await folks.open('Ana', { viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    // No English first: the lobby's first text is already Portuguese.
+    await pt.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.getElementById('app')?.textContent ?? '';
+        if (text) seen.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await pt.goto(`${stack().base}/`);
+    await pt.getByRole('button', { name: 'Criar mesa' }).waitFor();
+    const seen = await pt.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((text) => text.includes('Create table'))).toEqual([]);
+    expect(await pt.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

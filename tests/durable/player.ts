@@ -130,7 +130,7 @@ export class Player {
 
   /**
    * Back at the table after the server came back: the seat token takes the seat back (retrying while it starts).
-   * `asClient`: gives up, as the web client's `recoverRoom` does (net.ts `isGone`), as soon as the server says the
+   * `asClient`: gives up, as the web client's `recoverRoom` does (net-errors.ts `isGone`), as soon as the server says the
    * table does not exist (Colyseus 4212, "not found", "disposed"): a table being taken over must never look gone.
    */
   async rejoin(endpoint: string, code: string, ms = 20_000, asClient = false): Promise<void> {

@@ -1,8 +1,11 @@
-import { DEFAULT_BOT_LEVEL, normalizeCode } from '@tumbleweed/engine';
+import { normalizeCode } from '@tumbleweed/engine/core/code';
+import { DEFAULT_BOT_LEVEL } from '@tumbleweed/engine/protocol/constants';
 import { h } from './dom';
 import { languagePicker, t } from './i18n';
-import { GAMES, type GameModule } from './games';
-import { createTable, humanError, isFull, joinTable, knownError, type Session } from './net';
+import { GAMES, type GameInfo } from './games';
+import type { Session } from './net';
+import { humanError, isFull, knownError } from './net-errors';
+import { loadNet } from './session-store';
 import { hasRules } from './rules';
 
 const NAME_KEY = 'tumbleweed:name';
@@ -10,7 +13,7 @@ const TIMERS = [0, 10, 20, 30, 45, 60];
 /** How long a dropped player's seat waits for them before a bot plays it (seconds). */
 const GRACES = [30, 60, 120, 300];
 const DEFAULT_GRACE = 60;
-// (each game's suggested timer, its hint, whether a table may be all bots and its bot levels: GameModule.lobby)
+// (each game's suggested timer, its hint, whether a table may be all bots and its bot levels: GameInfo.lobby)
 
 function savedName(): string {
   try {
@@ -62,7 +65,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   };
 
   // Create a table.
-  let chosen: GameModule = GAMES.find((g) => g.enabled) ?? GAMES[0];
+  let chosen: GameInfo = GAMES.find((g) => g.enabled) ?? GAMES[0];
   const gameChoices = h('fieldset', { class: 'games' }, h('legend', {}, t('lobby.game')));
   for (const g of GAMES) {
     const radio = h('input', { type: 'radio', name: 'game', value: g.id, checked: g === chosen, disabled: !g.enabled });
@@ -151,7 +154,9 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       const options: Record<string, unknown> = { turnSeconds: Number(timerSel.value), graceSeconds: Number(graceSel.value) };
       for (const o of optionSels) options[o.key] = o.boolean ? o.el.value === '1' : Number(o.el.value);
       if (levelSel) options.botLevel = levelSel.value;
-      const session = await createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
+      const session = await (
+        await loadNet()
+      ).createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
       if (!disposed) opts.onSeated(session);
     } catch (err) {
       createError.textContent = humanError(err);
@@ -222,7 +227,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     codeInput.value = code;
     joinBtn.disabled = watchBtn.disabled = true;
     try {
-      const session = await joinTable(code, playerName(), spectate);
+      const session = await (await loadNet()).joinTable(code, playerName(), spectate);
       if (!disposed) opts.onSeated(session);
     } catch (err) {
       joinError.textContent = humanError(err, code);

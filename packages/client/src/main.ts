@@ -1,10 +1,12 @@
 import './style.css';
 import './table-life.css';
-import { normalizeCode } from '@tumbleweed/engine';
+import { normalizeCode } from '@tumbleweed/engine/core/code';
 import { h } from './dom';
-import { languagePicker, onLanguageChanged, t } from './i18n';
+import { languagePicker, onLanguageChanged, ready, t } from './i18n';
 import { mountLobby } from './lobby';
-import { current, forgetSession, humanError, isGone, joinTable, leaveTable, resumeTable, storedSession, type Session } from './net';
+import type { Session } from './net';
+import { humanError, isGone } from './net-errors';
+import { current, forgetSession, leaveTable, loadNet, storedSession } from './session-store';
 import { mountRules } from './rules';
 
 // The table (with its Pixi scenes) and the replay viewer load when first needed: the lobby stays light.
@@ -72,20 +74,22 @@ function route(): void {
     if (code && stored && stored.code === code) {
       notice(t('notice.backTitle'), t('notice.reconnecting', { code }));
       void loadTable().catch(() => undefined); // fetched while reconnecting
-      resumeTable(stored).then(
-        (s) => {
-          if (seq !== routeSeq) return void (current() === s && leaveTable());
-          whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, s, () => go('#/'), { resumed: true })));
-        },
-        (err: unknown) => {
-          forgetSession();
-          if (seq !== routeSeq) return;
-          const lobby = h('button', { type: 'button', onclick: () => go('#/') }, t('backToLobby'));
-          const again = h('button', { type: 'button', class: 'secondary', onclick: () => go(`#/join/${code}`) }, t('notice.joinAgain'));
-          if (isGone(err)) notice(t('notice.closedTitle'), humanError(err, code), lobby);
-          else notice(t('notice.lostTitle'), t('notice.lost', { code, reason: humanError(err, code) }), lobby, again);
-        },
-      );
+      loadNet()
+        .then((net) => net.resumeTable(stored))
+        .then(
+          (s) => {
+            if (seq !== routeSeq) return void (current() === s && leaveTable());
+            whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, s, () => go('#/'), { resumed: true })));
+          },
+          (err: unknown) => {
+            forgetSession();
+            if (seq !== routeSeq) return;
+            const lobby = h('button', { type: 'button', onclick: () => go('#/') }, t('backToLobby'));
+            const again = h('button', { type: 'button', class: 'secondary', onclick: () => go(`#/join/${code}`) }, t('notice.joinAgain'));
+            if (isGone(err)) notice(t('notice.closedTitle'), humanError(err, code), lobby);
+            else notice(t('notice.lostTitle'), t('notice.lost', { code, reason: humanError(err, code) }), lobby, again);
+          },
+        );
       return;
     }
     // A shared table link without a live connection: offer to join that table.
@@ -104,15 +108,17 @@ function route(): void {
     if (session) void leaveTable();
     notice(t('notice.tvTitle'), t('notice.tvJoining', { code }));
     void loadTable().catch(() => undefined); // fetched while joining
-    joinTable(code, undefined, true).then(
-      (s) => {
-        if (seq !== routeSeq) return void (current() === s && leaveTable());
-        whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, s, () => go('#/'), { tv: true })));
-      },
-      (err: unknown) => {
-        if (seq === routeSeq) notice(t('notice.tvTitle'), t('notice.tvFailed', { code, reason: humanError(err, code) }), lobby);
-      },
-    );
+    loadNet()
+      .then((net) => net.joinTable(code, undefined, true))
+      .then(
+        (s) => {
+          if (seq !== routeSeq) return void (current() === s && leaveTable());
+          whenLoaded(seq, loadTable, (m) => (teardown = m.mountTable(root, s, () => go('#/'), { tv: true })));
+        },
+        (err: unknown) => {
+          if (seq === routeSeq) notice(t('notice.tvTitle'), t('notice.tvFailed', { code, reason: humanError(err, code) }), lobby);
+        },
+      );
     return;
   }
   // Rules (rules.ts): reading them does not leave a table this tab sits at.
@@ -138,7 +144,12 @@ function go(hash: string): void {
   else location.hash = hash;
 }
 
-window.addEventListener('hashchange', route);
-// A language switch redraws the current page in the new words (a table keeps its connection and its log).
-onLanguageChanged(route);
-route();
+// The first page is drawn once its language's words are there (at once in English; Portuguese is fetched, i18n/).
+void ready.then(() => {
+  window.addEventListener('hashchange', route);
+  // A language switch redraws the current page in the new words (a table keeps its connection and its log).
+  onLanguageChanged(route);
+  route();
+  // The connection's code, while the player reads the lobby (a failed fetch is tried again at the first click).
+  window.setTimeout(() => void loadNet().catch(() => undefined), 0);
+});

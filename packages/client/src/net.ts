@@ -2,7 +2,6 @@ import { Client, type Room } from 'colyseus.js';
 import {
   ClockSync,
   DEVICE_PATTERN,
-  isErrorCode,
   onTableEvents,
   type ClientMessages,
   type ClientMessageType,
@@ -14,7 +13,8 @@ import {
 } from '@tumbleweed/engine';
 import { localNow } from './clock';
 import type { ServerEvent } from './games/types';
-import { language, t } from './i18n';
+import { isGone } from './net-errors';
+import { current, LOG_KEY, setCurrent, store, type StoredSession } from './session-store';
 import type { TableStateLike } from './state';
 
 /** The server serves this page, so it lives on the same origin; `vite dev` points at a separately started server. */
@@ -84,49 +84,6 @@ export function deviceId(): string | undefined {
   }
 }
 
-/** What this tab needs to get its seat back after a drop or a refresh (kept in `sessionStorage`: one per tab). */
-export interface StoredSession {
-  code: string;
-  game: string;
-  reconnectionToken: string;
-  /** From the server's `welcome`: takes the seat back from the bot after the grace period. */
-  seatToken: string;
-  name?: string;
-  spectate: boolean;
-  /** The table's grace period (seconds): how long reconnecting is worth trying. */
-  graceSeconds?: number;
-}
-
-const STORE_KEY = 'tumbleweed:table';
-
-export function storedSession(): StoredSession | null {
-  try {
-    const raw = sessionStorage.getItem(STORE_KEY);
-    const s = raw ? (JSON.parse(raw) as StoredSession) : null;
-    return s && typeof s.code === 'string' && typeof s.reconnectionToken === 'string' ? s : null;
-  } catch {
-    return null;
-  }
-}
-function store(s: StoredSession | null): void {
-  try {
-    if (s) sessionStorage.setItem(STORE_KEY, JSON.stringify(s));
-    else sessionStorage.removeItem(STORE_KEY);
-  } catch {
-    // storage off: no reconnection after a refresh
-  }
-}
-export const forgetSession = (): void => {
-  store(null);
-  try {
-    sessionStorage.removeItem(LOG_KEY);
-  } catch {
-    // storage off
-  }
-};
-
-/** The table log of this tab (events), kept so a reload shows it again. */
-const LOG_KEY = 'tumbleweed:log';
 const MAX_HISTORY = 400;
 function loadHistory(code: string): ServerEvent[] {
   try {
@@ -139,8 +96,8 @@ function loadHistory(code: string): ServerEvent[] {
 }
 // A reload or a closed tab: keep the latest lines right now (the timer may not have run yet).
 window.addEventListener('pagehide', () => {
-  session?.save();
-  session?.keepHistory();
+  current()?.save();
+  current()?.keepHistory();
 });
 
 /**
@@ -310,7 +267,7 @@ export class Session {
   keepHistory(): void {
     window.clearTimeout(this.keepTimer);
     this.keepTimer = 0;
-    if (session !== this) return;
+    if (current() !== this) return;
     try {
       sessionStorage.setItem(LOG_KEY, JSON.stringify({ code: this.code, events: this.history }));
     } catch {
@@ -332,9 +289,6 @@ export class Session {
   }
 }
 
-let session: Session | null = null;
-export const current = (): Session | null => session;
-
 export interface CreateRequest {
   game: string;
   name?: string;
@@ -346,40 +300,21 @@ export interface CreateRequest {
 export async function createTable(req: CreateRequest): Promise<Session> {
   const options: CreateOptions = { name: req.name, seats: req.seats, bots: req.bots, options: req.options, device: deviceId() };
   const room = await colyseus().create<TableStateLike>(req.game, options);
-  return (session = new Session(room, req.game, req.name, req.bots === req.seats));
+  return setCurrent(new Session(room, req.game, req.name, req.bots === req.seats));
 }
 
 export async function joinTable(code: string, name: string | undefined, spectate: boolean): Promise<Session> {
   const options: JoinOptions = spectate ? { name, spectate: true, device: deviceId() } : { name, device: deviceId() };
   const room = await colyseus().joinById<TableStateLike>(code, options);
-  return (session = new Session(room, room.name, name, spectate));
+  return setCurrent(new Session(room, room.name, name, spectate));
 }
 
 /** A page load at `#/table/CODE` with a stored session for that code: take the seat back silently. */
 export async function resumeTable(stored: StoredSession, onTry?: (attempt: number) => void): Promise<Session> {
   const room = await recoverRoom(stored, onTry);
-  session = new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken, true);
+  const session = setCurrent(new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken, true));
   session.graceSeconds = stored.graceSeconds;
   return session;
-}
-
-export async function leaveTable(): Promise<void> {
-  const s = session;
-  session = null;
-  forgetSession();
-  if (s) {
-    try {
-      await s.room.leave(true);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-/** Forgets the table without a goodbye (it is already gone, or we were kicked). */
-export function dropSession(): void {
-  session = null;
-  forgetSession();
 }
 
 /** The server keeps a dropped seat this long unless the table says otherwise (RECONNECT_SECONDS' default). */
@@ -428,55 +363,4 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
     if (Date.now() - started > (stored.graceSeconds ? stored.graceSeconds * 1000 : GRACE_MS)) throw last ?? new Error('Could not reconnect');
     await sleep(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]);
   }
-}
-
-/** Colyseus "room not found" (join by id of a table that is not open). */
-const INVALID_ROOM_ID = 4212;
-
-const errCode = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
-const errMessage = (err: unknown): string => {
-  const m = (err as { message?: unknown } | null)?.message;
-  return typeof m === 'string' ? m : String(err);
-};
-/** The table does not exist (any more). */
-export function isGone(err: unknown): boolean {
-  return errCode(err) === INVALID_ROOM_ID || /not found|disposed/i.test(errMessage(err));
-}
-/** Every seat is taken (TABLE_FULL). */
-export function isFull(err: unknown): boolean {
-  return /^TABLE_FULL:/.test(errMessage(err));
-}
-/** No answer from the server at all. */
-export function isUnreachable(err: unknown): boolean {
-  const message = errMessage(err);
-  return err instanceof TypeError || /fetch|network|websocket|ECONNREFUSED|failed|xhr|offline/i.test(message) || errCode(err) === 0;
-}
-
-/** Turns a refused create/join into a sentence for people, in their language. */
-export function humanError(err: unknown, code?: string): string {
-  const message = errMessage(err);
-  if (isGone(err)) return code ? t('errors.gone_code', { code }) : t('errors.gone');
-  if (isFull(err)) return t('errors.full');
-  const m = /^([A-Z_]+): (.*)$/s.exec(message);
-  if (m) return knownError(m[1]) ?? m[2];
-  if (isUnreachable(err)) return t('errors.unreachable');
-  return message || t('errors.unknown');
-}
-
-/** Our words for a server error code (protocol/errors.ts), or null for a string that is none of ours. */
-export function knownError(code: unknown): string | null {
-  return isErrorCode(code) ? t(`errors.${code}`) : null;
-}
-
-/**
- * The sentence for an `error` message (`{ code, message }`) the table sent back. The server words its messages in
- * English, often more precisely than a code can ("You have no Rifle in hand."): English players read them as sent,
- * others read our words for the code.
- */
-export function refusalText(payload: unknown): string {
-  const p = payload as { code?: unknown; message?: unknown } | null;
-  const message = typeof p?.message === 'string' && p.message ? p.message : null;
-  if (message && language() === 'en') return message;
-  const known = knownError(p?.code);
-  return known ?? message ?? t('errors.refused');
 }

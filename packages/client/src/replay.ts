@@ -7,7 +7,8 @@
 import { readGameLog, replay as runReplay, type GameLogFile, type Replay } from '@tumbleweed/engine';
 import { fetchKept } from './kept';
 import { h } from './dom';
-import { gameById, type GameModule, type GameUi, type TableContext } from './games';
+import type { GameModule, GameUi, TableContext } from './games';
+import { gameModule } from './games/modules';
 import { languagePicker, t } from './i18n';
 import { replayControls } from './replay/controls';
 import { replayFrames } from './replay/frames';
@@ -38,8 +39,8 @@ function open(raw: unknown, file: string): Opened {
     if (read.error.code === 'UNKNOWN_GAME') return { error: t('replay:errors.unknownGame', { game: String((raw as { game?: unknown }).game) }) };
     return { error: t('replay:errors.notLog', { file }) };
   }
-  const module = gameById(read.log.game);
-  if (!module?.enabled) return { error: t('replay:errors.unknownGame', { game: read.log.game }) };
+  const module = gameModule(read.log.game);
+  if (!module?.info.enabled) return { error: t('replay:errors.unknownGame', { game: read.log.game }) };
   return { log: read.log, module };
 }
 
@@ -178,7 +179,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
   };
 
   // Page.
-  const title = log.code ? t('replay:title', { game: module.title, code: log.code }) : t('replay:titleNoCode', { game: module.title });
+  const title = log.code ? t('replay:title', { game: module.info.title, code: log.code }) : t('replay:titleNoCode', { game: module.info.title });
   const anotherBtn = h('button', { type: 'button', class: 'secondary' }, t('replay:open.another'));
   anotherBtn.addEventListener('click', another);
   const notes: HTMLElement[] = [];

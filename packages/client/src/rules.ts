@@ -9,7 +9,11 @@
  *   playable; Esc or Close puts focus back where it was (the Rules button).
  */
 import './rules.css';
-import { Duel, Rattlesnake, Saloon } from '@tumbleweed/engine';
+// (the engine's own files, not its index: the rules page is part of the first page, which carries no game's rules code)
+import type { Duel, Saloon } from '@tumbleweed/engine';
+import { CARDS as DUEL_CARDS, FULL_HAND } from '@tumbleweed/engine/duel/cards';
+import { ACTIONS } from '@tumbleweed/engine/rattlesnake/cards';
+import { CARDS as SALOON_CARDS } from '@tumbleweed/engine/saloon/cards';
 import { h } from './dom';
 import { gameById } from './games';
 import { language, languagePicker, t } from './i18n';
@@ -28,8 +32,8 @@ function gameTitle(gameId: string): string {
 
 function duelCards(): HTMLElement[] {
   const counts = new Map<Duel.Card, number>();
-  for (const c of Duel.FULL_HAND) counts.set(c, (counts.get(c) ?? 0) + 1);
-  return Duel.CARDS.map((c) => {
+  for (const c of FULL_HAND) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return DUEL_CARDS.map((c) => {
     const name = t(`duel:cards.${c}`);
     const n = counts.get(c) ?? 0;
     return h(
@@ -61,7 +65,7 @@ function icon(svg: string): HTMLElement {
 
 function rattlesnakeCards(): HTMLElement[] {
   const picks = ['focus', 'take-cover', 'double-tap'];
-  const actions = Rattlesnake.ACTIONS.filter((a) => picks.includes(a.ability));
+  const actions = ACTIONS.filter((a) => picks.includes(a.ability));
   const cards = actions.map((a) =>
     h(
       'div',
@@ -95,7 +99,7 @@ function saloonCards(): HTMLElement[] {
     ['yellow', 0, 'wanted'],
   ];
   return wanted.flatMap(([colour, bullets, symbol]) => {
-    const card = Saloon.CARDS.find((c) => c.colour === colour && c.bullets === bullets && c.symbol === symbol);
+    const card = SALOON_CARDS.find((c) => c.colour === colour && c.bullets === bullets && c.symbol === symbol);
     if (!card) return [];
     const words = t('howto:saloon.card', {
       colour: t(`saloon:colour.${card.colour}`),
@@ -121,7 +125,7 @@ function saloonCards(): HTMLElement[] {
 const CARD_PICTURES: Record<string, () => HTMLElement[]> = { duel: duelCards, rattlesnake: rattlesnakeCards, saloon: saloonCards };
 
 /**
- * The keyboard shortcuts: the table's own (digits, Enter: keyboard.ts), then the game's (GameModule.keyHelp), then
+ * The keyboard shortcuts: the table's own (digits, Enter: keyboard.ts), then the game's (GameInfo.keyHelp), then
  * Esc. A game that words the same keys its own way (the same `keys`) replaces the table's line.
  */
 function keyList(gameId: string, inPanel: boolean): HTMLElement {

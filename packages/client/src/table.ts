@@ -5,8 +5,11 @@
 import { chatLine, isPhrase } from './chat';
 import { h } from './dom';
 import { t } from './i18n';
-import { gameById, type ServerEvent, type TableContext } from './games';
-import { leaveTable, refusalText, sendTo, type Session } from './net';
+import type { ServerEvent, TableContext } from './games';
+import { gameModule } from './games/modules';
+import { sendTo, type Session } from './net';
+import { refusalText } from './net-errors';
+import { leaveTable } from './session-store';
 import { actionKeys } from './keyboard';
 import { play } from './sound';
 import { endScreen } from './table/banner';
@@ -27,7 +30,7 @@ import { tableView } from './table/view';
 export function mountTable(root: HTMLElement, session: Session, toLobby: () => void, opts: { resumed?: boolean; tv?: boolean } = {}): () => void {
   // The room changes after a reconnection: every part reads it through the view.
   const view = tableView(session, !!opts.tv);
-  const game = gameById(session.game) ?? gameById(view.state().game);
+  const game = gameModule(session.game) ?? gameModule(view.state().game);
   let disposed = false;
   let leaving = false;
   const leave = () => {
@@ -36,7 +39,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   };
 
   const toast = tableToast();
-  const header = tableHeader(session, game, { tv: view.tv, leave, toast: toast.show });
+  const header = tableHeader(session, game?.info, { tv: view.tv, leave, toast: toast.show });
   const status = statusBar(view);
   const scene = h('div', { class: 'scene' });
   const actions = h('div', { class: 'actions', role: 'group', 'aria-label': t('table.yourMove') });
@@ -66,7 +69,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     send: (intent) => sendTo(view.room(), 'intent', intent),
     serverNow: () => session.serverNow(),
   };
-  if (game?.enabled) view.ui = game.mount(ctx, { scene, actions });
+  if (game?.info.enabled) view.ui = game.mount(ctx, { scene, actions });
   else scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('table.cannotShow', { game: session.game })));
 
   /** A game has ended at this page: the next `game_started` is a rematch. */

@@ -1,9 +1,10 @@
 /**
  * Duel's end of game as the end screen shows it (GameUi.standings): every seat's money and how it was made, the
- * winner first, equal money sharing a place; and the keys its action bar answers to (GameModule.keyHelp), in words.
+ * winner first, equal money sharing a place; and the keys its action bar answers to (GameInfo.keyHelp), in words.
  */
 import type { Duel } from '@tumbleweed/engine';
-import { duelModule, duelStandings } from './duel';
+import { duelStandings } from './duel';
+import { duelInfo } from './duel-info';
 
 // The real i18n starts i18next, which these CommonJS tests cannot load: the English dictionary, filled in the same way.
 jest.mock('../i18n', () => {
@@ -54,7 +55,7 @@ test('the winner comes from the board when the table has not said yet', () => {
 });
 
 test('the keyboard help names the digits for cards and targets and C to cancel', () => {
-  const help = duelModule.keyHelp?.() ?? [];
+  const help = duelInfo.keyHelp?.() ?? [];
   expect(help.map((k) => k.keys)).toEqual(['1–4', '1–5', 'C']);
   expect(help.every((k) => k.action.length > 10)).toBe(true);
 });

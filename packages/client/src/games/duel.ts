@@ -1,10 +1,11 @@
-import { Duel, duel, type DuelEvent } from '@tumbleweed/engine';
+import { Duel, type DuelEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { listNames, t } from '../i18n';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list } from '../state';
+import { duelInfo } from './duel-info';
 import { JsonBoard } from './json-board';
-import { ACTION_KEY, BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type Standing, type TableContext } from './types';
+import { ACTION_KEY, type GameModule, type GameUi, type SeatSummary, type Standing, type TableContext } from './types';
 
 type Card = Duel.Card;
 
@@ -316,53 +317,7 @@ class DuelUi implements GameUi<DuelEvent> {
 }
 
 export const duelModule: GameModule = {
-  id: duel.id,
-  lobby: {
-    turnSeconds: 20,
-    timerHint: () => t('lobby.timerHint.default'),
-    botsOnly: true,
-    botLevels: {
-      levels: BOT_LEVELS,
-      label: () => t('duel:opt.botLevel'),
-      hint: () => t('duel:opt.botLevelHint'),
-      name: (l) => t(`duel:opt.botLevels.${l as BotLevel}`),
-    },
-  },
+  info: duelInfo,
   cardWords: (id) => cardLabel(id as Card),
-  get title() {
-    return t('duel:title');
-  },
-  get year() {
-    return t('duel:year');
-  },
-  get blurb() {
-    return t('duel:blurb');
-  },
-  enabled: true,
-  minSeats: duel.minSeats,
-  maxSeats: duel.maxSeats,
-  options: [
-    {
-      key: 'target',
-      get label() {
-        return t('duel:options.target.label');
-      },
-      get hint() {
-        return t('duel:options.target.hint');
-      },
-      min: Duel.TARGET_RANGE.min,
-      max: Duel.TARGET_RANGE.max,
-      value: Duel.DEFAULT_OPTIONS.target,
-      format: (v) => t('duel:options.target.format', { value: String(v) }),
-    },
-  ],
-  get rules() {
-    return [t('duel:rules.hand'), t('duel:rules.secret'), t('duel:rules.guns'), t('duel:rules.reload'), t('duel:rules.win')];
-  },
-  keyHelp: () => [
-    { keys: t('duel:keys.cardsKeys'), action: t('duel:keys.cards') },
-    { keys: t('duel:keys.aimKeys'), action: t('duel:keys.aim') },
-    { keys: t('duel:keys.cancelKeys'), action: t('duel:keys.cancel') },
-  ],
   mount: (ctx, els) => new DuelUi(ctx, els),
 };

@@ -26,15 +26,16 @@
  * pick the n-th select toggle, else the n-th choice; Enter commits / confirms the buy / passes / allows; A attacks,
  * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
-import { Rattlesnake, rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
+import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { language, listNames, t } from '../i18n';
 // Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
 import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesnake';
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
+import { rattlesnakeInfo } from './rattlesnake-info';
 import { describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
-import { BOT_LEVELS, type BotLevel, type GameModule, type GameUi, type SeatSummary, type Standing, type TableContext } from './types';
+import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 
 /** The picker behind "Use…": the abilities usable out of an attack (Reload, Scout, Switch Up, Quick Draw). */
 const USE_PICKER = 'use';
@@ -699,49 +700,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
 }
 
 export const rattlesnakeModule: GameModule = {
-  id: rattlesnake.id,
-  lobby: {
-    turnSeconds: 45,
-    timerHint: () => t('lobby.timerHint.rattlesnake'),
-    // (a table of bots alone would never end: Rattlesnake needs one player)
-    botsOnly: false,
-    botLevels: {
-      levels: BOT_LEVELS,
-      label: () => t('rattlesnake:opt.botLevel'),
-      hint: () => t('rattlesnake:opt.botLevelHint'),
-      name: (l) => t(`rattlesnake:opt.botLevels.${l as BotLevel}`),
-    },
-  },
+  info: rattlesnakeInfo,
   cardWords: cardLabel,
-  get title() {
-    return t('rattlesnake:title');
-  },
-  get year() {
-    return t('rattlesnake:year');
-  },
-  get blurb() {
-    return t('rattlesnake:blurb');
-  },
-  enabled: true,
-  minSeats: rattlesnake.minSeats,
-  maxSeats: rattlesnake.maxSeats,
-  options: [],
-  keyHelp() {
-    return [
-      { keys: '1–9', action: t('rattlesnake:keys.pick') },
-      { keys: 'Enter', action: t('rattlesnake:keys.confirm') },
-      { keys: 'A', action: t('rattlesnake:keys.attack') },
-      { keys: 'E', action: t('rattlesnake:keys.end') },
-    ];
-  },
-  get rules() {
-    return [
-      t('rattlesnake:rules.deck'),
-      t('rattlesnake:rules.turn'),
-      t('rattlesnake:rules.attack'),
-      t('rattlesnake:rules.combo'),
-      t('rattlesnake:rules.abilities'),
-    ];
-  },
   mount: (ctx, els) => new RattlesnakeUi(ctx, els),
 };

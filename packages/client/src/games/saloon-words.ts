@@ -1,8 +1,9 @@
 /**
- * Saloon Showdown's words and gun signs, without Pixi: the lobby imports games/*, so everything games/saloon.ts needs
- * before a table is open lives here (the scene, scenes/saloon.ts, is loaded only at a table).
+ * Saloon Showdown's words and gun signs, without Pixi or the game's rules: the lobby's part of the game (saloon-info.ts)
+ * uses them, so they come from the engine's own card file, not its index.
  */
-import { Saloon } from '@tumbleweed/engine';
+import type { Saloon } from '@tumbleweed/engine';
+import { cardInfo } from '@tumbleweed/engine/saloon/cards';
 import type { ParseKeys } from 'i18next';
 import { t } from '../i18n';
 
@@ -16,7 +17,7 @@ export const T = (key: SaloonKey, params?: Record<string, unknown>): string => t
 
 /** "red head Bang, 2 bullets, Booty". */
 export function cardLabel(id: string | null | undefined): string {
-  const c = Saloon.cardInfo(id ?? '');
+  const c = cardInfo(id ?? '');
   if (!c) return T('card.aCard');
   const parts = { colour: T(`colour.${c.colour}`), area: T(`area.${c.area}`), noise: T(`noise.${c.noise}`), bullets: T('card.bullets', { count: c.bullets }) };
   return c.symbol ? T('card.labelSymbol', { ...parts, symbol: T(`symbol.${c.symbol}`) }) : T('card.label', parts);

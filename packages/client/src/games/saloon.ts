@@ -36,16 +36,16 @@
  *
  * Your cards are also listed as text: `data-testid="hand"`, one item per card with the card's name as its label.
  */
-import { Saloon, saloon, type SaloonEvent } from '@tumbleweed/engine';
+import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { describeSaloonEvent } from './saloon-log';
 import { cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
-import { t } from '../i18n';
 import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
-import { BOT_LEVELS, type GameModule, type GameOption, type GameUi, type SeatSummary, type Standing, type TableContext } from './types';
+import { saloonInfo } from './saloon-info';
+import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;
@@ -1164,75 +1164,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
   }
 }
 
-/** An On/Off table option (0/1 in the lobby, true/false on the wire); its words are `opt.<key>` and `opt.<key>Hint`. */
-function onOff(key: 'simplified' | 'russianRoulette' | 'wind'): GameOption {
-  return {
-    key,
-    get label() {
-      return T(`opt.${key}`);
-    },
-    get hint() {
-      return T(`opt.${key}Hint`);
-    },
-    min: 0,
-    max: 1,
-    value: 0,
-    format: (v) => (v ? T('opt.on') : T('opt.off')),
-    boolean: true,
-  };
-}
-
 export const saloonModule: GameModule = {
-  id: saloon.id,
-  lobby: {
-    turnSeconds: 30,
-    timerHint: () => t('lobby.timerHint.saloon'),
-    botsOnly: true,
-    botLevels: { levels: BOT_LEVELS, label: () => T('opt.botLevel'), hint: () => T('opt.botLevelHint'), name: (l) => T(`opt.botLevels.${l}`) },
-  },
+  info: saloonInfo,
   cardWords: cardLabel,
-  get title() {
-    return T('title');
-  },
-  get year() {
-    return T('year');
-  },
-  get blurb() {
-    return T('blurb');
-  },
-  enabled: true,
-  minSeats: saloon.minSeats,
-  maxSeats: saloon.maxSeats,
-  options: [
-    {
-      key: 'threatSeconds',
-      get label() {
-        return T('opt.threatSeconds');
-      },
-      get hint() {
-        return T('opt.threatSecondsHint');
-      },
-      min: Saloon.MIN_THREAT_SECONDS,
-      max: Saloon.MAX_THREAT_SECONDS,
-      value: Saloon.DEFAULT_THREAT_SECONDS,
-      format: (v) => T('opt.seconds', { count: v }),
-    },
-    onOff('simplified'),
-    onOff('russianRoulette'),
-    onOff('wind'),
-  ],
-  get rules() {
-    return (['r1', 'r2', 'r3', 'r4', 'r5', 'r6'] as const).map((k) => T(`rules.${k}`));
-  },
-  keyHelp: () => [
-    { keys: '1–9', action: T('keys.choice') },
-    { keys: T('keys.enterKey'), action: T('keys.confirm') },
-    { keys: 'R B G Y', action: T('keys.guns') },
-    { keys: 'O', action: T('keys.bottle') },
-    { keys: 'H C A L', action: T('keys.areas') },
-    { keys: '1 2 3', action: T('keys.noises') },
-    { keys: '4 5 …', action: T('keys.targets') },
-    { keys: T('keys.enterKey'), action: T('keys.shoot') },
-  ],
   mount: (ctx, els) => new SaloonUi(ctx, els),
 };

@@ -77,7 +77,8 @@ export interface GameOption {
 }
 
 /** How well (or how quickly) a table's bots play: the table option `botLevel` (engine protocol/constants.ts). */
-export { BOT_LEVELS, type BotLevel } from '@tumbleweed/engine';
+export { BOT_LEVELS } from '@tumbleweed/engine/protocol/constants';
+export type { BotLevel } from '@tumbleweed/engine';
 
 /** What the lobby's create form needs to know of a game (instead of branching on its id). */
 export interface LobbyFacts {
@@ -91,7 +92,8 @@ export interface LobbyFacts {
   botLevels?: { levels: readonly BotLevel[]; label(): string; hint(): string; name(level: BotLevel): string };
 }
 
-export interface GameModule {
+/** What the lobby, the rules page and a table's header know of a game: its words and choices, no table code. */
+export interface GameInfo {
   id: string;
   title: string;
   year: string;
@@ -109,6 +111,11 @@ export interface GameModule {
   keyHelp?(): { keys: string; action: string }[];
   /** The create form's defaults and words for this game. */
   lobby: LobbyFacts;
+}
+
+/** A game's table code (games/modules.ts): loaded with the table or the replay viewer, never by the lobby. */
+export interface GameModule {
+  info: GameInfo;
   /** A card of this game in words ("Ace of spades"), for the replay viewer's hands. */
   cardWords(id: string): string;
   mount(ctx: TableContext, els: { scene: HTMLElement; actions: HTMLElement }): GameUi;
@@ -120,23 +127,3 @@ export interface GameModule {
  * while typing in a field or with a modifier held. After a move, focus stays in the action bar.
  */
 export const ACTION_KEY = 'data-key';
-
-/** A game listed in the lobby but not playable yet. */
-export function comingSoon(id: string, title: string, blurb: string): GameModule {
-  return {
-    id,
-    title,
-    year: '',
-    blurb,
-    enabled: false,
-    minSeats: 2,
-    maxSeats: 6,
-    options: [],
-    rules: [],
-    lobby: { turnSeconds: 20, timerHint: () => '', botsOnly: true },
-    cardWords: (id) => id,
-    mount() {
-      throw new Error(`${title} is not playable yet`);
-    },
-  };
-}

@@ -7,12 +7,16 @@
  * - Plurals: `cards_one` / `cards_other` with `{ count }`. "You" forms: a `_me` context, `t('k', { context: 'me' })`
  *   picks `k_me` (English verbs agree: "You take" / "Ann takes").
  * - The language: the one picked before (localStorage `tumbleweed:lang`), else the browser's (`pt`, `pt-PT`… →
- *   pt-BR), else English. `setLanguage` switches at once; pages listen with `onLanguageChanged` and redraw.
+ *   pt-BR), else English. `setLanguage` switches once the words are there; pages listen with `onLanguageChanged` and
+ *   redraw.
+ * - English is in the page's first script; Portuguese is a chunk of its own (portuguese.ts), fetched only for a page
+ *   shown in Portuguese. `ready` settles once the page's language can be shown (main.ts draws the first page after
+ *   it); if Portuguese cannot be fetched, the page stays in English.
  */
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { en } from './en';
-import { ptBR } from './pt-BR';
 import type { Translation } from './types';
 
 export const LANGUAGES = [
@@ -35,26 +39,38 @@ export function supported(lng: string | undefined | null): Language {
   return lng && /^pt\b/i.test(lng) ? 'pt-BR' : 'en';
 }
 
-void i18next.use(LanguageDetector).init({
-  resources: { en, 'pt-BR': ptBR },
-  ns: Object.keys(en),
-  defaultNS: 'common',
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'pt-BR'],
-  load: 'currentOnly',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  saveMissing: true,
-  missingKeyHandler: (_lngs, ns, key) => console.error(`i18n: missing key ${ns}:${key}`),
-  detection: {
-    order: ['localStorage', 'navigator'],
-    lookupLocalStorage: LANGUAGE_KEY,
-    caches: ['localStorage'],
-    convertDetectedLanguage: (lng: string) => supported(lng),
-  },
-});
-document.documentElement.lang = language();
+type Namespace = keyof typeof en;
+/** The words of a language other than English, one namespace at a time (the chunk is fetched once). */
+const fetchWords = resourcesToBackend((_lng: string, ns: Namespace) => import('./portuguese').then((m) => m.ptBR[ns]));
+
+/** Settles once the page's language can be shown (in English if its words could not be fetched). */
+export const ready: Promise<void> = i18next
+  .use(LanguageDetector)
+  .use(fetchWords)
+  .init({
+    resources: { en },
+    partialBundledLanguages: true,
+    ns: Object.keys(en),
+    defaultNS: 'common',
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'pt-BR'],
+    load: 'currentOnly',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    saveMissing: true,
+    missingKeyHandler: (_lngs, ns, key) => console.error(`i18n: missing key ${ns}:${key}`),
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: LANGUAGE_KEY,
+      caches: ['localStorage'],
+      convertDetectedLanguage: (lng: string) => supported(lng),
+    },
+  })
+  .then(() => {
+    document.documentElement.lang = language();
+  });
+i18next.on('languageChanged', () => (document.documentElement.lang = language()));
 
 export const t = i18next.t.bind(i18next);
 
@@ -65,7 +81,6 @@ export function language(): Language {
 export function setLanguage(lng: Language): void {
   if (lng === language()) return;
   void i18next.changeLanguage(lng);
-  document.documentElement.lang = lng;
 }
 
 /** Calls `fn` after every language switch; returns the unsubscribe. */

@@ -1,7 +1,7 @@
 /** The replay viewer's hands: every watched seat's cards in words (all of them when watching everyone). */
 import type { GameLogFile, Replay } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { gameById } from '../games';
+import { gameModule } from '../games/modules';
 import { t } from '../i18n';
 
 export function replayHands(log: GameLogFile, rep: Replay, name: (seat: number) => string): { el: HTMLElement; update(position: number, watch: string): void } {
@@ -9,7 +9,7 @@ export function replayHands(log: GameLogFile, rep: Replay, name: (seat: number) 
   const el = h('section', { 'aria-label': t('replay:hands') }, h('h3', {}, t('replay:hands')), list);
   function update(position: number, watch: string): void {
     const state = rep.frames[position].state;
-    const words = gameById(log.game)?.cardWords ?? ((c: string) => c);
+    const words = gameModule(log.game)?.cardWords ?? ((c: string) => c);
     const shown = watch === 'all' ? log.seats.map((_, i) => i) : watch === 'spectator' ? [] : [Number(watch)];
     el.hidden = shown.length === 0;
     list.replaceChildren(

@@ -1,6 +1,6 @@
 /** The table's header: the code (and, on the TV, where to join), rules, sound, language, copy link, TV view, leave. */
 import { h } from '../dom';
-import type { GameModule } from '../games';
+import type { GameInfo } from '../games';
 import { languagePicker, t } from '../i18n';
 import type { Session } from '../net';
 import { qrCode } from '../qr';
@@ -9,7 +9,7 @@ import { isMuted, play, setMuted } from '../sound';
 
 export function tableHeader(
   session: Session,
-  game: GameModule | undefined,
+  game: GameInfo | undefined,
   opts: { tv: boolean; leave: () => void; toast: (message: string, ms?: number) => void },
 ): { el: HTMLElement } {
   const codeEl = h(

@@ -5,7 +5,9 @@
 import { h } from '../dom';
 import type { ServerEvent } from '../games';
 import { t } from '../i18n';
-import { CONSENTED, SEAT_TAKEN, dropSession, isGone } from '../net';
+import { CONSENTED, SEAT_TAKEN } from '../net';
+import { isGone } from '../net-errors';
+import { dropSession } from '../session-store';
 import type { TableView } from './view';
 
 /** WebSocket close code 1001: the server is going away (SIGTERM: it keeps the game for the next process). */
