@@ -150,6 +150,9 @@ void ready.then(() => {
   // A language switch redraws the current page in the new words (a table keeps its connection and its log).
   onLanguageChanged(route);
   route();
-  // The connection's code, while the player reads the lobby (a failed fetch is tried again at the first click).
-  window.setTimeout(() => void loadNet().catch(() => undefined), 0);
+  // The connection's code, while the player reads the lobby: once the page is drawn and the browser is idle, so that
+  // it does not hold up the first paint (a failed fetch is tried again at the first click).
+  const prefetch = () => void loadNet().catch(() => undefined);
+  // (the second frame's callback runs once the first frame, with the lobby in it, is on the screen)
+  requestAnimationFrame(() => requestAnimationFrame(() => window.setTimeout(prefetch, 0)));
 });
