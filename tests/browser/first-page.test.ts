@@ -1,8 +1,8 @@
 /**
  * A light first page: the lobby carries neither the connection (colyseus.js, the state's schema, the event decoder)
- * nor any game's rules or table code, nor the words of a language it is not shown in. The table, the replay viewer
- * and the full rulebooks load with import() when a player goes there; the connection is fetched once the lobby is
- * drawn. A slow load shows "Loading…" instead of a frozen lobby. (What the first page weighs: bundle-size.test.ts.)
+ * nor any game's rules or table code, nor the words of a language it is not shown in. The connection is fetched once
+ * the lobby is drawn; the table and Pixi once a player touches the lobby (picks a game, types a name); the replay
+ * viewer and the full rulebooks when a player goes there. A slow load shows "Loading…" instead of a frozen lobby. (What the first page weighs: bundle-size.test.ts.)
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
@@ -21,7 +21,7 @@ function scriptsOf(page: Page): string[] {
   return seen;
 }
 
-test('the lobby is drawn and usable before the connection arrives; the table, the replay viewer and the rulebooks come when needed', async () => {
+test('the lobby is drawn and usable before the connection arrives; the table comes once a player touches the lobby, the rulebooks when opened', async () => {
   const folks = people(stack().browser);
   try {
     const page = await folks.open('Pat', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
@@ -39,11 +39,16 @@ test('the lobby is drawn and usable before the connection arrives; the table, th
     await page.goto(`${stack().base}/`);
     await page.getByRole('button', { name: 'Create table' }).waitFor();
     for (const game of [/^Duel/, /^Rattlesnake/, /^Saloon Showdown/]) expect(await page.getByRole('radio', { name: game }).count()).toBe(1);
-    await page.locator('label.game-choice strong', { hasText: 'Saloon Showdown' }).click();
-    await page.getByLabel('Threat window', { exact: true }).waitFor();
     // Once the lobby is drawn it asks for the connection (held here), and for nothing else.
     await netAsked;
-    expect(scripts.filter((s) => /^(table|replay|rules-full|portuguese)-/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /^(table|pixi|replay|rules-full|portuguese)-/.test(s))).toEqual([]);
+    // A player who picks a game (or touches any field) is about to sit down: the table and Pixi are fetched now,
+    // before any click on "Create table".
+    const tableAsked = page.waitForRequest(/\/assets\/table-[^/]+\.js$/);
+    const pixiAsked = page.waitForRequest(/\/assets\/pixi-[^/]+\.js$/);
+    await page.locator('label.game-choice strong', { hasText: 'Saloon Showdown' }).click();
+    await page.getByLabel('Threat window', { exact: true }).waitFor();
+    await Promise.all([tableAsked, pixiAsked]);
 
     await page.getByRole('link', { name: 'Duel rules' }).click();
     await page.getByRole('button', { name: 'Full rules' }).click();
@@ -57,7 +62,6 @@ test('the lobby is drawn and usable before the connection arrives; the table, th
     release();
     await page.getByTestId('table-code').waitFor();
     expect(scripts.some((s) => s.startsWith('net-'))).toBe(true);
-    expect(scripts.some((s) => s.startsWith('table-'))).toBe(true);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

@@ -49,6 +49,11 @@ export interface LobbyOptions {
   /** From `#/join/CODE`: the join box is shown first and prefilled. */
   joinCode: string;
   onSeated(session: Session): void;
+  /**
+   * The player is about to sit down: a field or button of the lobby was touched or focused (once per lobby). The page
+   * fetches the table's code then, while the player types a name or picks a game, instead of after the click.
+   */
+  onIntent?(): void;
 }
 
 export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
@@ -253,15 +258,21 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     h('p', { class: 'hint' }, t('lobby.replayHint')),
     h('a', { class: 'button secondary', href: '#/replay' }, t('lobby.replayOpen')),
   );
-  root.replaceChildren(
-    h('header', { class: 'brand' }, h('h1', {}, t('brand.title')), h('p', {}, t('brand.tagline')), languagePicker()),
-    h(
-      'div',
-      { class: `lobby${invited ? ' invited' : ''}` },
-      h('div', { class: 'col' }, namePanel, invited ? joinForm : createForm),
-      h('div', { class: 'col' }, invited ? createForm : joinForm, replayPanel),
-    ),
+  const lobby = h(
+    'div',
+    { class: `lobby${invited ? ' invited' : ''}` },
+    h('div', { class: 'col' }, namePanel, invited ? joinForm : createForm),
+    h('div', { class: 'col' }, invited ? createForm : joinForm, replayPanel),
   );
+  let intended = false;
+  const intent = (): void => {
+    if (intended) return;
+    intended = true;
+    opts.onIntent?.();
+  };
+  lobby.addEventListener('focusin', intent);
+  lobby.addEventListener('pointerdown', intent);
+  root.replaceChildren(h('header', { class: 'brand' }, h('h1', {}, t('brand.title')), h('p', {}, t('brand.tagline')), languagePicker()), lobby);
   if (invited) {
     void lookup();
     (nameInput.value ? joinBtn : nameInput).focus();

@@ -12,6 +12,8 @@ import { mountRules } from './rules';
 // The table (with its Pixi scenes) and the replay viewer load when first needed: the lobby stays light.
 const loadTable = () => import('./table');
 const loadReplay = () => import('./replay');
+/** Pixi and the scenes' shared code: fetched with the table when a player is about to sit down (lobby.ts `onIntent`). */
+const loadPixi = () => import('./scenes/pixi');
 
 const root = document.getElementById('app') as HTMLElement;
 let teardown: (() => void) | null = null;
@@ -136,6 +138,10 @@ function route(): void {
   teardown = mountLobby(root, {
     joinCode: page === 'join' ? arg : '',
     onSeated: (s: Session) => go(`#/table/${s.code}`),
+    onIntent: () => {
+      void loadTable().catch(() => undefined);
+      void loadPixi().catch(() => undefined);
+    },
   });
 }
 
