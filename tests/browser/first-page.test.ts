@@ -68,7 +68,7 @@ test('the lobby is drawn and usable before the connection arrives; the table com
   }
 });
 
-test('a page in English never fetches the Portuguese words; a page in Portuguese is drawn in Portuguese at once', async () => {
+test('a page in English never fetches the Portuguese words; a page in Portuguese is drawn in Portuguese at once, or in English if its words cannot be had', async () => {
   const folks = people(stack().browser);
   try {
     const en = await folks.open('Pat', { viewport: { width: 390, height: 844 }, locale: 'en-US' });
@@ -99,6 +99,12 @@ test('a page in English never fetches the Portuguese words; a page in Portuguese
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((text) => text.includes('Create table'))).toEqual([]);
     expect(await pt.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+
+    // Where the Portuguese words cannot be fetched (a dropped connection), the page is drawn in English.
+    const cut = await folks.open('Bia', { viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    await cut.route(/\/assets\/portuguese-[^/]+\.js$/, (route) => route.abort());
+    await cut.goto(`${stack().base}/`);
+    await cut.getByRole('button', { name: 'Create table' }).waitFor();
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

@@ -150,15 +150,17 @@ function go(hash: string): void {
   else location.hash = hash;
 }
 
-// The first page is drawn once its language's words are there (at once in English; Portuguese is fetched, i18n/).
-void ready.then(() => {
+// The first page is drawn once its language's words are there (at once in English; Portuguese is fetched, i18n/), or
+// in English if they could not be had: never a blank page.
+const start = (): void => {
   window.addEventListener('hashchange', route);
   // A language switch redraws the current page in the new words (a table keeps its connection and its log).
   onLanguageChanged(route);
   route();
-  // The connection's code, while the player reads the lobby: once the page is drawn and the browser is idle, so that
-  // it does not hold up the first paint (a failed fetch is tried again at the first click).
+  // The connection's code, while the player reads the lobby: once the page is on the screen, so that it does not hold
+  // up the first paint (the second frame's callback runs once the first frame is shown). A failed fetch is tried
+  // again at the first click.
   const prefetch = () => void loadNet().catch(() => undefined);
-  // (the second frame's callback runs once the first frame, with the lobby in it, is on the screen)
   requestAnimationFrame(() => requestAnimationFrame(() => window.setTimeout(prefetch, 0)));
-});
+};
+void ready.then(start, start);
