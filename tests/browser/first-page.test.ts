@@ -1,7 +1,7 @@
 /**
  * A light first page: the lobby carries neither the connection (colyseus.js, the state's schema, the event decoder)
  * nor any game's rules or table code, nor the words of a language it is not shown in. The connection is fetched once
- * the lobby is drawn; the table and Pixi once a player touches the lobby (picks a game, types a name); the replay
+ * the lobby is drawn; the table, the scenes and Pixi once a player touches the lobby (picks a game, types a name); the replay
  * viewer and the full rulebooks when a player goes there. A slow load shows "Loading…" instead of a frozen lobby. (What the first page weighs: bundle-size.test.ts.)
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
@@ -41,14 +41,14 @@ test('the lobby is drawn and usable before the connection arrives; the table com
     for (const game of [/^Duel/, /^Rattlesnake/, /^Saloon Showdown/]) expect(await page.getByRole('radio', { name: game }).count()).toBe(1);
     // Once the lobby is drawn it asks for the connection (held here), and for nothing else.
     await netAsked;
-    expect(scripts.filter((s) => /^(table|pixi|replay|rules-full|portuguese)-/.test(s))).toEqual([]);
-    // A player who picks a game (or touches any field) is about to sit down: the table and Pixi are fetched now,
-    // before any click on "Create table".
-    const tableAsked = page.waitForRequest(/\/assets\/table-[^/]+\.js$/);
-    const pixiAsked = page.waitForRequest(/\/assets\/pixi-[^/]+\.js$/);
+    expect(scripts.filter((s) => /^(table|duel|rattlesnake|saloon|browserAll|replay|rules-full|portuguese)-[\w-]{8}\.js$/.test(s))).toEqual([]);
+    // A player who picks a game (or touches any field) is about to sit down: the table, the games' scenes and Pixi's
+    // browser extensions are fetched now, before any click on "Create table".
+    // (a chunk's name is its module's, then '-' and an 8-character hash: `rattlesnake-words-…` is another chunk)
+    const coming = ['table', 'duel', 'rattlesnake', 'saloon', 'browserAll'].map((chunk) => page.waitForRequest(new RegExp(`/assets/${chunk}-[\\w-]{8}\\.js$`)));
     await page.locator('label.game-choice strong', { hasText: 'Saloon Showdown' }).click();
     await page.getByLabel('Threat window', { exact: true }).waitFor();
-    await Promise.all([tableAsked, pixiAsked]);
+    await Promise.all(coming);
 
     await page.getByRole('link', { name: 'Duel rules' }).click();
     await page.getByRole('button', { name: 'Full rules' }).click();

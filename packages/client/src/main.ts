@@ -12,8 +12,13 @@ import { mountRules } from './rules';
 // The table (with its Pixi scenes) and the replay viewer load when first needed: the lobby stays light.
 const loadTable = () => import('./table');
 const loadReplay = () => import('./replay');
-/** Pixi and the scenes' shared code: fetched with the table when a player is about to sit down (lobby.ts `onIntent`). */
-const loadPixi = () => import('./scenes/pixi');
+/**
+ * What a table's scene needs before it draws: the games' scenes (with Pixi), and the browser extensions and filters
+ * Pixi would otherwise fetch one after the other while it starts. Fetched with the table when a player is about to sit
+ * down (lobby.ts `onIntent`).
+ */
+const loadScenes = () =>
+  Promise.all([import('./scenes/duel'), import('./scenes/rattlesnake'), import('./scenes/saloon'), import('pixi.js/browser'), import('pixi.js/filters')]);
 
 const root = document.getElementById('app') as HTMLElement;
 let teardown: (() => void) | null = null;
@@ -140,7 +145,7 @@ function route(): void {
     onSeated: (s: Session) => go(`#/table/${s.code}`),
     onIntent: () => {
       void loadTable().catch(() => undefined);
-      void loadPixi().catch(() => undefined);
+      void loadScenes().catch(() => undefined);
     },
   });
 }

@@ -58,6 +58,8 @@ export const ready: Promise<void> = i18next
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // (no promotional console line on every page)
+    showSupportNotice: false,
     saveMissing: true,
     missingKeyHandler: (_lngs, ns, key) => console.error(`i18n: missing key ${ns}:${key}`),
     detection: {
