@@ -21,8 +21,8 @@ async function playUntilWinner(page: Page, who: string, deadline: number, midGam
   let moves = 0;
   while (Date.now() < deadline) {
     if (await banner.isVisible()) return (await banner.textContent()) ?? '';
-    const aims = page.getByRole('button', { name: AIM });
-    const plays = page.getByRole('button', { name: PLAY });
+    const aims = page.getByRole('button', { name: AIM, disabled: false });
+    const plays = page.getByRole('button', { name: PLAY, disabled: false });
     try {
       const aimCount = await aims.count();
       if (aimCount > 0) {

@@ -165,8 +165,10 @@ describe('Rattlesnake on a desktop and on a phone', () => {
       let sawCommit = false;
       let sawMain = false;
       for (let i = 0; i < 30 && !(sawCommit && sawMain); i++) {
-        const bar = await keys();
         const text = await prompt(page);
+        const bar = await keys();
+        // The table moved on between the two reads (a bot's move): the bar may be the next decision's; look again.
+        if ((await prompt(page)) !== text) continue;
         const keyOf = (name: RegExp) => bar.find(([label]) => name.test(label))?.[1];
         // No key twice in one bar.
         const given = bar.map(([, k]) => k).filter(Boolean);

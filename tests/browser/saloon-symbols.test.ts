@@ -155,8 +155,29 @@ test('Escape on Horseback: Bob threatens Ann, who escapes and names Cal; Cal is 
 const TRUEL_OVER = /shoots first: .* win the Truel against .*!|Nobody hit in 20 seconds: the Truel is called off\./;
 
 /** A human in the Truel: at "GO!", read the hand passed to them and fire the correct shot; until the log has the result. */
-async function truelist(page: Page, who: string, deadline: number, seen: Set<string>): Promise<void> {
+/**
+ * Records, in the page, every hand a player holds while "GO!" shows (its cards' labels): seen by the page itself, so
+ * a test polling from a loaded machine cannot miss a Truel that an easy bot wins a moment after "GO!".
+ */
+async function watchGo(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { handsAtGo: string[][] };
+    w.handsAtGo = [];
+    const look = () => {
+      if (document.querySelector('[data-testid="duel-word"]')?.textContent !== 'GO!') return;
+      w.handsAtGo.push([...document.querySelectorAll('[data-testid="hand"] li')].map((e) => e.getAttribute('aria-label') ?? ''));
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/** The hands a player held while "GO!" showed (watchGo). */
+const handsAtGo = (page: Page): Promise<string[][]> => page.evaluate(() => (window as unknown as { handsAtGo?: string[][] }).handsAtGo ?? []);
+
+/** Plays one side of the Truel (shoots its three cards at "GO!") until the log tells how it ended. */
+async function truelist(page: Page, who: string, deadline: number): Promise<void> {
   let firedAt = 0;
+  let shotTaken = false;
   while (Date.now() < deadline) {
     if (
       TRUEL_OVER.test(
@@ -175,8 +196,8 @@ async function truelist(page: Page, who: string, deadline: number, seen: Set<str
       if (word === 'GO!' && Date.now() - firedAt > 2500) {
         const cards = parseCards(await labelsOf(page.getByTestId('hand')));
         if (cards.length === 3) {
-          if (!seen.has(who)) {
-            seen.add(who);
+          if (!shotTaken) {
+            shotTaken = true;
             await shot(page, `saloon-symbols-4-truel-${who.toLowerCase()}`);
           }
           await shootDuel((name) => button(page, name), cards);
@@ -207,13 +228,14 @@ test('Desperado: Ann, holding three, says "I have nothing to lose!" to Bob and a
       await expect(button(ann, name).getAttribute('aria-pressed')).resolves.toBe('true');
     }
     await shot(ann, 'saloon-symbols-4-desperado');
+    for (const page of [ann, bob]) await watchGo(page);
     await go.click();
     await inLog(bob, /"I have nothing to lose!" Ann takes two guns against you and Dusty Pete\./);
     await inLog(ann, /A Truel! Ann \(Desperado\) against Bob and Dusty Pete/);
-    const seen = new Set<string>();
     const deadline = Date.now() + 30_000;
-    await Promise.all([truelist(ann, 'Ann', deadline, seen), truelist(bob, 'Bob', deadline, seen)]);
-    expect(seen.has('Ann') && seen.has('Bob')).toBe(true);
+    await Promise.all([truelist(ann, 'Ann', deadline), truelist(bob, 'Bob', deadline)]);
+    // Both humans saw "GO!" with their three cards in hand.
+    for (const page of [ann, bob]) expect((await handsAtGo(page)).some((hand) => parseCards(hand).length === 3)).toBe(true);
     for (const page of [ann, bob]) await inLog(page, /(Ann|Bob|Dusty Pete) shoots first: .* win the Truel against .*!/);
     await inLog(bob, /The Desperado's cards are checked: Ann held /);
     await shot(bob, 'saloon-symbols-4-truel-result');

@@ -117,18 +117,22 @@ export async function annAndBob(browser: Browser): Promise<People & { ann: Page;
 }
 
 /**
- * Watches a table's status line (its countdown left out) and throws, after a screenshot named `shotName`,
- * once it has not changed for `ms`: a table that stops moving is named instead of letting the test time out.
- * Call the returned check whenever a loop found nothing to click.
+ * Watches a table's status line (its countdown left out) and its log, and throws, after a screenshot named
+ * `shotName`, once neither has changed for `ms`: a table that stops moving is named instead of letting the test time
+ * out. The log counts because the status alone may rightly stay the same from one decision to the next (a Duel
+ * player out for the round reads "Waiting for Ann…" through every shootout of it). Call the returned check whenever
+ * a loop found nothing to click.
  */
 export function stallCheck(page: Page, who: string, shotName: string, ms: number): () => Promise<void> {
   const status = page.getByTestId('status');
-  let lastStatus = '';
+  const log = page.locator('ol.log').first();
+  let lastSeen = '';
   let lastChange = Date.now();
   return async () => {
     const now = ((await status.textContent()) ?? '').replace(/ — \d+ s$/, '');
-    if (now !== lastStatus) {
-      lastStatus = now;
+    const lines = await log.evaluate((ol) => `${ol.childElementCount} ${ol.lastElementChild?.textContent ?? ''}`, undefined, { timeout: 1000 }).catch(() => '');
+    if (`${now}\n${lines}` !== lastSeen) {
+      lastSeen = `${now}\n${lines}`;
       lastChange = Date.now();
     } else if (Date.now() - lastChange > ms) {
       await shot(page, shotName);

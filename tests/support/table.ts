@@ -51,12 +51,12 @@ export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
   while (Date.now() < end) {
     if (await winner.isVisible()) return;
     try {
-      const aims = page.locator('.actions').getByRole('button', { name: DUEL_AIM });
+      const aims = page.locator('.actions').getByRole('button', { name: DUEL_AIM, disabled: false });
       if ((await aims.count()) > 0) {
         await aims.first().click({ timeout: 3000 });
         continue;
       }
-      const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY });
+      const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY, disabled: false });
       if ((await plays.count()) > 0) {
         await plays.first().click({ timeout: 3000 });
         continue;
