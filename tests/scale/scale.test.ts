@@ -9,7 +9,8 @@ import { Client, type Room } from 'colyseus.js';
 import { viewFromSyncedBoard, type Duel } from '@tumbleweed/engine';
 import { freePort, start, startServer, stopAll, waitForHttp, waitForPort, type Proc } from '../support/processes';
 import { onTableEvents } from '@tumbleweed/engine';
-import { redisArgs, writeNginxConfig } from '../../packages/server/src/loadtest/cluster';
+import { writeNginxConfig } from '../../packages/server/src/loadtest/cluster';
+import { redisArgs } from '../../packages/server/src/loadtest/spawn';
 
 jest.setTimeout(120_000);
 

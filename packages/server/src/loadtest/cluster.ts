@@ -6,12 +6,12 @@
  * The template is rendered here and only here: the load harness (`npm run loadtest -- --processes N`) and
  * tests/scale/scale.test.ts both write their nginx.conf with `writeNginxConfig`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { alive, childrenOf } from './proc';
+import { answers, launch, listening, NO_ADDRESS_LIMITS, redisArgs, stopProc, waitUntil, type Proc } from './spawn';
 
 /** The nginx site docker-compose.yml mounts into the nginx image (same depth from src/loadtest and dist/loadtest). */
 export const NGINX_TEMPLATE = path.resolve(__dirname, '../../../../deploy/nginx/tumbleweed.conf.template');
@@ -60,20 +60,6 @@ export function writeNginxConfig(dir: string, site: NginxSite): string[] {
   );
   return ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')];
 }
-
-/** The arguments of a redis-server that keeps nothing on disk, on loopback. */
-export const redisArgs = (port: number, dir: string): string[] => [
-  '--port',
-  String(port),
-  '--bind',
-  '127.0.0.1',
-  '--save',
-  '',
-  '--appendonly',
-  'no',
-  '--dir',
-  dir,
-];
 
 /**
  * The kernel's ephemeral ports (/proc/sys/net/ipv4/ip_local_port_range): those it hands to `listen(0)` and to every
@@ -134,70 +120,10 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${block.start}–${block.end - 1}`);
 }
 
-/** Every per-address limit off: every load client comes from 127.0.0.1 (the flood limits stay as in production). */
-export const NO_ADDRESS_LIMITS: Record<string, string> = {
-  LIMIT_LOOKUPS_PER_MINUTE: '0',
-  LIMIT_CREATES_PER_MINUTE: '0',
-  LIMIT_JOINS_PER_MINUTE: '0',
-  LIMIT_RECONNECTS_PER_MINUTE: '0',
-  LIMIT_MISSES_PER_MINUTE: '0',
-};
-
-interface Launched {
-  name: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<void>;
-}
-
-/** Starts a process; its last output is kept in memory, and all of it in `logFile` when given. */
-function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env, logFile?: string): Launched {
-  let output = '';
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = logFile ? fs.createWriteStream(logFile) : null;
-  const keep = (d: Buffer) => {
-    log?.write(d);
-    output = (output + d.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    // A command that cannot start (not installed) exits with no 'exit' of its own.
-    child.once('error', (e) => {
-      output += `\n${name}: ${e.message}`;
-      resolve();
-    });
-  });
-  return { name, child, output: () => output, exited };
-}
-
-const gone = (p: Launched) => p.child.exitCode !== null || p.child.signalCode !== null || p.child.pid === undefined;
+/** How much of each process's output stays in memory (all of a server's is in its log file), and how long each may take to start. */
+const KEEP = 20_000;
+const START_MS = 20_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function waitUntil(ready: () => Promise<boolean>, proc: Launched, what: string, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (gone(proc)) throw new Error(`${proc.name} exited at start:\n${proc.output()}`);
-    if (await ready()) return;
-    if (Date.now() > until) throw new Error(`${proc.name} did not ${what} within ${ms / 1000} s:\n${proc.output()}`);
-    await sleep(100);
-  }
-}
-
-const healthy = (url: string) => () =>
-  fetch(url).then(
-    (r) => r.ok,
-    () => false,
-  );
-const listening = (port: number) => () =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1', () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
 
 export interface ClusterOptions {
   processes: number;
@@ -238,12 +164,12 @@ export interface Cluster {
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   if (o.processes < 1 || o.processes > 2) throw new Error(`the nginx template routes to 1 or 2 processes, not ${o.processes}`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-cluster-'));
-  const started: Launched[] = [];
-  let nginxMaster: Launched | null = null;
+  const started: Proc[] = [];
+  let nginxMaster: Proc | null = null;
   /** Synchronous, for process 'exit': nginx's workers first found (they outlive a killed master), then everyone. */
   const killAll = () => {
     const workers = nginxMaster?.child.pid ? childrenOf(nginxMaster.child.pid) : [];
-    for (const p of started) if (!gone(p)) p.child.kill('SIGKILL');
+    for (const p of started) if (!p.gone()) p.child.kill('SIGKILL');
     for (const pid of workers) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -260,16 +186,15 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     for (let i = 0; i < o.processes; i++) ports.servers.push(await freePort());
 
     fs.mkdirSync(path.join(tmp, 'redis'));
-    const redis = launch('redis-server', 'redis-server', redisArgs(ports.redis, path.join(tmp, 'redis')));
+    const redis = launch('redis-server', 'redis-server', redisArgs(ports.redis, path.join(tmp, 'redis')), { keep: KEEP });
     started.push(redis);
-    await waitUntil(listening(ports.redis), redis, `listen on port ${ports.redis}`);
+    await waitUntil(listening(ports.redis), redis, `listen on port ${ports.redis}`, START_MS);
 
     const servers = ports.servers.map((port, i) => {
       const name = `s${i + 1}`;
       const dataDir = path.join(tmp, `data-${name}`);
       fs.mkdirSync(dataDir);
       const env = {
-        ...process.env,
         NODE_ENV: 'production', // as docker-compose.yml runs them
         ...NO_ADDRESS_LIMITS,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -280,7 +205,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
         PUBLIC_ADDRESS: `127.0.0.1:${ports.proxy}/${name}`,
         TRUST_PROXY: '1',
       };
-      const proc = launch(`server ${name}`, process.execPath, [...(o.nodeArgs ?? []), o.main], env, path.join(tmp, `${name}.log`));
+      const proc = launch(`server ${name}`, process.execPath, [...(o.nodeArgs ?? []), o.main], { env, logFile: path.join(tmp, `${name}.log`), keep: KEEP });
       started.push(proc);
       return { name, port, proc };
     });
@@ -292,20 +217,14 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       servers: ports.servers.map((p) => `127.0.0.1:${p}`),
       workerProcesses: o.nginxWorkers ?? 'auto',
     });
-    const nginx = launch('nginx', process.env.NGINX ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'), args);
+    const nginx = launch('nginx', process.env.NGINX ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'), args, { keep: KEEP });
     nginxMaster = nginx;
     started.push(nginx);
 
-    for (const s of servers) await waitUntil(healthy(`http://127.0.0.1:${s.port}/healthz`), s.proc, 'answer /healthz');
-    await waitUntil(healthy(`http://127.0.0.1:${ports.proxy}/healthz`), nginx, 'answer /healthz through the proxy');
+    for (const s of servers) await waitUntil(answers(`http://127.0.0.1:${s.port}/healthz`), s.proc, 'answer /healthz', START_MS, 100);
+    await waitUntil(answers(`http://127.0.0.1:${ports.proxy}/healthz`), nginx, 'answer /healthz through the proxy', START_MS, 100);
 
     const nginxPids = () => [nginx.child.pid!, ...childrenOf(nginx.child.pid!)];
-    const stopOne = async (p: Launched, signal: NodeJS.Signals, ms: number) => {
-      if (gone(p)) return;
-      p.child.kill(signal);
-      await Promise.race([p.exited, sleep(ms).then(() => p.child.kill('SIGKILL'))]);
-      await p.exited;
-    };
     return {
       url: `ws://127.0.0.1:${ports.proxy}`,
       servers: servers.map((s) => ({ name: s.name, pid: s.proc.child.pid!, port: s.port })),
@@ -315,15 +234,15 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       pids: () => [...servers.map((s) => s.proc.child.pid!), ...nginxPids(), redis.child.pid!],
       async stop() {
         // The servers first (a stopping server writes its tables to Redis), then the proxy, then Redis.
-        await Promise.all(servers.map((s) => stopOne(s.proc, 'SIGTERM', 10_000)));
+        await Promise.all(servers.map((s) => stopProc(s.proc, 10_000)));
         const workers = childrenOf(nginx.child.pid!);
-        await stopOne(nginx, 'SIGTERM', 5_000); // nginx's fast shutdown: the master stops its workers
+        await stopProc(nginx, 5_000); // nginx's fast shutdown: the master stops its workers
         for (const pid of workers) {
           const until = Date.now() + 2_000;
           while (alive(pid) && Date.now() < until) await sleep(20);
           if (alive(pid)) process.kill(pid, 'SIGKILL');
         }
-        await stopOne(redis, 'SIGTERM', 5_000);
+        await stopProc(redis, 5_000);
         process.off('exit', killAll);
         if (process.env.LOADTEST_KEEP_DIR) process.stderr.write(`cluster: kept ${tmp} (nginx/error.log, s1.log…, data-s1…)\n`);
         else fs.rmSync(tmp, { recursive: true, force: true });

@@ -20,13 +20,14 @@
  *   --processes N (1 or 2): redis-server, N server processes sharing it and nginx in front (cluster.ts, as
  *     docker-compose.yml runs them); the clients connect through nginx. Without it: one process, no Redis, no proxy.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { freePort, NO_ADDRESS_LIMITS, startCluster, type Cluster } from './cluster';
+import { freePort, startCluster, type Cluster } from './cluster';
+import { answers, launch, NO_ADDRESS_LIMITS, stopProc, waitUntil } from './spawn';
 import { cpuMs, diskWriteBytes, machineBusyPercent, machineCpuMs, mainThreadMs, pin, pinSplit, rssBytes, summarize } from './proc';
 import { bgioRatios, markdown, summarizeGame, type Report } from './report';
 import { BGIO_VERSION, runBaseline } from './bgio-run';
@@ -143,56 +144,39 @@ async function startServer(cpuProfDir?: string, place: (pid: number) => void = (
   if (!fs.existsSync(main)) fail(`${main} is missing: build first (npm run loadtest builds)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tumbleweed-loadtest-'));
-  let output = '';
   // Node writes the profile when the server exits (it does on SIGTERM, after its graceful shutdown).
   const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : [];
-  const child = spawn(process.execPath, [...profile, main], {
+  const server = launch('the server', process.execPath, [...profile, main], {
     env: {
-      ...process.env,
       NODE_ENV: 'production', // as the Dockerfile runs it (and as the boardgame.io baseline runs)
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...NO_ADDRESS_LIMITS,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    keep: 20_000,
   });
-  try {
-    place(child.pid!);
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw err;
-  }
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
   // Whatever ends the runner (a failure, Ctrl-C) ends the server it started too.
   const cleanUp = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (!server.gone()) server.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   process.once('exit', cleanUp);
-  const until = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) fail(`the server exited at start:\n${output}`);
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      fail(`the server did not answer /healthz within 20 s:\n${output}`);
-    }
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await sleep(100);
+  try {
+    place(server.child.pid!);
+  } catch (err) {
+    server.child.kill('SIGKILL');
+    throw err;
   }
+  await waitUntil(answers(`http://127.0.0.1:${port}/healthz`), server, 'answer /healthz', 20_000, 100).catch((err: Error) => {
+    server.child.kill('SIGKILL');
+    fail(err.message);
+  });
   return {
     url: `ws://127.0.0.1:${port}`,
-    pid: child.pid!,
+    pid: server.child.pid!,
     async stop() {
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+      await stopProc(server, 10_000);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,12 +3,11 @@
  * writes is made again whole (a gap would replay a different game on takeover), and writes are fenced by the lease
  * (a process that lost a table writes nothing more into the new owner's copy).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
-import { freePort } from '../loadtest/cluster';
+import { startRedis, stopAll } from '../../../../tests/support/processes';
 import { hashToken } from './store';
 import { SqliteStore } from './sqlite';
 import { KEYS, MirroredStore, SharedTables } from './redis';
@@ -24,13 +23,10 @@ async function until(predicate: () => Promise<boolean>, what: string, ms = 5_000
   }
 }
 
-let server: ChildProcess;
 let url: string;
 let admin: Redis;
 beforeAll(async () => {
-  const port = await freePort();
-  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  url = `redis://127.0.0.1:${port}`;
+  ({ url } = await startRedis());
   admin = new Redis(url, { lazyConnect: true, retryStrategy: () => 50 });
   await until(
     async () =>
@@ -43,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   admin.disconnect();
-  server.kill();
+  await stopAll();
 });
 
 let dir: string;
