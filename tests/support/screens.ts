@@ -6,26 +6,11 @@
  * a scene drawn into a corner of its canvas, a canvas blurrier than the screen.
  */
 import type { Page } from 'playwright-core';
+import type { SceneBounds, SceneRect } from '../../packages/client/src/scenes/pixi';
 
-/** The scene hook's answer (a copy of `SceneBounds` in scenes/pixi.ts: the tests do not import the client). */
-export interface SceneRect {
-  kind: 'text' | 'card' | 'box' | 'mark';
-  label: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  parent: number;
-  stack: string;
-}
-export interface SceneBounds {
-  canvas: { x: number; y: number; width: number; height: number };
-  screen: { width: number; height: number };
-  resolution: number;
-  textResolutions: number[];
-  devicePixelRatio: number;
-  items: SceneRect[];
-}
+/** The scene hook's answer, as the client declares it (types only: nothing of the client runs in the tests). */
+export type { SceneBounds, SceneRect };
+
 /** A DOM element around the scene: a button or the prompt of the action bar, the status bar, a seat in the list. */
 export interface DomRect {
   kind: 'button' | 'prompt' | 'status' | 'seat';
