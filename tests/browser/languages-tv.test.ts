@@ -7,19 +7,11 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
+import { until } from '../support/table';
 
 jest.setTimeout(180_000);
 
 const stack = useStack({ BOT_DELAY_MS: '400' });
-
-async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 let folks: People;
 /** console.error lines of every page, e.g. "i18n: missing key …". */

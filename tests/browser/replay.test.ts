@@ -9,20 +9,14 @@ import { isError, rattlesnake, Rng, saloon, type GameEvent, type LogStep } from 
 import type { Page } from 'playwright-core';
 import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
 import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
-import { playDuelToEnd } from '../support/table';
+import { playDuelToEnd, until as waitFor } from '../support/table';
 
 jest.setTimeout(120_000);
 
 const stack = useStack({ BOT_DELAY_MS: '20' });
 
-async function until(what: string, fn: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Waits for `fn` (this file's waits are 20 s unless told). */
+const until = (what: string, fn: () => Promise<boolean>, ms = 20_000): Promise<void> => waitFor(what, fn, ms);
 
 let folks: People;
 afterEach(async () => {

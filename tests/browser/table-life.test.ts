@@ -6,31 +6,22 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
+import { until } from '../support/table';
 
 jest.setTimeout(180_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50' });
 
-/** Polls `fn` until it returns true (or throws after `ms`). */
-async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Clicks one legal move (a card, and a target for a gun) if there is one; true when it clicked. */
+/** Clicks one legal move (an enabled card, and a target for a gun) if there is one; true when it clicked. */
 async function moveOnce(page: Page): Promise<boolean> {
   try {
-    const aims = page.getByRole('button', { name: AIM });
+    const aims = page.getByRole('button', { name: AIM, disabled: false });
     const aimCount = await aims.count();
     if (aimCount > 0) {
       await aims.nth(Math.floor(Math.random() * aimCount)).click({ timeout: 3000 });
       return true;
     }
-    const plays = page.getByRole('button', { name: PLAY });
+    const plays = page.getByRole('button', { name: PLAY, disabled: false });
     const playCount = await plays.count();
     if (playCount > 0) {
       await plays.nth(Math.floor(Math.random() * playCount)).click({ timeout: 3000 });
