@@ -154,7 +154,6 @@ test('Escape on Horseback: Bob threatens Ann, who escapes and names Cal; Cal is 
 
 const TRUEL_OVER = /shoots first: .* win the Truel against .*!|Nobody hit in 20 seconds: the Truel is called off\./;
 
-/** A human in the Truel: at "GO!", read the hand passed to them and fire the correct shot; until the log has the result. */
 /**
  * Records, in the page, every hand a player holds while "GO!" shows (its cards' labels): seen by the page itself, so
  * a test polling from a loaded machine cannot miss a Truel that an easy bot wins a moment after "GO!".
@@ -174,7 +173,7 @@ async function watchGo(page: Page): Promise<void> {
 /** The hands a player held while "GO!" showed (watchGo). */
 const handsAtGo = (page: Page): Promise<string[][]> => page.evaluate(() => (window as unknown as { handsAtGo?: string[][] }).handsAtGo ?? []);
 
-/** Plays one side of the Truel (shoots its three cards at "GO!") until the log tells how it ended. */
+/** A human in the Truel: at "GO!", read the hand passed to them and fire the correct shot; until the log has the result. */
 async function truelist(page: Page, who: string, deadline: number): Promise<void> {
   let firedAt = 0;
   let shotTaken = false;

@@ -120,7 +120,7 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${block.start}–${block.end - 1}`);
 }
 
-/** How much of each process's output stays in memory (all of a server's is in its log file), and how long each may take to start. */
+/** How much of each process's output stays in memory (a server's is all in its log file), and how long each may take to start. */
 const KEEP = 20_000;
 const START_MS = 20_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
