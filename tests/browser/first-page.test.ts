@@ -6,6 +6,9 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
+import { SEAT_RANGE as DUEL_SEATS } from '../../packages/engine/src/duel/state';
+import { SEATS as RATTLESNAKE_SEATS } from '../../packages/engine/src/rattlesnake/numbers';
+import { SEAT_RANGE as SALOON_SEATS } from '../../packages/engine/src/saloon/numbers';
 import { people, useStack } from '../support/browser';
 
 jest.setTimeout(60_000);
@@ -39,6 +42,13 @@ test('the lobby is drawn and usable before the connection arrives; the table com
     await page.goto(`${stack().base}/`);
     await page.getByRole('button', { name: 'Create table' }).waitFor();
     for (const game of [/^Duel/, /^Rattlesnake/, /^Saloon Showdown/]) expect(await page.getByRole('radio', { name: game }).count()).toBe(1);
+    // Each game says how many play it, from the engine's own seat range.
+    const players = await page.locator('label.game-choice').evaluateAll((labels) => labels.map((l) => l.textContent ?? ''));
+    expect(players.map((text) => /\d+(–\d+)? players/.exec(text)?.[0])).toEqual([
+      `${DUEL_SEATS.min}–${DUEL_SEATS.max} players`,
+      `${RATTLESNAKE_SEATS} players`,
+      `${SALOON_SEATS.min}–${SALOON_SEATS.max} players`,
+    ]);
     // Once the lobby is drawn it asks for the connection (held here), and for nothing else.
     await netAsked;
     expect(scripts.filter((s) => /^(table|duel|rattlesnake|saloon|browserAll|replay|rules-full|portuguese)-[\w-]{8}\.js$/.test(s))).toEqual([]);

@@ -44,6 +44,9 @@ function field(label: string, control: HTMLInputElement | HTMLSelectElement, hin
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, h('span', { class: 'hint', id: `${id}-hint` }, hint));
 }
 const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+/** How many play a game, from its seat range (the engine's constant): "2 players", "2–6 players". */
+const playersOf = (g: GameInfo): string =>
+  g.minSeats === g.maxSeats ? t('lobby.playersExactly', { seats: g.minSeats }) : t('lobby.players', { min: g.minSeats, max: g.maxSeats });
 
 export interface LobbyOptions {
   /** From `#/join/CODE`: the join box is shown first and prefilled. */
@@ -86,7 +89,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
         { class: `game-choice${g.enabled ? '' : ' soon'}` },
         radio,
         h('strong', {}, g.title),
-        g.year ? h('span', { class: 'hint' }, g.year) : null,
+        h('span', { class: 'hint' }, [g.year, playersOf(g)].filter(Boolean).join(' · ')),
         h('span', { class: 'hint' }, g.blurb),
         g.enabled ? null : h('span', { class: 'soon-tag' }, t('lobby.comingSoon')),
         // Rules (rules.ts): a link inside the label navigates without choosing the game.

@@ -69,6 +69,9 @@ export const common = {
     startTable: 'Start a table',
     game: 'Game',
     comingSoon: 'Coming soon',
+    /** How many play a game (its seat range, from the engine). */
+    players: '{{min}}–{{max}} players',
+    playersExactly: '{{seats}} players',
     rules: 'Rules',
     rulesOf: '{{game}} rules',
     seats: 'Seats',

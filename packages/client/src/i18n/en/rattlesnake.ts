@@ -1,7 +1,7 @@
 /** English words of the rattlesnake namespace (see ../index.ts for how keys, plurals and contexts work). */
 export const rattlesnake = {
   title: 'Rattlesnake',
-  year: 'a deck-building shootout for 2',
+  year: 'a deck-building shootout',
   blurb: 'Build your deck in the saloon, commit cards face down, outdraw the other outlaw. Knock out all 4 of their Hits.',
   /** Table options of the lobby (botLevel: how well the bots play). */
   opt: {

@@ -1,7 +1,7 @@
 /** English words of the saloon namespace (see ../index.ts for how keys, plurals and contexts work). */
 export const saloon = {
   title: 'Saloon Showdown',
-  year: 'bluff and quick draws for 2–6',
+  year: 'bluff and quick draws',
   blurb: 'Point a gun and ask "Do you feel lucky?" — call the bluff, or duel: swap hands and shoot first, and right.',
   rules: {
     r1: 'Everyone starts with $20 Loot and a $20 Bounty and holds 3 cards: a gun colour, a body area, a noise, Bullets.',

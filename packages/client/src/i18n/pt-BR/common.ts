@@ -15,6 +15,8 @@ export const common: Translation<typeof en.common> = {
     startTable: 'Abrir uma mesa',
     game: 'Jogo',
     comingSoon: 'Em breve',
+    players: '{{min}} a {{max}} jogadores',
+    playersExactly: '{{seats}} jogadores',
     rules: 'Regras',
     rulesOf: 'Regras de {{game}}',
     seats: 'Lugares',

@@ -4,7 +4,7 @@ import type { Translation } from '../types';
 /** Card and event names stay in English, as in the Brazilian rulebook ("Quick Draw", "Hit", "Take Cover"…). */
 export const rattlesnake: Translation<typeof en.rattlesnake> = {
   title: 'Rattlesnake',
-  year: 'um tiroteio de construção de baralho para 2',
+  year: 'um tiroteio de construção de baralho',
   blurb: 'Monte seu baralho no saloon, baixe cartas viradas para baixo e saque mais rápido que o outro fora-da-lei. Derrube os 4 Hits dele.',
   opt: {
     botLevel: 'Habilidade dos bots',

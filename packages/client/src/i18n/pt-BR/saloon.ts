@@ -3,7 +3,7 @@ import type { Translation } from '../types';
 
 export const saloon: Translation<typeof en.saloon> = {
   title: 'Saloon Showdown',
-  year: 'blefe e saque rápido para 2–6',
+  year: 'blefe e saque rápido',
   blurb: 'Aponte um revólver e pergunte "Tá se sentindo com sorte?" — pague para ver o blefe, ou duele: troquem as mãos e atire primeiro, e certo.',
   rules: {
     r1: 'Todos começam com $20 de Saque e $20 de Recompensa e têm 3 cartas: uma cor de revólver, uma parte do corpo, um barulho, Balas.',
