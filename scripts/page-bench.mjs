@@ -6,7 +6,12 @@
 //   - the lobby's first contentful paint, and the script bytes the browser received before it (as sent, compressed);
 //   - from the click on "Create table" (3 s after the player picked the game and typed a name) to the table's code,
 //     and to the game's scene on the screen (its canvas), for Duel and Saloon Showdown.
-// Options: --runs N, --base URL (measure a server already running instead), --json (one JSON line at the end).
+//   - a Duel played on the phone (loopback, 3 seats, 2 bots, --play-seconds S of play, default 30, clicking the first
+//     card and target offered; medians of --play-runs runs, default 3): the main thread's long tasks (over 50 ms:
+//     a frame or more the page could not answer a tap in), their total and the longest, and how often the table's
+//     scene changed size (each time a new canvas and the whole scene drawn again).
+// Options: --runs N, --base URL (measure a server already running instead), --json (one JSON line at the end),
+// --play-only (the Duel played, nothing else).
 // Needs `npm run build` first (the npm script does it) and Chromium (CHROMIUM_PATH, else /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +28,8 @@ const opt = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const RUNS = Number(opt('runs', '7'));
+const PLAY_RUNS = Number(opt('play-runs', '3'));
+const PLAY_SECONDS = Number(opt('play-seconds', '30'));
 const NETWORKS = {
   loopback: null,
   '3G': { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
@@ -110,6 +117,54 @@ async function toTable(browser, base, network, game) {
   return { code, scene };
 }
 
+/** Plays Duel on a phone for `seconds` by clicking; the long tasks and the scene's changes of size meanwhile. */
+async function playDuel(browser, base, seconds) {
+  const { page, close } = await phone(browser, null);
+  await page.addInitScript(() => {
+    const w = window;
+    w.__long = [];
+    w.__resizes = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
+    let scene = null;
+    let last = 0;
+    const look = () => {
+      const now = document.querySelector('.table-page.live .scene');
+      const height = now ? Math.round(now.getBoundingClientRect().height) : 0;
+      if (now && now === scene && height !== last) w.__resizes += 1;
+      scene = now;
+      last = height;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto(`${base}/`);
+  await page.getByLabel('Your name', { exact: true }).fill('Pat');
+  await page.locator('label.game-choice strong', { hasText: 'Duel' }).click();
+  await page.getByLabel('Seats', { exact: true }).selectOption('3');
+  await page.getByLabel('Bots', { exact: true }).selectOption('2');
+  await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.locator('.scene canvas').waitFor();
+  await page.waitForTimeout(1000);
+  await page.evaluate(() => {
+    window.__long = [];
+    window.__resizes = 0;
+  });
+  const bar = page.locator('.actions');
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    if (await page.getByRole('button', { name: 'Play again' }).isVisible()) break;
+    const aim = bar.getByRole('button', { name: /^Aim at /, disabled: false });
+    const play = bar.getByRole('button', { name: /^Play (Pistol|Rifle|Barricade|Reload)$/, disabled: false });
+    const next = (await aim.count()) > 0 ? aim.first() : (await play.count()) > 0 ? play.first() : null;
+    if (next) await next.click({ timeout: 3000 }).catch(() => undefined);
+    else await page.waitForTimeout(100);
+  }
+  const m = await page.evaluate(() => ({ long: window.__long, resizes: window.__resizes }));
+  await close();
+  return { longTasks: m.long.length, longMs: m.long.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...m.long), resizes: m.resizes };
+}
+
 async function medians(runs, once) {
   const rows = [];
   for (let i = 0; i <= runs; i++) {
@@ -122,21 +177,29 @@ async function medians(runs, once) {
 const server = opt('base') ? { base: opt('base'), stop: () => undefined } : await startServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const results = [];
+let play;
 try {
-  for (const [name, network] of Object.entries(NETWORKS)) {
+  for (const [name, network] of args.includes('--play-only') ? [] : Object.entries(NETWORKS)) {
     const paint = await medians(RUNS, () => firstPaint(browser, server.base, network));
     const duel = await medians(RUNS, () => toTable(browser, server.base, network, 'Duel'));
     const saloon = await medians(RUNS, () => toTable(browser, server.base, network, 'Saloon Showdown'));
     results.push({ network: name, fcpMs: paint.fcp, scriptKbBeforeFcp: Math.round(paint.bytes / 100) / 10, duel, saloon });
   }
+  play = await medians(PLAY_RUNS, () => playDuel(browser, server.base, PLAY_SECONDS));
 } finally {
   await browser.close();
   server.stop();
 }
-console.log(`\nA phone (390×844, DPR 3, CPU 4× slower), medians of ${RUNS} runs:\n`);
-console.log('| Network | First paint | Script before it (KB sent) | Click → Duel table code / scene | Click → Saloon table code / scene |');
-console.log('| --- | --- | --- | --- | --- |');
-for (const r of results) {
-  console.log(`| ${r.network} | ${r.fcpMs} ms | ${r.scriptKbBeforeFcp} | ${r.duel.code} / ${r.duel.scene} ms | ${r.saloon.code} / ${r.saloon.scene} ms |`);
+if (results.length) {
+  console.log(`\nA phone (390×844, DPR 3, CPU 4× slower), medians of ${RUNS} runs:\n`);
+  console.log('| Network | First paint | Script before it (KB sent) | Click → Duel table code / scene | Click → Saloon table code / scene |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const r of results) {
+    console.log(`| ${r.network} | ${r.fcpMs} ms | ${r.scriptKbBeforeFcp} | ${r.duel.code} / ${r.duel.scene} ms | ${r.saloon.code} / ${r.saloon.scene} ms |`);
+  }
 }
-if (args.includes('--json')) console.log(JSON.stringify({ runs: RUNS, results }));
+console.log(`\nA Duel played on that phone (loopback, 3 seats, 2 bots), ${PLAY_SECONDS} s, medians of ${PLAY_RUNS} runs:\n`);
+console.log('| Long tasks (over 50 ms) | Their total | The longest | Table resizes |');
+console.log('| --- | --- | --- | --- |');
+console.log(`| ${play.longTasks} | ${play.longMs} ms | ${play.longestMs} ms | ${play.resizes} |`);
+if (args.includes('--json')) console.log(JSON.stringify({ runs: RUNS, results, play }));

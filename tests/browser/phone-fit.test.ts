@@ -3,7 +3,7 @@
  * its countdown, the whole table and the whole action bar without scrolling, every enabled move of the decision in
  * sight (none off the screen, none scrolled out of the bar), for every game; scrolled down to the
  * players and the log, the status bar stays pinned at the top; through a game's turns the table does not move up and
- * down as the status bar's words change length. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
+ * down as the status bar's words change length, nor grows back as the action bar's moves come and go. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-phone.png. Needs `npm run build` first.
@@ -12,7 +12,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
 import { layoutProblems, measure } from '../support/screens';
 import { THREATEN_WITH } from '../support/saloon';
-import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, until } from '../support/table';
+import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, sceneResizes, until, watchSceneHeight } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -172,6 +172,7 @@ test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Send
       };
       requestAnimationFrame(look);
     });
+    await watchSceneHeight(page);
     await createTable(page, stack().base, /Saloon Showdown/, 2, 1);
     // Twelve taps of the first move offered (a second question answered the same way; never Cancel), the bot playing
     // between them: one-line and two-line instructions, "Sending…" after each tap, a threat now and then.
@@ -200,6 +201,12 @@ test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Send
     const moves = await page.evaluate(() => (window as unknown as { __tableMoves: string[] }).__tableMoves);
     expect(moves.filter((m) => m.startsWith('up'))).toEqual([]);
     expect(moves.length).toBeLessThanOrEqual(2);
+    // The felt keeps its size from one decision to the next (each new size is a new canvas, the whole scene drawn
+    // again): it gives room to a taller action bar than any before, or to the status bar's longer line, and never
+    // grows back (it did at every tap and every turn, 56 ↔ 136–180 px).
+    const resizes = await sceneResizes(page);
+    expect(resizes.filter((r) => r.startsWith('taller'))).toEqual([]);
+    expect(resizes.length).toBeLessThanOrEqual(6);
     expect(hidden).toEqual([]);
     expect(folks.errors).toEqual([]);
   } finally {
@@ -246,8 +253,14 @@ test('the end of a Duel on a phone: the winner, every seat’s place and score, 
   const folks = people(stack().browser);
   try {
     const page = await folks.open('phone', { ...PHONES[0][1], locale: 'en-US' });
+    await watchSceneHeight(page);
     await createTable(page, stack().base, /Duel/, 3, 2, { 'Target money': '3' });
     await playDuelToEnd(page);
+    // Through the game the table kept its size: the hand in the action bar ("Pick your card") and the bar while
+    // waiting no longer resized it at every turn (593 ↔ 635 px).
+    const resizes = await sceneResizes(page);
+    expect(resizes.filter((r) => r.startsWith('taller'))).toEqual([]);
+    expect(resizes.length).toBeLessThanOrEqual(2);
     await page.waitForTimeout(800);
     await shot(page, 'fit-end-phone');
     const vh = await page.evaluate(() => window.innerHeight);

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { annAndBob, shot, stallCheck, useStack } from '../support/browser';
+import { sceneResizes, watchSceneHeight } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -87,6 +88,7 @@ test('two players start a Rattlesnake shootout by clicking; a bot takes over one
   const base = stack().base;
   const { ann, bob, errors, close } = await annAndBob(stack().browser);
   try {
+    await watchSceneHeight(ann);
     // Ann creates a Rattlesnake table: 2 seats, 0 bots, 45 s timer.
     await ann.goto(`${base}/`);
     await ann.getByLabel('Your name', { exact: true }).fill('Ann');
@@ -155,6 +157,11 @@ test('two players start a Rattlesnake shootout by clicking; a bot takes over one
     }
     await ann.waitForTimeout(500);
     await shot(ann, 'rattlesnake-3-end');
+    // Ann's table kept its size through the game: the action bar's moves coming and going (56, 62 and 113 px tall)
+    // resized it every few hundred ms.
+    const resizes = await sceneResizes(ann);
+    expect(resizes.filter((r) => r.startsWith('taller'))).toEqual([]);
+    expect(resizes.length).toBeLessThanOrEqual(3);
 
     expect(annBanner.trim()).toMatch(/^(Ann|Bob) wins — (Ann|Bob) has no Hits left!$/);
     if (bobLeft) {

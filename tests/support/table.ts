@@ -69,6 +69,37 @@ export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
   throw new Error('no end of the game before the deadline');
 }
 
+/**
+ * From the page's first frame on, records every change of the table scene's height while the same table is shown
+ * ("taller 42px" or "shorter 42px", with the status bar's words before and after): the table drawn again at another
+ * size, under the player's eyes. Read them with `sceneResizes`. Call before the page opens the table.
+ */
+export async function watchSceneHeight(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __sceneResizes: string[] };
+    w.__sceneResizes = [];
+    let scene: Element | null = null;
+    let last = 0;
+    let said = '';
+    const look = () => {
+      const now = document.querySelector('.table-page.live .scene');
+      const words = document.querySelector('[data-testid=status]')?.textContent ?? '';
+      if (now && now === scene) {
+        const height = Math.round(now.getBoundingClientRect().height);
+        if (height !== last) w.__sceneResizes.push(`${height > last ? 'taller' : 'shorter'} ${Math.abs(height - last)}px: "${said}" → "${words}"`);
+        last = height;
+      } else if (now) last = Math.round(now.getBoundingClientRect().height);
+      scene = now;
+      said = words;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
+/** The scene's changes of height recorded since `watchSceneHeight`. */
+export const sceneResizes = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __sceneResizes?: string[] }).__sceneResizes ?? []);
+
 export interface Box {
   x: number;
   y: number;

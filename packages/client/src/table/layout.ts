@@ -4,10 +4,10 @@
  * or below it. The TV view is laid out for 1920×1080 and zoomed to larger screens.
  */
 export function fitLayout(
-  els: { page: HTMLElement; head: HTMLElement; status: HTMLElement; main: HTMLElement; actions: HTMLElement },
+  els: { page: HTMLElement; head: HTMLElement; status: HTMLElement; main: HTMLElement; scene: HTMLElement; actions: HTMLElement },
   tv: boolean,
 ): () => void {
-  const { page, head, status, main, actions } = els;
+  const { page, head, status, main, scene, actions } = els;
   let disposed = false;
   const fit = () => {
     if (disposed) return;
@@ -28,10 +28,52 @@ export function fitLayout(
   sizes.observe(status);
   window.addEventListener('resize', fit);
   fit();
+  // The action bar keeps its tallest height too (holdTallest): as tall as its moves, it resized the table at every
+  // change of decision and at every tap ("Sending…" empties it): 56 ↔ 136–180 px on a 360 px phone at each Saloon
+  // turn, 56 ↔ 113 px every few hundred ms of a Rattlesnake game on a desktop, each time a new canvas and the whole
+  // scene drawn again (a 300 ms task on a phone's CPU). Held, it never takes more than the table leaves it (the
+  // status bar may grow under a long line); a new width, or a scene or bar that changes its kind (a Saloon race
+  // panel, the larger gun glyphs), measures again.
+  const barHold = holdTallest(actions, {
+    key: () => `${actions.clientWidth} ${scene.className} ${actions.className}`,
+    room: () => {
+      const bar = actions.getBoundingClientRect();
+      return bar.height - Math.max(0, bar.bottom - main.getBoundingClientRect().bottom);
+    },
+    alsoWatch: [main, scene],
+  });
   return () => {
     disposed = true;
+    barHold();
     sizes.disconnect();
     barTop.disconnect();
     window.removeEventListener('resize', fit);
   };
+}
+
+/**
+ * Holds `el` at the tallest height it has had (its min-height) while `key()` stays the same, so that what lies under
+ * or beside it stops moving each time its content changes length: it moves only when something taller than before
+ * needs room. A new key (a new width, a new layout around it) lets it take its own height again and measures from
+ * there. `room()`: the most it may be held at now (what its container leaves it), when that can be less than its
+ * tallest. `alsoWatch`: elements whose size changes the key or the room while `el` keeps its own. Returns the disposer.
+ */
+export function holdTallest(el: HTMLElement, opts: { key: () => string; room?: () => number; alsoWatch?: Element[] }): () => void {
+  let heldKey: string | null = null;
+  let tallest = 0;
+  const hold = new ResizeObserver(() => {
+    if (!el.isConnected) return;
+    const now = opts.key();
+    if (now !== heldKey) {
+      heldKey = now;
+      tallest = 0;
+      el.style.minHeight = '';
+    }
+    // (its used height, unrounded, in its own CSS pixels whatever a TV's zoom: the border box, as min-height counts it)
+    tallest = Math.max(tallest, parseFloat(getComputedStyle(el).height) || 0);
+    const held = `${Math.max(0, Math.min(tallest, opts.room?.() ?? Infinity))}px`;
+    if (el.style.minHeight !== held) el.style.minHeight = held;
+  });
+  for (const e of [el, ...(opts.alsoWatch ?? [])]) hold.observe(e);
+  return () => hold.disconnect();
 }

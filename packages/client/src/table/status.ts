@@ -3,6 +3,7 @@ import { localEnd, secondsUntil } from '../clock';
 import { h, listNames } from '../dom';
 import { t } from '../i18n';
 import { list } from '../state';
+import { holdTallest } from './layout';
 import type { TableView } from './view';
 
 /**
@@ -22,23 +23,7 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
   // "Your turn: …" became "Sending…" on a 360 px phone, and back down with the next turn; 45 px after a threat. Now the
   // table moves only when a longer line than any before needs room, down, a few times a game at most. A new width (a
   // phone turned, a window resized) measures again.
-  let heldWidth = -1;
-  let tallest = 0;
-  const hold = new ResizeObserver(() => {
-    if (!el.isConnected) return;
-    if (el.clientWidth !== heldWidth) {
-      heldWidth = el.clientWidth;
-      tallest = 0;
-      el.style.minHeight = '';
-    }
-    // (its used height, unrounded, in its own CSS pixels whatever a TV's zoom: the border box, as min-height counts it)
-    const height = parseFloat(getComputedStyle(el).height) || 0;
-    if (height > tallest) {
-      tallest = height;
-      el.style.minHeight = `${height}px`;
-    }
-  });
-  hold.observe(el);
+  const unhold = holdTallest(el, { key: () => String(el.clientWidth) });
 
   // Countdown against a server deadline, tolerant of a skewed local clock.
   let seenDeadline = 0;
@@ -92,5 +77,5 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
     el.classList.toggle('offline', reconnecting || closed !== null);
   }
 
-  return { el, update, dispose: () => hold.disconnect() };
+  return { el, update, dispose: unhold };
 }
