@@ -1,4 +1,4 @@
-import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
+import { Container, Graphics, Text, TextStyle, type TextStyleOptions } from 'pixi.js';
 import { BOX, CARD, MARK, STACK } from './pixi';
 
 /** The palette and type shared by every game's scene. */
@@ -8,8 +8,44 @@ export const GOLD = 0xe0a530;
 export const CREAM = 0xfff3dc;
 export const FONT = 'Georgia, "Times New Roman", serif';
 
+/**
+ * One TextStyle for every label drawn with the same options. Pixi keys a label's rendered texture by its words and its
+ * TextStyle object (not the style's values), so two labels alike in everything but their style object were each
+ * measured and rendered: sharing the style, a redraw finds the labels of the drawing before still rendered (see
+ * clearForRedraw). A label whose style must change after it is made takes one of its own first (`ownStyle`).
+ */
+const styles = new Map<string, TextStyle>();
+const MAX_STYLES = 500;
+
 export function text(value: string, style: TextStyleOptions): Text {
-  return new Text({ text: value, style: { fontFamily: FONT, fill: INK, ...style } });
+  const options = { fontFamily: FONT, fill: INK, ...style };
+  const key = JSON.stringify(options);
+  let shared = styles.get(key);
+  if (!shared) {
+    if (styles.size >= MAX_STYLES) styles.clear(); // (labels drawn with a forgotten style keep it)
+    shared = new TextStyle(options);
+    styles.set(key, shared);
+  }
+  return new Text({ text: value, style: shared });
+}
+
+/** `t`'s style made its own, to change: the one `text` gave it is shared with every label drawn alike. */
+export function ownStyle(t: Text): TextStyle {
+  t.style = t.style.clone();
+  return t.style;
+}
+
+/**
+ * Empties `root` for a new drawing and returns what destroys the old one: call it once the new drawing is rendered.
+ * Pixi keeps a label's rendered texture while any label with the same words and style (`text`) holds it, so the
+ * labels a redraw shares with the drawing before (most of them) are not rendered again: destroyed first, every one
+ * of them was.
+ */
+export function clearForRedraw(root: Container): () => void {
+  const old = root.removeChildren();
+  return () => {
+    for (const child of old) child.destroy({ children: true });
+  };
 }
 
 /** Shortens a Text to fit `max` pixels. */

@@ -2,7 +2,7 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
-import { INK, PAPER, GOLD, text, fit, asCard, asBox } from './common';
+import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw } from './common';
 import { t } from '../i18n';
 
 type Card = Duel.Card;
@@ -313,7 +313,7 @@ export class DuelScene {
     const m = this.model;
     if (!m) return;
     this.motion.clear();
-    for (const child of this.root.removeChildren()) child.destroy({ children: true });
+    const dropOld = clearForRedraw(this.root);
     const { width: W, height: H } = this.px.size();
     const phone = W < 560;
     const v = m.view;
@@ -323,7 +323,7 @@ export class DuelScene {
     const handH = mine ? Math.round(handCardW * 1.38 + 42) : 0;
     const tableH = H - handH;
     // Not laid out yet (a page being redrawn): nothing to draw until the next update.
-    if (W < 80 || tableH < 80) return;
+    if (W < 80 || tableH < 80) return dropOld();
 
     // Felt table with a wooden rim.
     const tcx = W / 2;
@@ -466,6 +466,7 @@ export class DuelScene {
     if (m.aimable.size > 0 && this.aimSince === 0) this.aimSince = now;
     if (m.aimable.size === 0) this.aimSince = 0;
     this.app.render();
+    dropOld();
   }
 
   private drawSpot(

@@ -1,7 +1,24 @@
 import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Rattlesnake } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
-import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asBox, asCard, stackIn } from './common';
+import {
+  INK,
+  PAPER,
+  GOLD,
+  CREAM,
+  text,
+  fit,
+  fitLines,
+  lineHeight,
+  addLabel,
+  placeIn,
+  cardBack as back,
+  asBox,
+  asCard,
+  stackIn,
+  clearForRedraw,
+  ownStyle,
+} from './common';
 import { t } from '../i18n';
 import { describeCombo, faceText, rulesText } from '../games/rattlesnake-words';
 import { Motion } from './motion';
@@ -122,7 +139,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     });
     // Still too tall (a narrow card): one line, shortened.
     if (name.height > hgt * 0.4) {
-      name.style.wordWrap = false;
+      ownStyle(name).wordWrap = false;
       fit(name, w - 6);
     }
     const band = Math.max(13, hgt * (withText ? 0.17 : 0.24), name.height + 4);
@@ -367,7 +384,7 @@ export class RattlesnakeScene {
     const m = this.model;
     if (!m) return;
     this.motion.clear();
-    for (const child of this.root.removeChildren()) child.destroy({ children: true });
+    const dropOld = clearForRedraw(this.root);
     this.tracked.clear();
     const { width: SW, height: SH } = this.px.size();
     // A phone's felt lower than the five rows need with readable cards is drawn whole and smaller, never clipped.
@@ -733,5 +750,6 @@ export class RattlesnakeScene {
     }
     this.animate(W, H);
     this.app.render();
+    dropOld();
   }
 }

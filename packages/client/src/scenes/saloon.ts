@@ -2,7 +2,24 @@ import { Container, Graphics, Text } from 'pixi.js';
 import { Saloon } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { Motion, MAX_TWEEN_MS } from './motion';
-import { INK, PAPER, GOLD, CREAM, text, fit, fitLines, lineHeight, addLabel, placeIn, cardBack as back, asCard, asBox, asMark } from './common';
+import {
+  INK,
+  PAPER,
+  GOLD,
+  CREAM,
+  text,
+  fit,
+  fitLines,
+  lineHeight,
+  addLabel,
+  placeIn,
+  cardBack as back,
+  asCard,
+  asBox,
+  asMark,
+  clearForRedraw,
+  ownStyle,
+} from './common';
 import { GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 
@@ -357,7 +374,7 @@ export class SaloonScene {
   draw(): void {
     const m = this.model;
     if (!m) return;
-    for (const child of this.root.removeChildren()) child.destroy({ children: true });
+    const dropOld = clearForRedraw(this.root);
     const { width: SW, height: SH } = this.px.size();
     const v = m.view;
     this.seatBoxes = [];
@@ -377,6 +394,7 @@ export class SaloonScene {
     if (this.seatBoxes.length || !this.lastPlayers) this.lastPlayers = players;
     if (this.shownAt.size > 200) for (const [k, t] of this.shownAt) if (performance.now() - t > 10_000) this.shownAt.delete(k);
     this.px.app.render();
+    dropOld();
   }
 
   /**
@@ -714,7 +732,7 @@ export class SaloonScene {
     const left = m.threatLeft ?? 0;
     const size = Math.max(fs, Math.min(fs * 4, hgt * 0.3, (y + hgt - ty - answer.height - 8) / 1.3));
     const t = this.centred(`${left} s`, cx, ty, size, left <= 3 ? RED : CREAM, true);
-    t.style.stroke = { color: INK, width: 4 };
+    ownStyle(t).stroke = { color: INK, width: 4 };
     answer.y = ty + t.height + 4;
   }
 
@@ -773,7 +791,7 @@ export class SaloonScene {
     const left = m.windowLeft ?? 0;
     const size = Math.max(fs * 1.6, Math.min(hgt - (ly - y) - fs * 2.5, fs * 3.2));
     const t = this.centred(T('scene.secondsLeft', { seconds: left }), cx, ly + fs * 1.8, size, left <= 2 ? RED : CREAM, true);
-    t.style.stroke = { color: INK, width: 4 };
+    ownStyle(t).stroke = { color: INK, width: 4 };
   }
 
   /** A Truel, a Standoff past its chain or the Turkey, watched: who races, the flipped cards, Ready / GO!, the shots. */
@@ -805,7 +823,7 @@ export class SaloonScene {
     const big = Math.max(fs * 1.6, Math.min(fs * 3, (hgt - (ty - y)) * 0.4));
     const word = go ? (m.windowLeft !== null ? `${T('ui.go')} ${m.windowLeft} s` : T('ui.go')) : T('ui.ready');
     const t = this.centred(word, cx, ty, big, go ? GOLD : CREAM, true);
-    t.style.stroke = { color: INK, width: 5 };
+    ownStyle(t).stroke = { color: INK, width: 5 };
     ph.shots.slice(-2).forEach((s, i) => this.centred(this.shotWords(s), cx, ty + big * 1.25 + i * (fs + 3), Math.max(10, fs - 1), 0xffc2b0, true, W - 24));
   }
 
@@ -814,7 +832,7 @@ export class SaloonScene {
     this.centred(T('scene.duelWatchTitle', { a: this.nameOf(ph.threatener), b: this.nameOf(ph.target, true) }), cx, y + 4, fs + 4, GOLD, true, W - 24);
     const big = Math.min(hgt * 0.35, W / 6);
     const t = this.centred(ph.go ? T('ui.go') : T('ui.ready'), cx, y + fs * 2.6, big, ph.go ? GOLD : CREAM, true);
-    t.style.stroke = { color: INK, width: 6 };
+    ownStyle(t).stroke = { color: INK, width: 6 };
     const lines = ph.shots.map((s) => this.shotWords(s));
     lines.slice(-3).forEach((l, i) => this.centred(l, cx, y + fs * 2.6 + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
   }
