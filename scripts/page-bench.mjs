@@ -8,8 +8,11 @@
 //     and to the game's scene on the screen (its canvas), for Duel and Saloon Showdown.
 //   - a Duel played on the phone (loopback, 3 seats, 2 bots, --play-seconds S of play, default 30, clicking the first
 //     card and target offered; medians of --play-runs runs, default 3): the main thread's long tasks (over 50 ms:
-//     a frame or more the page could not answer a tap in), their total and the longest, and how often the table's
-//     scene changed size (each time a new canvas and the whole scene drawn again).
+//     a frame or more the page could not answer a tap in), their total and the longest, how often the table's
+//     scene changed size (each time a new canvas and the whole scene drawn again), and each tap's time to the next
+//     paint (the browser's Event Timing, as Interaction to Next Paint reads it: from the finger down to the first
+//     frame that shows the page's answer, the longest of the tap's pointerdown, pointerup and click): median, 90th
+//     percentile and the longest of the game's taps.
 // Options: --runs N, --base URL (measure a server already running instead), --json (one JSON line at the end),
 // --play-only (the Duel played, nothing else).
 // Needs `npm run build` first (the npm script does it) and Chromium (CHROMIUM_PATH, else /usr/bin/chromium).
@@ -125,6 +128,11 @@ async function playDuel(browser, base, seconds) {
     w.__long = [];
     w.__resizes = 0;
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
+    // Each tap (one interactionId for its pointerdown, pointerup and click): its longest event, to the next paint.
+    w.__taps = new Map();
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.interactionId) w.__taps.set(e.interactionId, Math.max(w.__taps.get(e.interactionId) ?? 0, e.duration));
+    }).observe({ type: 'event', durationThreshold: 16 });
     let scene = null;
     let last = 0;
     const look = () => {
@@ -149,6 +157,7 @@ async function playDuel(browser, base, seconds) {
   await page.evaluate(() => {
     window.__long = [];
     window.__resizes = 0;
+    window.__taps.clear();
   });
   const bar = page.locator('.actions');
   const end = Date.now() + seconds * 1000;
@@ -160,9 +169,19 @@ async function playDuel(browser, base, seconds) {
     if (next) await next.click({ timeout: 3000 }).catch(() => undefined);
     else await page.waitForTimeout(100);
   }
-  const m = await page.evaluate(() => ({ long: window.__long, resizes: window.__resizes }));
+  const m = await page.evaluate(() => ({ long: window.__long, resizes: window.__resizes, taps: [...window.__taps.values()] }));
   await close();
-  return { longTasks: m.long.length, longMs: m.long.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...m.long), resizes: m.resizes };
+  const taps = [...m.taps].sort((a, b) => a - b);
+  return {
+    longTasks: m.long.length,
+    longMs: m.long.reduce((a, b) => a + b, 0),
+    longestMs: Math.max(0, ...m.long),
+    resizes: m.resizes,
+    taps: taps.length,
+    tapMedianMs: median(taps) ?? 0,
+    tapP90Ms: taps[Math.min(taps.length - 1, Math.floor(taps.length * 0.9))] ?? 0,
+    tapLongestMs: taps.at(-1) ?? 0,
+  };
 }
 
 async function medians(runs, once) {
@@ -199,7 +218,9 @@ if (results.length) {
   }
 }
 console.log(`\nA Duel played on that phone (loopback, 3 seats, 2 bots), ${PLAY_SECONDS} s, medians of ${PLAY_RUNS} runs:\n`);
-console.log('| Long tasks (over 50 ms) | Their total | The longest | Table resizes |');
-console.log('| --- | --- | --- | --- |');
-console.log(`| ${play.longTasks} | ${play.longMs} ms | ${play.longestMs} ms | ${play.resizes} |`);
+console.log('| Long tasks (over 50 ms) | Their total | The longest | Table resizes | Taps | Tap → next paint: median / 90th pct / longest |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+console.log(
+  `| ${play.longTasks} | ${play.longMs} ms | ${play.longestMs} ms | ${play.resizes} | ${play.taps} | ${play.tapMedianMs} / ${play.tapP90Ms} / ${play.tapLongestMs} ms |`,
+);
 if (args.includes('--json')) console.log(JSON.stringify({ runs: RUNS, results, play }));

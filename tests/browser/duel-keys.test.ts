@@ -2,10 +2,12 @@
  * Duel's action bar and the keyboard (issue 12): each button says which key clicks it (`data-key`, the table routes
  * the keys; see ACTION_KEY in packages/client/src/games/types.ts): digits 1..n for the cards offered, then, once a
  * gun is picked, digits for the targets and C to put the gun back. After picking a gun with the keyboard (Enter on a
- * focused button), focus stays in the action bar, on the first target. Needs `npm run build` first.
+ * focused button), focus stays in the action bar, on the first target. A tap's answer in the bar is painted at once,
+ * and the scene follows it (DrawWhen in packages/client/src/scenes/common.ts). Needs `npm run build` first.
  */
 import type { Page } from 'playwright-core';
 import { DESKTOP, people, useStack } from '../support/browser';
+import type { Hooked } from '../support/duel-table';
 import { createTable } from '../support/table';
 
 jest.setTimeout(120_000);
@@ -49,6 +51,64 @@ test('digits pick the cards, then the targets; C puts the gun back; focus stays 
     await ann.locator('.actions').getByRole('button', { name: 'Cancel' }).click();
     await ann.locator('.actions button.aim').first().waitFor({ state: 'detached' });
     expect((await keysOf(ann)).map(([, key]) => key)).toEqual(['1', '2', '3', '4']);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+/** How many of the scene's labels read `words` (through its test hook). */
+const sceneSays = (page: Page, words: string) =>
+  page.evaluate((w) => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text' && i.label === w).length, words);
+
+test("a tap's answer in the bar is painted first, and the scene follows it", async () => {
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', DESKTOP);
+    await createTable(ann, stack().base, /Duel/, 2, 1, {}, 'Ann');
+    await ann.locator('.actions').getByRole('button', { name: 'Play Pistol' }).waitFor({ timeout: 15_000 });
+    // The bot's card down: nothing else changes the table until Ann plays.
+    await ann
+      .locator('ol.log')
+      .getByText(/placed a card face down/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await sceneSays(ann, 'click to aim here')).toBe(0);
+
+    // Ann taps her pistol. The first frame after the tap shows the bar's answer (whom to aim at). The scene is drawn
+    // again only after that frame's paint: drawing it in the tap's own task would hold that paint back by as long
+    // as the drawing takes (tens of milliseconds on a phone).
+    const first = await ann.evaluate(
+      () =>
+        new Promise<{ aims: number; sceneAims: number }>((resolve) => {
+          const pistol = [...document.querySelectorAll<HTMLButtonElement>('.actions button')].find((b) => b.textContent?.trim() === 'Play Pistol');
+          pistol?.click();
+          requestAnimationFrame(() => {
+            const items = (window as Hooked).__tumbleweedScene?.bounds().items ?? [];
+            resolve({
+              aims: document.querySelectorAll('.actions button.aim').length,
+              sceneAims: items.filter((i) => i.kind === 'text' && i.label === 'click to aim here').length,
+            });
+          });
+        }),
+    );
+    expect(first).toEqual({ aims: 1, sceneAims: 0 });
+    // Then the scene answers too: the bot's spot says it can be aimed at, and Ann's hand that her pistol is ready.
+    await ann.waitForFunction(
+      () => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).some((i) => i.kind === 'text' && i.label === 'click to aim here'),
+      undefined,
+      { timeout: 2000 },
+    );
+    expect(await sceneSays(ann, 'Your Pistol is ready — click the player to aim at')).toBe(1);
+
+    // Cancel: the bar gives the cards back, and the scene drops its aim marks after it.
+    await ann.locator('.actions').getByRole('button', { name: 'Cancel' }).click();
+    await ann.locator('.actions button.aim').first().waitFor({ state: 'detached' });
+    await ann.waitForFunction(
+      () => !((window as Hooked).__tumbleweedScene?.bounds().items ?? []).some((i) => i.kind === 'text' && i.label === 'click to aim here'),
+      undefined,
+      { timeout: 2000 },
+    );
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

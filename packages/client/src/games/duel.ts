@@ -1,6 +1,7 @@
 import { Duel, type DuelEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { listNames, t } from '../i18n';
+import type { DrawWhen } from '../scenes/common';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list } from '../state';
 import { duelInfo } from './duel-info';
@@ -123,7 +124,7 @@ class DuelUi implements GameUi<DuelEvent> {
     if (moves.length === 0) return;
     if (Duel.isGun(card)) {
       this.selected = this.selected === card ? null : card;
-      this.update();
+      this.update('afterTap');
     } else {
       this.send(card, null);
     }
@@ -138,13 +139,13 @@ class DuelUi implements GameUi<DuelEvent> {
 
   private cancelAim(): void {
     this.selected = null;
-    this.update();
+    this.update('afterTap');
   }
 
   private send(card: Card, target: number | null): void {
     this.board.send({ type: 'commit', card, target });
     this.selected = null;
-    this.update();
+    this.update('afterTap');
   }
 
   /** The server refused the last intent: offer the cards again. */
@@ -153,13 +154,14 @@ class DuelUi implements GameUi<DuelEvent> {
     this.update();
   }
 
-  update(): void {
+  /** `when`: 'afterTap' from the player's own taps (see DrawWhen). */
+  update(when: DrawWhen = 'now'): void {
     this.board.settle();
     const v = this.view();
     const legal = this.legal(v);
     if (this.selected && !legal.some((i) => i.card === this.selected)) this.selected = null;
     this.renderActions(v, legal);
-    this.scene?.update(this.sceneModel(v, legal));
+    this.scene?.update(this.sceneModel(v, legal), when);
   }
 
   private sceneModel(v: Duel.DuelView, legal: Duel.DuelIntent[]): DuelSceneModel {

@@ -30,6 +30,7 @@ import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { language, listNames, t } from '../i18n';
 // Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
+import type { DrawWhen } from '../scenes/common';
 import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesnake';
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
@@ -160,7 +161,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     this.selected.clear();
     this.buyTarget = null;
     this.picker = null;
-    this.update();
+    this.update('afterTap');
   }
 
   refused(): void {
@@ -176,7 +177,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       if (this.buyTarget && this.selected.size >= v.buyCost) this.selected.clear();
       this.selected.add(id);
     }
-    this.update();
+    this.update('afterTap');
   }
 
   private chooseBuy(id: string | null): void {
@@ -184,7 +185,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     if (id !== null && (!v || !this.board.legal(v).some((i) => i.type === 'buy' && i.cardId === id))) return;
     this.buyTarget = this.buyTarget === id ? null : id;
     this.selected.clear();
-    this.update();
+    this.update('afterTap');
   }
 
   /** Hand cards that may be toggled now. */
@@ -196,7 +197,8 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     return new Set();
   }
 
-  update(): void {
+  /** `when`: 'afterTap' from the player's own taps (see DrawWhen). */
+  update(when: DrawWhen = 'now'): void {
     const v = this.board.view();
     this.board.settle();
     if (v) {
@@ -213,7 +215,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     const legal = this.board.legal(v);
     if (this.buyTarget && !legal.some((i) => i.type === 'buy' && i.cardId === this.buyTarget)) this.buyTarget = null;
     this.renderActions(v, legal);
-    if (v) this.scene?.update(this.sceneModel(v, legal));
+    if (v) this.scene?.update(this.sceneModel(v, legal), when);
   }
 
   /** A new showdown: its verdict is highlighted for a while (then redrawn calmer). */
@@ -364,7 +366,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
           label: t('rattlesnake:buttons.useMenu'),
           aria: t('rattlesnake:buttons.useMenuLabel'),
           cls: 'ability',
-          onClick: () => ((this.picker = USE_PICKER), this.update()),
+          onClick: () => ((this.picker = USE_PICKER), this.update('afterTap')),
         });
       else out.push(...found);
       return found;
@@ -375,7 +377,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       out.length = 0;
       if (found.length > 0) {
         out.push(...found);
-        out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
+        out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update('afterTap')), cls: 'secondary', key: '' });
         return out;
       }
       this.picker = null;
@@ -426,7 +428,12 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
         });
         if (this.picker === BUY_PICKER && buys.length > 0) {
           out.length = 0;
-          out.push(...buys, { label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
+          out.push(...buys, {
+            label: t('rattlesnake:buttons.back'),
+            onClick: () => ((this.picker = null), this.update('afterTap')),
+            cls: 'secondary',
+            key: '',
+          });
           return out;
         }
         if (buys.length > 2 && phone())
@@ -434,7 +441,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
             label: t('rattlesnake:buttons.buyMenu'),
             aria: t('rattlesnake:buttons.buyMenuLabel'),
             cls: 'buy',
-            onClick: () => ((this.picker = BUY_PICKER), this.update()),
+            onClick: () => ((this.picker = BUY_PICKER), this.update('afterTap')),
           });
         else out.push(...buys);
         outOfAttack();
@@ -502,7 +509,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
           (byAbility.get(this.picker) ?? []).forEach((i, n) =>
             out.push(btn(shortOf(i), i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before: n === 0 ? group : undefined })),
           );
-          out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update()), cls: 'secondary', key: '' });
+          out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update('afterTap')), cls: 'secondary', key: '' });
           return out;
         }
         // Many choices (a phone has no room for ten buttons): one button per ability, its choices a tap away.
@@ -512,7 +519,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
           if (intents.length > 1 && many)
             out.push({
               label: t('rattlesnake:buttons.useMany', { name }),
-              onClick: () => ((this.picker = a), this.update()),
+              onClick: () => ((this.picker = a), this.update('afterTap')),
               cls: 'ability',
               title: cardText(intents[0].cardId),
             });

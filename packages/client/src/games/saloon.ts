@@ -40,6 +40,7 @@ import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { describeSaloonEvent } from './saloon-log';
 import { cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
+import type { DrawWhen } from '../scenes/common';
 import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { localEnd, secondsUntil } from '../clock';
@@ -239,7 +240,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     // An answer, the Bottle or "I don't think so!" in an open window races too: the reaction goes with it.
     const reactionMs = WINDOW_INTENTS.includes(intent.type) ? this.windowShown.since() : null;
     this.board.send(reactionMs === null ? intent : ({ ...intent, reactionMs } as Intent));
-    this.update();
+    this.update('afterTap');
   }
 
   /** Marks the frame that first showed the response window now open (a threat, a Standoff's chain). */
@@ -334,7 +335,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
     return null;
   }
 
-  update(): void {
+  /** `when`: 'afterTap' from the player's own taps (see DrawWhen). */
+  update(when: DrawWhen = 'now'): void {
     const v = this.view();
     this.board.settle();
     const race = v ? this.myRace(v) : null;
@@ -389,7 +391,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     if (v) this.noteWindow(v);
     const legal = this.board.legal(v);
     this.renderActions(v, legal);
-    if (v && this.scene) this.scene.update(this.sceneModel(v, duelist));
+    if (v && this.scene) this.scene.update(this.sceneModel(v, duelist), when);
   }
 
   private sceneModel(v: View, duelist: boolean): SaloonSceneModel {
@@ -504,7 +506,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const of = <T extends Intent['type']>(t: T) => legal.filter((i): i is Extract<Intent, { type: T }> => i.type === t);
     const step = (next: TurnStep) => () => {
       this.turnStep = next;
-      this.update();
+      this.update('afterTap');
     };
     const cancel: Button = { label: T('turnBar.cancel'), cls: 'secondary', key: 'c', onClick: step(null) };
     // Threatening asks two things, one at a time (a button per player and gun would be up to 20): first the gun, then
@@ -578,7 +580,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
             pressed: d.guns.includes(g),
             onClick: () => {
               this.desp = { ...this.desp, guns: toggle(this.desp.guns, g) };
-              this.update();
+              this.update('afterTap');
             },
           })),
           ...targets.map((x) => ({
@@ -588,7 +590,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
             pressed: d.targets.includes(x),
             onClick: () => {
               this.desp = { ...this.desp, targets: toggle(this.desp.targets, x) };
-              this.update();
+              this.update('afterTap');
             },
           })),
           {
@@ -783,7 +785,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     }
     const v = this.view();
     if (v) this.shootIfReady(v, this.board.legal(v));
-    this.update();
+    this.update('afterTap');
   }
 
   /** The race panel (duel, Truel, Standoff, Turkey): the cards to read, then gun, area, noise (and a target). */
@@ -1026,7 +1028,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
       } catch {
         // not remembered
       }
-      this.update();
+      this.update('afterTap');
     });
     this.els.actions.classList.toggle('big-glyphs', this.bigGlyphs);
     let digit = 0;

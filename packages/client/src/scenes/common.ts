@@ -48,6 +48,42 @@ export function clearForRedraw(root: Container): () => void {
   };
 }
 
+/**
+ * When a scene draws a change. `'now'`: at once, in the same task. `'afterTap'`: just after the browser's next paint,
+ * for a change the player's own tap or key made: the page's answer to it (the pressed button, the action bar's next
+ * step) is painted at once, and the scene's drawing, the longest work of a change (tens of milliseconds on a phone),
+ * follows in a task of its own instead of holding that paint back. What comes from the server draws now: a race's
+ * cards are on the screen in the same frame as its GO!.
+ */
+export type DrawWhen = 'now' | 'afterTap';
+
+/** A scene's drawing asked for after the next paint (`DrawWhen`): once, however often it is asked for before then. */
+export class DrawAfterPaint {
+  private frame = 0;
+  private timer = 0;
+
+  constructor(private readonly draw: () => void) {}
+
+  request(): void {
+    if (this.frame || this.timer) return;
+    // A frame callback runs just before the paint; a task queued from it runs after the paint.
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.timer = window.setTimeout(() => {
+        this.timer = 0;
+        this.draw();
+      }, 0);
+    });
+  }
+
+  /** Drops the drawing asked for: the scene is drawn now (it always draws its latest state), or goes away. */
+  cancel(): void {
+    cancelAnimationFrame(this.frame);
+    window.clearTimeout(this.timer);
+    this.frame = this.timer = 0;
+  }
+}
+
 /** Shortens a Text to fit `max` pixels. */
 export function fit(t: Text, max: number): Text {
   const full = t.text;

@@ -2,7 +2,7 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
-import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw } from './common';
+import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, type DrawWhen } from './common';
 import { t } from '../i18n';
 
 type Card = Duel.Card;
@@ -186,6 +186,7 @@ export class DuelScene {
   /** When each seat's card went down (it slides from the player onto the table). */
   private placedAt: number[] = [];
   private committed: boolean[] = [];
+  private readonly later = new DrawAfterPaint(() => this.draw());
 
   private readonly app: Application;
 
@@ -211,7 +212,7 @@ export class DuelScene {
     return now < this.holdUntil;
   }
 
-  update(model: DuelSceneModel): void {
+  update(model: DuelSceneModel, when: DrawWhen = 'now'): void {
     const now = performance.now();
     const first = this.model === null;
     this.model = model;
@@ -261,7 +262,8 @@ export class DuelScene {
       if (p.committed && !this.committed[seat] && !first) this.placedAt[seat] = now;
       this.committed[seat] = p.committed;
     });
-    this.draw();
+    if (when === 'now') this.draw();
+    else this.later.request();
   }
 
   /** Shows reveal `r` from `now`, held on the table for REVEAL_HOLD_MS; then the next one waiting, if any. */
@@ -283,6 +285,7 @@ export class DuelScene {
   destroy(): void {
     if (this.holdTimer) clearTimeout(this.holdTimer);
     this.holdTimer = null;
+    this.later.cancel();
     this.motion.destroy();
     this.px.stop();
   }
@@ -310,6 +313,7 @@ export class DuelScene {
   }
 
   private draw(): void {
+    this.later.cancel();
     const m = this.model;
     if (!m) return;
     this.motion.clear();

@@ -17,6 +17,8 @@ import {
   asCard,
   stackIn,
   clearForRedraw,
+  DrawAfterPaint,
+  type DrawWhen,
   ownStyle,
 } from './common';
 import { t } from '../i18n';
@@ -236,6 +238,7 @@ function narrowMinHeight(m: RattlesnakeSceneModel, W: number): number {
 export class RattlesnakeScene {
   private readonly root = new Container();
   private model: RattlesnakeSceneModel | null = null;
+  private readonly later = new DrawAfterPaint(() => this.draw());
   private readonly tip: HTMLDivElement;
   private pressTimer = 0;
 
@@ -264,14 +267,16 @@ export class RattlesnakeScene {
     return scene;
   }
 
-  update(model: RattlesnakeSceneModel): void {
+  update(model: RattlesnakeSceneModel, when: DrawWhen = 'now'): void {
     this.model = model;
-    this.draw();
+    if (when === 'now') this.draw();
+    else this.later.request();
   }
 
   destroy(): void {
     window.clearTimeout(this.pressTimer);
     this.tip.remove();
+    this.later.cancel();
     this.motion.destroy();
     this.px.stop();
   }
@@ -381,6 +386,7 @@ export class RattlesnakeScene {
   }
 
   draw(): void {
+    this.later.cancel();
     const m = this.model;
     if (!m) return;
     this.motion.clear();

@@ -18,6 +18,8 @@ import {
   asBox,
   asMark,
   clearForRedraw,
+  DrawAfterPaint,
+  type DrawWhen,
   ownStyle,
 } from './common';
 import { GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
@@ -273,6 +275,7 @@ export class SaloonScene {
   private readonly fx = new Container();
   private readonly motion: Motion;
   private model: SaloonSceneModel | null = null;
+  private readonly later = new DrawAfterPaint(() => this.draw());
   /** When each card id was first drawn face up in its place (a deal, a draw, a flip): it grows in for CARD_IN_MS. */
   private shownAt = new Map<string, number>();
   /** The player boxes of the last table drawn (where payouts fly to). */
@@ -334,12 +337,14 @@ export class SaloonScene {
     return scene;
   }
 
-  update(model: SaloonSceneModel): void {
+  update(model: SaloonSceneModel, when: DrawWhen = 'now'): void {
     this.model = model;
-    this.draw();
+    if (when === 'now') this.draw();
+    else this.later.request();
   }
 
   destroy(): void {
+    this.later.cancel();
     this.motion.destroy();
     this.px.stop();
   }
@@ -372,6 +377,7 @@ export class SaloonScene {
   }
 
   draw(): void {
+    this.later.cancel();
     const m = this.model;
     if (!m) return;
     const dropOld = clearForRedraw(this.root);
