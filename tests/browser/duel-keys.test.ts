@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, people, useStack } from '../support/browser';
 import type { Hooked } from '../support/duel-table';
-import { createTable } from '../support/table';
+import { createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -57,6 +57,9 @@ test('digits pick the cards, then the targets; C puts the gun back; focus stays 
   }
 });
 
+/** The label the scene writes on a player who may be aimed at. */
+const AIM_MARK = 'click to aim here';
+
 /** How many of the scene's labels read `words` (through its test hook). */
 const sceneSays = (page: Page, words: string) =>
   page.evaluate((w) => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text' && i.label === w).length, words);
@@ -73,13 +76,13 @@ test("a tap's answer in the bar is painted first, and the scene follows it", asy
       .getByText(/placed a card face down/)
       .first()
       .waitFor({ timeout: 15_000 });
-    expect(await sceneSays(ann, 'click to aim here')).toBe(0);
+    expect(await sceneSays(ann, AIM_MARK)).toBe(0);
 
     // Ann taps her pistol. The first frame after the tap shows the bar's answer (whom to aim at). The scene is drawn
     // again only after that frame's paint: drawing it in the tap's own task would hold that paint back by as long
     // as the drawing takes (tens of milliseconds on a phone).
     const first = await ann.evaluate(
-      () =>
+      (mark) =>
         new Promise<{ aims: number; sceneAims: number }>((resolve) => {
           const pistol = [...document.querySelectorAll<HTMLButtonElement>('.actions button')].find((b) => b.textContent?.trim() === 'Play Pistol');
           pistol?.click();
@@ -87,28 +90,21 @@ test("a tap's answer in the bar is painted first, and the scene follows it", asy
             const items = (window as Hooked).__tumbleweedScene?.bounds().items ?? [];
             resolve({
               aims: document.querySelectorAll('.actions button.aim').length,
-              sceneAims: items.filter((i) => i.kind === 'text' && i.label === 'click to aim here').length,
+              sceneAims: items.filter((i) => i.kind === 'text' && i.label === mark).length,
             });
           });
         }),
+      AIM_MARK,
     );
     expect(first).toEqual({ aims: 1, sceneAims: 0 });
     // Then the scene answers too: the bot's spot says it can be aimed at, and Ann's hand that her pistol is ready.
-    await ann.waitForFunction(
-      () => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).some((i) => i.kind === 'text' && i.label === 'click to aim here'),
-      undefined,
-      { timeout: 2000 },
-    );
+    await until('the aim mark on the scene', async () => (await sceneSays(ann, AIM_MARK)) > 0, 2000);
     expect(await sceneSays(ann, 'Your Pistol is ready — click the player to aim at')).toBe(1);
 
     // Cancel: the bar gives the cards back, and the scene drops its aim marks after it.
     await ann.locator('.actions').getByRole('button', { name: 'Cancel' }).click();
     await ann.locator('.actions button.aim').first().waitFor({ state: 'detached' });
-    await ann.waitForFunction(
-      () => !((window as Hooked).__tumbleweedScene?.bounds().items ?? []).some((i) => i.kind === 'text' && i.label === 'click to aim here'),
-      undefined,
-      { timeout: 2000 },
-    );
+    await until('the aim marks gone from the scene', async () => (await sceneSays(ann, AIM_MARK)) === 0, 2000);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

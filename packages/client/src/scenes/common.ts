@@ -64,7 +64,13 @@ export class DrawAfterPaint {
 
   constructor(private readonly draw: () => void) {}
 
-  request(): void {
+  /** Draws the scene `when` (the scene's own drawing cancels the one asked for, whoever calls it). */
+  redraw(when: DrawWhen): void {
+    if (when === 'now') this.draw();
+    else this.request();
+  }
+
+  private request(): void {
     if (this.frame || this.timer) return;
     // A frame callback runs just before the paint; a task queued from it runs after the paint.
     this.frame = requestAnimationFrame(() => {

@@ -262,8 +262,7 @@ export class DuelScene {
       if (p.committed && !this.committed[seat] && !first) this.placedAt[seat] = now;
       this.committed[seat] = p.committed;
     });
-    if (when === 'now') this.draw();
-    else this.later.request();
+    this.later.redraw(when);
   }
 
   /** Shows reveal `r` from `now`, held on the table for REVEAL_HOLD_MS; then the next one waiting, if any. */

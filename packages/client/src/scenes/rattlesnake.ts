@@ -269,8 +269,7 @@ export class RattlesnakeScene {
 
   update(model: RattlesnakeSceneModel, when: DrawWhen = 'now'): void {
     this.model = model;
-    if (when === 'now') this.draw();
-    else this.later.request();
+    this.later.redraw(when);
   }
 
   destroy(): void {

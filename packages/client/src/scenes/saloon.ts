@@ -339,8 +339,7 @@ export class SaloonScene {
 
   update(model: SaloonSceneModel, when: DrawWhen = 'now'): void {
     this.model = model;
-    if (when === 'now') this.draw();
-    else this.later.request();
+    this.later.redraw(when);
   }
 
   destroy(): void {
