@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { annAndBob, DUEL_AIM as AIM, DUEL_PLAY as PLAY, shot, stallCheck, useStack } from '../support/browser';
+import { until } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -64,7 +65,8 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
     const code = ((await ann.getByTestId('table-code').textContent()) ?? '').trim();
     expect(code).toMatch(/^[A-Z0-9]{5}$/);
-    await expect(ann.getByTestId('status').textContent()).resolves.toContain('Waiting for 1 more player');
+    // (the page opens once Ann is seated; the table's state follows it: "Joining the table…" until then)
+    await until('Ann’s table waiting for Bob', async () => ((await ann.getByTestId('status').textContent()) ?? '').includes('Waiting for 1 more player'));
 
     // Bob's phone: the table's socket is compressed (permessage-deflate), read off Chromium's own network log.
     const cdp = await bob.context().newCDPSession(bob);

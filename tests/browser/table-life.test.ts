@@ -6,7 +6,11 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
+import type { Hooked } from '../support/duel-table';
 import { until } from '../support/table';
+
+/** Colyseus' message code of a room's whole state (colyseus.js Protocol.ROOM_STATE), the first byte of its frame. */
+const ROOM_STATE = 14;
 
 jest.setTimeout(180_000);
 
@@ -151,6 +155,55 @@ test('a refresh mid-game keeps the seat; chat; game log; play again starts a new
     expect(money).toEqual(['$0', '$0']);
     expect(await p.locator('.log').textContent()).toContain('A new game begins');
   }
+  expect(errors).toEqual([]);
+});
+
+test('a table whose state is still on its way says it is joining; a waiting Duel draws no round 0', async () => {
+  errors.length = 0;
+  const fay = await newPage('Fay', true);
+  // Fay's page holds the table's first state (and what follows it, in order) until the test lets it through: the page
+  // is up, its code shown, and nothing of the table has arrived yet (a slow phone on a busy server). Playwright's own
+  // WebSocket routing cannot carry colyseus.js' socket (it tries Node's constructor first), so the page's WebSocket
+  // holds it back itself.
+  await fay.addInitScript((roomState: number) => {
+    const w = window as unknown as { __held: { phase: string; queue: (() => void)[] }; __release(): void };
+    w.__held = { phase: 'before', queue: [] };
+    w.__release = () => {
+      w.__held.phase = 'through';
+      for (const deliver of w.__held.queue.splice(0)) deliver();
+    };
+    class Held extends WebSocket {
+      set onmessage(handler: ((ev: MessageEvent) => void) | null) {
+        super.onmessage = (ev: MessageEvent) => {
+          const first = ev.data instanceof ArrayBuffer ? new Uint8Array(ev.data)[0] : -1;
+          if (w.__held.phase === 'before' && first === roomState) w.__held.phase = 'holding';
+          if (w.__held.phase === 'holding') w.__held.queue.push(() => handler?.call(this, ev));
+          else handler?.call(this, ev);
+        };
+      }
+      get onmessage(): ((ev: MessageEvent) => void) | null {
+        return super.onmessage;
+      }
+    }
+    window.WebSocket = Held;
+  }, ROOM_STATE);
+  const phase = () => fay.evaluate(() => (window as unknown as { __held: { phase: string } }).__held.phase);
+  const release = () => fay.evaluate(() => (window as unknown as { __release(): void }).__release());
+  await createTable(fay, 'Fay', 2, 0);
+  const status = fay.getByTestId('status');
+  await until('the status bar', async () => ((await status.textContent()) ?? '') !== '');
+  await fay.waitForTimeout(300);
+  expect(await phase()).toBe('holding');
+  expect(await status.textContent()).toBe('Joining the table…');
+  // Nor does the table draw a game that is not there ("Round 0 · Shootout 0", "First to $0 wins").
+  const sceneWords = () =>
+    fay.evaluate(() => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text').map((i) => i.label));
+  expect(await sceneWords()).toEqual([]);
+  await shot(fay, 'table-life-4-joining-390x844');
+  await release();
+  await until('the table', async () => ((await status.textContent()) ?? '').includes('Waiting for 1 more player — share the code'));
+  // A table waiting for its players has no round yet either: its felt stays empty (it said "First to $0 wins").
+  expect(await sceneWords()).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -15,7 +15,7 @@ export function cardLabel(card: Card): string {
   return t(`duel:cards.${card}`);
 }
 
-/** What the table shows before the first full state has arrived: nobody, no cards. */
+/** The action bar's view before the first full state has arrived: nobody, no cards (the scene waits for the board). */
 const NO_VIEW: Duel.DuelView = {
   seat: null,
   target: 0,
@@ -161,7 +161,8 @@ class DuelUi implements GameUi<DuelEvent> {
     const legal = this.legal(v);
     if (this.selected && !legal.some((i) => i.card === this.selected)) this.selected = null;
     this.renderActions(v, legal);
-    this.scene?.update(this.sceneModel(v, legal), when);
+    // Before the board has arrived there is no table to draw (not a round 0 played to $0), as in every game.
+    if (this.board.view()) this.scene?.update(this.sceneModel(v, legal), when);
   }
 
   private sceneModel(v: Duel.DuelView, legal: Duel.DuelIntent[]): DuelSceneModel {

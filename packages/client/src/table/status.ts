@@ -2,6 +2,7 @@
 import { localEnd, secondsUntil } from '../clock';
 import { h, listNames } from '../dom';
 import { t } from '../i18n';
+import { TABLE_STATUSES } from '@tumbleweed/engine/protocol/messages';
 import { list } from '../state';
 import { holdTallest } from './layout';
 import type { TableView } from './view';
@@ -50,6 +51,10 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
     let mine = false;
     if (closed !== null) {
       main = t('table.status.disconnected');
+    } else if (!TABLE_STATUSES.includes(s.status)) {
+      // The page opens as soon as the server has seated us; the table itself (its status, seats and cards) follows a
+      // moment later, and until then nothing about it can be said.
+      main = t('table.status.joining');
     } else if (reconnecting) {
       const words = serverRestart ? 'backSoon' : 'reconnecting';
       main = reconnectTry > 0 ? t(`table.status.${words}Try`, { n: reconnectTry + 1 }) : t(`table.status.${words}`);

@@ -184,6 +184,7 @@ export const common = {
       seatAgain: 'You’re back at your seat — the table carries on.',
     },
     status: {
+      joining: 'Joining the table…',
       disconnected: 'Disconnected.',
       reconnecting: 'Reconnecting…',
       reconnectingTry: 'Reconnecting… (try {{n}})',

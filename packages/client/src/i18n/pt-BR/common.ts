@@ -175,6 +175,7 @@ export const common: Translation<typeof en.common> = {
       seatAgain: 'Você voltou ao seu lugar — a mesa continua.',
     },
     status: {
+      joining: 'Entrando na mesa…',
       disconnected: 'Desconectado.',
       reconnecting: 'Reconectando…',
       reconnectingTry: 'Reconectando… (tentativa {{n}})',
