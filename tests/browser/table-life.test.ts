@@ -67,6 +67,27 @@ async function joinTable(page: Page, code: string, name: string, watch = false):
   await page.waitForURL(new RegExp(`#/table/${code}$`));
 }
 
+/** The scene's background (pixi.ts), under everything a scene draws. */
+const WOOD = '5b3a22';
+
+/** The colour of the middle of the scene's canvas as it is on the screen (hex, a screenshot read back in the page). */
+async function middleColour(page: Page): Promise<string> {
+  const png = (await page.locator('.scene canvas').screenshot()).toString('base64');
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    if (!g) return '';
+    g.drawImage(img, 0, 0);
+    const [r, gr, b] = g.getImageData(Math.floor(img.width / 2), Math.floor(img.height / 2), 1, 1).data;
+    return [r, gr, b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  }, png);
+}
+
 const seatText = (page: Page, who: string) => page.locator('.seats li', { hasText: who }).first().textContent();
 
 let folks: People;
@@ -195,15 +216,20 @@ test('a table whose state is still on its way says it is joining; a waiting Duel
   await fay.waitForTimeout(300);
   expect(await phase()).toBe('holding');
   expect(await status.textContent()).toBe('Joining the table…');
+  // The action bar offers nothing and says nothing yet (it said "You are watching…" to a player about to sit).
+  expect((await fay.locator('.actions').innerText()).trim()).toBe('');
   // Nor does the table draw a game that is not there ("Round 0 · Shootout 0", "First to $0 wins").
   const sceneWords = () =>
     fay.evaluate(() => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text').map((i) => i.label));
   expect(await sceneWords()).toEqual([]);
+  // The scene shows the table's wood, not a black rectangle (the colour of its middle, read off a screenshot).
+  expect(await middleColour(fay)).toBe(WOOD);
   await shot(fay, 'table-life-4-joining-390x844');
   await release();
   await until('the table', async () => ((await status.textContent()) ?? '').includes('Waiting for 1 more player — share the code'));
   // A table waiting for its players has no round yet either: its felt stays empty (it said "First to $0 wins").
   expect(await sceneWords()).toEqual([]);
+  expect(await middleColour(fay)).toBe(WOOD);
   expect(errors).toEqual([]);
 });
 

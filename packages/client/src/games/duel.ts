@@ -191,6 +191,8 @@ class DuelUi implements GameUi<DuelEvent> {
     const state = this.state();
     if (state.status === 'waiting') return t('duel:prompt.waiting');
     if (state.status === 'over') return t('duel:prompt.over');
+    // The table's state is on its way (the status bar says "Joining the table…"): not a spectator's words yet.
+    if (!this.board.view()) return '';
     if (v.seat === null) return t('duel:prompt.watching');
     const me = v.players[v.seat];
     if (!me?.alive) return t('duel:prompt.hit');

@@ -314,7 +314,8 @@ export class DuelScene {
   private draw(): void {
     this.later.cancel();
     const m = this.model;
-    if (!m) return;
+    // Nothing to draw yet (the table's state on its way, a table waiting for its players): the bare wood, after a resize too.
+    if (!m) return this.px.app.render();
     this.motion.clear();
     const dropOld = clearForRedraw(this.root);
     const { width: W, height: H } = this.px.size();

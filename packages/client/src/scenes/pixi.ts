@@ -198,6 +198,10 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
   app.canvas.setAttribute('aria-hidden', 'true');
   app.canvas.style.display = 'block';
   host.replaceChildren(app.canvas);
+  // Until a scene has something to draw (the table's state on its way, a table waiting for its players) its canvas
+  // shows the wood under the felt, not a black rectangle (each scene's draw() renders its empty stage too, as after a
+  // resize, which clears the canvas).
+  app.render();
   const fit = () => {
     const r = sharpness();
     if (host.clientWidth === w && host.clientHeight === hgt && r === resolution) return;

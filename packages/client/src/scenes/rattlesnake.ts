@@ -387,7 +387,8 @@ export class RattlesnakeScene {
   draw(): void {
     this.later.cancel();
     const m = this.model;
-    if (!m) return;
+    // Nothing to draw yet (the table's state on its way, a table waiting for its players): the bare wood, after a resize too.
+    if (!m) return this.px.app.render();
     this.motion.clear();
     const dropOld = clearForRedraw(this.root);
     this.tracked.clear();

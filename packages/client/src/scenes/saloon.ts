@@ -378,7 +378,8 @@ export class SaloonScene {
   draw(): void {
     this.later.cancel();
     const m = this.model;
-    if (!m) return;
+    // Nothing to draw yet (the table's state on its way, a table waiting for its players): the bare wood, after a resize too.
+    if (!m) return this.px.app.render();
     const dropOld = clearForRedraw(this.root);
     const { width: SW, height: SH } = this.px.size();
     const v = m.view;
