@@ -55,6 +55,25 @@ export async function measure(page: Page): Promise<Snapshot> {
   // in screens.test.ts, and a desktop at DPR 3 draws a 4098×2304 canvas without a GPU: in CI the first scene once took
   // more than 10 s to start. What is measured here is the layout, not the speed.)
   await page.waitForFunction(() => 'bounds' in ((window as unknown as { __tumbleweedScene?: object }).__tumbleweedScene ?? {}), undefined, { timeout: 30_000 });
+  // The layout at rest: a card still on its way to a pile (a tween, after its delay) was once measured on top of the
+  // pile's label. Every rectangle the same for 300 ms; a scene that never sits still (a race's countdown) is measured
+  // after 4 s anyway.
+  await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { __tumbleweedScene?: { bounds(): { items: Rect[] } }; __restSig?: string; __restSince?: number };
+        const sig = JSON.stringify(w.__tumbleweedScene?.bounds().items.map((i) => [i.x, i.y, i.width, i.height].map(Math.round)));
+        const now = performance.now();
+        if (sig !== w.__restSig) {
+          w.__restSig = sig;
+          w.__restSince = now;
+        }
+        return now - (w.__restSince ?? now) >= 300;
+      },
+      undefined,
+      { polling: 50, timeout: 4000 },
+    )
+    .catch(() => undefined);
   return page.evaluate(() => {
     const scene = document.querySelector('.scene');
     if (!scene) throw new Error('no .scene on the page');
