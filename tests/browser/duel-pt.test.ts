@@ -4,6 +4,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { until } from '../support/table';
 
 jest.setTimeout(90_000);
 
@@ -49,6 +50,33 @@ test('with the browser in pt-BR the Duel table speaks Portuguese and misses no k
     expect(log).toMatch(/atirou com uma pistola em/);
     expect(await ann.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
     expect(missing).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('on a 360 px phone in pt-BR, picking a gun keeps the status bar one line with the turn timer on', async () => {
+  const folks = people(stack().browser);
+  try {
+    const ana = await folks.open('Ana', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'pt-BR' });
+    await ana.goto(`${stack().base}/`);
+    await ana.locator('input[name="name"]').fill('Ana');
+    await ana.getByRole('radio', { name: /Duel/ }).check();
+    await ana.locator('select[name="seats"]').selectOption('2');
+    await ana.locator('select[name="bots"]').selectOption('1');
+    await ana.locator('select[name="turnSeconds"]').selectOption('20');
+    await ana.locator('form:has(select[name="seats"]) button[type="submit"]').click();
+    await ana.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
+    const pistol = ana.locator('.actions').getByRole('button', { name: 'Jogar Pistola', exact: true });
+    await pistol.waitFor({ timeout: 20_000 });
+    const status = ana.getByTestId('status');
+    const oneLine = (await status.boundingBox())?.height ?? 0;
+    await pistol.click();
+    await until('the prompt to aim, with its clock', async () => /^Pistola.* — \d+ s$/.test((await status.textContent()) ?? ''));
+    // The status bar keeps its tallest height for the rest of the game (table/status.ts): a prompt on two lines here
+    // ("Pistola na mão: em quem você vai atirar? — 19 s") took 23 px of the table away until the end.
+    expect((await status.boundingBox())?.height).toBe(oneLine);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

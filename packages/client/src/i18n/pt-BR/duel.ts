@@ -52,7 +52,7 @@ export const duel: Translation<typeof en.duel> = {
     downAimed: 'Sua carta está na mesa: {{card}}, mirando em {{target}}. Aguardando a revelação…',
     placing: 'Colocando sua carta…',
     wait: 'Aguardando…',
-    aim: '{{card}} na mão: em quem você vai atirar?',
+    aim: '{{card}}: em quem você mira?',
     pick: 'Escolha uma carta para este tiroteio (uma arma também precisa de um alvo):',
   },
   buttons: {
