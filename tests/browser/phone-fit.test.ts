@@ -12,7 +12,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
 import { layoutProblems, measure } from '../support/screens';
 import { THREATEN_WITH } from '../support/saloon';
-import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, sceneResizes, until, watchSceneHeight } from '../support/table';
+import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, sceneResizes, tableMoves, until, watchSceneHeight } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -152,26 +152,6 @@ test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Send
   const folks = people(stack().browser);
   try {
     const page = await folks.open('phone360', { ...PHONES[1][1], locale: 'en-US' });
-    // Every frame: where the table starts on the page, and what the status bar says (a move of the table is recorded with
-    // the words before and after it).
-    await page.addInitScript(() => {
-      const w = window as unknown as { __tableMoves: string[] };
-      w.__tableMoves = [];
-      let last: number | null = null;
-      let said = '';
-      const look = () => {
-        const main = document.querySelector('.table-main');
-        const now = document.querySelector('[data-testid=status]')?.textContent ?? '';
-        if (main && !document.querySelector('.banner:not([hidden])')) {
-          const top = Math.round(main.getBoundingClientRect().top + window.scrollY);
-          if (last !== null && top !== last) w.__tableMoves.push(`${top > last ? 'down' : 'up'} ${Math.abs(top - last)}px: "${said}" → "${now}"`);
-          last = top;
-        }
-        said = now;
-        requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    });
     await watchSceneHeight(page);
     await createTable(page, stack().base, /Saloon Showdown/, 2, 1);
     // Twelve taps of the first move offered (a second question answered the same way; never Cancel), the bot playing
@@ -198,7 +178,7 @@ test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Send
       60_000,
     );
     await page.waitForTimeout(300);
-    const moves = await page.evaluate(() => (window as unknown as { __tableMoves: string[] }).__tableMoves);
+    const moves = await tableMoves(page);
     expect(moves.filter((m) => m.startsWith('up'))).toEqual([]);
     expect(moves.length).toBeLessThanOrEqual(2);
     // The felt keeps its size from one decision to the next (each new size is a new canvas, the whole scene drawn

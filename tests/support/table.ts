@@ -70,16 +70,19 @@ export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
 }
 
 /**
- * From the page's first frame on, records every change of the table scene's height while the same table is shown
- * ("taller 42px" or "shorter 42px", with the status bar's words before and after): the table drawn again at another
- * size, under the player's eyes. Read them with `sceneResizes`. Call before the page opens the table.
+ * From the page's first frame on, records what moves the table under the player's eyes while the same table is shown,
+ * each with the status bar's words before and after: every change of the scene's height ("taller 42px", "shorter
+ * 42px": the table drawn again at another size; `sceneResizes`), and every move of the table's top on the page ("down
+ * 22px", "up 22px", the end banner aside; `tableMoves`). Call before the page opens the table.
  */
 export async function watchSceneHeight(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __sceneResizes: string[] };
+    const w = window as unknown as { __sceneResizes: string[]; __tableMoves: string[] };
     w.__sceneResizes = [];
+    w.__tableMoves = [];
     let scene: Element | null = null;
     let last = 0;
+    let top: number | null = null;
     let said = '';
     const look = () => {
       const now = document.querySelector('.table-page.live .scene');
@@ -90,6 +93,12 @@ export async function watchSceneHeight(page: Page): Promise<void> {
         last = height;
       } else if (now) last = Math.round(now.getBoundingClientRect().height);
       scene = now;
+      const main = document.querySelector('.table-main');
+      if (main && !document.querySelector('.banner:not([hidden])')) {
+        const at = Math.round(main.getBoundingClientRect().top + window.scrollY);
+        if (top !== null && at !== top) w.__tableMoves.push(`${at > top ? 'down' : 'up'} ${Math.abs(at - top)}px: "${said}" → "${words}"`);
+        top = at;
+      }
       said = words;
       requestAnimationFrame(look);
     };
@@ -99,6 +108,9 @@ export async function watchSceneHeight(page: Page): Promise<void> {
 
 /** The scene's changes of height recorded since `watchSceneHeight`. */
 export const sceneResizes = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __sceneResizes?: string[] }).__sceneResizes ?? []);
+
+/** The moves of the table's top on the page recorded since `watchSceneHeight`. */
+export const tableMoves = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __tableMoves?: string[] }).__tableMoves ?? []);
 
 export interface Box {
   x: number;
