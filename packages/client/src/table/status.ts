@@ -51,13 +51,13 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
     let mine = false;
     if (closed !== null) {
       main = t('table.status.disconnected');
+    } else if (reconnecting) {
+      const words = serverRestart ? 'backSoon' : 'reconnecting';
+      main = reconnectTry > 0 ? t(`table.status.${words}Try`, { n: reconnectTry + 1 }) : t(`table.status.${words}`);
     } else if (!TABLE_STATUSES.includes(s.status)) {
       // The page opens as soon as the server has seated us; the table itself (its status, seats and cards) follows a
       // moment later, and until then nothing about it can be said.
       main = t('table.status.joining');
-    } else if (reconnecting) {
-      const words = serverRestart ? 'backSoon' : 'reconnecting';
-      main = reconnectTry > 0 ? t(`table.status.${words}Try`, { n: reconnectTry + 1 }) : t(`table.status.${words}`);
     } else if (s.status === 'waiting') {
       const open = list(s.seats).filter((x) => x.kind === 'open').length;
       main = t('table.status.waiting', { count: open });
