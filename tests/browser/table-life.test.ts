@@ -212,9 +212,9 @@ test('a table whose state is still on its way says it is joining; a waiting Duel
   const release = () => fay.evaluate(() => (window as unknown as { __release(): void }).__release());
   await createTable(fay, 'Fay', 2, 0);
   const status = fay.getByTestId('status');
-  await until('the status bar', async () => ((await status.textContent()) ?? '') !== '');
+  // (the page sent its JOIN_ROOM acknowledgement, and the server's answer, the whole state, is held)
+  await until('the state held back', async () => (await phase()) === 'holding');
   await fay.waitForTimeout(300);
-  expect(await phase()).toBe('holding');
   expect(await status.textContent()).toBe('Joining the table…');
   // The action bar offers nothing and says nothing yet (it said "You are watching…" to a player about to sit).
   expect((await fay.locator('.actions').innerText()).trim()).toBe('');
