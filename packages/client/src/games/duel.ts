@@ -162,7 +162,7 @@ class DuelUi implements GameUi<DuelEvent> {
     if (this.selected && !legal.some((i) => i.card === this.selected)) this.selected = null;
     this.renderActions(v, legal);
     // Before the board has arrived there is no table to draw (not a round 0 played to $0), as in every game.
-    if (this.board.view()) this.scene?.update(this.sceneModel(v, legal), when);
+    if (v !== NO_VIEW) this.scene?.update(this.sceneModel(v, legal), when);
   }
 
   private sceneModel(v: Duel.DuelView, legal: Duel.DuelIntent[]): DuelSceneModel {
@@ -192,7 +192,7 @@ class DuelUi implements GameUi<DuelEvent> {
     if (state.status === 'waiting') return t('duel:prompt.waiting');
     if (state.status === 'over') return t('duel:prompt.over');
     // The table's state is on its way (the status bar says "Joining the table…"): not a spectator's words yet.
-    if (!this.board.view()) return '';
+    if (v === NO_VIEW) return '';
     if (v.seat === null) return t('duel:prompt.watching');
     const me = v.players[v.seat];
     if (!me?.alive) return t('duel:prompt.hit');
