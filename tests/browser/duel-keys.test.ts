@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DESKTOP, people, useStack } from '../support/browser';
-import type { Hooked } from '../support/duel-table';
+import { sceneTexts, type Hooked } from '../support/duel-table';
 import { createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
@@ -61,8 +61,7 @@ test('digits pick the cards, then the targets; C puts the gun back; focus stays 
 const AIM_MARK = 'click to aim here';
 
 /** How many of the scene's labels read `words` (through its test hook). */
-const sceneSays = (page: Page, words: string) =>
-  page.evaluate((w) => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text' && i.label === w).length, words);
+const sceneSays = async (page: Page, words: string) => (await sceneTexts(page)).filter((label) => label === words).length;
 
 test("a tap's answer in the bar is painted first, and the scene follows it", async () => {
   const folks = people(stack().browser);

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
-import type { Hooked } from '../support/duel-table';
+import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, screenPixels, shot, useStack, type People } from '../support/browser';
+import { sceneTexts } from '../support/duel-table';
 import { until } from '../support/table';
 
 /** Colyseus' message code of a room's whole state (colyseus.js Protocol.ROOM_STATE), the first byte of its frame. */
@@ -70,22 +70,11 @@ async function joinTable(page: Page, code: string, name: string, watch = false):
 /** The scene's background (pixi.ts), under everything a scene draws. */
 const WOOD = '5b3a22';
 
-/** The colour of the middle of the scene's canvas as it is on the screen (hex, a screenshot read back in the page). */
+/** The colour of the middle of the scene's canvas as it is on the screen (hex). */
 async function middleColour(page: Page): Promise<string> {
-  const png = (await page.locator('.scene canvas').screenshot()).toString('base64');
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d');
-    if (!g) return '';
-    g.drawImage(img, 0, 0);
-    const [r, gr, b] = g.getImageData(Math.floor(img.width / 2), Math.floor(img.height / 2), 1, 1).data;
-    return [r, gr, b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  }, png);
+  const { width, height, data } = await screenPixels(page, page.locator('.scene canvas'));
+  const at = (Math.floor(height / 2) * width + Math.floor(width / 2)) * 4;
+  return [...data.subarray(at, at + 3)].map((x) => x.toString(16).padStart(2, '0')).join('');
 }
 
 const seatText = (page: Page, who: string) => page.locator('.seats li', { hasText: who }).first().textContent();
@@ -219,8 +208,7 @@ test('a table whose state is still on its way says it is joining; a waiting Duel
   // The action bar offers nothing and says nothing yet (it said "You are watching…" to a player about to sit).
   expect((await fay.locator('.actions').innerText()).trim()).toBe('');
   // Nor does the table draw a game that is not there ("Round 0 · Shootout 0", "First to $0 wins").
-  const sceneWords = () =>
-    fay.evaluate(() => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text').map((i) => i.label));
+  const sceneWords = () => sceneTexts(fay);
   expect(await sceneWords()).toEqual([]);
   // The scene shows the table's wood, not a black rectangle (the colour of its middle, read off a screenshot).
   expect(await middleColour(fay)).toBe(WOOD);

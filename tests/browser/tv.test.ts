@@ -4,34 +4,18 @@
  * QR code beside it, read back from a screenshot of the screen, opens the table's join link.
  * Screenshots: test-artifacts/tv-1080.png, tv-2160.png. Needs `npm run build` first.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DESKTOP, DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import jsQR from 'jsqr';
+import { DESKTOP, DUEL_PLAY, people, screenPixels, shot, useStack } from '../support/browser';
 import { createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
 
 const stack = useStack({ BOT_DELAY_MS: '300' });
-const JSQR = path.join(__dirname, '../../node_modules/jsqr/dist/jsQR.js');
-
-/** Decodes the QR code on the screen: a screenshot of it, read by jsQR in the page. */
+/** Decodes the QR code on the screen: a screenshot of it, read by jsQR. */
 async function readQr(page: Page): Promise<string | null> {
-  const png = (await page.getByTestId('tv-qr').screenshot()).toString('base64');
-  await page.addScriptTag({ path: JSQR });
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d');
-    if (!g) return null;
-    g.drawImage(img, 0, 0);
-    const data = g.getImageData(0, 0, c.width, c.height);
-    const jsQR = (window as unknown as { jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null }).jsQR;
-    return jsQR(data.data, c.width, c.height)?.data ?? null;
-  }, png);
+  const { width, height, data } = await screenPixels(page, page.getByTestId('tv-qr'));
+  return jsQR(data, width, height)?.data ?? null;
 }
 
 test.each([

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { CLIENT_INDEX, freePort, ROOT, SERVER_MAIN, startServer, stopAll, waitForHttp } from './processes';
 
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -64,6 +64,30 @@ export function useStack(env: Record<string, string> = {}): () => Stack {
 }
 
 /** Saves a screenshot of `page` as test-artifacts/<name>.png. */
+/**
+ * The RGBA pixels of what `target` shows on the screen: its screenshot, decoded by the page's own image decoder (the
+ * project has no PNG decoder of its own).
+ */
+export async function screenPixels(page: Page, target: Locator): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const png = (await target.screenshot()).toString('base64');
+  const { width, height, rgba } = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    if (!g) throw new Error('no 2D canvas to decode a screenshot in');
+    g.drawImage(img, 0, 0);
+    const bytes = g.getImageData(0, 0, c.width, c.height).data;
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { width: c.width, height: c.height, rgba: btoa(text) };
+  }, png);
+  return { width, height, data: new Uint8ClampedArray(Buffer.from(rgba, 'base64')) };
+}
+
 export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 
 /** A desktop browser window. */

@@ -11,6 +11,10 @@ import { actionButton, createTable } from './table';
 /** The scene's test hook (packages/client/src/scenes/pixi.ts). */
 export type Hooked = { __tumbleweedScene?: { bounds(): SceneBounds } };
 
+/** The words of every label the scene draws now, through its test hook (none before a scene is drawn). */
+export const sceneTexts = (page: Page): Promise<string[]> =>
+  page.evaluate(() => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text').map((i) => i.label));
+
 export const click = (page: Page, name: string) => actionButton(page, name).click({ timeout: 10_000 });
 
 async function join(stack: () => Stack, page: Page, code: string, name: string): Promise<void> {
