@@ -4,8 +4,8 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
-import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, screenPixels, shot, useStack, type People } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, readQr, screenPixels, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
 import { until } from '../support/table';
 
@@ -70,11 +70,19 @@ async function joinTable(page: Page, code: string, name: string, watch = false):
 /** The scene's background (pixi.ts), under everything a scene draws. */
 const WOOD = '5b3a22';
 
-/** The colour of the middle of the scene's canvas as it is on the screen (hex). */
-async function middleColour(page: Page): Promise<string> {
+/** The colour of the scene as it is on the screen (hex), in its middle or `corner`: 4 px inside its top left. */
+async function sceneColour(page: Page, where: 'middle' | 'corner' = 'middle'): Promise<string> {
   const { width, height, data } = await screenPixels(page, page.locator('.scene canvas'));
-  const at = (Math.floor(height / 2) * width + Math.floor(width / 2)) * 4;
-  return [...data.subarray(at, at + 3)].map((x) => x.toString(16).padStart(2, '0')).join('');
+  const [x, y] = where === 'middle' ? [Math.floor(width / 2), Math.floor(height / 2)] : [4, 4];
+  const at = (y * width + x) * 4;
+  return [...data.subarray(at, at + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether `loc` is on the screen as it is, whole, without scrolling. */
+async function onScreen(page: Page, loc: Locator): Promise<boolean> {
+  const box = await loc.boundingBox();
+  const vp = page.viewportSize();
+  return !!box && !!vp && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width;
 }
 
 const seatText = (page: Page, who: string) => page.locator('.seats li', { hasText: who }).first().textContent();
@@ -211,13 +219,59 @@ test('a table whose state is still on its way says it is joining; a waiting Duel
   const sceneWords = () => sceneTexts(fay);
   expect(await sceneWords()).toEqual([]);
   // The scene shows the table's wood, not a black rectangle (the colour of its middle, read off a screenshot).
-  expect(await middleColour(fay)).toBe(WOOD);
+  expect(await sceneColour(fay)).toBe(WOOD);
   await shot(fay, 'table-life-4-joining-390x844');
   await release();
   await until('the table', async () => ((await status.textContent()) ?? '').includes('Waiting for 1 more player — share the code'));
-  // A table waiting for its players has no round yet either: its felt stays empty (it said "First to $0 wins").
+  // A table waiting for its players has no round yet either (it said "First to $0 wins"): the waiting room lies on the
+  // table's wood.
   expect(await sceneWords()).toEqual([]);
-  expect(await middleColour(fay)).toBe(WOOD);
+  await until('the waiting room', () => fay.getByRole('region', { name: 'Invite your friends' }).isVisible());
+  expect(await sceneColour(fay, 'corner')).toBe(WOOD);
+  expect(errors).toEqual([]);
+});
+
+test('a host on a small phone finds how friends join, who sits where, Add bot and Start now on the table itself', async () => {
+  errors.length = 0;
+  // A 360×740 phone at a pixel ratio of 3: the scene takes the screen under the status bar, the players panel was below
+  // it, out of sight, with Add bot and Start now (a host whose friend does not come had to think of scrolling).
+  const gus = await folks.open('Gus', { ...PHONE, viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 });
+  const hal = await newPage('Hal');
+  const code = await createTable(gus, 'Gus', 3, 0);
+  const room = (page: Page) => page.getByRole('region', { name: 'Invite your friends' });
+  await until('the waiting room', () => room(gus).isVisible());
+  await gus.waitForTimeout(300);
+  expect(await gus.evaluate(() => window.scrollY)).toBe(0);
+  const seen = async (what: string, loc: Locator) => expect([what, await onScreen(gus, loc)]).toEqual([what, true]);
+  // How friends join: a QR code of the join link (for a friend beside the host), the link itself, the code.
+  const qr = room(gus).getByRole('img', { name: /^QR code of the join link/ });
+  await seen('the QR code', qr);
+  expect(await readQr(gus, qr)).toBe(`${stack().base}/#/join/${code}`);
+  expect(await room(gus).textContent()).toContain(`${new URL(stack().base).host}/#/join/${code}`);
+  // Who sits where, and what the host can do about the open seats.
+  await seen('Gus’s seat', room(gus).locator('.seats li', { hasText: 'Gus (you)' }));
+  expect(await room(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(2);
+  await seen('the last open seat', room(gus).locator('.seats li', { hasText: 'Open seat' }).last());
+  await seen('Add bot', room(gus).getByRole('button', { name: 'Add bot' }));
+  await seen('Start now', room(gus).getByRole('button', { name: 'Start now (fill with bots)' }));
+  await shot(gus, 'table-life-5-waiting-room-360x740');
+
+  // A friend sits down: both see her seat taken; only the host has the host's buttons.
+  await joinTable(hal, code, 'Hal');
+  await until('Hal in Gus’s waiting room', async () => (await room(gus).locator('.seats li', { hasText: 'Hal' }).count()) === 1);
+  expect(await room(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(1);
+  await until('Hal’s waiting room', () => room(hal).isVisible());
+  expect(await room(hal).locator('.seats li', { hasText: 'Hal (you)' }).count()).toBe(1);
+  expect(await hal.getByRole('button', { name: 'Add bot' }).count()).toBe(0);
+
+  // Start now: the game is dealt on the table, and the players panel goes back beside it (below it on the phone).
+  await room(gus).getByRole('button', { name: 'Start now (fill with bots)' }).click();
+  for (const p of [gus, hal]) {
+    await until('the cards', async () => (await p.getByRole('button', { name: PLAY }).count()) > 0);
+    expect(await room(p).count()).toBe(0);
+    expect(await p.locator('.side .seats li[data-seat]').count()).toBe(3);
+  }
+  expect(await gus.locator('.seats li', { hasText: 'bot' }).count()).toBe(1);
   expect(errors).toEqual([]);
 });
 

@@ -4,20 +4,12 @@
  * QR code beside it, read back from a screenshot of the screen, opens the table's join link.
  * Screenshots: test-artifacts/tv-1080.png, tv-2160.png. Needs `npm run build` first.
  */
-import type { Page } from 'playwright-core';
-import jsQR from 'jsqr';
-import { DESKTOP, DUEL_PLAY, people, screenPixels, shot, useStack } from '../support/browser';
+import { DESKTOP, DUEL_PLAY, people, readQr, shot, useStack } from '../support/browser';
 import { createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
 
 const stack = useStack({ BOT_DELAY_MS: '300' });
-/** Decodes the QR code on the screen: a screenshot of it, read by jsQR. */
-async function readQr(page: Page): Promise<string | null> {
-  const { width, height, data } = await screenPixels(page, page.getByTestId('tv-qr'));
-  return jsQR(data, width, height)?.data ?? null;
-}
-
 test.each([
   [1920, 1080],
   [3840, 2160],
@@ -36,7 +28,7 @@ test.each([
     await shot(tv, `tv-${height}`);
 
     // The join link, read from the screen.
-    expect(await readQr(tv)).toBe(`${stack().base}/#/join/${code}`);
+    expect(await readQr(tv, tv.getByTestId('tv-qr'))).toBe(`${stack().base}/#/join/${code}`);
     const qr = await tv.getByTestId('tv-qr').boundingBox();
     expect(qr && qr.width >= 120 * (height / 1080) * 0.9).toBe(true);
 

@@ -3,6 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import jsQR from 'jsqr';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { CLIENT_INDEX, freePort, ROOT, SERVER_MAIN, startServer, stopAll, waitForHttp } from './processes';
 
@@ -63,7 +64,12 @@ export function useStack(env: Record<string, string> = {}): () => Stack {
   };
 }
 
-/** Saves a screenshot of `page` as test-artifacts/<name>.png. */
+/** Decodes the QR code `target` shows on the screen: a screenshot of it, read by jsQR. */
+export async function readQr(page: Page, target: Locator): Promise<string | null> {
+  const { width, height, data } = await screenPixels(page, target);
+  return jsQR(data, width, height)?.data ?? null;
+}
+
 /**
  * The RGBA pixels of what `target` shows on the screen: its screenshot, decoded by the page's own image decoder (the
  * project has no PNG decoder of its own).
@@ -88,6 +94,7 @@ export async function screenPixels(page: Page, target: Locator): Promise<{ width
   return { width, height, data: new Uint8ClampedArray(Buffer.from(rgba, 'base64')) };
 }
 
+/** Saves a screenshot of `page` as test-artifacts/<name>.png. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 
 /** A desktop browser window. */

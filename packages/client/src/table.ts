@@ -22,6 +22,7 @@ import { seatsPanel } from './table/seats';
 import { statusBar } from './table/status';
 import { tableToast } from './table/toast';
 import { tableView } from './table/view';
+import { waitingRoom } from './table/waiting-room';
 
 /**
  * `resumed`: this tab took its seat back after a refresh. `tv`: the TV view — the public table alone, large, for a
@@ -47,7 +48,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const seats = seatsPanel(view);
   const chat = quickChat(view);
   const log = tableLog(view);
-  const main = h('main', { class: 'table-main' }, scene, chat.bubbles, actions, end.el);
+  const waiting = waitingRoom(view, { scene, players: seats.el });
+  const main = h('main', { class: 'table-main' }, scene, waiting.el, chat.bubbles, actions, end.el);
   const page = h(
     'div',
     { class: `table-page live${opts.tv ? ' tv' : ''}` },
@@ -86,6 +88,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     if (over) hadGame = true;
     wasOver = over;
     seats.update();
+    waiting.update();
     status.update();
     page.classList.toggle('ended', end.update());
     view.ui?.update();
@@ -175,6 +178,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     window.clearInterval(clock);
     barWatch.disconnect();
     status.dispose();
+    waiting.dispose();
     toast.dispose();
     chat.dispose();
     unlisten();

@@ -45,7 +45,9 @@ export function tableHeader(
     : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
   const joinUrl = `${location.host}/#/join/${session.code}`;
   const joinLink = `${location.origin}/#/join/${session.code}`;
-  const tvQr = opts.tv ? h('figure', { class: 'tv-qr' }, qrCode(joinLink, t('table.tvQr', { url: joinLink })), h('figcaption', {}, t('table.tvScan'))) : null;
+  const tvQr = opts.tv
+    ? h('figure', { class: 'tv-qr' }, qrCode(joinLink, t('table.tvQr', { url: joinLink }), 'tv-qr'), h('figcaption', {}, t('table.tvScan')))
+    : null;
 
   copyBtn.addEventListener('click', () => {
     const url = `${location.origin}/#/join/${session.code}`;

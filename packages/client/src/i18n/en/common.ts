@@ -162,6 +162,11 @@ export const common = {
     keptNone: 'This server does not keep finished games: download the game log instead.',
     yourMove: 'Your move',
     hostControls: 'Host controls',
+    waitingRoom: {
+      title: 'Invite your friends',
+      orOpen: 'Or open',
+      orCode: 'or type this code in the lobby:',
+    },
     players: 'Players',
     quickChat: 'Quick chat',
     whatHappened: 'What happened',

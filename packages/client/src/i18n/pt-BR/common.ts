@@ -153,6 +153,11 @@ export const common: Translation<typeof en.common> = {
     keptNone: 'Este servidor não guarda partidas terminadas: baixe o registro da partida.',
     yourMove: 'Sua jogada',
     hostControls: 'Controles do anfitrião',
+    waitingRoom: {
+      title: 'Convide seus amigos',
+      orOpen: 'Ou abra',
+      orCode: 'ou digite este código no saguão:',
+    },
     players: 'Jogadores',
     quickChat: 'Chat rápido',
     whatHappened: 'O que aconteceu',

@@ -1,0 +1,63 @@
+/**
+ * The waiting room: while a table waits for its players, the table itself shows how friends join (a QR code of the
+ * join link for a friend beside you, the link, the code) and the players panel, host controls included, moved there
+ * from beside the table. Until the game starts the felt has nothing else to show, and on a phone the players panel
+ * lay below it, out of sight. Once the game starts the panel goes back where it was.
+ */
+import { h } from '../dom';
+import { t } from '../i18n';
+import { qrCode } from '../qr';
+import type { TableView } from './view';
+
+export function waitingRoom(view: TableView, els: { scene: HTMLElement; players: HTMLElement }): { el: HTMLElement; update(): void; dispose(): void } {
+  const { scene, players } = els;
+  const code = view.session.code;
+  const route = `/#/join/${code}`;
+  const link = `${location.origin}${route}`;
+  const title = t('table.waitingRoom.title');
+  const card = h(
+    'div',
+    { class: 'wr-card' },
+    h('h2', {}, title),
+    h(
+      'div',
+      { class: 'wr-invite' },
+      h('figure', { class: 'wr-qr' }, qrCode(link, t('table.tvQr', { url: link })), h('figcaption', {}, t('table.tvScan'))),
+      h(
+        'p',
+        { class: 'wr-ways' },
+        h('span', {}, t('table.waitingRoom.orOpen')),
+        // (a long address breaks before "join", not inside it)
+        h('span', { class: 'wr-url' }, `${location.host}${route.slice(0, 3)}`, h('wbr'), route.slice(3)),
+        h('span', {}, t('table.waitingRoom.orCode')),
+        h('strong', { class: 'wr-code', 'aria-label': t('table.codeSpelled', { code: code.split('').join(' ') }) }, code),
+      ),
+    ),
+  );
+  const el = h('section', { class: 'waiting-room', 'aria-label': title, hidden: true }, card);
+  // Where the players panel lives while the game is on: its place beside (or below) the table.
+  let home: { parent: ParentNode; before: Node | null } | null = null;
+
+  // The room covers the scene, which has no fixed height (it takes what the screen leaves it).
+  const fit = () => {
+    el.style.top = `${scene.offsetTop}px`;
+    el.style.height = `${scene.offsetHeight}px`;
+  };
+  const sizes = new ResizeObserver(fit);
+  sizes.observe(scene);
+
+  function update(): void {
+    const show = !view.tv && view.state().status === 'waiting' && view.conn.closed === null;
+    if (show && players.parentNode !== card) {
+      if (players.parentNode) home = { parent: players.parentNode, before: players.nextSibling };
+      card.append(players);
+    } else if (!show && home && players.parentNode === card) {
+      home.parent.insertBefore(players, home.before);
+    }
+    if (el.hidden === show) {
+      el.hidden = !show;
+      if (show) fit();
+    }
+  }
+  return { el, update, dispose: () => sizes.disconnect() };
+}
