@@ -254,6 +254,8 @@ test('a host on a small phone finds how friends join, who sits where, Add bot an
   await seen('the last open seat', room(gus).locator('.seats li', { hasText: 'Open seat' }).last());
   await seen('Add bot', room(gus).getByRole('button', { name: 'Add bot' }));
   await seen('Start now', room(gus).getByRole('button', { name: 'Start now (fill with bots)' }));
+  // When the game starts (the action bar has nothing to offer yet).
+  await seen('when the game starts', room(gus).getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
   await shot(gus, 'table-life-5-waiting-room-360x740');
 
   // A friend sits down: both see her seat taken; only the host has the host's buttons.
@@ -263,6 +265,7 @@ test('a host on a small phone finds how friends join, who sits where, Add bot an
   await until('Hal’s waiting room', () => room(hal).isVisible());
   expect(await room(hal).locator('.seats li', { hasText: 'Hal (you)' }).count()).toBe(1);
   expect(await hal.getByRole('button', { name: 'Add bot' }).count()).toBe(0);
+  expect(await room(hal).getByText('The game starts as soon as every seat is taken, or when the host starts it with bots.').count()).toBe(1);
 
   // Start now: the game is dealt on the table, and the players panel goes back beside it (below it on the phone).
   await room(gus).getByRole('button', { name: 'Start now (fill with bots)' }).click();

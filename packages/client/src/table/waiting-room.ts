@@ -34,6 +34,7 @@ export function waitingRoom(view: TableView, els: { scene: HTMLElement; players:
       ),
     ),
   );
+  const starts = h('p', { class: 'wr-starts' });
   const el = h('section', { class: 'waiting-room', 'aria-label': title, hidden: true }, card);
   // Where the players panel lives while the game is on: its place beside (or below) the table.
   let home: { parent: ParentNode; before: Node | null } | null = null;
@@ -50,10 +51,12 @@ export function waitingRoom(view: TableView, els: { scene: HTMLElement; players:
     const show = !view.tv && view.state().status === 'waiting' && view.conn.closed === null;
     if (show && players.parentNode !== card) {
       if (players.parentNode) home = { parent: players.parentNode, before: players.nextSibling };
-      card.append(players);
+      card.append(players, starts);
     } else if (!show && home && players.parentNode === card) {
       home.parent.insertBefore(players, home.before);
     }
+    const me = view.mySeat();
+    starts.textContent = t(me >= 0 && view.state().host === me ? 'table.waitingRoom.startsHost' : 'table.waitingRoom.starts');
     if (el.hidden === show) {
       el.hidden = !show;
       if (show) fit();

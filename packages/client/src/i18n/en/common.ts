@@ -166,6 +166,8 @@ export const common = {
       title: 'Invite your friends',
       orOpen: 'Or open',
       orCode: 'or type this code in the lobby:',
+      starts: 'The game starts as soon as every seat is taken, or when the host starts it with bots.',
+      startsHost: 'The game starts as soon as every seat is taken, or when you press Start now.',
     },
     players: 'Players',
     quickChat: 'Quick chat',

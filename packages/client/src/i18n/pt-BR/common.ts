@@ -157,6 +157,8 @@ export const common: Translation<typeof en.common> = {
       title: 'Convide seus amigos',
       orOpen: 'Ou abra',
       orCode: 'ou digite este código no saguão:',
+      starts: 'A partida começa assim que todos os lugares forem ocupados, ou quando o anfitrião completar com bots.',
+      startsHost: 'A partida começa assim que todos os lugares forem ocupados, ou quando você apertar Começar agora.',
     },
     players: 'Jogadores',
     quickChat: 'Chat rápido',
