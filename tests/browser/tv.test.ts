@@ -1,8 +1,9 @@
 /**
  * The TV view (#/tv/CODE) on a 1920×1080 and a 3840×2160 screen: laid out for 1080p and scaled up on the larger
  * one (its canvas drawn at twice the pixels, as sharp as the screen), the scene fills the screen with nothing of it cut, every seat shows, no scrolling; the table code is big and a
- * QR code beside it, read back from a screenshot of the screen, opens the table's join link.
- * Screenshots: test-artifacts/tv-1080.png, tv-2160.png. Needs `npm run build` first.
+ * QR code beside it, read back from a screenshot of the screen, opens the table's join link. While the table waits for
+ * its players, the TV shows the waiting room large: a QR code to scan across a room, and the seats.
+ * Screenshots: test-artifacts/tv-1080.png, tv-2160.png, tv-waiting-1080.png. Needs `npm run build` first.
  */
 import { DESKTOP, DUEL_PLAY, people, readQr, shot, useStack } from '../support/browser';
 import { createTable, until } from '../support/table';
@@ -70,6 +71,42 @@ test.each([
     expect((m.canvas.width * m.canvas.height) / (m.vw * m.vh)).toBeGreaterThan(0.5);
     // A code readable across the room: at least 5% of the screen's height.
     expect(m.codeHeight).toBeGreaterThan(0.05 * m.vh);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('the TV view of a table still waiting: a QR code large enough to scan across a room, the seats, and the game once it starts', async () => {
+  const folks = people(stack().browser);
+  try {
+    const host = await folks.open('Pat', { ...DESKTOP, locale: 'en-US' });
+    const code = await createTable(host, stack().base, /Duel/, 3, 1);
+    const tv = await folks.open('TV', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
+    await tv.goto(`${stack().base}/#/tv/${code}`);
+    const room = tv.getByRole('region', { name: 'Invite your friends' });
+    await until('the waiting room on the TV', () => room.isVisible(), 20_000);
+    const qr = room.getByRole('img', { name: /^QR code of the join link/ });
+    expect(await readQr(tv, qr)).toBe(`${stack().base}/#/join/${code}`);
+    // (the header's QR code is 132 px: about 8 cm on a 55-inch screen)
+    expect(((await qr.boundingBox())?.width ?? 0) >= 300).toBe(true);
+    expect(await tv.getByTestId('tv-qr').isVisible()).toBe(false);
+    expect(await room.locator('.seats li[data-seat]').allTextContents()).toEqual([
+      expect.stringContaining('Pat'),
+      expect.stringContaining('Open seat'),
+      expect.stringContaining('bot'),
+    ]);
+    // A screen that watches has nothing to press.
+    expect(await room.getByRole('button').count()).toBe(0);
+    await shot(tv, 'tv-waiting-1080');
+
+    // The last seat is taken: the game fills the screen, the header's QR code is back for latecomers to watch.
+    const bob = await folks.open('Bob', DESKTOP);
+    await bob.goto(`${stack().base}/#/join/${code}`);
+    await bob.getByLabel('Your name', { exact: true }).fill('Bob');
+    await bob.getByRole('button', { name: 'Join', exact: true }).click();
+    await until('the game on the TV', async () => (await room.count()) === 0 && (await tv.getByTestId('tv-qr').isVisible()), 20_000);
+    expect(await tv.locator('.side .seats li[data-seat]').count()).toBe(3);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

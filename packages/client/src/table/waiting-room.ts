@@ -2,7 +2,8 @@
  * The waiting room: while a table waits for its players, the table itself shows how friends join (a QR code of the
  * join link for a friend beside you, the link, the code) and the players panel, host controls included, moved there
  * from beside the table. Until the game starts the felt has nothing else to show, and on a phone the players panel
- * lay below it, out of sight. Once the game starts the panel goes back where it was.
+ * lay below it, out of sight. Once the game starts the panel goes back where it was. On the TV view the room is
+ * drawn large, for a room full of phones to scan from the sofa.
  */
 import { h } from '../dom';
 import { t } from '../i18n';
@@ -48,7 +49,7 @@ export function waitingRoom(view: TableView, els: { scene: HTMLElement; players:
   sizes.observe(scene);
 
   function update(): void {
-    const show = !view.tv && view.state().status === 'waiting' && view.conn.closed === null;
+    const show = view.state().status === 'waiting' && view.conn.closed === null;
     if (show && players.parentNode !== card) {
       if (players.parentNode) home = { parent: players.parentNode, before: players.nextSibling };
       card.append(players, starts);
