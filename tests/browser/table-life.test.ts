@@ -236,7 +236,7 @@ test('a host on a small phone finds how friends join, who sits where, Add bot an
   // A 360×740 phone at a pixel ratio of 3: the scene takes the screen under the status bar, the players panel was below
   // it, out of sight, with Add bot and Start now (a host whose friend does not come had to think of scrolling).
   const gus = await folks.open('Gus', { ...PHONE, viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 });
-  const hal = await newPage('Hal');
+  const hal = await newPage('Hal', true);
   const code = await createTable(gus, 'Gus', 3, 0);
   const room = (page: Page) => page.getByRole('region', { name: 'Invite your friends' });
   await until('the waiting room', () => room(gus).isVisible());
@@ -258,8 +258,17 @@ test('a host on a small phone finds how friends join, who sits where, Add bot an
   await seen('when the game starts', room(gus).getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
   await shot(gus, 'table-life-5-waiting-room-360x740');
 
-  // A friend sits down: both see her seat taken; only the host has the host's buttons.
-  await joinTable(hal, code, 'Hal');
+  // A friend with the code alone (read off Gus's table) opens the lobby on his phone: where to type it is on his first
+  // screen, not below the form that starts a table. He sits down: both see his seat taken; only the host has the
+  // host's buttons.
+  await hal.goto(`${stack().base}/`);
+  const codeBox = hal.getByRole('textbox', { name: 'Table code' });
+  await codeBox.waitFor();
+  expect(await onScreen(hal, codeBox)).toBe(true);
+  await hal.getByLabel('Your name', { exact: true }).fill('Hal');
+  await codeBox.fill(code.toLowerCase());
+  await hal.getByRole('button', { name: 'Join', exact: true }).click();
+  await hal.waitForURL(new RegExp(`#/table/${code}$`));
   await until('Hal in Gus’s waiting room', async () => (await room(gus).locator('.seats li', { hasText: 'Hal' }).count()) === 1);
   expect(await room(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(1);
   await until('Hal’s waiting room', () => room(hal).isVisible());

@@ -261,12 +261,21 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     h('p', { class: 'hint' }, t('lobby.replayHint')),
     h('a', { class: 'button secondary', href: '#/replay' }, t('lobby.replayOpen')),
   );
-  const lobby = h(
-    'div',
-    { class: `lobby${invited ? ' invited' : ''}` },
-    h('div', { class: 'col' }, namePanel, invited ? joinForm : createForm),
-    h('div', { class: 'col' }, invited ? createForm : joinForm, replayPanel),
-  );
+  // Side by side, starting a table comes first; in one column (a phone: style.css puts the lobby in one column at the
+  // same width) joining does, as it does for an invite link: the short form for a code read off a friend's table, the
+  // long one after it, not the other way round (the code box was 2,000 px down a phone's lobby).
+  const oneColumn = window.matchMedia('(max-width: 860px)');
+  const first = h('div', { class: 'col' }, namePanel);
+  const second = h('div', { class: 'col' }, replayPanel);
+  const arrange = () => {
+    const joinFirst = invited || oneColumn.matches;
+    first.append(joinFirst ? joinForm : createForm);
+    second.prepend(joinFirst ? createForm : joinForm);
+  };
+  arrange();
+  const lobby = h('div', { class: `lobby${invited ? ' invited' : ''}` }, first, second);
+  // (a tablet turned round: the forms move, what was typed in them stays)
+  oneColumn.addEventListener('change', arrange);
   let intended = false;
   const intent = (): void => {
     if (intended) return;
@@ -282,5 +291,6 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   }
   return () => {
     disposed = true;
+    oneColumn.removeEventListener('change', arrange);
   };
 }
