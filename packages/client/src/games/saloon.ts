@@ -1,5 +1,6 @@
 /**
- * Saloon Showdown's part of the table page: the Pixi scene (scenes/saloon.ts), the action bar, the log words.
+ * Saloon Showdown's part of the table page: the Pixi scene (scenes/saloon.ts), the action bar, the log words. The bar's
+ * moves outside a race are the turn bar's (saloon-turn-bar.ts); the race panel is here.
  *
  * Every move is a DOM button built from the engine's `legalFromView(view)`. Accessible names are stable, so tests
  * and screen readers can rely on them. A card reads "<colour> <area> <Noise>, <n> bullets[, <symbol>]", e.g.
@@ -46,6 +47,8 @@ import { list } from '../state';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { saloonInfo } from './saloon-info';
+import { cap, groupRuns, keyHint, RACE_KEYS } from './saloon-bar';
+import { TurnBar } from './saloon-turn-bar';
 import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 
 type View = Saloon.SaloonView;
@@ -91,31 +94,6 @@ const raceGo = (ph: RacePhase): boolean => (ph.kind === 'duel' || ph.kind === 't
 /** The race's start: "Go!" or the flip. */
 const raceStart = (ph: RacePhase): number => ph.goAt;
 /** A row of the action bar: its buttons under a title (`short`: the title's words on a phone). */
-interface BarRow {
-  title: string;
-  short?: string;
-  buttons: Button[];
-}
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** Buttons in runs: each group's buttons together (in the order of their first one), ungrouped buttons one a run. */
-function groupRuns(buttons: Button[]): Button[][] {
-  const runs: Button[][] = [];
-  for (const b of buttons) {
-    const run = b.group ? runs.find((r) => r[0].group === b.group) : undefined;
-    if (run) run.push(b);
-    else runs.push([b]);
-  }
-  return runs;
-}
-
-/** A card in a few words on a button ("Blue leg Boom!"); the button's label says it whole. */
-function shortCard(id: string): string {
-  const c = Saloon.cardInfo(id);
-  if (!c) return T('card.aCard');
-  return T('turnBar.cardShort', { colour: cap(T(`colour.${c.colour}`)), area: T(`area.${c.area}`), noise: T(`noise.${c.noise}`) });
-}
-
 /** A card as a DOM chip: colour band with the gun's glyph, area, noise, bullets, symbol. */
 function cardChip(id: string): HTMLElement {
   const c = Saloon.cardInfo(id);
@@ -135,40 +113,6 @@ function cardChip(id: string): HTMLElement {
   );
 }
 
-/**
- * The race panel's keys (the table routes a key to the button with that `data-key`): a gun by its colour's initial
- * (R, B, G, Y; O for the Bottle), an area by its initial (H, C, A, L), a noise by its place (1 Bang, 2 Boom, 3 Blam;
- * 1 is "Crash!" with the Bottle), a Standoff's target by its place after the noises (4, 5, …), Enter shoots.
- */
-export const RACE_KEYS = {
-  gun: { red: 'r', blue: 'b', green: 'g', yellow: 'y', bottle: 'o' } as Record<Colour | 'bottle', string>,
-  area: { head: 'h', chest: 'c', arm: 'a', leg: 'l' } as Record<Area, string>,
-  noise: { bang: '1', boom: '2', blam: '3', crash: '1' } as Record<Noise | 'crash', string>,
-  firstTarget: 4,
-  shoot: 'Enter',
-};
-
-/** A key's small printed hint on its button (hidden on touch screens). */
-const keyHint = (key: string): HTMLElement => h('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, key === 'Enter' ? '⏎' : key.toUpperCase());
-
-type Button = {
-  label: string;
-  text?: Node | string;
-  onClick: () => void;
-  pressed?: boolean;
-  cls?: string;
-  title?: string;
-  disabled?: boolean;
-  /** Enter clicks it (it confirms the picks above). */
-  confirm?: boolean;
-  /** Its own key (a letter: a gun's initial, C for Cancel) instead of the next digit. */
-  key?: string;
-  /** A group's label ("Draw:", "Threaten:", "Discard:"): the buttons of one group stay together, after it. */
-  group?: string;
-};
-/** A step of the turn bar that asks a second question: whom to threaten with this gun, or which Booty to cash. */
-type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | { kind: 'desperado' } | { kind: 'escape'; threat: string } | null;
-
 class SaloonUi implements GameUi<SaloonEvent> {
   private scene: SaloonScene | null = null;
   private destroyed = false;
@@ -181,10 +125,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
     noise: null,
     target: null,
   };
-  /** The turn bar's second question, if a first button opened one (threaten: the gun, then whom). */
-  private turnStep: TurnStep = null;
-  /** Desperado's "I have nothing to lose": the two guns and two targets picked so far. */
-  private desp: { guns: Colour[]; targets: number[] } = { guns: [], targets: [] };
+  /** Every move outside a race. */
+  private readonly turnBar = new TurnBar({ name: (seat) => this.ctx.name(seat), send: (intent) => this.send(intent), redraw: () => this.update('afterTap') });
   /** Countdowns: a window's end (server clock) → its end on this clock, tolerant of a skewed clock. */
   private localEnds = new Map<number, number>();
   private duelKey = '';
@@ -369,7 +311,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
         }, 0);
       }
     }
-    if (!v || v.phase.kind !== 'turn' || v.active !== v.seat) this.desp = { guns: [], targets: [] };
+    if (!v || v.phase.kind !== 'turn' || v.active !== v.seat) this.turnBar.clearPicks();
     const duelist = race !== null;
     if (duelist && race) {
       // The duel: a shorter scene and the buttons right under it, scrolled into view — it is a race. The scene's top
@@ -421,11 +363,12 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const me = v.seat;
     const ph = v.phase;
     const crash = legal.some((i) => i.type === 'crash');
+    const step = this.turnBar.step;
     if (me !== null && v.pending.includes(me) && this.board.sending()) return T('ui.sending');
     switch (ph.kind) {
       case 'turn':
-        if (v.active === me && this.turnStep?.kind === 'threat') return T('turnBar.whom', { colour: T(`colour.${this.turnStep.gun}`) });
-        if (v.active === me && this.turnStep?.kind === 'cash') return T('turnBar.cashWhich');
+        if (v.active === me && step?.kind === 'threat') return T('turnBar.whom', { colour: T(`colour.${step.gun}`) });
+        if (v.active === me && step?.kind === 'cash') return T('turnBar.cashWhich');
         if (v.active === me) return T('core.yourTurn');
         return T('core.theirTurn', { name: this.ctx.name(v.active) });
       case 'discard':
@@ -498,264 +441,6 @@ class SaloonUi implements GameUi<SaloonEvent> {
       case 'over':
         return T('ui.gameOver');
     }
-  }
-
-  private turnButtons(v: View, legal: Intent[]): { rows: BarRow[] } {
-    const rows: BarRow[] = [];
-    const btn = (label: string, intent: Intent, extra: Partial<Button> = {}): Button => ({ label, onClick: () => this.send(intent), ...extra });
-    const of = <T extends Intent['type']>(t: T) => legal.filter((i): i is Extract<Intent, { type: T }> => i.type === t);
-    const step = (next: TurnStep) => () => {
-      this.turnStep = next;
-      this.update('afterTap');
-    };
-    const cancel: Button = { label: T('turnBar.cancel'), cls: 'secondary', key: 'c', onClick: step(null) };
-    // Threatening asks two things, one at a time (a button per player and gun would be up to 20): first the gun, then
-    // whom; cashing a single Booty card is a second question too. Both come from the engine's legal intents.
-    const threats = of('threaten');
-    const cash = of('cashLoot');
-    const all = cash.reduce<Extract<Intent, { type: 'cashLoot' }> | null>((best, i) => (!best || i.cards.length > best.cards.length ? i : best), null);
-    const singles = all && all.cards.length > 1 ? cash.filter((c) => c.cards.length === 1) : [];
-    const st = this.turnStep;
-    const desperado = of('desperado');
-    // (an escape's second question lasts as long as the same threat offers escapes to other players)
-    const threatKey = v.phase.kind === 'threat' ? `${v.phase.threatener}:${v.phase.target}:${v.phase.gun}:${v.phase.escaped?.length ?? 0}` : '';
-    const escapeOpen = st?.kind === 'escape' && st.threat === threatKey && of('answer').some((i) => i.call === 'escape' && i.target !== undefined);
-    if (st?.kind === 'escape') {
-      if (!escapeOpen) this.turnStep = null;
-    } else if (
-      v.phase.kind !== 'turn' ||
-      v.active !== v.seat ||
-      (st?.kind === 'threat' && !threats.some((i) => i.gun === st.gun)) ||
-      (st?.kind === 'cash' && singles.length === 0) ||
-      (st?.kind === 'desperado' && desperado.length === 0)
-    )
-      this.turnStep = null;
-    if (this.turnStep?.kind === 'threat') {
-      const gun = this.turnStep.gun;
-      const whom = threats.filter((i) => i.gun === gun);
-      rows.push({
-        title: T('turnBar.whom', { colour: T(`colour.${gun}`) }),
-        buttons: [
-          ...whom.map((i) =>
-            btn(T('ui.threaten', { name: this.ctx.name(i.target), colour: T(`colour.${gun}`) }), i, {
-              cls: `gun ${gun}`,
-              text: T('turnBar.target', { name: this.ctx.name(i.target), bounty: v.players[i.target]?.bounty ?? 0 }),
-            }),
-          ),
-          cancel,
-        ],
-      });
-      return { rows };
-    }
-    if (this.turnStep?.kind === 'cash') {
-      rows.push({
-        title: T('turnBar.cashWhich'),
-        buttons: [
-          ...singles.map((i) => btn(T('ui.cashOne', { card: cardLabel(i.cards[0]) }), i, { cls: 'cash secondary', text: shortCard(i.cards[0]) })),
-          cancel,
-        ],
-      });
-      return { rows };
-    }
-    if (this.turnStep?.kind === 'desperado') {
-      const guns = [...new Set(desperado.flatMap((i) => i.guns))];
-      const targets = [...new Set(desperado.flatMap((i) => i.targets))];
-      const d = this.desp;
-      const toggle = <T>(list: T[], x: T): T[] => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x].slice(-2));
-      const chosen = desperado.find(
-        (i) =>
-          i.guns.length === d.guns.length &&
-          i.guns.every((g) => d.guns.includes(g)) &&
-          i.targets.length === d.targets.length &&
-          i.targets.every((x) => d.targets.includes(x)),
-      );
-      rows.push({
-        title: T('special.desperadoRowTitle'),
-        short: T('special.desperadoRowTitleShort'),
-        buttons: [
-          ...guns.map((g) => ({
-            label: T('special.desperadoGun', { colour: T(`colour.${g}`) }),
-            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${cap(T(`colour.${g}`))}`),
-            cls: `pick gun ${g}`,
-            pressed: d.guns.includes(g),
-            onClick: () => {
-              this.desp = { ...this.desp, guns: toggle(this.desp.guns, g) };
-              this.update('afterTap');
-            },
-          })),
-          ...targets.map((x) => ({
-            label: T('special.desperadoTarget', { name: this.ctx.name(x) }),
-            text: this.ctx.name(x),
-            cls: 'pick',
-            pressed: d.targets.includes(x),
-            onClick: () => {
-              this.desp = { ...this.desp, targets: toggle(this.desp.targets, x) };
-              this.update('afterTap');
-            },
-          })),
-          {
-            label: T('special.desperadoGo'),
-            cls: 'special desperado',
-            title: T('special.desperadoGoTitle'),
-            disabled: !chosen,
-            confirm: true,
-            onClick: () => chosen && this.send(chosen),
-          },
-          cancel,
-        ],
-      });
-      return { rows };
-    }
-    const main: Button[] = [];
-    for (const i of of('draw')) {
-      if (i.from === 'deck') main.push(btn(T('ui.drawDeck'), i, { text: T('turnBar.deck'), group: T('turnBar.drawGroup') }));
-      else {
-        const id = v.public[i.from];
-        main.push(
-          btn(T('ui.takePublic', { n: i.from + 1, card: cardLabel(id) }), i, {
-            text: String(i.from + 1),
-            cls: 'secondary public',
-            title: T('ui.takePublicTitle', { card: cardLabel(id) }),
-            group: T('turnBar.drawGroup'),
-          }),
-        );
-      }
-    }
-    if (all)
-      main.push(
-        btn(T('ui.cashAll', { count: all.cards.length }), all, { cls: 'cash', title: T('ui.cashTitle', { amount: Saloon.BOOTY_VALUE * all.cards.length }) }),
-      );
-    if (singles.length) main.push({ label: T('turnBar.cashOne'), cls: 'cash secondary', onClick: step({ kind: 'cash' }) });
-    const guns = Saloon.COLOURS.filter((g) => threats.some((i) => i.gun === g));
-    guns.forEach((g) =>
-      main.push({
-        label: T('turnBar.threatenWith', { colour: T(`colour.${g}`) }),
-        text: h(
-          'span',
-          {},
-          h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]),
-          h('span', { class: 'letter' }, GUN_LETTER[g]),
-          h('span', { class: 'word' }, ` ${cap(T(`colour.${g}`))}…`),
-        ),
-        cls: `gun threat-gun ${g}`,
-        key: RACE_KEYS.gun[g],
-        title: T('turnBar.threatenWithTitle', { colour: T(`colour.${g}`) }),
-        group: T('turnBar.threatenGroup'),
-        onClick: step({ kind: 'threat', gun: g }),
-      }),
-    );
-    if (main.length) rows.push({ title: '', buttons: main });
-    const wanted = of('wanted');
-    if (wanted.length) {
-      rows.push({
-        title: T('special.wantedRowTitle'),
-        buttons: wanted.map((i) =>
-          btn(T('special.wantedTurn', { name: this.ctx.name(i.target) }), i, {
-            cls: 'special wanted',
-            text: `${this.ctx.name(i.target)} ($${v.players[i.target]?.bounty ?? 0})`,
-            title: T('special.wantedTurnTitle', { name: this.ctx.name(i.target), amount: v.players[i.target]?.bounty ?? 0 }),
-          }),
-        ),
-      });
-    }
-    // Holding three Desperados: "I have nothing to lose…" asks the rest (two guns, two targets) as a second question.
-    if (desperado.length)
-      rows.push({
-        title: '',
-        buttons: [{ label: T('special.desperadoOpen'), cls: 'special desperado', title: T('special.desperadoGoTitle'), onClick: step({ kind: 'desperado' }) }],
-      });
-    const discards = of('discard');
-    if (discards.length)
-      rows.push({
-        title: '',
-        buttons: discards.map((i) =>
-          btn(T('ui.discard', { card: cardLabel(i.cards[0]) }), i, { cls: 'secondary', text: shortCard(i.cards[0]), group: T('turnBar.discardGroup') }),
-        ),
-      });
-    const answers: Button[] = [];
-    const specials: Button[] = [];
-    const escapes: Button[] = [];
-    const truels: Button[] = [];
-    const ph = v.phase;
-    const threatener = ph.kind === 'threat' ? ph.threatener : -1;
-    const bountyOf = (s: number) => v.players[s]?.bounty ?? 0;
-    const seenEscape = new Set<string>();
-    for (const i of of('answer')) {
-      if (i.call === 'bluffing')
-        answers.push(btn(T('ui.bluffing'), i, { cls: 'bluff', title: v.options.russianRoulette ? T('ui.bluffingRouletteTitle') : T('ui.bluffingTitle') }));
-      else if (i.call === 'duel') answers.push(btn(T('ui.doYou'), i, { cls: 'duel', title: T('ui.doYouTitle') }));
-      else if (i.call === 'law')
-        specials.push(btn(T('special.law'), i, { cls: 'special law', title: T('special.lawTitle', { amount: bountyOf(threatener) }) }));
-      else if (i.call === 'wanted')
-        specials.push(
-          btn(T('special.wantedAnswer', { name: this.ctx.name(threatener) }), i, {
-            cls: 'special wanted',
-            title: T('special.wantedAnswerTitle', { amount: bountyOf(threatener) }),
-          }),
-        );
-      else if (i.call === 'escape') {
-        const key = String(i.target ?? '');
-        if (seenEscape.has(key)) continue;
-        seenEscape.add(key);
-        if (i.target === undefined) specials.push(btn(T('special.escape'), i, { cls: 'special escape', title: T('special.escapeLastTitle') }));
-        else
-          escapes.push(
-            btn(T('special.escapeTo', { name: this.ctx.name(i.target) }), i, {
-              cls: 'special escape',
-              text: this.ctx.name(i.target),
-              title: T('special.escapeTitle'),
-            }),
-          );
-      } else if (i.call === 'desperado' && i.target !== undefined)
-        truels.push(
-          btn(T('special.truelWith', { name: this.ctx.name(i.target) }), i, {
-            cls: 'special desperado',
-            text: this.ctx.name(i.target),
-            title: T('special.truelWithTitle', { name: this.ctx.name(i.target) }),
-          }),
-        );
-    }
-    // Escaping to one of several players asks whom as a second question (a button per player would fill a phone's bar).
-    if (escapes.length > 1 && this.turnStep?.kind === 'escape') return { rows: [{ title: T('special.escapeRowTitle'), buttons: [...escapes, cancel] }] };
-    if (escapes.length > 1)
-      specials.push({
-        label: T('special.escapeOpen'),
-        cls: 'special escape',
-        title: T('special.escapeTitle'),
-        onClick: step({ kind: 'escape', threat: threatKey }),
-      });
-    if (answers.length) rows.push({ title: '', buttons: answers });
-    if (specials.length) rows.push({ title: '', buttons: specials });
-    if (escapes.length === 1) rows.push({ title: T('special.escapeRowTitle'), buttons: escapes });
-    if (truels.length) rows.push({ title: T('special.truelRowTitle'), buttons: truels });
-    // "I don't think so!": one button per free gun (the first Standoff card held).
-    const joins = of('standoff');
-    const last = ph.kind === 'threat' || ph.kind === 'standoff' ? ph.threatener : -1;
-    const seenGun = new Set<string>();
-    const joinBtns: Button[] = [];
-    for (const i of joins) {
-      if (seenGun.has(i.gun)) continue;
-      seenGun.add(i.gun);
-      joinBtns.push(
-        btn(T('special.standoffJoin', { colour: T(`colour.${i.gun}`) }), i, {
-          // On a phone the row's title says "I don't think so!": each button is its gun (glyph and colour), so up to
-          // three guns fit one row of a 360 px screen.
-          text: h(
-            'span',
-            {},
-            h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]),
-            h('span', { class: 'word' }, ` ${T('special.standoffJoin', { colour: T(`colour.${i.gun}`) })}`),
-            h('span', { class: 'short' }, ` ${cap(T(`colour.${i.gun}`))}`),
-          ),
-          cls: `special standoff gun join-gun ${i.gun}`,
-          title: T('special.standoffJoinTitle', { colour: T(`colour.${i.gun}`), name: this.ctx.name(last) }),
-        }),
-      );
-    }
-    if (joinBtns.length) rows.push({ title: T('special.standoffRowTitle'), short: T('special.standoffRowTitleShort'), buttons: joinBtns });
-    const crash = of('crash')[0];
-    if (crash) rows.push({ title: '', buttons: [btn(T('ui.crash'), crash, { cls: 'crash', title: T('ui.crashTitle') })] });
-    return { rows };
   }
 
   /** The race's picks: legal shots decide which guns (and targets) are usable (a gun in another duelist's hand is not). */
@@ -991,7 +676,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const prompt = s.status === 'waiting' ? T('ui.waiting') : s.status === 'over' ? T('ui.gameOver') : v ? this.prompt(v, legal) : T('ui.settingUp');
     const race = v && s.status === 'playing' ? this.myRace(v) : null;
     const duelist = race !== null;
-    const rows = v && !duelist ? this.turnButtons(v, legal).rows : [];
+    const rows = v && !duelist ? this.turnBar.rows(v, legal) : [];
     const hand = v?.seat !== null && v ? v.hand : [];
     const handEl =
       v && v.seat !== null
