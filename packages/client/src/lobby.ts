@@ -263,7 +263,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   );
   // Side by side, starting a table comes first; in one column (a phone: style.css puts the lobby in one column at the
   // same width) joining does, as it does for an invite link: the short form for a code read off a friend's table, the
-  // long one after it, not the other way round (the code box was 2,000 px down a phone's lobby).
+  // long one after it, not the other way round (the code box was 1,700–1,800 px down a phone's lobby).
   const oneColumn = window.matchMedia('(max-width: 860px)');
   const first = h('div', { class: 'col' }, namePanel);
   const second = h('div', { class: 'col' }, replayPanel);
