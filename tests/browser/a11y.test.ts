@@ -1,6 +1,7 @@
 /**
  * Contrast and the other WCAG 2 AA checks of axe-core on every page a player meets (issue 12): the lobby, a rules
- * page, a table of each game while playing (phone and desktop), the end screen, the TV view and the replay viewer.
+ * page, a table waiting for its players (and its TV view), a table of each game while playing (phone and desktop),
+ * the end screen, the TV view and the replay viewer.
  * No serious or critical violation may be left. Needs `npm run build` first.
  */
 import path from 'node:path';
@@ -56,7 +57,7 @@ const SCREENS: [string, BrowserContextOptions][] = [
   ['phone', PHONE],
 ];
 
-test('lobby, rules, every game while playing, the end screen, the TV view and the replay: no serious contrast or a11y problem', async () => {
+test('lobby, rules, a waiting table, every game while playing, the end screen, the TV view and the replay: no serious contrast or a11y problem', async () => {
   const folks = people(stack().browser);
   const found: string[] = [];
   try {
@@ -71,6 +72,19 @@ test('lobby, rules, every game while playing, the end screen, the TV view and th
       await page.getByRole('button', { name: 'Full rules' }).click();
       await until('the full rules', async () => (await page.locator('.rules-doc h1').count()) > 0);
       found.push(...(await violations(page, `full rules (${screen})`)));
+      // A table waiting for its players: the waiting room on the felt (and, from the desktop, on a TV).
+      const waitingCode = await createTable(page, stack().base, /Duel/, 3, 0);
+      const room = (p: Page) => p.getByRole('region', { name: 'Invite your friends' });
+      await until('the waiting room', () => room(page).isVisible());
+      found.push(...(await violations(page, `waiting table (${screen})`)));
+      if (screen === 'desktop') {
+        const tv = await folks.open('tv-waiting', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
+        await tv.goto(`${stack().base}/#/tv/${waitingCode}`);
+        await until('the waiting room on the TV', () => room(tv).isVisible(), 20_000);
+        found.push(...(await violations(tv, 'TV view, waiting')));
+      }
+      await page.getByRole('button', { name: 'Leave', exact: true }).click();
+      await page.waitForURL(/#\/$/);
       for (const game of GAMES) {
         await createTable(page, stack().base, game.radio, game.seats, game.bots);
         await until(`${game.id}: a decision`, () => game.ready(page), 30_000);
