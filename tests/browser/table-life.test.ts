@@ -236,6 +236,12 @@ test('a host on a small phone finds how friends join, who sits where, Add bot an
   // A 360×740 phone at a pixel ratio of 3: the scene takes the screen under the status bar, the players panel was below
   // it, out of sight, with Add bot and Start now (a host whose friend does not come had to think of scrolling).
   const gus = await folks.open('Gus', { ...PHONE, viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 });
+  // A phone's share sheet (the Web Share API; headless Chromium on Linux has none): what the page hands it is kept.
+  await gus.addInitScript(() => {
+    const w = window as unknown as { __shared: ShareData[] };
+    w.__shared = [];
+    Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void w.__shared.push(data) });
+  });
   const hal = await newPage('Hal', true);
   const code = await createTable(gus, 'Gus', 3, 0);
   const room = (page: Page) => page.getByRole('region', { name: 'Invite your friends' });
@@ -257,6 +263,11 @@ test('a host on a small phone finds how friends join, who sits where, Add bot an
   // When the game starts (the action bar has nothing to offer yet).
   await seen('when the game starts', room(gus).getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
   await shot(gus, 'table-life-5-waiting-room-360x740');
+  // On a phone the header's button opens the share sheet (a messaging app in two taps) instead of copying.
+  await gus.getByRole('button', { name: 'Share link', exact: true }).click();
+  expect(await gus.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared)).toEqual([
+    { title: 'Tumbleweed: Duel', text: `Join my Duel table: code ${code}`, url: `${stack().base}/#/join/${code}` },
+  ]);
 
   // A friend with the code alone (read off Gus's table) opens the lobby on his phone: where to type it is on his first
   // screen, not below the form that starts a table. He sits down: both see his seat taken; only the host has the

@@ -17,7 +17,9 @@ export function tableHeader(
     { class: 'table-code', 'data-testid': 'table-code', 'aria-label': t('table.codeSpelled', { code: session.code.split('').join(' ') }) },
     session.code,
   );
-  const copyBtn = h('button', { type: 'button', class: 'secondary' }, t('table.copyLink'));
+  // On a touch screen with a share sheet (phones), the link goes straight to a messaging app; elsewhere it is copied.
+  const share = typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  const copyBtn = h('button', { type: 'button', class: 'secondary' }, share ? t('table.shareLink') : t('table.copyLink'));
   // Rules (rules.ts): shown over the table, so the game keeps running underneath.
   const gameId = game?.id ?? session.game;
   const rulesBtn = hasRules(gameId) ? h('button', { type: 'button', class: 'secondary', 'aria-label': t('table.rules') }, t('table.rules')) : null;
@@ -53,7 +55,7 @@ export function tableHeader(
     const url = `${location.origin}/#/join/${session.code}`;
     const done = () => {
       copyBtn.textContent = t('table.copied');
-      window.setTimeout(() => (copyBtn.textContent = t('table.copyLink')), 2000);
+      window.setTimeout(() => (copyBtn.textContent = share ? t('table.shareLink') : t('table.copyLink')), 2000);
     };
     const fallback = () => {
       const input = h('input', { value: url, 'aria-hidden': 'true' });
@@ -64,8 +66,18 @@ export function tableHeader(
       if (ok) done();
       else opts.toast(t('table.copyThis', { url }), 8000);
     };
-    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(url).then(done, fallback);
-    else fallback();
+    const copy = () => {
+      if (navigator.clipboard?.writeText) navigator.clipboard.writeText(url).then(done, fallback);
+      else fallback();
+    };
+    if (!share) return copy();
+    const gameName = game?.title ?? session.game;
+    navigator
+      .share({ title: t('table.shareTitle', { game: gameName }), text: t('table.shareText', { game: gameName, code: session.code }), url })
+      // (closing the sheet is no failure; a refused share is copied instead)
+      .catch((err: unknown) => {
+        if ((err as { name?: string } | null)?.name !== 'AbortError') copy();
+      });
   });
 
   const el = h(
