@@ -254,6 +254,10 @@ test('a host on a small phone finds how friends join, who sits where, Add bot an
   await seen('the QR code', qr);
   expect(await readQr(gus, qr)).toBe(`${stack().base}/#/join/${code}`);
   expect(await room(gus).textContent()).toContain(`${new URL(stack().base).host}/#/join/${code}`);
+  // A screen reader spells the code, in the header and in the room (read as one word, "K7QMZ" is hard to type).
+  const spelled = `Table code ${code.split('').join(' ')}`;
+  expect(await gus.locator('.table-head').ariaSnapshot()).toContain(spelled);
+  expect(await room(gus).ariaSnapshot()).toContain(spelled);
   // Who sits where, and what the host can do about the open seats.
   await seen('Gus’s seat', room(gus).locator('.seats li', { hasText: 'Gus (you)' }));
   expect(await room(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(2);

@@ -7,16 +7,17 @@ import { qrCode } from '../qr';
 import { hasRules, openRulesDialog } from '../rules';
 import { isMuted, play, setMuted } from '../sound';
 
+/** "Table code K 7 Q M Z": a table code as a screen reader should read it, letter by letter. */
+export const spelledCode = (code: string): string => t('table.codeSpelled', { code: code.split('').join(' ') });
+
 export function tableHeader(
   session: Session,
   game: GameInfo | undefined,
   opts: { tv: boolean; leave: () => void; toast: (message: string, ms?: number) => void },
 ): { el: HTMLElement } {
-  const codeEl = h(
-    'span',
-    { class: 'table-code', 'data-testid': 'table-code', 'aria-label': t('table.codeSpelled', { code: session.code.split('').join(' ') }) },
-    session.code,
-  );
+  // A screen reader reads the code spelled ("Table code K 7 Q M Z"), not the large letters as one word.
+  const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-hidden': 'true' }, session.code);
+  const codeSpelled = h('span', { class: 'sr-only' }, spelledCode(session.code));
   // On a touch screen with a share sheet (phones), the link goes straight to a messaging app; elsewhere it is copied.
   const share = typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
   const copyBtn = h('button', { type: 'button', class: 'secondary' }, share ? t('table.shareLink') : t('table.copyLink'));
@@ -86,8 +87,9 @@ export function tableHeader(
     h(
       'div',
       { class: 'code-block' },
-      h('span', { class: 'label' }, t('table.code')),
+      h('span', { class: 'label', 'aria-hidden': 'true' }, t('table.code')),
       codeEl,
+      codeSpelled,
       h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game),
       opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinUrl })) : null,
     ),

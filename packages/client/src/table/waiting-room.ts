@@ -8,6 +8,7 @@
 import { h } from '../dom';
 import { t } from '../i18n';
 import { qrCode } from '../qr';
+import { spelledCode } from './header';
 import type { TableView } from './view';
 
 export function waitingRoom(view: TableView, els: { scene: HTMLElement; players: HTMLElement }): { el: HTMLElement; update(): void; dispose(): void } {
@@ -31,7 +32,8 @@ export function waitingRoom(view: TableView, els: { scene: HTMLElement; players:
         // (a long address breaks before "join", not inside it)
         h('span', { class: 'wr-url' }, `${location.host}${route.slice(0, 3)}`, h('wbr'), route.slice(3)),
         h('span', {}, t('table.waitingRoom.orCode')),
-        h('strong', { class: 'wr-code', 'aria-label': t('table.codeSpelled', { code: code.split('').join(' ') }) }, code),
+        h('strong', { class: 'wr-code', 'aria-hidden': 'true' }, code),
+        h('span', { class: 'sr-only' }, spelledCode(code)),
       ),
     ),
   );
