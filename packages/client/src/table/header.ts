@@ -7,6 +7,9 @@ import { qrCode } from '../qr';
 import { hasRules, openRulesDialog } from '../rules';
 import { isMuted, play, setMuted } from '../sound';
 
+/** The link that opens a table's join page (the invite: Copy link, Share link, the QR codes). */
+export const joinLink = (code: string): string => `${location.origin}/#/join/${code}`;
+
 /** "Table code K 7 Q M Z": a table code as a screen reader should read it, letter by letter. */
 export const spelledCode = (code: string): string => t('table.codeSpelled', { code: code.split('').join(' ') });
 
@@ -46,14 +49,12 @@ export function tableHeader(
   const tvBtn = opts.tv
     ? null
     : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
-  const joinUrl = `${location.host}/#/join/${session.code}`;
-  const joinLink = `${location.origin}/#/join/${session.code}`;
-  const tvQr = opts.tv
-    ? h('figure', { class: 'tv-qr' }, qrCode(joinLink, t('table.tvQr', { url: joinLink }), 'tv-qr'), h('figcaption', {}, t('table.tvScan')))
-    : null;
+  const url = joinLink(session.code);
+  // (on the TV, without its scheme)
+  const joinUrl = url.slice(location.protocol.length + 2);
+  const tvQr = opts.tv ? h('figure', { class: 'tv-qr' }, qrCode(url, t('table.tvQr', { url }), 'tv-qr'), h('figcaption', {}, t('table.tvScan'))) : null;
 
   copyBtn.addEventListener('click', () => {
-    const url = `${location.origin}/#/join/${session.code}`;
     const done = () => {
       copyBtn.textContent = t('table.copied');
       window.setTimeout(() => (copyBtn.textContent = share ? t('table.shareLink') : t('table.copyLink')), 2000);

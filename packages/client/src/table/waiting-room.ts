@@ -8,14 +8,16 @@
 import { h } from '../dom';
 import { t } from '../i18n';
 import { qrCode } from '../qr';
-import { spelledCode } from './header';
+import { joinLink, spelledCode } from './header';
 import type { TableView } from './view';
 
 export function waitingRoom(view: TableView, els: { scene: HTMLElement; players: HTMLElement }): { el: HTMLElement; update(): void; dispose(): void } {
   const { scene, players } = els;
   const code = view.session.code;
-  const route = `/#/join/${code}`;
-  const link = `${location.origin}${route}`;
+  const link = joinLink(code);
+  // (shown without its scheme; a long address breaks before "join", not inside it)
+  const shown = link.slice(location.protocol.length + 2);
+  const cut = shown.lastIndexOf('/#/') + 3;
   const title = t('table.waitingRoom.title');
   const card = h(
     'div',
@@ -29,8 +31,7 @@ export function waitingRoom(view: TableView, els: { scene: HTMLElement; players:
         'p',
         { class: 'wr-ways' },
         h('span', {}, t('table.waitingRoom.orOpen')),
-        // (a long address breaks before "join", not inside it)
-        h('span', { class: 'wr-url' }, `${location.host}${route.slice(0, 3)}`, h('wbr'), route.slice(3)),
+        h('span', { class: 'wr-url' }, shown.slice(0, cut), h('wbr'), shown.slice(cut)),
         h('span', {}, t('table.waitingRoom.orCode')),
         h('strong', { class: 'wr-code', 'aria-hidden': 'true' }, code),
         h('span', { class: 'sr-only' }, spelledCode(code)),
