@@ -1,6 +1,7 @@
 /**
  * Table life in real browsers: a refresh mid-game keeps the seat, host controls, a spectator and the count,
- * play again after a finished game, the game log download, quick chat, readable join errors, a phone screenshot.
+ * play again after a finished game, the game log download, quick chat, readable join errors, a phone screenshot; the
+ * page before the table's state arrives, and the waiting room of a table waiting for its players.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import fs from 'node:fs';
@@ -231,7 +232,7 @@ test('a table whose state is still on its way says it is joining; a waiting Duel
   expect(errors).toEqual([]);
 });
 
-test('a host on a small phone finds how friends join, who sits where, Add bot and Start now on the table itself', async () => {
+test('small phones: the waiting room shows how to join, who sits where and the host’s buttons; Share link; a friend types the code on the lobby’s first screen', async () => {
   errors.length = 0;
   // A 360×740 phone at a pixel ratio of 3: the scene takes the screen under the status bar, the players panel was below
   // it, out of sight, with Add bot and Start now (a host whose friend does not come had to think of scrolling).
