@@ -973,8 +973,11 @@ export async function runHostileGame<S>(server: TestServer, kit: GameKit<S>, opt
       });
     }
 
+    // (each client's state comes in its own patches: the spectator's board says nothing of whether the players' own
+    // states show them seated yet, and on a loaded machine they may lag behind it)
     const start = Date.now();
-    while (serverRoom.state.status !== 'playing' || !specRoom.state?.board) {
+    const seated = () => seatOf(hostRoom) >= 0 && (!guestRoom || seatOf(guestRoom) >= 0);
+    while (serverRoom.state.status !== 'playing' || !specRoom.state?.board || !seated()) {
       if (Date.now() - start > 10_000) throw new Error('the table did not start');
       await sleep(5);
     }
