@@ -4,7 +4,7 @@
  */
 import { Saloon } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { T } from './saloon-words';
+import { cap, T } from './saloon-words';
 
 type Colour = Saloon.Colour;
 type Area = Saloon.Area;
@@ -16,7 +16,6 @@ export interface BarRow {
   short?: string;
   buttons: Button[];
 }
-export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Buttons in runs: each group's buttons together (in the order of their first one), ungrouped buttons one a run. */
 export function groupRuns(buttons: Button[]): Button[][] {

@@ -6,8 +6,8 @@
  */
 import { Saloon } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { cap, RACE_KEYS, shortCard, type BarRow, type Button } from './saloon-bar';
-import { cardLabel, GUN_CSS, GUN_GLYPH, GUN_LETTER, T } from './saloon-words';
+import { RACE_KEYS, shortCard, type BarRow, type Button } from './saloon-bar';
+import { cap, cardLabel, GUN_CSS, GUN_GLYPH, GUN_LETTER, T } from './saloon-words';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;

@@ -15,6 +15,9 @@ export type SaloonKey = ParseKeys<'saloon'>;
 /** `t('saloon:<key>', params)`: the key is checked like any `t` key, also when built from a typed colour or area. */
 export const T = (key: SaloonKey, params?: Record<string, unknown>): string => t(key, { ns: 'saloon', ...params });
 
+/** "Red": a word with its first letter capitalised (a colour at the start of a label). */
+export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** "red head Bang, 2 bullets, Booty". */
 export function cardLabel(id: string | null | undefined): string {
   const c = cardInfo(id ?? '');

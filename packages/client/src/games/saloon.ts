@@ -40,14 +40,14 @@
 import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { describeSaloonEvent } from './saloon-log';
-import { cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
+import { cap, cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
 import type { DrawWhen } from '../scenes/common';
 import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
 import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { saloonInfo } from './saloon-info';
-import { cap, groupRuns, keyHint, RACE_KEYS } from './saloon-bar';
+import { groupRuns, keyHint, RACE_KEYS } from './saloon-bar';
 import { TurnBar } from './saloon-turn-bar';
 import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 

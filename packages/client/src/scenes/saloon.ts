@@ -22,7 +22,7 @@ import {
   type DrawWhen,
   ownStyle,
 } from './common';
-import { GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
+import { cap, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 
 type Colour = Saloon.Colour;
@@ -55,8 +55,6 @@ export interface SaloonSceneModel {
 
 const FELT = 0x2f5d3a;
 const RED = 0xd0372a;
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A gun's shape, centred on (0,0), radius r. */
 function gunShape(g: Graphics, colour: Colour, r: number): Graphics {
