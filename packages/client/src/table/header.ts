@@ -7,8 +7,11 @@ import { qrCode } from '../qr';
 import { hasRules, openRulesDialog } from '../rules';
 import { isMuted, play, setMuted } from '../sound';
 
+/** A table's join page without its scheme ("example.org/#/join/K7QMZ"): the address as the page shows it. */
+export const joinAddress = (code: string): string => `${location.host}/#/join/${code}`;
+
 /** The link that opens a table's join page (the invite: Copy link, Share link, the QR codes). */
-export const joinLink = (code: string): string => `${location.origin}/#/join/${code}`;
+export const joinLink = (code: string): string => `${location.protocol}//${joinAddress(code)}`;
 
 /** "Table code K 7 Q M Z": a table code as a screen reader should read it, letter by letter. */
 export const spelledCode = (code: string): string => t('table.codeSpelled', { code: code.split('').join(' ') });
@@ -50,8 +53,6 @@ export function tableHeader(
     ? null
     : h('a', { class: 'button secondary', href: tvUrl, target: '_blank', rel: 'noopener', title: t('table.tvViewHint') }, t('table.tvView'));
   const url = joinLink(session.code);
-  // (on the TV, without its scheme)
-  const joinUrl = url.slice(location.protocol.length + 2);
   const tvQr = opts.tv ? h('figure', { class: 'tv-qr' }, qrCode(url, t('table.tvQr', { url }), 'tv-qr'), h('figcaption', {}, t('table.tvScan'))) : null;
 
   copyBtn.addEventListener('click', () => {
@@ -92,7 +93,7 @@ export function tableHeader(
       codeEl,
       codeSpelled,
       h('span', { class: 'game-title' }, game ? `${game.title} — ${game.year}` : session.game),
-      opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinUrl })) : null,
+      opts.tv ? h('span', { class: 'tv-join', 'data-testid': 'tv-join' }, t('table.tvJoinAt', { url: joinAddress(session.code) })) : null,
     ),
     tvQr,
     rulesBtn,

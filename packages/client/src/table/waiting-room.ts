@@ -8,15 +8,15 @@
 import { h } from '../dom';
 import { t } from '../i18n';
 import { qrCode } from '../qr';
-import { joinLink, spelledCode } from './header';
+import { joinAddress, joinLink, spelledCode } from './header';
 import type { TableView } from './view';
 
 export function waitingRoom(view: TableView, els: { scene: HTMLElement; players: HTMLElement }): { el: HTMLElement; update(): void; dispose(): void } {
   const { scene, players } = els;
   const code = view.session.code;
   const link = joinLink(code);
-  // (shown without its scheme; a long address breaks before "join", not inside it)
-  const shown = link.slice(location.protocol.length + 2);
+  // (a long address breaks before "join", not inside it)
+  const shown = joinAddress(code);
   const cut = shown.lastIndexOf('/#/') + 3;
   const title = t('table.waitingRoom.title');
   const card = h(
