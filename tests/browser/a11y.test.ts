@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_PLAY, people, PHONE, shot, useStack } from '../support/browser';
-import { createTable, playDuelToEnd, until } from '../support/table';
+import { createTable, playDuelToEnd, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -74,13 +74,12 @@ test('lobby, rules, a waiting table, every game while playing, the end screen, t
       found.push(...(await violations(page, `full rules (${screen})`)));
       // A table waiting for its players: the waiting room on the felt (and, from the desktop, on a TV).
       const waitingCode = await createTable(page, stack().base, /Duel/, 3, 0);
-      const room = (p: Page) => p.getByRole('region', { name: 'Invite your friends' });
-      await until('the waiting room', () => room(page).isVisible());
+      await until('the waiting room', () => waitingRoom(page).isVisible());
       found.push(...(await violations(page, `waiting table (${screen})`)));
       if (screen === 'desktop') {
         const tv = await folks.open('tv-waiting', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
         await tv.goto(`${stack().base}/#/tv/${waitingCode}`);
-        await until('the waiting room on the TV', () => room(tv).isVisible(), 20_000);
+        await until('the waiting room on the TV', () => waitingRoom(tv).isVisible(), 20_000);
         found.push(...(await violations(tv, 'TV view, waiting')));
       }
       await page.getByRole('button', { name: 'Leave', exact: true }).click();

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, readQr, screenPixels, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
-import { until } from '../support/table';
+import { until, waitingRoom } from '../support/table';
 
 /** Colyseus' message code of a room's whole state (colyseus.js Protocol.ROOM_STATE), the first byte of its frame. */
 const ROOM_STATE = 14;
@@ -227,7 +227,7 @@ test('a table whose state is still on its way says it is joining; a waiting Duel
   // A table waiting for its players has no round yet either (it said "First to $0 wins"): the waiting room lies on the
   // table's wood.
   expect(await sceneWords()).toEqual([]);
-  await until('the waiting room', () => fay.getByRole('region', { name: 'Invite your friends' }).isVisible());
+  await until('the waiting room', () => waitingRoom(fay).isVisible());
   expect(await sceneColour(fay, 'corner')).toBe(WOOD);
   expect(errors).toEqual([]);
 });
@@ -245,28 +245,27 @@ test('small phones: the waiting room shows how to join, who sits where and the h
   });
   const hal = await newPage('Hal', true);
   const code = await createTable(gus, 'Gus', 3, 0);
-  const room = (page: Page) => page.getByRole('region', { name: 'Invite your friends' });
-  await until('the waiting room', () => room(gus).isVisible());
+  await until('the waiting room', () => waitingRoom(gus).isVisible());
   await gus.waitForTimeout(300);
   expect(await gus.evaluate(() => window.scrollY)).toBe(0);
   const seen = async (what: string, loc: Locator) => expect([what, await onScreen(gus, loc)]).toEqual([what, true]);
   // How friends join: a QR code of the join link (for a friend beside the host), the link itself, the code.
-  const qr = room(gus).getByRole('img', { name: /^QR code of the join link/ });
+  const qr = waitingRoom(gus).getByRole('img', { name: /^QR code of the join link/ });
   await seen('the QR code', qr);
   expect(await readQr(gus, qr)).toBe(`${stack().base}/#/join/${code}`);
-  expect(await room(gus).textContent()).toContain(`${new URL(stack().base).host}/#/join/${code}`);
+  expect(await waitingRoom(gus).textContent()).toContain(`${new URL(stack().base).host}/#/join/${code}`);
   // A screen reader spells the code, in the header and in the room (read as one word, "K7QMZ" is hard to type).
   const spelled = `Table code ${code.split('').join(' ')}`;
   expect(await gus.locator('.table-head').ariaSnapshot()).toContain(spelled);
-  expect(await room(gus).ariaSnapshot()).toContain(spelled);
+  expect(await waitingRoom(gus).ariaSnapshot()).toContain(spelled);
   // Who sits where, and what the host can do about the open seats.
-  await seen('Gus’s seat', room(gus).locator('.seats li', { hasText: 'Gus (you)' }));
-  expect(await room(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(2);
-  await seen('the last open seat', room(gus).locator('.seats li', { hasText: 'Open seat' }).last());
-  await seen('Add bot', room(gus).getByRole('button', { name: 'Add bot' }));
-  await seen('Start now', room(gus).getByRole('button', { name: 'Start now (fill with bots)' }));
+  await seen('Gus’s seat', waitingRoom(gus).locator('.seats li', { hasText: 'Gus (you)' }));
+  expect(await waitingRoom(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(2);
+  await seen('the last open seat', waitingRoom(gus).locator('.seats li', { hasText: 'Open seat' }).last());
+  await seen('Add bot', waitingRoom(gus).getByRole('button', { name: 'Add bot' }));
+  await seen('Start now', waitingRoom(gus).getByRole('button', { name: 'Start now (fill with bots)' }));
   // When the game starts (the action bar has nothing to offer yet).
-  await seen('when the game starts', room(gus).getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
+  await seen('when the game starts', waitingRoom(gus).getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
   await shot(gus, 'table-life-5-waiting-room-360x740');
   // On a phone the header's button opens the share sheet (a messaging app in two taps) instead of copying.
   await gus.getByRole('button', { name: 'Share link', exact: true }).click();
@@ -285,18 +284,18 @@ test('small phones: the waiting room shows how to join, who sits where and the h
   await codeBox.fill(code.toLowerCase());
   await hal.getByRole('button', { name: 'Join', exact: true }).click();
   await hal.waitForURL(new RegExp(`#/table/${code}$`));
-  await until('Hal in Gus’s waiting room', async () => (await room(gus).locator('.seats li', { hasText: 'Hal' }).count()) === 1);
-  expect(await room(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(1);
-  await until('Hal’s waiting room', () => room(hal).isVisible());
-  expect(await room(hal).locator('.seats li', { hasText: 'Hal (you)' }).count()).toBe(1);
+  await until('Hal in Gus’s waiting room', async () => (await waitingRoom(gus).locator('.seats li', { hasText: 'Hal' }).count()) === 1);
+  expect(await waitingRoom(gus).locator('.seats li', { hasText: 'Open seat' }).count()).toBe(1);
+  await until('Hal’s waiting room', () => waitingRoom(hal).isVisible());
+  expect(await waitingRoom(hal).locator('.seats li', { hasText: 'Hal (you)' }).count()).toBe(1);
   expect(await hal.getByRole('button', { name: 'Add bot' }).count()).toBe(0);
-  expect(await room(hal).getByText('The game starts as soon as every seat is taken, or when the host starts it with bots.').count()).toBe(1);
+  expect(await waitingRoom(hal).getByText('The game starts as soon as every seat is taken, or when the host starts it with bots.').count()).toBe(1);
 
   // Start now: the game is dealt on the table, and the players panel goes back beside it (below it on the phone).
-  await room(gus).getByRole('button', { name: 'Start now (fill with bots)' }).click();
+  await waitingRoom(gus).getByRole('button', { name: 'Start now (fill with bots)' }).click();
   for (const p of [gus, hal]) {
     await until('the cards', async () => (await p.getByRole('button', { name: PLAY }).count()) > 0);
-    expect(await room(p).count()).toBe(0);
+    expect(await waitingRoom(p).count()).toBe(0);
     expect(await p.locator('.side .seats li[data-seat]').count()).toBe(3);
   }
   expect(await gus.locator('.seats li', { hasText: 'bot' }).count()).toBe(1);

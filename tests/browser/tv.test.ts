@@ -6,7 +6,7 @@
  * Screenshots: test-artifacts/tv-1080.png, tv-2160.png, tv-waiting-1080.png. Needs `npm run build` first.
  */
 import { DESKTOP, DUEL_PLAY, people, readQr, shot, useStack } from '../support/browser';
-import { createTable, until } from '../support/table';
+import { createTable, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -84,7 +84,7 @@ test('the TV view of a table still waiting: a QR code large enough to scan acros
     const code = await createTable(host, stack().base, /Duel/, 3, 1);
     const tv = await folks.open('TV', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
     await tv.goto(`${stack().base}/#/tv/${code}`);
-    const room = tv.getByRole('region', { name: 'Invite your friends' });
+    const room = waitingRoom(tv);
     await until('the waiting room on the TV', () => room.isVisible(), 20_000);
     const qr = room.getByRole('img', { name: /^QR code of the join link/ });
     expect(await readQr(tv, qr)).toBe(`${stack().base}/#/join/${code}`);

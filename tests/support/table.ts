@@ -15,6 +15,9 @@ export async function until(what: string, fn: () => Promise<boolean>, ms = 15_00
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** The waiting room of a table waiting for its players (table/waiting-room.ts), by its title. */
+export const waitingRoom = (page: Page) => page.getByRole('region', { name: 'Invite your friends' });
+
 /** A button of the action bar by its accessible name (exact when a string). */
 export const actionButton = (page: Page, name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
 
