@@ -20,6 +20,7 @@ import { hashToken, useStore, type TableStore } from './persist';
 import { SqliteStore } from './persist/sqlite';
 import { copyBeforeCompressing } from './ws-copy';
 import { MirroredStore, ownerId, SharedTables } from './persist/redis';
+import { placeTables } from './placement';
 
 /** Largest message a client may send (bytes). Larger frames close that connection. */
 export const MAX_MESSAGE_BYTES = 4 * 1024;
@@ -249,6 +250,7 @@ export function createApp(opts: AppOptions = {}): {
     presence,
     driver,
     publicAddress: opts.publicAddress,
+    ...(presence ? { selectProcessIdToCreateRoom: placeTables(presence, () => matchMaker.processId) } : {}),
     greet: false,
     gracefullyShutdown: false,
     logger: colyseusLogger,
