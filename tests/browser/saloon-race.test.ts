@@ -19,6 +19,7 @@ const SCREENS: { name: string; options: BrowserContextOptions }[] = [
   { name: 'desktop', options: { viewport: { width: 1366, height: 768 } } },
   { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   { name: 'small phone', options: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  { name: 'phone held sideways', options: { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } },
 ];
 
 type Box = { x: number; y: number; width: number; height: number };

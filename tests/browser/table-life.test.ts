@@ -302,6 +302,37 @@ test('small phones: the waiting room shows how to join, who sits where and the h
   expect(errors).toEqual([]);
 });
 
+// Turned sideways (360–390 px of height) the room was one column as tall as two screens of felt: the seats and the
+// host's buttons lay below, scrolled inside the table.
+test('phones held sideways: the waiting room shows how to join, every seat and the host’s buttons on the screen, nothing to scroll', async () => {
+  errors.length = 0;
+  for (const [width, height] of [
+    [740, 360],
+    [844, 390],
+  ]) {
+    const ivy = await folks.open(`Ivy ${width}`, { ...PHONE, viewport: { width, height }, deviceScaleFactor: 3 });
+    await createTable(ivy, 'Ivy', 3, 0);
+    await until('the waiting room', () => waitingRoom(ivy).isVisible());
+    await ivy.waitForTimeout(300);
+    const room = waitingRoom(ivy);
+    const seen = async (what: string, loc: Locator) => expect([width, what, await onScreen(ivy, loc)]).toEqual([width, what, true]);
+    await seen('the QR code', room.getByRole('img', { name: /^QR code of the join link/ }));
+    await seen('the code', room.locator('.wr-code'));
+    await seen('Ivy’s seat', room.locator('.seats li', { hasText: 'Ivy (you)' }));
+    await seen('the last open seat', room.locator('.seats li', { hasText: 'Open seat' }).last());
+    await seen('Add bot', room.getByRole('button', { name: 'Add bot' }));
+    await seen('Start now', room.getByRole('button', { name: 'Start now (fill with bots)' }));
+    await seen('when the game starts', room.getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
+    await shot(ivy, `table-life-6-waiting-room-${width}x${height}`);
+    expect(await ivy.evaluate(() => [window.scrollY, ...[...document.querySelectorAll('.waiting-room')].map((e) => e.scrollHeight - e.clientHeight)])).toEqual([
+      0, 0,
+    ]);
+    await shot(ivy, `table-life-6-waiting-room-${width}x${height}`);
+    await ivy.close();
+  }
+  expect(errors).toEqual([]);
+});
+
 test('host adds a bot and starts now; a spectator watches and is counted; readable join errors', async () => {
   errors.length = 0;
   const cid = await newPage('Cid');

@@ -162,8 +162,11 @@ export async function hiddenMoves(page: Page, where: string): Promise<string[]> 
   return hidden.map((h) => `${where}: the move ${h} is out of sight`);
 }
 
-/** What a player sees at the top of the page, in words; [] when the status, the table and every move all show. */
-export async function phoneProblems(page: Page, where: string): Promise<string[]> {
+/**
+ * What a player sees at the top of the page, in words; [] when the status, the table and every move all show.
+ * `minTable`: the least share of the screen's height the table may be squeezed to.
+ */
+export async function phoneProblems(page: Page, where: string, minTable = 0.3): Promise<string[]> {
   const out: string[] = [];
   const vh = await page.evaluate(() => window.innerHeight);
   const scrolled = await page.evaluate(() => window.scrollY);
@@ -178,7 +181,7 @@ export async function phoneProblems(page: Page, where: string): Promise<string[]
     else if (b.y < -1 || b.bottom > vh + 1) out.push(`${where}: the ${what} [${Math.round(b.y)}–${Math.round(b.bottom)}] is not within the ${vh}px screen`);
   }
   const scene = await boxOf(page, '.scene');
-  if (scene && scene.height < 0.3 * vh) out.push(`${where}: the table is squeezed to ${Math.round(scene.height)}px`);
+  if (scene && scene.height < minTable * vh) out.push(`${where}: the table is squeezed to ${Math.round(scene.height)}px`);
   out.push(...(await hiddenMoves(page, where)));
   return out;
 }

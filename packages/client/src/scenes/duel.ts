@@ -323,7 +323,11 @@ export class DuelScene {
     const v = m.view;
     const mine = v.seat !== null && m.started;
     // Hand strip: as tall as a full hand of six cards needs at this width.
-    const handCardW = Math.min(phone ? 64 : 80, (W - 16 - (phone ? 5 : 10) * 5) / 6);
+    let handCardW = Math.min(phone ? 64 : 80, (W - 16 - (phone ? 5 : 10) * 5) / 6);
+    // A short, wide table (a phone held sideways): the oval has no room for a box above and a box below its middle.
+    // There the hand takes at most about 42% of the height, and the players sit in one row (see below).
+    const short = !phone && H - (mine ? Math.round(handCardW * 1.38 + 42) : 0) < 2 * 118 + 24;
+    if (short) handCardW = Math.min(handCardW, Math.max(34, (H * 0.42 - 42) / 1.38));
     const handH = mine ? Math.round(handCardW * 1.38 + 42) : 0;
     const tableH = H - handH;
     // Not laid out yet (a page being redrawn): nothing to draw until the next update.
@@ -344,20 +348,22 @@ export class DuelScene {
     const base = v.seat ?? 0;
     const spots: Spot[] = [];
     // Centre: where we are in the game.
-    const centre = text(
-      m.started ? t('duel:scene.centre', { round: String(v.round), shootout: String(v.shootout), target: String(v.target) }) : t('duel:scene.waiting'),
-      { fontSize: phone ? 12 : 15, fill: 0xf6e3b8, fontWeight: 'bold' },
-    );
+    const where = m.started
+      ? t('duel:scene.centre', { round: String(v.round), shootout: String(v.shootout), target: String(v.target) })
+      : t('duel:scene.waiting');
+    // (on one line above a short table's row of players)
+    const centre = text(short ? where.replace(/\n/g, ' · ') : where, { fontSize: phone ? 12 : 15, fill: 0xf6e3b8, fontWeight: 'bold' });
     centre.position.set(10, 8);
     let sw: number;
     let sh: number;
     let slotW: number;
     let slotH: number;
-    if (phone && n >= 5) {
+    if ((phone && n >= 5) || short) {
       // Five or six around an oval on a phone overlap (their cards lay on the boxes next to them): a grid of two
       // columns instead, the other players in seat order from the top left, me at the bottom; each card beside its
       // player. The boxes are as tall as the rows allow (the "Played:" line needs 90 px; the seats list has it too).
-      const cols = 2;
+      // A short table: one row, me last.
+      const cols = short ? n : 2;
       const rows = Math.ceil(n / cols);
       const top = centre.y + centre.height + 6;
       const cellW = (W - 16) / cols;

@@ -384,7 +384,8 @@ export class RattlesnakeScene {
     if (started) this.host.dataset.tweens = String(Number(this.host.dataset.tweens ?? 0) + started);
   }
 
-  draw(): void {
+  /** `shrink`: the felt is drawn this much smaller again (a wide felt too low for its three bands, below). */
+  draw(shrink = 1): void {
     this.later.cancel();
     const m = this.model;
     // Nothing to draw yet (the table's state on its way, a table waiting for its players): the bare wood, after a resize too.
@@ -394,7 +395,7 @@ export class RattlesnakeScene {
     this.tracked.clear();
     const { width: SW, height: SH } = this.px.size();
     // A phone's felt lower than the five rows need with readable cards is drawn whole and smaller, never clipped.
-    const k = SW >= 720 ? 1 : Math.min(1, SH / narrowMinHeight(m, SW));
+    const k = (SW >= 720 ? 1 : Math.min(1, SH / narrowMinHeight(m, SW))) * shrink;
     this.root.scale.set(k);
     const W = SW / k;
     const H = SH / k;
@@ -703,6 +704,13 @@ export class RattlesnakeScene {
       let cw = 150;
       while (cw > 30 && !fits(z(cw))) cw -= 1;
       const s0 = z(cw);
+      // Too low for the three bands even with the smallest cards (a phone held sideways): drawn whole and smaller
+      // (again if the wider felt that gives takes larger words).
+      const need = 2 * pad + rowA(s0) + rowB(s0) + rowC(s0);
+      if (need > H + 1 && shrink > 0.3) {
+        dropOld();
+        return this.draw((shrink * H) / need);
+      }
       // A tall felt (the width decided cw): the attack's cards grow into the spare height, the rest goes between the bands.
       const grow = Math.min(Math.max(0, H - 2 * pad - rowA(s0) - rowB(s0) - rowC(s0)) * 0.7, s0.ch * 0.5);
       const s = { ...s0, bh: s0.bh + grow, bw: (s0.bh + grow) / 1.4 };

@@ -424,7 +424,11 @@ export class SaloonScene {
       line = this.centred(hint, W / 2, 0, Math.max(11, fs - 3), CREAM, false, W - 24);
     }
     fitLines(line, 2 * lineHeight(line.style.fontSize));
-    const ch = Math.max(40, H - 6 - line.height - 4 - top);
+    // A felt too low for the line under the smallest cards (a phone held sideways): the cards only (the log has the
+    // shots, How to play the hint).
+    const withLine = H - 6 - line.height - 4 - top >= 40;
+    if (!withLine) line.destroy();
+    const ch = Math.max(40, H - 6 - (withLine ? line.height + 4 : 0) - top);
     const cw = Math.min(ch / 1.38, (W - 40) / 3.3);
     const chh = cw * 1.38;
     const gap = Math.min(16, cw * 0.12);
@@ -438,7 +442,7 @@ export class SaloonScene {
       if (id) this.placeCard(cardFace(id, cw, chh, m.bigGlyphs), `race:${raceKey}:${id}`, x, top, cw, chh);
       else this.place(cardBack(cw, chh, '?'), x, top);
     }
-    line.y = top + chh + 4;
+    if (withLine) line.y = top + chh + 4;
   }
 
   private drawTable(m: SaloonSceneModel, W: number, H: number): void {

@@ -38,7 +38,11 @@ export function fitLayout(
     key: () => `${actions.clientWidth} ${scene.className} ${actions.className}`,
     room: () => {
       const bar = actions.getBoundingClientRect();
-      return bar.height - Math.max(0, bar.bottom - main.getBoundingClientRect().bottom);
+      const left = bar.height - Math.max(0, bar.bottom - main.getBoundingClientRect().bottom);
+      // A short screen (a phone held sideways, table-life.css) holds the bar at most at --bar-hold of the table's
+      // height: a rare tall decision takes more while it lasts, and the table gets it back after.
+      const share = parseFloat(getComputedStyle(main).getPropertyValue('--bar-hold'));
+      return share > 0 ? Math.min(left, share * main.clientHeight) : left;
     },
     alsoWatch: [main, scene],
   });
