@@ -213,7 +213,8 @@ export function mountRules(root: HTMLElement, gameId: string, back: () => void):
 
 /**
  * The rules at a table: a non-modal panel beside (wide screens) or below (phones) the status bar, never over it.
- * Toggles: a second call closes the open panel. Closing returns focus to what had it (the Rules button).
+ * Toggles: a second call closes the open panel. Closing returns focus to what had it (the Rules button), unless the
+ * player has already put it elsewhere.
  */
 export function openRulesDialog(gameId: string): void {
   const open = document.querySelector<HTMLDialogElement>('dialog.rules-sheet');
@@ -254,9 +255,12 @@ export function openRulesDialog(gameId: string): void {
   window.addEventListener('scroll', place, { passive: true });
   window.addEventListener('resize', place);
   sheet.addEventListener('close', () => {
+    // (the close event comes a task after close(): focus the player moved elsewhere meanwhile stays there)
+    const active = document.activeElement;
+    const moved = active !== null && active !== document.body && !sheet.contains(active);
     cleanup();
     sheet.remove();
-    if (opener?.isConnected) opener.focus();
+    if (!moved && opener?.isConnected) opener.focus();
   });
   // Inside the table page, so that leaving the table (or redrawing it in another language) takes the panel along.
   (document.querySelector('.table-page') ?? document.body).append(sheet);
