@@ -31,6 +31,8 @@ export interface DuelSceneHooks {
 
 /** A card's printed name, in the current language. */
 const label = (card: Card): string => t(`duel:cards.${card}`);
+/** A player's box around the oval on a wide table. */
+const OVAL_BOX_H = 118;
 const CARD_COLOR: Record<Card, number> = { pistol: 0x7a4a22, rifle: 0x35506e, barricade: 0x6e5a2a, reload: 0x2f6b3a };
 
 const RED = 0xc0281e;
@@ -326,7 +328,7 @@ export class DuelScene {
     let handCardW = Math.min(phone ? 64 : 80, (W - 16 - (phone ? 5 : 10) * 5) / 6);
     // A short, wide table (a phone held sideways): the oval has no room for a box above and a box below its middle.
     // There the hand takes at most about 42% of the height, and the players sit in one row (see below).
-    const short = !phone && H - (mine ? Math.round(handCardW * 1.38 + 42) : 0) < 2 * 118 + 24;
+    const short = !phone && H - (mine ? Math.round(handCardW * 1.38 + 42) : 0) < 2 * OVAL_BOX_H + 24;
     if (short) handCardW = Math.min(handCardW, Math.max(34, (H * 0.42 - 42) / 1.38));
     const handH = mine ? Math.round(handCardW * 1.38 + 42) : 0;
     const tableH = H - handH;
@@ -384,7 +386,7 @@ export class DuelScene {
       }
     } else {
       sw = phone ? Math.min(124, Math.floor(W / 3) - 18) : 200;
-      sh = phone ? 112 : 118;
+      sh = phone ? 112 : OVAL_BOX_H;
       const rx = Math.max(0, W / 2 - sw / 2 - 6);
       const ry = Math.max(0, tableH / 2 - sh / 2 - 6);
       slotW = phone ? 44 : 58;
