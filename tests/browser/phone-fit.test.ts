@@ -6,7 +6,7 @@
  * down as the status bar's words change length, nor grows back as the action bar's moves come and go. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen.
- * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-phone.png. Needs `npm run build` first.
+ * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-<screen>.png. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
@@ -242,60 +242,64 @@ test('on desktops the table fills the height under the status bar, with the play
   expect(problems).toEqual([]);
 });
 
-test('the end of a Duel on a phone: the winner, every seat’s place and score, and the next steps on one screen', async () => {
-  const folks = people(stack().browser);
-  try {
-    const page = await folks.open('phone', { ...PHONES[0][1], locale: 'en-US' });
-    await watchSceneHeight(page);
-    await createTable(page, stack().base, /Duel/, 3, 2, { 'Target money': '3' });
-    await playDuelToEnd(page);
-    // Through the game the table kept its size: the hand in the action bar ("Pick your card") and the bar while
-    // waiting no longer resized it at every turn (593 ↔ 635 px).
-    const resizes = await sceneResizes(page);
-    expect(resizes.filter((r) => r.startsWith('taller'))).toEqual([]);
-    expect(resizes.length).toBeLessThanOrEqual(2);
-    await page.waitForTimeout(800);
-    await shot(page, 'fit-end-phone');
-    const vh = await page.evaluate(() => window.innerHeight);
-    const winner = ((await page.getByTestId('winner').textContent()) ?? '').trim();
-    expect(winner).toMatch(/wins|won/i);
-    const lines = page.getByTestId('standings').locator('li');
-    expect(await lines.count()).toBe(3);
-    const rows = await lines.evaluateAll((els) =>
-      els.map((li) => ({
-        who: li.querySelector('.who')?.textContent ?? '',
-        place: li.querySelector('.place')?.getAttribute('aria-label') ?? '',
-        score: li.querySelector('.score')?.textContent ?? '',
-        winner: li.classList.contains('winner'),
-      })),
-    );
-    expect(rows[0].winner).toBe(true);
-    expect(rows[0].place).toBe('Place 1');
-    expect(winner).toContain(rows[0].who.replace(' (you)', ''));
-    for (const r of rows) {
-      expect(r.who).not.toBe('');
-      expect(r.place).toMatch(/^Place [1-3]$/);
-      expect(r.score).toMatch(/\$\d/);
+// Held sideways the end card (404 px) lay in a 269 px table: Play again, Watch replay and Back to lobby were scrolled out of it.
+test.each([PHONES[0], SIDEWAYS[1]])(
+  'the end of a Duel on a %s: the winner, every seat’s place and score, and the next steps on one screen',
+  async (screen, options) => {
+    const folks = people(stack().browser);
+    try {
+      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      await watchSceneHeight(page);
+      await createTable(page, stack().base, /Duel/, 3, 2, { 'Target money': '3' });
+      await playDuelToEnd(page);
+      // Through the game the table kept its size: the hand in the action bar ("Pick your card") and the bar while
+      // waiting no longer resized it at every turn (593 ↔ 635 px).
+      const resizes = await sceneResizes(page);
+      expect(resizes.filter((r) => r.startsWith('taller'))).toEqual([]);
+      expect(resizes.length).toBeLessThanOrEqual(2);
+      await page.waitForTimeout(800);
+      await shot(page, `fit-end-${screen}`);
+      const vh = await page.evaluate(() => window.innerHeight);
+      const winner = ((await page.getByTestId('winner').textContent()) ?? '').trim();
+      expect(winner).toMatch(/wins|won/i);
+      const lines = page.getByTestId('standings').locator('li');
+      expect(await lines.count()).toBe(3);
+      const rows = await lines.evaluateAll((els) =>
+        els.map((li) => ({
+          who: li.querySelector('.who')?.textContent ?? '',
+          place: li.querySelector('.place')?.getAttribute('aria-label') ?? '',
+          score: li.querySelector('.score')?.textContent ?? '',
+          winner: li.classList.contains('winner'),
+        })),
+      );
+      expect(rows[0].winner).toBe(true);
+      expect(rows[0].place).toBe('Place 1');
+      expect(winner).toContain(rows[0].who.replace(' (you)', ''));
+      for (const r of rows) {
+        expect(r.who).not.toBe('');
+        expect(r.place).toMatch(/^Place [1-3]$/);
+        expect(r.score).toMatch(/\$\d/);
+      }
+      expect(rows.map((r) => r.who).join()).toContain('Pat (you)');
+      for (const name of ['Play again', 'Watch replay', 'Back to lobby']) {
+        const b = page.getByRole('button', { name, exact: true });
+        expect(await b.isVisible()).toBe(true);
+        const box = await b.boundingBox();
+        expect(box && box.y >= 0 && box.y + box.height <= vh).toBe(true);
+      }
+      const card = await boxOf(page, '.end-card');
+      expect(card && card.y >= 0 && card.bottom <= vh).toBe(true);
+      // See the table: the end screen folds to a strip, and comes back.
+      await page.getByRole('button', { name: 'See the table' }).click();
+      expect(await page.getByTestId('standings').isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Show the results' }).click();
+      expect(await page.getByTestId('standings').isVisible()).toBe(true);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await folks.close();
     }
-    expect(rows.map((r) => r.who).join()).toContain('Pat (you)');
-    for (const name of ['Play again', 'Watch replay', 'Back to lobby']) {
-      const b = page.getByRole('button', { name, exact: true });
-      expect(await b.isVisible()).toBe(true);
-      const box = await b.boundingBox();
-      expect(box && box.y >= 0 && box.y + box.height <= vh).toBe(true);
-    }
-    const card = await boxOf(page, '.end-card');
-    expect(card && card.y >= 0 && card.bottom <= vh).toBe(true);
-    // See the table: the end screen folds to a strip, and comes back.
-    await page.getByRole('button', { name: 'See the table' }).click();
-    expect(await page.getByTestId('standings').isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Show the results' }).click();
-    expect(await page.getByTestId('standings').isVisible()).toBe(true);
-    expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-  }
-});
+  },
+);
 
 test.each(PHONES)('Duel at six on a %s: aiming a gun shows every target and Cancel without scrolling, the players drawn apart', async (screen, options) => {
   const folks = people(stack().browser);
