@@ -40,6 +40,16 @@ function track<T extends Room>(room: T): T {
   return room;
 }
 
+/** A table created by the matchmaking HTTP call (no seat taken: its reservation is never used), through `port`. */
+async function createDuel(port: number, options: object): Promise<{ room?: { roomId: string; processId: string; publicAddress?: string }; error?: string }> {
+  const res = await fetch(`http://127.0.0.1:${port}/matchmake/create/duel`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(options),
+  });
+  return (await res.json()) as { room?: { roomId: string; processId: string; publicAddress?: string }; error?: string };
+}
+
 /**
  * Tables created through nginx until one lives on each process; the others are left at once. A new table goes to
  * a process not well ahead of the other (packages/server/src/placement.ts): while the 2,000 tables below close, one
@@ -95,15 +105,7 @@ const direct = (n: 1 | 2) => new Client(`ws://127.0.0.1:${n === 1 ? ports.s1 : p
 // tables created in the same moment (a class, a club night) read counts that lag. With Colyseus' own choice, 3 runs
 // of 6 split these 20 tables more unevenly than 9/11 (7/13, 8/12…); packages/server/src/placement.ts takes turns.
 test('tables created at the same moment are shared between the processes, not all sent to one', async () => {
-  const created = await Promise.all(
-    Array.from({ length: 20 }, () =>
-      fetch(`http://127.0.0.1:${ports.proxy}/matchmake/create/duel`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ name: 'Ann', seats: 2 }),
-      }).then((res) => res.json() as Promise<{ room?: { publicAddress?: string }; error?: string }>),
-    ),
-  );
+  const created = await Promise.all(Array.from({ length: 20 }, () => createDuel(ports.proxy, { name: 'Ann', seats: 2 })));
   const on = (n: 1 | 2) => created.filter((c) => c.room?.publicAddress?.endsWith(`/s${n}`)).length;
   expect(on(1) + on(2)).toBe(20);
   expect(Math.abs(on(1) - on(2))).toBeLessThanOrEqual(2);
@@ -134,12 +136,7 @@ test('2,000 tables created at once across both processes never share a code', as
   const worker = async (port: number) => {
     while (next < 2000) {
       next++;
-      const res = await fetch(`http://127.0.0.1:${port}/matchmake/create/duel`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ seats: 2, bots: 2 }),
-      });
-      const body = (await res.json()) as { room?: { roomId: string; processId: string }; error?: string };
+      const body = await createDuel(port, { seats: 2, bots: 2 });
       if (!body.room) throw new Error(`create failed: ${JSON.stringify(body)}`);
       codes.push(body.room.roomId);
       processes.add(body.room.processId);

@@ -4,7 +4,7 @@
  */
 import { Saloon } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { cap, T } from './saloon-words';
+import { cap, GUN_CSS, GUN_GLYPH, T } from './saloon-words';
 
 type Colour = Saloon.Colour;
 type Area = Saloon.Area;
@@ -47,6 +47,9 @@ export const RACE_KEYS = {
   firstTarget: 4,
   shoot: 'Enter',
 };
+
+/** A gun's glyph in its colour, for a button that also names it (screen readers read the name, not the glyph). */
+export const gunGlyph = (g: Colour): HTMLElement => h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]);
 
 /** A key's small printed hint on its button (hidden on touch screens). */
 export const keyHint = (key: string): HTMLElement => h('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, key === 'Enter' ? '⏎' : key.toUpperCase());

@@ -6,8 +6,8 @@
  */
 import { Saloon } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { RACE_KEYS, shortCard, type BarRow, type Button } from './saloon-bar';
-import { cap, cardLabel, GUN_CSS, GUN_GLYPH, GUN_LETTER, T } from './saloon-words';
+import { gunGlyph, RACE_KEYS, shortCard, type BarRow, type Button } from './saloon-bar';
+import { cap, cardLabel, GUN_LETTER, T } from './saloon-words';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;
@@ -106,7 +106,7 @@ export class TurnBar {
         buttons: [
           ...guns.map((g) => ({
             label: T('special.desperadoGun', { colour: T(`colour.${g}`) }),
-            text: h('span', {}, h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]), ` ${cap(T(`colour.${g}`))}`),
+            text: h('span', {}, gunGlyph(g), ` ${cap(T(`colour.${g}`))}`),
             cls: `pick gun ${g}`,
             pressed: d.guns.includes(g),
             onClick: () => {
@@ -161,13 +161,7 @@ export class TurnBar {
     guns.forEach((g) =>
       main.push({
         label: T('turnBar.threatenWith', { colour: T(`colour.${g}`) }),
-        text: h(
-          'span',
-          {},
-          h('span', { class: 'glyph', style: `color:${GUN_CSS[g]}`, 'aria-hidden': 'true' }, GUN_GLYPH[g]),
-          h('span', { class: 'letter' }, GUN_LETTER[g]),
-          h('span', { class: 'word' }, ` ${cap(T(`colour.${g}`))}…`),
-        ),
+        text: h('span', {}, gunGlyph(g), h('span', { class: 'letter' }, GUN_LETTER[g]), h('span', { class: 'word' }, ` ${cap(T(`colour.${g}`))}…`)),
         cls: `gun threat-gun ${g}`,
         key: RACE_KEYS.gun[g],
         title: T('turnBar.threatenWithTitle', { colour: T(`colour.${g}`) }),
@@ -274,7 +268,7 @@ export class TurnBar {
           text: h(
             'span',
             {},
-            h('span', { class: 'glyph', style: `color:${GUN_CSS[i.gun]}`, 'aria-hidden': 'true' }, GUN_GLYPH[i.gun]),
+            gunGlyph(i.gun),
             h('span', { class: 'word' }, ` ${T('special.standoffJoin', { colour: T(`colour.${i.gun}`) })}`),
             h('span', { class: 'short' }, ` ${cap(T(`colour.${i.gun}`))}`),
           ),

@@ -26,7 +26,8 @@ export function tableHeader(
   const codeSpelled = h('span', { class: 'sr-only' }, spelledCode(session.code));
   // On a touch screen with a share sheet (phones), the link goes straight to a messaging app; elsewhere it is copied.
   const share = typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
-  const copyBtn = h('button', { type: 'button', class: 'secondary' }, share ? t('table.shareLink') : t('table.copyLink'));
+  const linkLabel = () => t(share ? 'table.shareLink' : 'table.copyLink');
+  const copyBtn = h('button', { type: 'button', class: 'secondary' }, linkLabel());
   // Rules (rules.ts): shown over the table, so the game keeps running underneath.
   const gameId = game?.id ?? session.game;
   const rulesBtn = hasRules(gameId) ? h('button', { type: 'button', class: 'secondary', 'aria-label': t('table.rules') }, t('table.rules')) : null;
@@ -58,7 +59,7 @@ export function tableHeader(
   copyBtn.addEventListener('click', () => {
     const done = () => {
       copyBtn.textContent = t('table.copied');
-      window.setTimeout(() => (copyBtn.textContent = share ? t('table.shareLink') : t('table.copyLink')), 2000);
+      window.setTimeout(() => (copyBtn.textContent = linkLabel()), 2000);
     };
     const fallback = () => {
       const input = h('input', { value: url, 'aria-hidden': 'true' });
