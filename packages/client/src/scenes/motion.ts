@@ -7,8 +7,14 @@ import type { Application, Container } from 'pixi.js';
  *
  * - Every tween lasts at most MAX_TWEEN_MS.
  * - With `prefers-reduced-motion: reduce` nothing moves: objects are drawn where they end, at once.
+ * - Tweens run on the motion clock (`now()`), which counts a gap between two frames as at most MAX_FRAME_STEP_MS: a
+ *   page busy for longer (a slow phone building the table as the cards arrive) still shows the tween when it paints
+ *   again, instead of drawing everything where it ends.
  */
 export const MAX_TWEEN_MS = 400;
+
+/** The longest step the motion clock takes between two reads (ms): a frame later than this is a hitch, not time. */
+export const MAX_FRAME_STEP_MS = 100;
 
 /** The props a tween may move. */
 export interface TweenProps {
@@ -48,6 +54,8 @@ function write(c: Container, p: Required<TweenProps>): void {
 export class Motion {
   private running: Running[] = [];
   private readonly tick = () => this.step();
+  private clock = 0;
+  private lastRead = performance.now();
 
   /** `keepRunning`: the scene's own animations that still need the ticker when these tweens are done. */
   constructor(
@@ -55,6 +63,17 @@ export class Motion {
     private readonly keepRunning: () => boolean = () => false,
   ) {
     app.ticker.add(this.tick);
+  }
+
+  /**
+   * The motion clock (ms): real time, except that a gap since the last read longer than MAX_FRAME_STEP_MS counts
+   * as MAX_FRAME_STEP_MS. Scenes that remember when something started to move use it too.
+   */
+  now(): number {
+    const real = performance.now();
+    this.clock += Math.min(MAX_FRAME_STEP_MS, Math.max(0, real - this.lastRead));
+    this.lastRead = real;
+    return this.clock;
   }
 
   /** How many tweens are running (tests and scenes that want to wait for the table to sit still). */
@@ -96,13 +115,13 @@ export class Motion {
     }
     this.running = this.running.filter((r) => r.target !== target);
     write(target, from);
-    this.running.push({ target, from, to, start: performance.now() + Math.max(0, delayMs), ms: Math.min(MAX_TWEEN_MS, ms), done });
+    this.running.push({ target, from, to, start: this.now() + Math.max(0, delayMs), ms: Math.min(MAX_TWEEN_MS, ms), done });
     this.app.ticker.start();
     return true;
   }
 
   private step(): void {
-    const now = performance.now();
+    const now = this.now();
     const still: Running[] = [];
     for (const r of this.running) {
       if (r.target.destroyed) continue;

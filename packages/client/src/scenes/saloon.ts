@@ -291,7 +291,7 @@ export class SaloonScene {
    */
   private placeCard(c: Container, key: string, x: number, y: number, w: number, h: number): Container {
     this.place(c, x, y);
-    const now = performance.now();
+    const now = this.motion.now();
     const at = this.shownAt.get(key);
     if (at === undefined) this.shownAt.set(key, now);
     const elapsed = at === undefined ? 0 : now - at;
@@ -396,7 +396,7 @@ export class SaloonScene {
     const players = v.players.map((p) => ({ loot: p.loot, bounty: p.bounty, wounds: p.wounds }));
     if (this.lastPlayers && this.seatBoxes.length && m.started) this.flyToSeats(this.lastPlayers, players, W, H);
     if (this.seatBoxes.length || !this.lastPlayers) this.lastPlayers = players;
-    if (this.shownAt.size > 200) for (const [k, t] of this.shownAt) if (performance.now() - t > 10_000) this.shownAt.delete(k);
+    if (this.shownAt.size > 200) for (const [k, t] of this.shownAt) if (this.motion.now() - t > 10_000) this.shownAt.delete(k);
     this.px.app.render();
     dropOld();
   }
