@@ -2,7 +2,7 @@
  * Where new tables go when several processes share a Redis (placement.ts), from the room counts they wrote. The
  * processes themselves, with redis-server and nginx, are in tests/scale/scale.test.ts.
  */
-import { LocalPresence } from '@colyseus/core';
+import { LocalDriver, LocalPresence, Room, matchMaker } from '@colyseus/core';
 import { placeTables, slack } from './placement';
 
 async function place(written: Record<string, number>, tables: number): Promise<Record<string, number>> {
@@ -33,4 +33,29 @@ test('alone, or before any count is written, a table stays where it was asked fo
 
 test('the margin is two rooms, or a tenth of the least loaded process', () => {
   expect([0, 20, 21, 100, 1000].map(slack)).toEqual([2, 2, 3, 10, 100]);
+});
+
+test("it reads the room counts where Colyseus' own Stats module writes them (an update that moved them fails here)", async () => {
+  class Plain extends Room {}
+  const presence = new LocalPresence();
+  await matchMaker.setup(
+    presence,
+    new LocalDriver(),
+    undefined,
+    placeTables(presence, () => matchMaker.processId),
+  );
+  try {
+    matchMaker.defineRoomType('plain', Plain);
+    for (let i = 0; i < 3; i++) await matchMaker.createRoom('plain', {});
+    await matchMaker.stats.persist(true);
+    // This process now has 3 tables; a second process, just started, has none: the next tables all go to it.
+    await presence.hset('roomcount', 'fresh', '0,0');
+    const choose = placeTables(presence, () => matchMaker.processId);
+    expect(await Promise.all([choose(), choose(), choose()])).toEqual(['fresh', 'fresh', 'fresh']);
+    await presence.hset('roomcount', 'fresh', '1,2');
+    expect(new Set(await Promise.all([choose(), choose()]))).toEqual(new Set(['fresh', matchMaker.processId]));
+  } finally {
+    await Promise.all(matchMaker.disconnectAll());
+    matchMaker.removeRoomType('plain');
+  }
 });
