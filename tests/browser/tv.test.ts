@@ -2,7 +2,8 @@
  * The TV view (#/tv/CODE) on a 1920×1080 and a 3840×2160 screen: laid out for 1080p and scaled up on the larger
  * one (its canvas drawn at twice the pixels, as sharp as the screen), the scene fills the screen with nothing of it cut, every seat shows, no scrolling; the table code is big and a
  * QR code beside it, read back from a screenshot of the screen, opens the table's join link. While the table waits for
- * its players, the TV shows the waiting room large: a QR code to scan across a room, and the seats.
+ * its players, the TV shows the waiting room large: a QR code to scan across a room, and the seats. A TV that comes in
+ * mid-game tells the game from its start in "What happened".
  * Screenshots: test-artifacts/tv-1080.png, tv-2160.png, tv-waiting-1080.png. Needs `npm run build` first.
  */
 import { DESKTOP, DUEL_PLAY, people, readQr, shot, useStack } from '../support/browser';
@@ -27,6 +28,11 @@ test.each([
     await until('the scene drawn', () => tv.evaluate(() => !!window.__tumbleweedScene && window.__tumbleweedScene.bounds().items.length > 5));
     await tv.waitForTimeout(600);
     await shot(tv, `tv-${height}`);
+
+    // Its "What happened" tells the game from the start, though the TV came in the middle of it.
+    const story = await tv.getByRole('log', { name: 'What happened' }).locator('li').allTextContents();
+    expect(story.slice(0, 2)).toEqual(expect.arrayContaining(['Pat sat down.']));
+    expect(story).toContain('Every seat is taken — the game begins!');
 
     // The join link, read from the screen.
     expect(await readQr(tv, tv.getByTestId('tv-qr'))).toBe(`${stack().base}/#/join/${code}`);

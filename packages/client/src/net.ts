@@ -46,6 +46,8 @@ function onServer<K extends ServerMessageType>(room: TableRoom, type: K, fn: (pa
 
 export type RoomMessage =
   | { kind: 'events'; payload: ServerMessages['events'] }
+  /** The table's story so far came in `history`: a page that had none now has it (the session's history). */
+  | { kind: 'history' }
   | { kind: 'error'; payload: ServerMessages['error'] }
   /** The replay log (answer to `table {action:'log'}`). */
   | { kind: 'log'; payload: ServerMessages['log'] }
@@ -147,6 +149,17 @@ export class Session {
     onTableEvents(
       room,
       mine((payload) => this.deliver({ kind: 'events', payload })),
+    );
+    onServer(
+      room,
+      'history',
+      mine((payload) => {
+        // A page with a log of its own (a reload, a reconnection) keeps it; a new one (a TV, a second device, a
+        // friend who comes to watch) starts from the table's story.
+        if (this.history.length > 0 || !Array.isArray(payload)) return;
+        this.remember(...(payload.filter((e) => typeof e?.type === 'string') as ServerEvent[]));
+        this.deliver({ kind: 'history' });
+      }),
     );
     onServer(
       room,

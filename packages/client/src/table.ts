@@ -145,6 +145,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     if (disposed) return;
     if (m.kind === 'events' && Array.isArray(m.payload)) {
       onEvents(m.payload as ServerEvent[]);
+    } else if (m.kind === 'history') {
+      log.redraw();
     } else if (m.kind === 'error') {
       toast.show(refusalText(m.payload));
       end.rematchOpen();

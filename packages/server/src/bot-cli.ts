@@ -136,6 +136,7 @@ export async function runBot(server: string, typed: string, name: string, log = 
   };
 
   room.onMessage('events', () => undefined);
+  room.onMessage('history', () => undefined);
   room.onMessage('error', (e: ErrorMessage) => {
     log(`refused: ${e.code} ${e.message}`);
     // The last intent was refused: try again (after a new reaction time) a few times, then wait for a change.

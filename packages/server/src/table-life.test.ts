@@ -84,6 +84,37 @@ test('after two missed countdowns in a row a bot plays for the player, until the
   expect(a.events.some((e) => e.type === 'seat_back' && e.seat === 1)).toBe(true);
 });
 
+test("a newcomer (a TV, a friend who comes to watch) is told the table's story so far: what a spectator saw, nothing private", async () => {
+  const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0 } });
+  // (watching from the start: every public event since; Ann's arrival came before it, in its own story)
+  const early = await server.sdk.joinById(ann.roomId, { spectate: true });
+  const before: any[] = [];
+  early.onMessage('history', (events: any[]) => before.push(...events));
+  const seen = inbox(early);
+  const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+  await waitFor(() => (duelView(ann)?.hand.length ?? 0) > 0 && (duelView(bob, 1)?.hand.length ?? 0) > 0, 'the game under way');
+  ann.send('intent', { type: 'commit', card: 'barricade' });
+  bob.send('intent', { type: 'commit', card: 'barricade' });
+  await waitFor(() => seen.events.some((e) => e.type === 'revealed'), 'the first shootout revealed');
+  await new Promise((r) => setTimeout(r, 100));
+
+  const tv = await server.sdk.joinById(ann.roomId, { spectate: true });
+  const story: any[] = [];
+  tv.onMessage('history', (events: any[]) => story.push(...events));
+  await waitFor(() => story.length > 0, 'the story');
+  expect(before.map((e) => e.type)).toEqual(['player_joined']);
+  expect(story.map((e) => e.type)).toEqual([...before, ...seen.events].map((e) => e.type));
+  expect(story.map((e) => e.type)).toEqual(expect.arrayContaining(['player_joined', 'game_started', 'committed', 'revealed']));
+  // Each seat's own events (its committed card before the reveal, its drawn cards) are not anyone else's story.
+  expect(story.filter((e) => 'to' in e || e.type.startsWith('you_'))).toEqual([]);
+  // The first player of a table has no story to be told.
+  const first = await server.sdk.create('duel', { name: 'Cat', seats: 2 });
+  const none: any[] = [];
+  first.onMessage('history', (events: any[]) => none.push(...events));
+  await new Promise((r) => setTimeout(r, 200));
+  expect(none).toEqual([]);
+});
+
 test('after a game, "play again" from every player starts a new game at the same table with the same seats', async () => {
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, bots: 1, options: { target: 3 } });
   const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
@@ -102,6 +133,13 @@ test('after a game, "play again" from every player starts a new game at the same
   expect(duelView(ann)!.players.every((p) => p.money === 0)).toBe(true);
   expect(ann.state.winners.length).toBe(0);
   expect(cat.state.spectators).toBe(1);
+  // The story a newcomer is told starts again with the new game, as the players' logs do.
+  const dan = await server.sdk.joinById(ann.roomId, { spectate: true });
+  const story: any[] = [];
+  dan.onMessage('history', (events: any[]) => story.push(...events));
+  await waitFor(() => story.length > 0, 'the story of the second game');
+  expect(story[0].type).toBe('game_started');
+  expect(story.filter((e) => e.type === 'game_started')).toHaveLength(1);
 });
 
 test('the host adds and removes bots, moves a player to the audience, kicks, and starts; others may not', async () => {

@@ -187,6 +187,8 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   onJoin(client: Client<SeatUser>, raw: unknown): void {
     const { name, spectate, rejoin, device } = parseJoin(raw);
     if (this.seats.isBarred(device)) refuse('KICKED', 'The host removed you from this table.');
+    const story = this.events.history();
+    if (story.length > 0) sendTo(client, 'history', story);
     client.view = new StateView();
     const back = rejoin ? this.seats.takeBack(client, rejoin, device) : null;
     if (back !== null) {

@@ -16,6 +16,8 @@ export interface TableLog {
   local(e: ServerEvent): void;
   /** The log from the session's events, once the seats are here (at mount, after a language switch or a reload). */
   drawHistory(): void;
+  /** The session's history came from the server (a page joining with none of its own): the log drawn again from it. */
+  redraw(): void;
   /** A rematch: the log starts again. */
   clear(): void;
 }
@@ -79,6 +81,12 @@ export function tableLog(view: TableView): TableLog {
   // After a reload the seats may still be on their way, so the history waits for them (every line shown meanwhile is
   // in the history too, and is drawn again).
   let drawn = false;
+  function drawHistory(): void {
+    if (drawn || list(view.state().seats).length === 0) return;
+    drawn = true;
+    log.replaceChildren();
+    addLines(view.session.history.flatMap((e) => describe(e)));
+  }
   return {
     el,
     add: (e) => addLines(describe(e)),
@@ -86,11 +94,10 @@ export function tableLog(view: TableView): TableLog {
       view.session.remember(e);
       addLines(describe(e));
     },
-    drawHistory() {
-      if (drawn || list(view.state().seats).length === 0) return;
-      drawn = true;
-      log.replaceChildren();
-      addLines(view.session.history.flatMap((e) => describe(e)));
+    drawHistory,
+    redraw() {
+      drawn = false;
+      drawHistory();
     },
     clear: () => log.replaceChildren(),
   };

@@ -44,6 +44,8 @@ export interface ServerMessages {
   error: ErrorMessage;
   /** Events of the moments this client was still joining (afterwards they ride in the patch: core/event-batch.ts). */
   events: GameEvent[];
+  /** As a client joins, before the events of its arrival: the table's last public events, the story so far. */
+  history: GameEvent[];
   log: GameLog;
   /** The answer to a clock ping: the client's own time `c` back, and the server's `s` (ms). */
   clock: { c: number; s: number };

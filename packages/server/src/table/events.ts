@@ -14,7 +14,12 @@ import { sendTo } from './send';
  * event is an array of its fields in its schema's order (engine protocol/event-codec.ts).
  */
 export class TableEvents {
+  /** How many of the last public events a newcomer is told (the client's log shows 80 lines). */
+  static readonly HISTORY = 60;
   private batch: GameEvent[] = [];
+  /** The current game's last public events (and those of the waiting before it), for newcomers: `history`. */
+  private recent: GameEvent[] = [];
+  private games = 0;
   private batches = 0;
   private flushQueued = false;
 
@@ -32,6 +37,7 @@ export class TableEvents {
   add(events: readonly GameEvent[]): void {
     if (events.length === 0) return;
     this.batch.push(...events);
+    this.remember(events);
     for (const client of this.clients()) {
       if (client.state === ClientState.JOINED) continue;
       const visible = eventsFor(events, client.userData?.seat ?? null);
@@ -44,6 +50,23 @@ export class TableEvents {
         this.patch();
       });
     }
+  }
+
+  /**
+   * What happened so far that anyone may see: sent to a client as it joins, before the events of its own arrival,
+   * so a page with no log of its own (a TV, a second device, a friend who comes to watch) shows the game's story.
+   */
+  history(): GameEvent[] {
+    return [...this.recent];
+  }
+
+  private remember(events: readonly GameEvent[]): void {
+    for (const e of eventsFor(events, null)) {
+      // A rematch starts the story again, as the players' logs do.
+      if (e.type === 'game_started' && ++this.games > 1) this.recent = [];
+      this.recent.push(e);
+    }
+    if (this.recent.length > TableEvents.HISTORY) this.recent.splice(0, this.recent.length - TableEvents.HISTORY);
   }
 
   /** Colyseus' `onBeforePatch`: the change's events into the state. */
