@@ -115,6 +115,19 @@ test('a refresh mid-game keeps the seat; chat; game log; play again starts a new
   await howdy.click();
   await expect(howdy.isDisabled()).resolves.toBe(true);
   await until('the chat line at Bob', async () => (await bob.locator('.log').textContent())?.includes('Ann: Howdy!') ?? false);
+  // The emoji are pictures, the same on every device: this browser has no colour emoji font, and drew 🤠 and 💀 on
+  // the buttons as empty boxes.
+  await bob.getByRole('button', { name: 'Tip your hat' }).click();
+  await until('the hat tipped at Ann', async () => (await ann.locator('.log li', { hasText: 'Bob: tips their hat' }).count()) > 0);
+  const pictures = (where: Locator) =>
+    where.evaluateAll((imgs) =>
+      imgs.map((i) => ({ alt: (i as HTMLImageElement).alt, drawn: (i as HTMLImageElement).naturalWidth > 0, w: i.getBoundingClientRect().width })),
+    );
+  const faces = await pictures(bob.locator('.chat-row button.chat img.emoji'));
+  const line = await pictures(ann.locator('.log li', { hasText: 'Bob: tips their hat' }).locator('img.emoji'));
+  expect(faces.map((p) => p.alt)).toEqual(['🤠', '😂', '😠', '💀']);
+  expect(line.map((p) => p.alt)).toEqual(['🤠']);
+  expect([...faces, ...line].filter((p) => !p.drawn || p.w < 16)).toEqual([]);
 
   // Bob places a card (and aims a gun), then refreshes the page mid-game.
   await until('a card from Bob', () => moveOnce(bob));
@@ -344,7 +357,8 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await joinTable(eve, code, 'Eve');
   await expect(eve.getByRole('button', { name: 'Move Cid to audience' }).count()).resolves.toBe(0);
   await cid.getByRole('button', { name: 'Move Eve to audience' }).click();
-  await until('Eve watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
+  await until('Eve watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('1 watching'));
+  expect(await cid.getByTestId('spectators').locator('img.emoji').getAttribute('alt')).toBe('👁');
   await until('Eve without a seat', async () => (await eve.locator('.seats li.me').count()) === 0);
 
   // Host controls while waiting.
@@ -355,8 +369,7 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
 
   // Dee watches (phone): both see the spectator count.
   await joinTable(dee, code, 'Dee', true);
-  for (const p of [cid, dee])
-    await until('the spectator count', async () => ((await p.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));
+  for (const p of [cid, dee]) await until('the spectator count', async () => ((await p.getByTestId('spectators').textContent()) ?? '').includes('2 watching'));
   await expect(dee.getByRole('button', { name: 'Add bot' }).count()).resolves.toBe(0);
 
   // Start now: the open seat gets a bot, the game begins.
@@ -370,14 +383,14 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
 
   // A full table: a sentence and a way to watch instead (Eve leaves the audience for the join page first).
   await eve.goto(`${stack().base}/#/join/${code}`);
-  await until('one watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 1 watching'));
+  await until('one watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('1 watching'));
   await eve.getByRole('button', { name: 'Join', exact: true }).click();
   await until('the full-table message', async () =>
     ((await eve.locator('.join .error').textContent()) ?? '').includes('Every seat is taken — you can watch instead'),
   );
   await eve.getByRole('button', { name: 'Watch instead' }).click();
   await eve.waitForURL(new RegExp(`#/table/${code}$`));
-  await until('two watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('👁 2 watching'));
+  await until('two watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('2 watching'));
 
   // An unknown code.
   await eve.goto(`${stack().base}/#/join/ZZZZZ`);

@@ -1,6 +1,7 @@
 /** Quick chat: the phrase buttons beside the table, and the bubbles that float over it. */
 import { CHAT_INTERVAL_MS, CHAT_PHRASES, chatText } from '../chat';
 import { h } from '../dom';
+import { withEmoji } from '../emoji';
 import { sendTo } from '../net';
 import { t } from '../i18n';
 import type { TableView } from './view';
@@ -14,7 +15,7 @@ export function quickChat(view: TableView): { el: HTMLElement; bubbles: HTMLElem
     h(
       'button',
       { type: 'button', class: 'secondary chat', 'data-phrase': phrase, 'aria-label': chatText(phrase).label, title: chatText(phrase).text },
-      chatText(phrase).button,
+      ...withEmoji(chatText(phrase).button),
     ),
   );
   let timer = 0;
@@ -31,7 +32,7 @@ export function quickChat(view: TableView): { el: HTMLElement; bubbles: HTMLElem
   const bubbles = h('div', { class: 'bubbles', 'aria-hidden': 'true' });
 
   function bubble(text: string): void {
-    const b = h('div', { class: 'bubble' }, text);
+    const b = h('div', { class: 'bubble' }, ...withEmoji(text));
     bubbles.append(b);
     while (bubbles.children.length > 3) bubbles.firstElementChild?.remove();
     window.setTimeout(() => b.remove(), BUBBLE_MS);

@@ -1,6 +1,7 @@
 /** "What happened": the table's log, worded from the session's events (so a language switch or a reload redraws it). */
 import { chatLine, isPhrase } from '../chat';
 import { h } from '../dom';
+import { withEmoji } from '../emoji';
 import type { ServerEvent } from '../games';
 import { t } from '../i18n';
 import { list } from '../state';
@@ -73,7 +74,7 @@ export function tableLog(view: TableView): TableLog {
   function addLines(lines: string[]): void {
     if (lines.length === 0) return;
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
-    for (const line of lines) log.append(h('li', {}, line));
+    for (const line of lines) log.append(h('li', {}, ...withEmoji(line)));
     while (log.children.length > MAX_LOG) log.firstElementChild?.remove();
     if (atBottom || lines.length > 0) log.scrollTop = log.scrollHeight;
   }

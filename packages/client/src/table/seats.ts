@@ -1,6 +1,7 @@
 /** The players panel: every seat with its tags (host, away, reconnecting, ready, deciding), score and life; host controls. */
 import type { HostAction } from '@tumbleweed/engine';
 import { h } from '../dom';
+import { withEmoji } from '../emoji';
 import { t } from '../i18n';
 import { list } from '../state';
 import type { LiveSeat, TableView } from './view';
@@ -77,7 +78,9 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
           amHost && other ? btn(t('table.host.kick'), t('table.host.kickName', { name: label }), () => hostSend({ action: 'kick', seat: i })) : null,
         );
       }),
-      ...(s.spectators > 0 ? [h('li', { class: 'watching', 'data-testid': 'spectators' }, t('table.seat.watching', { count: s.spectators }))] : []),
+      ...(s.spectators > 0
+        ? [h('li', { class: 'watching', 'data-testid': 'spectators' }, ...withEmoji(t('table.seat.watching', { count: s.spectators })))]
+        : []),
     );
   }
 
