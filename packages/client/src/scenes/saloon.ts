@@ -752,7 +752,7 @@ export class SaloonScene {
       const link = ph.links.find((l) => l.seat === s);
       if (link) return ph.out.includes(s) ? ' — ✗' : ` — ${GUN_GLYPH[link.gun]}`;
     }
-    if (ph.kind === 'turkey' && s === ph.drawer) return ' — 🦃';
+    if (ph.kind === 'turkey' && s === ph.drawer) return ` — ${T('scene.roleTurkey')}`;
     return '';
   }
 

@@ -276,6 +276,7 @@ export const saloon = {
     roleDesperado: 'Desperado',
     roleTruel: 'Truel',
     judgeRole: 'Judge',
+    roleTurkey: 'Turkey',
     judge: 'Judge: {{name}}',
     turkey: 'THE TURKEY!',
     turkeyBy: '{{name}} drew the Turkey',

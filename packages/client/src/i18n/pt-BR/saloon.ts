@@ -279,6 +279,7 @@ export const saloon: Translation<typeof en.saloon> = {
     roleDesperado: 'Desperado',
     roleTruel: 'Truelo',
     judgeRole: 'Juiz',
+    roleTurkey: 'Peru',
     judge: 'Juiz: {{name}}',
     turkey: 'O PERU!',
     turkeyBy: '{{name}} tirou o Peru',
