@@ -74,28 +74,41 @@ export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
 
 /**
  * From the page's first frame on, records what moves the table under the player's eyes while the same table is shown,
- * each with the status bar's words before and after: every change of the scene's height ("taller 42px", "shorter
- * 42px": the table drawn again at another size; `sceneResizes`), and every move of the table's top on the page ("down
- * 22px", "up 22px", the end banner aside; `tableMoves`). Call before the page opens the table.
+ * each with the status bar's words before and after: every new size of the scene's canvas ("taller 42px", "shorter
+ * 42px": the whole table drawn again at another size; `sceneResizes`), and every move of the table's top on the page
+ * ("down 22px", "up 22px", the end banner aside; `tableMoves`). Call before the page opens the table.
+ *
+ * The canvas itself is watched (Pixi sets its CSS size at each resize), not the scene's box sampled each frame: a box
+ * sampled before the frame's ResizeObservers had held the bars at their tallest showed sizes never painted (a Saloon
+ * threat counted twice, 5 then 23 px, for one new canvas).
  */
 export async function watchSceneHeight(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __sceneResizes: string[]; __tableMoves: string[] };
     w.__sceneResizes = [];
     w.__tableMoves = [];
-    let scene: Element | null = null;
+    let canvas: HTMLCanvasElement | null = null;
+    let sizes: MutationObserver | null = null;
     let last = 0;
     let top: number | null = null;
     let said = '';
+    const statusWords = () => document.querySelector('[data-testid=status]')?.textContent ?? '';
     const look = () => {
-      const now = document.querySelector('.table-page.live .scene');
-      const words = document.querySelector('[data-testid=status]')?.textContent ?? '';
-      if (now && now === scene) {
-        const height = Math.round(now.getBoundingClientRect().height);
-        if (height !== last) w.__sceneResizes.push(`${height > last ? 'taller' : 'shorter'} ${Math.abs(height - last)}px: "${said}" → "${words}"`);
-        last = height;
-      } else if (now) last = Math.round(now.getBoundingClientRect().height);
-      scene = now;
+      const now = document.querySelector<HTMLCanvasElement>('.table-page.live .scene canvas');
+      const words = statusWords();
+      if (now !== canvas) {
+        sizes?.disconnect();
+        canvas = now;
+        if (now) {
+          last = Math.round(parseFloat(now.style.height) || 0);
+          sizes = new MutationObserver(() => {
+            const height = Math.round(parseFloat(now.style.height) || 0);
+            if (height !== last) w.__sceneResizes.push(`${height > last ? 'taller' : 'shorter'} ${Math.abs(height - last)}px: "${said}" → "${statusWords()}"`);
+            last = height;
+          });
+          sizes.observe(now, { attributes: true, attributeFilter: ['style'] });
+        }
+      }
       const main = document.querySelector('.table-main');
       if (main && !document.querySelector('.banner:not([hidden])')) {
         const at = Math.round(main.getBoundingClientRect().top + window.scrollY);
