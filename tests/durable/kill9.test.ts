@@ -103,6 +103,21 @@ describe.each(CASES.map((c) => ({ ...c, how: c.signal === 'SIGTERM' ? 'SIGTERM (
       expect(players.map((p) => p.state.status)).toEqual(players.map(() => 'playing'));
       if (c.cutRecord) expect(server.log()).toMatch(/unreadable step records skipped/);
       expect(server.log()).toMatch(/table restored/);
+      // Someone who comes to watch now is told the game so far, rebuilt from the log: its start, then its public events.
+      const watcher = await new Client(endpoint).joinById<any>(code, { spectate: true });
+      const story: { type: string }[] = [];
+      watcher.onMessage('history', (events: { type: string }[]) => story.push(...events));
+      watcher.onMessage('*', () => undefined);
+      await until(
+        () => story.length > 0,
+        'the story so far',
+        5_000,
+        () => server,
+      );
+      expect(story[0]!.type).toBe('game_started');
+      expect(story.length).toBeGreaterThan(1);
+      expect(story.filter((e) => 'to' in e || e.type.startsWith('you_'))).toEqual([]);
+      void watcher.leave();
 
       players.forEach((p) => p.resume());
       await until(

@@ -349,6 +349,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       botDelayMs: () => settings.botDelayMs,
       keepOpen: (open: boolean) => (this.autoDispose = !open),
       events: (events: readonly GameEvent[]) => this.broadcastEvents(events),
+      retell: (events: readonly GameEvent[]) => this.events.retell(events),
       patch: () => this.broadcastPatch(),
       sendError: (client: Client, code: ErrorCode, message: string) => this.sendError(client, code, message),
       saveSeats: () => this.saveSeats(),

@@ -33,6 +33,10 @@ export class GameDriver {
   /** Every step since the game started: the replay log (sent only once the game is over). */
   steps: Step[] = [];
   private events: GameEvent[] = [];
+  /** Every event of the game so far, each seat's own included (the log's). */
+  get gameEvents(): readonly GameEvent[] {
+    return this.events;
+  }
   /** The finished game's log, built once for every connection that asks. */
   private finishedLog: GameLog | null = null;
   private storeFailed = false;

@@ -60,6 +60,16 @@ export class TableEvents {
     return [...this.recent];
   }
 
+  /**
+   * The story of a table rebuilt after a restart (table/restore.ts): its game's start and the public events of the
+   * steps replayed from its log (who sat down when was not kept).
+   */
+  retell(events: readonly GameEvent[]): void {
+    this.recent = [];
+    this.games = 0;
+    this.remember(events);
+  }
+
   private remember(events: readonly GameEvent[]): void {
     for (const e of eventsFor(events, null)) {
       // A rematch starts the story again, as the players' logs do.

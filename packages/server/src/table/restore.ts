@@ -4,7 +4,7 @@
  * all back or the grace period ends; the first one back waits at most RESTORE_GATHER_MS for the others. Then the
  * game's own clock skips the pause, and the countdown starts afresh.
  */
-import { runStep, type Seat, type TableEvent } from '@tumbleweed/engine';
+import { runStep, type GameEvent, type Seat, type TableEvent } from '@tumbleweed/engine';
 import type { Logger } from 'pino';
 import type { AnyAdapter } from '../game-adapter';
 import type { ResumableGame } from '../persist';
@@ -27,6 +27,8 @@ export interface RestoreHost {
   /** A table nobody is connected to stays open while it waits for its players. */
   keepOpen(open: boolean): void;
   events(events: TableEvent[]): void;
+  /** The story a newcomer is told (table/events.ts `history`), rebuilt from the replayed game. */
+  retell(events: readonly GameEvent[]): void;
   patch(): void;
   saveSeats(): void;
 }
@@ -45,6 +47,7 @@ export class RestoreWait {
     const { state } = this.host;
     this.seats.restore(stored.seats);
     this.driver.replay(stored);
+    this.host.retell([{ type: 'game_started', seats: state.seats.length } satisfies TableEvent, ...this.driver.gameEvents]);
     state.status = 'playing';
     this.driver.mirror();
     const pending = this.driver.pending();
