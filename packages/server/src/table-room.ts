@@ -187,6 +187,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   onJoin(client: Client<SeatUser>, raw: unknown): void {
     const { name, spectate, rejoin, device } = parseJoin(raw);
     if (this.seats.isBarred(device)) refuse('KICKED', 'The host removed you from this table.');
+    // The story so far first (table/events.ts `history`), then the events of this arrival.
     const story = this.events.history();
     if (story.length > 0) sendTo(client, 'history', story);
     client.view = new StateView();

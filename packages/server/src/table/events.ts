@@ -11,7 +11,8 @@ import { sendTo } from './send';
  * reaches a client as one message. A client still joining receives no patch before its full state: it gets what
  * happens meanwhile as an `events` message, which Colyseus delivers right after that state. Events whose fields the
  * state shows travel thin in the patch (engine core/replay.ts `thinEvents`), whole in a message; in the patch, each
- * event is an array of its fields in its schema's order (engine protocol/event-codec.ts).
+ * event is an array of its fields in its schema's order (engine protocol/event-codec.ts). The current game's last public
+ * events are kept too, for the clients that join later (`history`).
  */
 export class TableEvents {
   /** How many of the last public events a newcomer is told (the client's log shows 80 lines). */
