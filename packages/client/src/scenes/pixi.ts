@@ -70,6 +70,8 @@ export interface SceneRect {
   parent: number;
   /** Which fan (STACK container) the card holding this one is part of; '' when none. */
   stack: string;
+  /** A card's own scale: below 1 while it grows into place (Saloon's dealt cards), 1 at rest. */
+  scale?: number;
 }
 
 export interface SceneBounds {
@@ -112,6 +114,7 @@ export function sceneBounds(app: Application): SceneBounds {
         height: b.height,
         parent,
         stack: inStack,
+        ...(kind === 'card' ? { scale: node.scale.x } : {}),
       });
       if (node instanceof Text) textResolutions.add(node.resolution);
       if (kind !== 'text') here = items.length - 1;
