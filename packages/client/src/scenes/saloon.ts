@@ -396,7 +396,10 @@ export class SaloonScene {
     const players = v.players.map((p) => ({ loot: p.loot, bounty: p.bounty, wounds: p.wounds }));
     if (this.lastPlayers && this.seatBoxes.length && m.started) this.flyToSeats(this.lastPlayers, players, W, H);
     if (this.seatBoxes.length || !this.lastPlayers) this.lastPlayers = players;
-    if (this.shownAt.size > 200) for (const [k, t] of this.shownAt) if (this.motion.now() - t > 10_000) this.shownAt.delete(k);
+    if (this.shownAt.size > 200) {
+      const now = this.motion.now();
+      for (const [k, t] of this.shownAt) if (now - t > 10_000) this.shownAt.delete(k);
+    }
     this.px.app.render();
     dropOld();
   }
