@@ -12,7 +12,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
 import { layoutProblems, measure } from '../support/screens';
 import { THREATEN_WITH } from '../support/saloon';
-import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, sceneResizes, tableMoves, until, watchSceneHeight } from '../support/table';
+import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, sceneResizes, smallTexts, tableMoves, until, watchSceneHeight } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -35,7 +35,14 @@ const DESKTOPS: [string, BrowserContextOptions][] = [
 // (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
 const enabledMoves = (page: Page) => page.locator('.actions button:enabled:not([data-setting])');
 /** `second`: a button of the first decision that asks a second question (Saloon: threaten with a gun, then whom). */
-const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: RegExp; ready(page: Page): Promise<boolean> }[] = [
+/**
+ * `readable`: a line of the felt that must stay readable on every screen (at least `READABLE_PX` tall). Saloon's felt
+ * is drawn smaller to give its bar room; held sideways under its bar, its players' "Loot $20 · Bounty $20" lines were
+ * drawn 6 px tall at the first decision of a 740×360 phone and 3.4 px when threatened (a 360×640 phone held upright:
+ * 8.5–10.7 px).
+ */
+const READABLE_PX = 7.5;
+const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: RegExp; readable?: RegExp; ready(page: Page): Promise<boolean> }[] = [
   { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
   { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await enabledMoves(p).count()) > 0 },
   // (Saloon: not during a race, whose panel saloon-race.test.ts checks whole on screen)
@@ -45,14 +52,20 @@ const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: 
     seats: 4,
     bots: 3,
     second: THREATEN_WITH,
+    readable: /^Loot \$/,
     ready: async (p) => (await enabledMoves(p).count()) > 0 && (await p.locator('.saloon-duelpanel').count()) === 0,
   },
 ];
 
-/** Each game on each screen: status, table and action bar on one screen at the first decision, its second question and the next decision; scrolled down, the status bar stays pinned. */
+/** Each game on each screen: status, table and action bar on one screen at the first decision, its second question and the next decision, the felt's lines readable; scrolled down, the status bar stays pinned. */
 async function oneScreenEach(screens: [string, BrowserContextOptions][], minTable?: number): Promise<void> {
   const folks = people(stack().browser);
   const problems: string[] = [];
+  /** What a player misses at this decision: something off the screen or squeezed, a move out of sight, a line too small to read. */
+  const fitProblems = async (page: Page, game: (typeof GAMES)[number], where: string) => [
+    ...(await phoneProblems(page, where, minTable)),
+    ...(game.readable ? await smallTexts(page, where, game.readable, READABLE_PX) : []),
+  ];
   try {
     for (const [screen, options] of screens) {
       const page = await folks.open(screen, { ...options, locale: 'en-US' });
@@ -61,7 +74,7 @@ async function oneScreenEach(screens: [string, BrowserContextOptions][], minTabl
         await until(`${game.id}: a decision`, () => game.ready(page), 30_000);
         await page.waitForTimeout(300);
         await shot(page, `fit-${game.id}-${screen}`);
-        const first = await phoneProblems(page, `${game.id} on ${screen}, first decision`, minTable);
+        const first = await fitProblems(page, game, `${game.id} on ${screen}, first decision`);
         first.push(...layoutProblems(await measure(page), options.deviceScaleFactor ?? 1).map((p) => `${game.id} on ${screen}, first decision: ${p}`));
         if (first.length) await shot(page, `fit-${game.id}-${screen}-problem-1`);
         problems.push(...first);
@@ -70,7 +83,7 @@ async function oneScreenEach(screens: [string, BrowserContextOptions][], minTabl
           // The second question (whom to threaten with this gun) has every answer and its Cancel in sight too.
           await second.first().click({ timeout: 5000 });
           await page.getByRole('button', { name: 'Cancel', exact: true }).waitFor({ timeout: 5000 });
-          const asked = await phoneProblems(page, `${game.id} on ${screen}, second question`, minTable);
+          const asked = await fitProblems(page, game, `${game.id} on ${screen}, second question`);
           if (asked.length) await shot(page, `fit-${game.id}-${screen}-problem-second`);
           problems.push(...asked);
           await shot(page, `fit-${game.id}-${screen}-second`);
@@ -83,7 +96,7 @@ async function oneScreenEach(screens: [string, BrowserContextOptions][], minTabl
           .catch(() => undefined);
         await until(`${game.id}: the next decision`, () => game.ready(page), 30_000).catch(() => undefined);
         await page.waitForTimeout(300);
-        const next = await phoneProblems(page, `${game.id} on ${screen}, after a move`, minTable);
+        const next = await fitProblems(page, game, `${game.id} on ${screen}, after a move`);
         if (next.length) await shot(page, `fit-${game.id}-${screen}-problem-2`);
         problems.push(...next);
         // Down to the log: the status bar (with the countdown) is still at the top of the screen.
@@ -106,9 +119,10 @@ async function oneScreenEach(screens: [string, BrowserContextOptions][], minTabl
 test('on phones held upright: status, table and action bar on one screen for every game; the status bar stays pinned', () => oneScreenEach(PHONES));
 
 // Turned sideways a phone has 360–390 px of height: the header and status bar took 265 of 390 and the table ran off the
-// screen. The table may shrink to a quarter of the height there: Saloon's tallest decisions on 740×360 (a threat's two
-// lines in the status bar, its answers on three rows) leave the felt, drawn whole and smaller, 94–105 px.
-test('on phones held sideways: status, table and action bar on one screen for every game; the status bar stays pinned', () => oneScreenEach(SIDEWAYS, 0.25));
+// screen. The table keeps 45% of the height there (Rattlesnake 171 px of 360): Saloon's bar, its tallest, sits beside its felt (table-life.css);
+// under it, Saloon's tallest decisions on 740×360 left the felt 94–105 px, its lines too small to read (READABLE_PX).
+test('on phones held sideways: status, table and action bar on one screen for every game, the felt readable; the status bar stays pinned', () =>
+  oneScreenEach(SIDEWAYS, 0.45));
 
 test('Saloon on a phone: picking a gun, then Cancel, re-word the status bar in the frame the action bar changes, and the table stays where the finger left it', async () => {
   const folks = people(stack().browser);

@@ -199,6 +199,16 @@ export async function phoneProblems(page: Page, where: string, minTable = 0.3): 
   return out;
 }
 
+/**
+ * The texts on the felt whose words match `label` and are drawn less than `min` CSS px tall (their bounding box): too
+ * small to read. None matching is a problem too.
+ */
+export async function smallTexts(page: Page, where: string, label: RegExp, min: number): Promise<string[]> {
+  const texts = (await measure(page)).scene.items.filter((i) => i.kind === 'text' && label.test(i.label));
+  if (texts.length === 0) return [`${where}: no text like ${label} on the felt`];
+  return texts.filter((t) => t.height < min).map((t) => `${where}: "${t.label}" is drawn ${t.height.toFixed(1)}px tall (less than ${min}px: unreadable)`);
+}
+
 /** The rows of cards on the felt (the public cards, my hand…), top to bottom, each with the width of its widest card. */
 export async function cardRows(page: Page): Promise<{ y: number; width: number }[]> {
   const snap = await measure(page);
