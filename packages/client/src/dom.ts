@@ -2,16 +2,32 @@
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 export type Child = Node | string | null | undefined | false;
 
+/** The listeners `h` gave each element (`onclick`…), so that `takeListeners` can hand them to an element kept in its place. */
+const given = new WeakMap<Element, [string, EventListener][]>();
+
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
-    else if (value === true) el.setAttribute(key, '');
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2), value);
+      given.set(el, [...(given.get(el) ?? []), [key.slice(2), value]]);
+    } else if (value === true) el.setAttribute(key, '');
     else el.setAttribute(key, String(value));
   }
   append(el, children);
   return el;
+}
+
+/**
+ * `kept` stays on the page in the place of `fresh` (a redraw that keeps its elements, table/bar.ts): it drops the
+ * listeners `h` gave it and takes `fresh`'s, which know the new state.
+ */
+export function takeListeners(kept: Element, fresh: Element): void {
+  for (const [type, fn] of given.get(kept) ?? []) kept.removeEventListener(type, fn);
+  const next = given.get(fresh) ?? [];
+  for (const [type, fn] of next) kept.addEventListener(type, fn);
+  given.set(kept, next);
 }
 
 export function append(el: Element, children: Child[]): void {

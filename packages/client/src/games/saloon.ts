@@ -39,6 +39,7 @@
  */
 import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
+import { drawBar } from '../table/bar';
 import { describeSaloonEvent } from './saloon-log';
 import { cap, cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
 import type { DrawWhen } from '../scenes/common';
@@ -703,21 +704,28 @@ class SaloonUi implements GameUi<SaloonEvent> {
     this.actionsSignature = signature;
     const glyphBtn = h(
       'button',
-      { type: 'button', class: 'secondary glyph-toggle', 'aria-pressed': String(this.bigGlyphs), title: T('ui.bigGlyphsTitle'), 'data-setting': '' },
+      {
+        type: 'button',
+        class: 'secondary glyph-toggle',
+        'aria-pressed': String(this.bigGlyphs),
+        title: T('ui.bigGlyphsTitle'),
+        'data-setting': '',
+        onclick: () => {
+          this.bigGlyphs = !this.bigGlyphs;
+          try {
+            localStorage.setItem(GLYPH_KEY, this.bigGlyphs ? '1' : '0');
+          } catch {
+            // not remembered
+          }
+          this.update('afterTap');
+        },
+      },
       T('ui.bigGlyphs'),
     );
-    glyphBtn.addEventListener('click', () => {
-      this.bigGlyphs = !this.bigGlyphs;
-      try {
-        localStorage.setItem(GLYPH_KEY, this.bigGlyphs ? '1' : '0');
-      } catch {
-        // not remembered
-      }
-      this.update('afterTap');
-    });
     this.els.actions.classList.toggle('big-glyphs', this.bigGlyphs);
     let digit = 0;
-    this.els.actions.replaceChildren(
+    drawBar(
+      this.els.actions,
       // In a race the status bar says what to do: the panel keeps its room for the cards and the buttons.
       ...(panel ? [] : [h('p', { class: 'prompt' }, prompt)]),
       h('p', { class: 'saloon-window', 'data-testid': 'saloon-window', 'aria-live': 'polite', hidden: windowLine ? null : true }, windowLine),
