@@ -1,6 +1,6 @@
 import { Duel, type DuelEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { drawBar } from '../table/bar';
+import { drawOver } from '../table/draw-over';
 import { listNames, t } from '../i18n';
 import type { DrawWhen } from '../scenes/common';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
@@ -265,7 +265,7 @@ class DuelUi implements GameUi<DuelEvent> {
     // A move redraws the bar: focus stays in it instead of dropping to the top of the page. It stays on its button while
     // that is still a choice, else goes to the first choice (a gun picked: the first target).
     const hadFocus = this.els.actions.contains(document.activeElement) && document.activeElement !== this.els.actions;
-    drawBar(this.els.actions, h('p', { class: 'prompt' }, prompt), ...buttons);
+    drawOver(this.els.actions, h('p', { class: 'prompt' }, prompt), ...buttons);
     const focused = document.activeElement;
     if (hadFocus && !(focused && this.els.actions.contains(focused) && focused.hasAttribute(ACTION_KEY)))
       (this.els.actions.querySelector<HTMLElement>(`[${ACTION_KEY}="1"]`) ?? this.els.actions.querySelector('button'))?.focus();

@@ -28,7 +28,7 @@
  */
 import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
-import { drawBar } from '../table/bar';
+import { drawOver } from '../table/draw-over';
 import { language, listNames, t } from '../i18n';
 // Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
 import type { DrawWhen } from '../scenes/common';
@@ -568,7 +568,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
     // (focus stays in the bar after a move, on the same button when it is still there: keyboard.ts, for every game)
-    drawBar(
+    drawOver(
       this.els.actions,
       h('p', { class: 'prompt' }, prompt),
       ...buttons.map((b) => {

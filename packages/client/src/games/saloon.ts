@@ -39,7 +39,7 @@
  */
 import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
-import { drawBar } from '../table/bar';
+import { drawOver } from '../table/draw-over';
 import { describeSaloonEvent } from './saloon-log';
 import { cap, cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
 import type { DrawWhen } from '../scenes/common';
@@ -724,7 +724,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     );
     this.els.actions.classList.toggle('big-glyphs', this.bigGlyphs);
     let digit = 0;
-    drawBar(
+    drawOver(
       this.els.actions,
       // In a race the status bar says what to do: the panel keeps its room for the cards and the buttons.
       ...(panel ? [] : [h('p', { class: 'prompt' }, prompt)]),

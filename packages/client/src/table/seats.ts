@@ -1,6 +1,7 @@
 /** The players panel: every seat with its tags (host, away, reconnecting, ready, deciding), score and life; host controls. */
 import type { HostAction } from '@tumbleweed/engine';
 import { h } from '../dom';
+import { drawOver } from './draw-over';
 import { withEmoji } from '../emoji';
 import { t } from '../i18n';
 import { list } from '../state';
@@ -42,7 +43,9 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
     signature = now;
 
     hostBar.hidden = !(amHost && waiting);
-    hostBar.replaceChildren(
+    // (drawn over: a host's click on Kick or Start now is not lost when someone joins or leaves meanwhile)
+    drawOver(
+      hostBar,
       ...(amHost && waiting
         ? [
             open > 0 ? btn(t('table.host.addBot'), t('table.host.addBot'), () => hostSend({ action: 'addBot' })) : null,
@@ -50,7 +53,8 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
           ].filter((x): x is HTMLButtonElement => x !== null)
         : []),
     );
-    seats.replaceChildren(
+    drawOver(
+      seats,
       ...rows.map(({ seat, i, summary }) => {
         const isOpen = seat.kind === 'open';
         const human = seat.kind === 'human';
