@@ -1,6 +1,7 @@
 /**
  * Saloon Showdown's race on real screens (issue 12): Pat creates a 2-seat table with one easy bot from the lobby
- * ("Bot speed": Easy) on a 1366×768 desktop, a 390×844 phone and a 360×640 phone (DPR 2), threatens the bot or calls its threat, and at
+ * ("Bot speed": Easy) on a 1366×768 desktop, a 390×844 phone, a 360×640 phone (DPR 2) and a 740×360 phone held
+ * sideways (DPR 3, the cards at least 60 px wide), threatens the bot or calls its threat, and at
  * "GO!" everything a duelist needs is on the screen at once, without scrolling: the three cards to read, every gun,
  * every area, every noise and the Shoot button — none of it under the pinned status bar or below the fold. "GO!" is
  * written once on the page (not in the scene and again in the panel), and every pick has its own key (`data-key`:
@@ -15,11 +16,19 @@ jest.setTimeout(180_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50' });
 
-const SCREENS: { name: string; options: BrowserContextOptions }[] = [
+/**
+ * `minCard`: the narrowest the three cards drawn in the scene may be (CSS px), on a screen where the scene draws them.
+ * Held sideways the race panel lay under the cards, which were drawn 40 px wide; beside them they are 109.
+ */
+const SCREENS: { name: string; options: BrowserContextOptions; minCard?: number }[] = [
   { name: 'desktop', options: { viewport: { width: 1366, height: 768 } } },
   { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   { name: 'small phone', options: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
-  { name: 'phone held sideways', options: { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } },
+  {
+    name: 'phone held sideways',
+    options: { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    minCard: 60,
+  },
 ];
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -50,6 +59,7 @@ async function untilGo(page: Page, deadline: number): Promise<boolean> {
 }
 
 test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is shown once, and every pick has its key', async ({ name, options }) => {
+  const minCard = SCREENS.find((s) => s.name === name)?.minCard;
   const folks = people(stack().browser);
   try {
     const page = await folks.open(name, { ...options, locale: 'en-US' });
@@ -141,6 +151,11 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
         ),
       ).toEqual([]);
       expect(boxes.goTexts + boxes.sceneGo).toBe(1);
+      if (minCard) {
+        const widths = boxes.parts.filter((p: { name: string }) => p.name.startsWith('scene card')).map((p: { box: Box }) => Math.round(p.box.width));
+        expect(widths).toHaveLength(3);
+        expect(Math.min(...widths)).toBeGreaterThanOrEqual(minCard);
+      }
 
       // The keys (the table routes a key to the button with that data-key): the gun's colour initial, a letter per
       // area, a digit per noise, Enter to shoot — all different.
