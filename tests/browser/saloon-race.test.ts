@@ -152,7 +152,7 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
       ).toEqual([]);
       expect(boxes.goTexts + boxes.sceneGo).toBe(1);
       if (minCard) {
-        const widths = boxes.parts.filter((p: { name: string }) => p.name.startsWith('scene card')).map((p: { box: Box }) => Math.round(p.box.width));
+        const widths = boxes.parts.filter((p) => p.name.startsWith('scene card')).map((p) => Math.round(p.box?.width ?? 0));
         expect(widths).toHaveLength(3);
         expect(Math.min(...widths)).toBeGreaterThanOrEqual(minCard);
       }
