@@ -162,6 +162,13 @@ test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Show
   await phone.getByLabel('Your name', { exact: true }).waitFor();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(phone, 'mobile-lobby-390x844');
+  // The Join card ends under its buttons: no empty lines kept on the first screen for a note or an error not shown.
+  const under = await phone.evaluate(() => {
+    const card = document.querySelector('.panel.join')!.getBoundingClientRect();
+    const row = document.querySelector('.join-row')!.getBoundingClientRect();
+    return Math.round(card.bottom - row.bottom);
+  });
+  expect(under).toBeLessThanOrEqual(30);
   for (const [id, radio, seats, bots, options] of games) {
     await createTable(phone, radio, 'Pat', seats, bots, options);
     await until(
