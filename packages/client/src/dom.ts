@@ -20,7 +20,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 }
 
 /**
- * `kept` stays on the page in the place of `fresh` (a redraw that keeps its elements, table/bar.ts): it drops the
+ * `kept` stays on the page in the place of `fresh` (a redraw that keeps its elements, table/draw-over.ts): it drops the
  * listeners `h` gave it and takes `fresh`'s, which know the new state.
  */
 export function takeListeners(kept: Element, fresh: Element): void {

@@ -18,11 +18,13 @@ export function fitLayout(
     page.style.setProperty('--main-h', `${Math.max(0, Math.floor((window.innerHeight - top) / zoom - gap))}px`);
   };
   // A new decision (the game re-draws its bar) starts at the top of the bar: a bar that had scrolled inside itself (a
-  // tall race panel on a small screen) would otherwise open the next decision with its first moves scrolled away.
+  // tall race panel on a small screen) would otherwise open the next decision with its first moves scrolled away. (The
+  // bar is drawn over itself, table/draw-over.ts: a new decision adds or removes buttons somewhere in it; a countdown's
+  // tick only changes words, and leaves the bar where the player scrolled it.)
   const barTop = new MutationObserver(() => {
     if (actions.scrollTop !== 0) actions.scrollTop = 0;
   });
-  barTop.observe(actions, { childList: true });
+  barTop.observe(actions, { childList: true, subtree: true });
   const sizes = new ResizeObserver(fit);
   sizes.observe(head);
   sizes.observe(status);
