@@ -1,0 +1,53 @@
+/**
+ * Saloon's race picks in Portuguese on the narrowest bars: every pick's words inside its button. Held sideways the
+ * race panel sits beside the cards (table-life.css), and on a 360-wide phone it has the screen's width; the five guns
+ * share one row there, and Portuguese names them with longer words ("Vermelho", "Amarelo"). Ann and Bob at a table
+ * dealt from a test seed: Bob threatens Ann, Ann answers "Do you?", then switches her page to Portuguese; while the
+ * duel gets ready her picks are shown. Needs `npm run build` first.
+ */
+import type { BrowserContextOptions } from 'playwright-core';
+import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { findSaloonSeed, hostSaloon, joinByCode, THREATEN_WITH } from '../support/saloon';
+
+jest.setTimeout(60_000);
+
+const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
+const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
+
+const SCREENS: [string, BrowserContextOptions][] = [
+  ['740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['360x640', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+];
+
+test.each(SCREENS)('a race on a %s phone in Portuguese: every pick reads whole in its button', async (screen, options) => {
+  const seed = findSaloonSeed(2, OPTIONS, (s) => s.active === 1);
+  const folks = people(stack().browser);
+  const host = await hostSaloon(stack().base, 2, 0, seed, OPTIONS);
+  try {
+    const ann = await folks.open('Ann', { ...options, locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    await joinByCode(ann, stack().base, 'Ann', host.code);
+    await joinByCode(bob, stack().base, 'Bob', host.code);
+    const bar = (page: typeof ann) => page.locator('.actions');
+    await bar(bob).getByRole('button', { name: THREATEN_WITH }).first().click({ timeout: 15_000 });
+    await bar(bob)
+      .getByRole('button', { name: /^Threaten Ann with the \w+ gun$/ })
+      .click({ timeout: 10_000 });
+    await bar(ann).getByRole('button', { name: 'Do you?', exact: true }).click({ timeout: 10_000 });
+    await ann.getByTestId('language').selectOption('pt-BR');
+    await ann.getByRole('button', { name: 'Atirar!' }).waitFor({ timeout: 10_000 });
+    await ann.waitForTimeout(300);
+    await shot(ann, `race-words-pt-${screen}`);
+    const cut = await ann.evaluate(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('.saloon-duelpanel button.pick, .saloon-duelpanel button.shoot')]
+        .filter((b) => b.scrollWidth > b.clientWidth + 1)
+        .map((b) => `"${(b.textContent ?? '').trim()}": ${b.scrollWidth}px of words in ${b.clientWidth}px`),
+    );
+    expect(cut).toEqual([]);
+    expect(await ann.locator('.saloon-duelpanel button.pick').count()).toBeGreaterThanOrEqual(5 + 4 + 3);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await host.leave();
+    await folks.close();
+  }
+});
