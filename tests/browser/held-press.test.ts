@@ -7,12 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { annAndBob, useStack } from '../support/browser';
-import { findSaloonSeed, hostSaloon, joinByCode, THREATEN_WITH } from '../support/saloon';
+import { bobThreatensAnn } from '../support/saloon';
 
 jest.setTimeout(60_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
-const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
 /** Longer than a second: the window's countdown ticks (and the bar is drawn again) while the button is held. */
 const HOLD_MS = 1300;
 
@@ -20,22 +19,16 @@ const button = (page: Page, name: string | RegExp) => page.locator('.actions').g
 
 /** Ann and Bob at a 2-seat table where Bob starts; Bob threatens Ann, who sees her answers. */
 async function annThreatened(): Promise<{ ann: Page; bob: Page; errors: string[]; done: () => Promise<void> }> {
-  const seed = findSaloonSeed(2, OPTIONS, (s) => s.active === 1);
   const { ann, bob, errors, close } = await annAndBob(stack().browser);
-  const host = await hostSaloon(stack().base, 2, 0, seed, OPTIONS);
-  const done = async () => {
-    await host.leave();
-    await close();
-  };
   try {
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    await joinByCode(bob, stack().base, 'Bob', host.code);
-    await button(bob, THREATEN_WITH).first().click({ timeout: 15_000 });
-    await button(bob, /^Threaten Ann with the \w+ gun$/).click({ timeout: 10_000 });
-    await button(ann, "You're bluffing!").waitFor({ timeout: 10_000 });
+    const host = await bobThreatensAnn(stack().base, ann, bob);
+    const done = async () => {
+      await host.leave();
+      await close();
+    };
     return { ann, bob, errors, done };
   } catch (err) {
-    await done();
+    await close();
     throw err;
   }
 }

@@ -7,12 +7,11 @@
  */
 import type { BrowserContextOptions } from 'playwright-core';
 import { DESKTOP, people, shot, useStack } from '../support/browser';
-import { findSaloonSeed, hostSaloon, joinByCode, THREATEN_WITH } from '../support/saloon';
+import { bobThreatensAnn } from '../support/saloon';
 
 jest.setTimeout(60_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
-const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
 
 const SCREENS: [string, BrowserContextOptions][] = [
   ['740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
@@ -20,20 +19,13 @@ const SCREENS: [string, BrowserContextOptions][] = [
 ];
 
 test.each(SCREENS)('a race on a %s phone in Portuguese: every pick reads whole in its button', async (screen, options) => {
-  const seed = findSaloonSeed(2, OPTIONS, (s) => s.active === 1);
   const folks = people(stack().browser);
-  const host = await hostSaloon(stack().base, 2, 0, seed, OPTIONS);
+  let host: { leave: () => Promise<void> } | null = null;
   try {
     const ann = await folks.open('Ann', { ...options, locale: 'en-US' });
     const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    await joinByCode(bob, stack().base, 'Bob', host.code);
-    const bar = (page: typeof ann) => page.locator('.actions');
-    await bar(bob).getByRole('button', { name: THREATEN_WITH }).first().click({ timeout: 15_000 });
-    await bar(bob)
-      .getByRole('button', { name: /^Threaten Ann with the \w+ gun$/ })
-      .click({ timeout: 10_000 });
-    await bar(ann).getByRole('button', { name: 'Do you?', exact: true }).click({ timeout: 10_000 });
+    host = await bobThreatensAnn(stack().base, ann, bob);
+    await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click({ timeout: 10_000 });
     await ann.getByTestId('language').selectOption('pt-BR');
     await ann.getByRole('button', { name: 'Atirar!' }).waitFor({ timeout: 10_000 });
     await ann.waitForTimeout(300);
@@ -47,7 +39,7 @@ test.each(SCREENS)('a race on a %s phone in Portuguese: every pick reads whole i
     expect(await ann.locator('.saloon-duelpanel button.pick').count()).toBeGreaterThanOrEqual(5 + 4 + 3);
     expect(folks.errors).toEqual([]);
   } finally {
-    await host.leave();
+    await host?.leave();
     await folks.close();
   }
 });

@@ -154,3 +154,27 @@ export async function joinByCode(page: Page, base: string, name: string, code: s
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await page.waitForURL(new RegExp(`#/table/${code}$`));
 }
+
+/** A 30 s threat window (long enough for a loaded machine) and the full rules. */
+export const THREAT_OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
+
+/**
+ * Ann (seat 0) and Bob (seat 1) at a 2-seat table dealt from a test seed where Bob starts (THREAT_OPTIONS): Bob
+ * threatens Ann through his action bar, and Ann's answers are on hers. Returns the watching host (`leave` when done).
+ */
+export async function bobThreatensAnn(base: string, ann: Page, bob: Page): Promise<{ leave: () => Promise<void> }> {
+  const seed = findSaloonSeed(2, THREAT_OPTIONS, (s) => s.active === 1);
+  const host = await hostSaloon(base, 2, 0, seed, THREAT_OPTIONS);
+  try {
+    await joinByCode(ann, base, 'Ann', host.code);
+    await joinByCode(bob, base, 'Bob', host.code);
+    const button = (page: Page, name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+    await button(bob, THREATEN_WITH).first().click({ timeout: 15_000 });
+    await button(bob, /^Threaten Ann with the \w+ gun$/).click({ timeout: 10_000 });
+    await button(ann, "You're bluffing!").waitFor({ timeout: 10_000 });
+    return host;
+  } catch (err) {
+    await host.leave();
+    throw err;
+  }
+}
