@@ -73,7 +73,7 @@ test('on a 360 px phone in pt-BR, picking a gun keeps the status bar one line wi
     const status = ana.getByTestId('status');
     const oneLine = (await status.boundingBox())?.height ?? 0;
     await pistol.click();
-    await until('the prompt to aim, with its clock', async () => /^Pistola.* — \d+ s$/.test((await status.textContent()) ?? ''));
+    await until('the prompt to aim, with its clock', async () => /^Pistola.* —\s\d+\ss$/.test((await status.textContent()) ?? ''));
     // The status bar keeps its tallest height for the rest of the game (table/status.ts): a prompt on two lines here
     // ("Pistola na mão: em quem você vai atirar? — 19 s") took 23 px of the table away until the end.
     expect((await status.boundingBox())?.height).toBe(oneLine);

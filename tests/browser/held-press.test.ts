@@ -34,7 +34,7 @@ async function annThreatened(): Promise<{ ann: Page; bob: Page; errors: string[]
 }
 
 /** The window's countdown as Ann's bar shows it ("… — 29 s …"), in seconds. */
-const secondsLeft = async (ann: Page) => Number(/(\d+) s/.exec((await ann.getByTestId('saloon-window').textContent()) ?? '')?.[1] ?? NaN);
+const secondsLeft = async (ann: Page) => Number(/(\d+)\ss/.exec((await ann.getByTestId('saloon-window').textContent()) ?? '')?.[1] ?? NaN);
 
 /** Bob's log tells Ann's answer, long before the window (30 s) would have run out. */
 async function bobHears(bob: Page): Promise<void> {

@@ -129,7 +129,7 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
       if (
         who === 'Bob' &&
         !seen.has('chain-shot') &&
-        /Mexican Standoff — \d+ s left to join/.test(
+        /Mexican Standoff — \d+\ss left to join/.test(
           (await page
             .getByTestId('saloon-window')
             .textContent()

@@ -138,7 +138,7 @@ test('Escape on Horseback: Bob threatens Ann, who escapes and names Cal; Cal is 
     await inLog(cal, /"See you!" Ann escapes on horseback; the gun turns to you\./);
     // The threat moved on: Cal is the one who must answer now, with the window's countdown.
     await cal.locator('.actions .prompt').filter({ hasText: 'Bob turns the red gun on you' }).waitFor();
-    await expect(cal.getByTestId('saloon-window').textContent()).resolves.toMatch(/\d+ s/);
+    await expect(cal.getByTestId('saloon-window').textContent()).resolves.toMatch(/\d+\ss/);
     await expect(button(ann, 'Do you?').count()).resolves.toBe(0);
     await bob.locator('.actions .prompt').filter({ hasText: /Cal/ }).waitFor();
     await shot(cal, 'saloon-symbols-3-escape');

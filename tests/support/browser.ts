@@ -160,7 +160,7 @@ export function stallCheck(page: Page, who: string, shotName: string, ms: number
   let lastSeen = '';
   let lastChange = Date.now();
   return async () => {
-    const now = ((await status.textContent()) ?? '').replace(/ — \d+ s$/, '');
+    const now = ((await status.textContent()) ?? '').replace(/ —\s\d+\ss$/, '');
     const lines = await log.evaluate((ol) => `${ol.childElementCount} ${ol.lastElementChild?.textContent ?? ''}`, undefined, { timeout: 1000 }).catch(() => '');
     if (`${now}\n${lines}` !== lastSeen) {
       lastSeen = `${now}\n${lines}`;

@@ -208,7 +208,8 @@ export const common = {
       out: 'You’re out this round.',
       waitingFor: 'Waiting for {{names}}…',
       coming: 'Cards are coming up…',
-      clock: ' — {{secs}} s',
+      // Non-breaking spaces (\u00a0) here and in every countdown: "— 30 s" is never cut over two lines.
+      clock: ' —\u00a0{{secs}}\u00a0s',
     },
     seat: {
       open: 'Open seat',

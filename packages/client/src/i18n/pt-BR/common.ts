@@ -199,7 +199,7 @@ export const common: Translation<typeof en.common> = {
       out: 'Você está fora nesta rodada.',
       waitingFor: 'Esperando {{names}}…',
       coming: 'As cartas estão chegando…',
-      clock: ' — {{secs}} s',
+      clock: ' —\u00a0{{secs}}\u00a0s',
     },
     seat: {
       open: 'Lugar vago',
