@@ -5,7 +5,8 @@
  * players and the log, the status bar stays pinned at the top; through a game's turns the table does not move up and
  * down as the status bar's words change length, nor grows back as the action bar's moves come and go. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
- * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen.
+ * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen;
+ * at six seats on a 360×640 phone the places past the first scroll inside the card, under the winner, over the next steps.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-<screen>.png. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -317,6 +318,51 @@ test.each([PHONES[0], SIDEWAYS[1]])(
     }
   },
 );
+
+// At six on a 360×640 phone the six places (a Saloon game's each on two lines) were taller than the table: the next
+// steps were scrolled out of sight under them.
+test('the end of a Duel at six on a phone360: the winner, the next steps and the first places on one screen, the rest a scroll away in the card', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('phone360', { ...PHONES[1][1], locale: 'en-US' });
+    await createTable(page, stack().base, /Duel/, 6, 5, { 'Target money': '3' });
+    await playDuelToEnd(page, 150_000);
+    await page.waitForTimeout(800);
+    await shot(page, 'fit-end-six-phone360');
+    const vh = await page.evaluate(() => window.innerHeight);
+    const onScreen = async (what: string, selector: string) => {
+      const box = await boxOf(page, selector);
+      return box && box.y >= 0 && box.bottom <= vh && box.height > 0 ? null : `${what}: ${JSON.stringify(box)} in a ${vh}px screen`;
+    };
+    const problems: string[] = [];
+    for (const name of ['Play again', 'Watch replay', 'Back to lobby']) {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      if (!(box && box.y >= 0 && box.y + box.height <= vh)) problems.push(`${name}: ${JSON.stringify(box)} in a ${vh}px screen`);
+    }
+    for (const [what, selector] of [
+      ['the winner', '[data-testid="winner"]'],
+      ["the winner's place", '[data-testid="standings"] li.winner'],
+      ['the card', '.end-card'],
+    ]) {
+      const problem = await onScreen(what, selector);
+      if (problem) problems.push(problem);
+    }
+    expect(problems).toEqual([]);
+    // Every place is still there, the last one a scroll away inside the standings.
+    const lines = page.getByTestId('standings').locator('li');
+    expect(await lines.count()).toBe(6);
+    await lines.last().scrollIntoViewIfNeeded();
+    const last = await lines.last().boundingBox();
+    expect(last && last.y >= 0 && last.y + last.height <= vh).toBe(true);
+    for (const name of ['Play again', 'Back to lobby']) {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= vh).toBe(true);
+    }
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
 
 test.each(PHONES)('Duel at six on a %s: aiming a gun shows every target and Cancel without scrolling, the players drawn apart', async (screen, options) => {
   const folks = people(stack().browser);
