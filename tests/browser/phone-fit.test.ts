@@ -347,6 +347,14 @@ test('the end of a Duel at six on a phone360: the winner, the next steps and the
       const problem = await onScreen(what, selector);
       if (problem) problems.push(problem);
     }
+    // The status bar lets go of the height it held for the game's longest words: "Game over — …" takes its own.
+    const slack = await page.getByTestId('status').evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const line = el.querySelector('.status-line')?.getBoundingClientRect().height ?? 0;
+      const frame = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((n, k) => n + parseFloat(cs[k as 'paddingTop']), 0);
+      return Math.round(el.getBoundingClientRect().height - line - frame);
+    });
+    if (slack > 2) problems.push(`the status bar is ${slack}px taller than "Game over — …"`);
     expect(problems).toEqual([]);
     // Every place is still there, the last one a scroll away inside the standings.
     const lines = page.getByTestId('standings').locator('li');

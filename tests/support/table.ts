@@ -76,7 +76,7 @@ export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
  * From the page's first frame on, records what moves the table under the player's eyes while the same table is shown,
  * each with the status bar's words before and after: every new size of the scene's canvas ("taller 42px", "shorter
  * 42px": the whole table drawn again at another size; `sceneResizes`), and every move of the table's top on the page
- * ("down 22px", "up 22px", the end banner aside; `tableMoves`). Call before the page opens the table.
+ * ("down 22px", "up 22px"; `tableMoves`), the end screen aside (it covers the table). Call before the page opens the table.
  *
  * The canvas itself is watched (Pixi sets its CSS size at each resize), not the scene's box sampled each frame: a box
  * sampled before the frame's ResizeObservers had held the bars at their tallest showed sizes never painted (a Saloon
@@ -93,6 +93,8 @@ export async function watchSceneHeight(page: Page): Promise<void> {
     let top: number | null = null;
     let said = '';
     const statusWords = () => document.querySelector('[data-testid=status]')?.textContent ?? '';
+    // (the end screen covers the table: the table may take the room the status bar no longer holds under it)
+    const ended = () => document.querySelector('.endscreen:not([hidden])') !== null;
     const look = () => {
       const now = document.querySelector<HTMLCanvasElement>('.table-page.live .scene canvas');
       const words = statusWords();
@@ -103,14 +105,15 @@ export async function watchSceneHeight(page: Page): Promise<void> {
           last = Math.round(parseFloat(now.style.height) || 0);
           sizes = new MutationObserver(() => {
             const height = Math.round(parseFloat(now.style.height) || 0);
-            if (height !== last) w.__sceneResizes.push(`${height > last ? 'taller' : 'shorter'} ${Math.abs(height - last)}px: "${said}" → "${statusWords()}"`);
+            if (height !== last && !ended())
+              w.__sceneResizes.push(`${height > last ? 'taller' : 'shorter'} ${Math.abs(height - last)}px: "${said}" → "${statusWords()}"`);
             last = height;
           });
           sizes.observe(now, { attributes: true, attributeFilter: ['style'] });
         }
       }
       const main = document.querySelector('.table-main');
-      if (main && !document.querySelector('.banner:not([hidden])')) {
+      if (main && !ended()) {
         const at = Math.round(main.getBoundingClientRect().top + window.scrollY);
         if (top !== null && at !== top) w.__tableMoves.push(`${at > top ? 'down' : 'up'} ${Math.abs(at - top)}px: "${said}" → "${words}"`);
         top = at;

@@ -23,8 +23,11 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
   // moved the whole table under the player's finger at every change of line count: up 22 px when a tap's two-line
   // "Your turn: …" became "Sending…" on a 360 px phone, and back down with the next turn; 45 px after a threat. Now the
   // table moves only when a longer line than any before needs room, down, a few times a game at most. A new width (a
-  // phone turned, a window resized) measures again.
-  const unhold = holdTallest(el, { key: () => String(el.clientWidth) });
+  // phone turned, a window resized) measures again. At the game's end it lets go: the end card covers the table, and
+  // a bar held at the height of a three-line threat over "Game over — …" took 40–45 px from the card on a 360×640 phone.
+  const over = () => view.state().status === 'over';
+  const unhold = holdTallest(el, { key: () => `${el.clientWidth} ${over() ? 'over' : ''}` });
+  let wasOver = false;
 
   // Countdown against a server deadline, tolerant of a skewed local clock.
   let seenDeadline = 0;
@@ -78,6 +81,10 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
     if (statusText.textContent !== main) statusText.textContent = main;
     const clock = secs !== null && pending.length > 0 ? t('table.status.clock', { secs }) : '';
     if (statusClock.textContent !== clock) statusClock.textContent = clock;
+    if (over() !== wasOver) {
+      wasOver = over();
+      el.style.minHeight = ''; // measured again (holdTallest: a new key) once the bar takes its own height
+    }
     el.classList.toggle('mine', mine);
     el.classList.toggle('offline', reconnecting || closed !== null);
   }
