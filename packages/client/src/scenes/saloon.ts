@@ -716,7 +716,12 @@ export class SaloonScene {
       const gx = 12 + r * 1.1;
       this.place(gunMark(ph.gun, r), gx, ty + r * 1.15);
       const left = m.threatLeft ?? 0;
-      const count = text(`${left} s`, { fontSize: fs * 2, fill: left <= 3 ? RED : CREAM, fontWeight: 'bold', stroke: { color: INK, width: 4 } });
+      const count = text(T('scene.secondsLeft', { seconds: left }), {
+        fontSize: fs * 2,
+        fill: left <= 3 ? RED : CREAM,
+        fontWeight: 'bold',
+        stroke: { color: INK, width: 4 },
+      });
       count.anchor.set(1, 0);
       count.position.set(W - 12, ty);
       this.root.addChild(count);
@@ -742,7 +747,7 @@ export class SaloonScene {
     }
     const left = m.threatLeft ?? 0;
     const size = Math.max(fs, Math.min(fs * 4, hgt * 0.3, (y + hgt - ty - answer.height - 8) / 1.3));
-    const t = this.centred(`${left} s`, cx, ty, size, left <= 3 ? RED : CREAM, true);
+    const t = this.centred(T('scene.secondsLeft', { seconds: left }), cx, ty, size, left <= 3 ? RED : CREAM, true);
     ownStyle(t).stroke = { color: INK, width: 4 };
     answer.y = ty + t.height + 4;
   }
@@ -832,7 +837,7 @@ export class SaloonScene {
       ty += ch + 6;
     }
     const big = Math.max(fs * 1.6, Math.min(fs * 3, (hgt - (ty - y)) * 0.4));
-    const word = go ? (m.windowLeft !== null ? `${T('ui.go')} ${m.windowLeft} s` : T('ui.go')) : T('ui.ready');
+    const word = go ? (m.windowLeft !== null ? `${T('ui.go')} ${T('scene.secondsLeft', { seconds: m.windowLeft })}` : T('ui.go')) : T('ui.ready');
     const t = this.centred(word, cx, ty, big, go ? GOLD : CREAM, true);
     ownStyle(t).stroke = { color: INK, width: 5 };
     ph.shots.slice(-2).forEach((s, i) => this.centred(this.shotWords(s), cx, ty + big * 1.25 + i * (fs + 3), Math.max(10, fs - 1), 0xffc2b0, true, W - 24));
