@@ -330,23 +330,18 @@ test('the end of a Duel at six on a phone360: the winner, the next steps and the
     await page.waitForTimeout(800);
     await shot(page, 'fit-end-six-phone360');
     const vh = await page.evaluate(() => window.innerHeight);
-    const onScreen = async (what: string, selector: string) => {
-      const box = await boxOf(page, selector);
-      return box && box.y >= 0 && box.bottom <= vh && box.height > 0 ? null : `${what}: ${JSON.stringify(box)} in a ${vh}px screen`;
-    };
-    const problems: string[] = [];
-    for (const name of ['Play again', 'Watch replay', 'Back to lobby']) {
-      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
-      if (!(box && box.y >= 0 && box.y + box.height <= vh)) problems.push(`${name}: ${JSON.stringify(box)} in a ${vh}px screen`);
-    }
-    for (const [what, selector] of [
-      ['the winner', '[data-testid="winner"]'],
-      ["the winner's place", '[data-testid="standings"] li.winner'],
-      ['the card', '.end-card'],
-    ]) {
-      const problem = await onScreen(what, selector);
-      if (problem) problems.push(problem);
-    }
+    /** What is not wholly on the screen, with its box; null when it is. */
+    const offScreen = (what: string, box: { y: number; height: number } | null) =>
+      box && box.y >= 0 && box.y + box.height <= vh && box.height > 0 ? null : `${what}: ${JSON.stringify(box)} in a ${vh}px screen`;
+    const buttonOff = async (name: string) => offScreen(name, await page.getByRole('button', { name, exact: true }).boundingBox());
+    const problems: (string | null)[] = [
+      await buttonOff('Play again'),
+      await buttonOff('Watch replay'),
+      await buttonOff('Back to lobby'),
+      offScreen('the winner', await boxOf(page, '[data-testid="winner"]')),
+      offScreen("the winner's place", await boxOf(page, '[data-testid="standings"] li.winner')),
+      offScreen('the card', await boxOf(page, '.end-card')),
+    ];
     // The status bar lets go of the height it held for the game's longest words: "Game over — …" takes its own.
     const slack = await page.getByTestId('status').evaluate((el) => {
       const cs = getComputedStyle(el);
@@ -354,18 +349,17 @@ test('the end of a Duel at six on a phone360: the winner, the next steps and the
       const frame = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((n, k) => n + parseFloat(cs[k as 'paddingTop']), 0);
       return Math.round(el.getBoundingClientRect().height - line - frame);
     });
-    if (slack > 2) problems.push(`the status bar is ${slack}px taller than "Game over — …"`);
-    expect(problems).toEqual([]);
+    problems.push(slack > 2 ? `the status bar is ${slack}px taller than "Game over — …"` : null);
+    expect(problems.filter(Boolean)).toEqual([]);
     // Every place is still there, the last one a scroll away inside the standings.
     const lines = page.getByTestId('standings').locator('li');
     expect(await lines.count()).toBe(6);
     await lines.last().scrollIntoViewIfNeeded();
-    const last = await lines.last().boundingBox();
-    expect(last && last.y >= 0 && last.y + last.height <= vh).toBe(true);
-    for (const name of ['Play again', 'Back to lobby']) {
-      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
-      expect(box && box.y >= 0 && box.y + box.height <= vh).toBe(true);
-    }
+    expect([offScreen('the last place', await lines.last().boundingBox()), await buttonOff('Play again'), await buttonOff('Back to lobby')]).toEqual([
+      null,
+      null,
+      null,
+    ]);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();
