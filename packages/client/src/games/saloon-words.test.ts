@@ -8,6 +8,9 @@ import { saloonStandings, scoreDetail, T } from './saloon-words';
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
 jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
 
+/** Words as a reader reads them: a no-break space is a space. */
+const read = (s: string) => s.replace(/\u00a0/g, ' ');
+
 test('the standings rank by Loot + Bounty − $10 × Wounds, not by Loot: $110 Loot with 3 Wounds and no Bounty loses to $60 + $40', () => {
   const ann = { loot: 110, bounty: 0, wounds: 3 }; // $80
   const bob = { loot: 60, bounty: 40, wounds: 0 }; // $100
@@ -18,9 +21,16 @@ test('the standings rank by Loot + Bounty − $10 × Wounds, not by Loot: $110 L
     [2, 2, 80, false],
     [0, 3, 80, false],
   ]);
-  expect(scoreDetail(ann)).toBe('Loot $110 + Bounty $0 − 3 Wounds × $10');
-  expect(scoreDetail(cid)).toBe('Loot $70 + Bounty $20 − 1 Wound × $10');
-  expect(scoreDetail(bob)).toBe('Loot $60 + Bounty $40');
+  expect(read(scoreDetail(ann))).toBe('Loot $110 + Bounty $0 − 3 Wounds × $10');
+  expect(read(scoreDetail(cid))).toBe('Loot $70 + Bounty $20 − 1 Wound × $10');
+  expect(read(scoreDetail(bob))).toBe('Loot $60 + Bounty $40');
+});
+
+// On a 360 px phone the end card's "Loot $110 + Bounty $50 − 2 Wounds × $10" put "$10" alone on its second line.
+test('a score\'s detail breaks only before + and −: each term ("− 3 Wounds × $10") stays on one line', () => {
+  const breaks = (s: string) => s.split(' ');
+  expect(breaks(scoreDetail({ loot: 110, bounty: 0, wounds: 3 })).map(read)).toEqual(['Loot $110', '+ Bounty $0', '− 3 Wounds × $10']);
+  expect(breaks(scoreDetail({ loot: 60, bounty: 40, wounds: 0 })).map(read)).toEqual(['Loot $60', '+ Bounty $40']);
 });
 
 test('a tie still tied after the Bounty shares the place and the win', () => {

@@ -28,9 +28,10 @@ export const saloon = {
     botLevels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' },
   },
   end: {
-    detail: 'Loot ${{loot}} + Bounty ${{bounty}}',
-    detailWounds_one: 'Loot ${{loot}} + Bounty ${{bounty}} − {{count}} Wound × ${{each}}',
-    detailWounds_other: 'Loot ${{loot}} + Bounty ${{bounty}} − {{count}} Wounds × ${{each}}',
+    // No-break spaces inside each term: a narrow line breaks only before "+" and "−" (never "× $10" alone).
+    detail: 'Loot\u00a0${{loot}} +\u00a0Bounty\u00a0${{bounty}}',
+    detailWounds_one: 'Loot\u00a0${{loot}} +\u00a0Bounty\u00a0${{bounty}} −\u00a0{{count}}\u00a0Wound\u00a0×\u00a0${{each}}',
+    detailWounds_other: 'Loot\u00a0${{loot}} +\u00a0Bounty\u00a0${{bounty}} −\u00a0{{count}}\u00a0Wounds\u00a0×\u00a0${{each}}',
     score: '${{score}}',
     seatFinal: 'Score ${{score}}: {{detail}}',
   },

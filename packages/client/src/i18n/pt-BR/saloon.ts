@@ -30,9 +30,9 @@ export const saloon: Translation<typeof en.saloon> = {
     botLevels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
   },
   end: {
-    detail: 'Saque ${{loot}} + Recompensa ${{bounty}}',
-    detailWounds_one: 'Saque ${{loot}} + Recompensa ${{bounty}} − {{count}} Ferimento × ${{each}}',
-    detailWounds_other: 'Saque ${{loot}} + Recompensa ${{bounty}} − {{count}} Ferimentos × ${{each}}',
+    detail: 'Saque\u00a0${{loot}} +\u00a0Recompensa\u00a0${{bounty}}',
+    detailWounds_one: 'Saque\u00a0${{loot}} +\u00a0Recompensa\u00a0${{bounty}} −\u00a0{{count}}\u00a0Ferimento\u00a0×\u00a0${{each}}',
+    detailWounds_other: 'Saque\u00a0${{loot}} +\u00a0Recompensa\u00a0${{bounty}} −\u00a0{{count}}\u00a0Ferimentos\u00a0×\u00a0${{each}}',
     score: '${{score}}',
     seatFinal: 'Pontos ${{score}}: {{detail}}',
   },
