@@ -260,6 +260,12 @@ test('on desktops the table fills the height under the status bar, with the play
   expect(problems).toEqual([]);
 });
 
+/** What is not wholly on a `vh` px high screen, with its box; null when it is. */
+const offScreen = (vh: number, what: string, box: { y: number; height: number } | null) =>
+  box && box.y >= 0 && box.y + box.height <= vh && box.height > 0 ? null : `${what}: ${JSON.stringify(box)} in a ${vh}px screen`;
+/** The button named `name`, when it is not wholly on the screen (see offScreen). */
+const buttonOff = async (page: Page, vh: number, name: string) => offScreen(vh, name, await page.getByRole('button', { name, exact: true }).boundingBox());
+
 // Held sideways the end card (404 px) lay in a 269 px table: Play again, Watch replay and Back to lobby were scrolled out of it.
 test.each([PHONES[0], SIDEWAYS[1]])(
   'the end of a Duel on a %s: the winner, every seat’s place and score, and the next steps on one screen',
@@ -299,14 +305,13 @@ test.each([PHONES[0], SIDEWAYS[1]])(
         expect(r.score).toMatch(/\$\d/);
       }
       expect(rows.map((r) => r.who).join()).toContain('Pat (you)');
-      for (const name of ['Play again', 'Watch replay', 'Back to lobby']) {
-        const b = page.getByRole('button', { name, exact: true });
-        expect(await b.isVisible()).toBe(true);
-        const box = await b.boundingBox();
-        expect(box && box.y >= 0 && box.y + box.height <= vh).toBe(true);
-      }
-      const card = await boxOf(page, '.end-card');
-      expect(card && card.y >= 0 && card.bottom <= vh).toBe(true);
+      for (const name of ['Play again', 'Watch replay', 'Back to lobby']) expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+      expect([
+        await buttonOff(page, vh, 'Play again'),
+        await buttonOff(page, vh, 'Watch replay'),
+        await buttonOff(page, vh, 'Back to lobby'),
+        offScreen(vh, 'the card', await boxOf(page, '.end-card')),
+      ]).toEqual([null, null, null, null]);
       // See the table: the end screen folds to a strip, and comes back.
       await page.getByRole('button', { name: 'See the table' }).click();
       expect(await page.getByTestId('standings').isVisible()).toBe(false);
@@ -330,17 +335,13 @@ test('the end of a Duel at six on a phone360: the winner, the next steps and the
     await page.waitForTimeout(800);
     await shot(page, 'fit-end-six-phone360');
     const vh = await page.evaluate(() => window.innerHeight);
-    /** What is not wholly on the screen, with its box; null when it is. */
-    const offScreen = (what: string, box: { y: number; height: number } | null) =>
-      box && box.y >= 0 && box.y + box.height <= vh && box.height > 0 ? null : `${what}: ${JSON.stringify(box)} in a ${vh}px screen`;
-    const buttonOff = async (name: string) => offScreen(name, await page.getByRole('button', { name, exact: true }).boundingBox());
     const problems: (string | null)[] = [
-      await buttonOff('Play again'),
-      await buttonOff('Watch replay'),
-      await buttonOff('Back to lobby'),
-      offScreen('the winner', await boxOf(page, '[data-testid="winner"]')),
-      offScreen("the winner's place", await boxOf(page, '[data-testid="standings"] li.winner')),
-      offScreen('the card', await boxOf(page, '.end-card')),
+      await buttonOff(page, vh, 'Play again'),
+      await buttonOff(page, vh, 'Watch replay'),
+      await buttonOff(page, vh, 'Back to lobby'),
+      offScreen(vh, 'the winner', await boxOf(page, '[data-testid="winner"]')),
+      offScreen(vh, "the winner's place", await boxOf(page, '[data-testid="standings"] li.winner')),
+      offScreen(vh, 'the card', await boxOf(page, '.end-card')),
     ];
     // The status bar lets go of the height it held for the game's longest words: "Game over — …" takes its own.
     const slack = await page.getByTestId('status').evaluate((el) => {
@@ -355,11 +356,11 @@ test('the end of a Duel at six on a phone360: the winner, the next steps and the
     const lines = page.getByTestId('standings').locator('li');
     expect(await lines.count()).toBe(6);
     await lines.last().scrollIntoViewIfNeeded();
-    expect([offScreen('the last place', await lines.last().boundingBox()), await buttonOff('Play again'), await buttonOff('Back to lobby')]).toEqual([
-      null,
-      null,
-      null,
-    ]);
+    expect([
+      offScreen(vh, 'the last place', await lines.last().boundingBox()),
+      await buttonOff(page, vh, 'Play again'),
+      await buttonOff(page, vh, 'Back to lobby'),
+    ]).toEqual([null, null, null]);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();
