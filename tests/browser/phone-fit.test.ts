@@ -7,11 +7,13 @@
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen;
  * at six seats on a 360×640 phone the places past the first scroll inside the card, under the winner, over the next steps.
+ * Rattlesnake held sideways (568×320 to 844×390) keeps its felt's words readable and its cards no narrower than a pile upright.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-<screen>.png. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
-import { layoutProblems, measure } from '../support/screens';
+import { layoutProblems, measure, type Snapshot } from '../support/screens';
+import { move } from '../support/rattlesnake-screens';
 import { THREATEN_WITH } from '../support/saloon';
 import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, sceneResizes, smallTexts, tableMoves, until, watchSceneHeight } from '../support/table';
 
@@ -124,6 +126,68 @@ test('on phones held upright: status, table and action bar on one screen for eve
 // under it, Saloon's tallest decisions on 740×360 left the felt 94–105 px, its lines too small to read (READABLE_PX).
 test('on phones held sideways: status, table and action bar on one screen for every game, the felt readable; the status bar stays pinned', () =>
   oneScreenEach(SIDEWAYS, 0.45));
+
+/**
+ * Rattlesnake held sideways, its action bar under the felt: the felt is 131–239 px tall and three to four times as wide.
+ * Three bands drawn whole and smaller there put the felt's words at 5.5–7.7 px (568×320, 740×360), and at 844×390 drew
+ * the saloon's cards and my hand 26–27 px wide over an empty middle. Every word of the felt (its titles, the piles'
+ * captions, the attack's lines) must be READABLE_PX tall through an attack, nothing cut or on top of something else,
+ * and the saloon's cards and my hand at least as wide as the smallest pile a phone held upright shows (28 px at
+ * 360×640). At 568×320 the bar's two rows of moves leave the felt 131 px: five cards and their titles in that height
+ * are 23–24 px wide in any of the layouts, so there the words and the layout are checked, not the cards' width.
+ */
+test("Rattlesnake on phones held sideways: the felt's words readable through an attack, the saloon's cards and my hand no narrower than a pile upright", async () => {
+  const folks = people(stack().browser);
+  const problems: string[] = [];
+  const screens: [string, BrowserContextOptions, number][] = [
+    ['phone568x320', { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, 0],
+    ...SIDEWAYS.map(([screen, options]): [string, BrowserContextOptions, number] => [screen, options, 28]),
+  ];
+  /** What is unreadable, cut or on top of something else on the felt. */
+  const feltProblems = (snap: Snapshot, dpr: number, where: string): string[] => [
+    ...snap.scene.items
+      .filter((i) => i.kind === 'text' && i.parent < 0 && i.height < READABLE_PX)
+      .map((t) => `${where}: "${t.label}" is drawn ${t.height.toFixed(1)}px tall (less than ${READABLE_PX}px: unreadable)`),
+    ...layoutProblems(snap, dpr).map((p) => `${where}: ${p}`),
+  ];
+  try {
+    for (const [screen, options, minCard] of screens) {
+      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      const dpr = options.deviceScaleFactor ?? 1;
+      await createTable(page, stack().base, /Rattlesnake/, 2, 1);
+      await until('rattlesnake: a decision', async () => (await enabledMoves(page).count()) > 0, 30_000);
+      await page.waitForTimeout(300);
+      await shot(page, `fit-rattlesnake-sideways-${screen}`);
+      const snap = await measure(page);
+      problems.push(...feltProblems(snap, dpr, screen));
+      // The cards under a title: its row, the widest card in it.
+      for (const title of [/^Saloon —/, /^Your hand$/]) {
+        const head = snap.scene.items.find((i) => i.kind === 'text' && i.parent < 0 && title.test(i.label));
+        if (!head) {
+          problems.push(`${screen}: no ${title} on the felt`);
+          continue;
+        }
+        const top = head.y + head.height;
+        const row = snap.scene.items.filter((i) => i.kind === 'card' && i.parent < 0 && i.x >= head.x - 2 && i.y >= top - 2 && i.y <= top + 30);
+        const widest = Math.max(0, ...row.map((c) => c.width));
+        if (widest < minCard) problems.push(`${screen}: the cards under "${head.label}" are ${widest.toFixed(1)}px wide (less than ${minCard}px)`);
+      }
+      // Eight moves on: an attack's cards face down on both sides, the reveal, the verdict, the next attack.
+      for (let i = 0; i < 8; i++) {
+        await move(page);
+        await page.waitForTimeout(150);
+        problems.push(...feltProblems(await measure(page), dpr, `${screen}, move ${i + 1}`));
+      }
+      if (problems.length) await shot(page, `fit-rattlesnake-sideways-${screen}-problem`);
+      await page.getByRole('button', { name: 'Leave', exact: true }).click();
+      await page.waitForURL(/#\/$/);
+    }
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+  expect(problems).toEqual([]);
+});
 
 test('Saloon on a phone: picking a gun, then Cancel, re-word the status bar in the frame the action bar changes, and the table stays where the finger left it', async () => {
   const folks = people(stack().browser);

@@ -210,6 +210,15 @@ function emptySlot(w: number, hgt: number, label = ''): Container {
   return c;
 }
 
+/**
+ * A felt this many times as wide as it is tall (a phone held sideways: 2.6–4.1; a desktop's: 1.7 at 1366×768) may be
+ * drawn in two bands (RattlesnakeScene.bandsFor): it is when they draw its cards at least TWO_BANDS_CARDS as wide as
+ * three bands do. Three bands on such a felt are drawn whole and smaller, their words with them (5.5–7.2 px tall at
+ * 552×169–724×209); two keep their words at full size (9.8–11 px), which is worth cards a little narrower.
+ */
+const TWO_BANDS_ASPECT = 2.2;
+const TWO_BANDS_CARDS = 0.9;
+
 /** The saloon card's least width on a phone's felt before the whole table is drawn smaller instead (RattlesnakeScene.draw). */
 const NARROW_MIN_CW = 44;
 
@@ -239,6 +248,8 @@ export class RattlesnakeScene {
   private readonly root = new Container();
   private model: RattlesnakeSceneModel | null = null;
   private readonly later = new DrawAfterPaint(() => this.draw());
+  /** A low felt's layout (two bands or three) and the felt's size and seating it was chosen for (`bandsFor`). */
+  private bands: { key: string; bands: 2 | 3 } | null = null;
   private readonly tip: HTMLDivElement;
   private pressTimer = 0;
 
@@ -384,28 +395,51 @@ export class RattlesnakeScene {
     if (started) this.host.dataset.tweens = String(Number(this.host.dataset.tweens ?? 0) + started);
   }
 
-  /** `shrink`: the felt is drawn this much smaller again (a wide felt too low for its three bands, below). */
-  draw(shrink = 1): void {
-    this.later.cancel();
+  /**
+   * A felt more than TWO_BANDS_ASPECT times as wide as it is tall (a phone held sideways, its action bar under the
+   * table) is drawn in two bands or in three (TWO_BANDS_CARDS), measured by drawing neither; chosen again only when
+   * the felt's size or my seat changes, so that a game keeps its layout.
+   */
+  private bandsFor(SW: number, SH: number, seated: boolean): 2 | 3 {
+    const key = `${SW}x${SH} ${seated}`;
+    if (this.bands?.key !== key) this.bands = { key, bands: this.draw(1, 2, true) >= TWO_BANDS_CARDS * this.draw(1, 3, true) ? 2 : 3 };
+    return this.bands.bands;
+  }
+
+  /**
+   * Draws the table. `shrink`: the felt is drawn this much smaller again (a felt too small for its bands, below).
+   * `bands`: a low felt's layout (`bandsFor`). `trial`: draws nothing, returns how wide (CSS px) the saloon's cards
+   * would be drawn (0 when drawn).
+   */
+  draw(shrink = 1, bands?: 2 | 3, trial = false): number {
     const m = this.model;
     // Nothing to draw yet (the table's state on its way, a table waiting for its players): the bare wood, after a resize too.
-    if (!m) return this.px.app.render();
-    this.motion.clear();
-    const dropOld = clearForRedraw(this.root);
-    this.tracked.clear();
+    if (!m) {
+      this.later.cancel();
+      this.px.app.render();
+      return 0;
+    }
     const { width: SW, height: SH } = this.px.size();
+    if (bands === undefined && SW >= TWO_BANDS_ASPECT * SH) bands = this.bandsFor(SW, SH, m.view.seat !== null);
+    const twoBands = bands === 2;
+    if (!trial) {
+      this.later.cancel();
+      this.motion.clear();
+      this.tracked.clear();
+    }
+    const dropOld = trial ? () => undefined : clearForRedraw(this.root);
     // A phone's felt lower than the five rows need with readable cards is drawn whole and smaller, never clipped.
-    const k = (SW >= 720 ? 1 : Math.min(1, SH / narrowMinHeight(m, SW))) * shrink;
-    this.root.scale.set(k);
+    const k = (twoBands || SW >= 720 ? 1 : Math.min(1, SH / narrowMinHeight(m, SW))) * shrink;
+    if (!trial) this.root.scale.set(k);
     const W = SW / k;
     const H = SH / k;
     const v = m.view;
     const me = v.seat ?? 0;
     const opp = 1 - me;
     const seated = v.seat !== null;
-    // Wide (a desktop): three bands, [the opponent | the saloon], the attack, [me | my hand]. Narrow (a phone): five
-    // rows, one under the other.
-    const wide = W >= 720;
+    // Wide (a desktop): three bands, [the opponent | the saloon], the attack, [me | my hand]; two on a low felt.
+    // Narrow (a phone held upright): five rows, one under the other.
+    const wide = twoBands || W >= 720;
     const pad = 8;
     const fs = wide ? Math.max(13, Math.min(16, W / 64)) : Math.max(11, Math.min(14, W / 40));
     const small = Math.max(9, fs - 2);
@@ -617,21 +651,24 @@ export class RattlesnakeScene {
         if (!m.started) lines.push(t('rattlesnake:scene.waiting'));
         else if (sd) lines.push(t('rattlesnake:scene.lastAttack', { attacker: name(sd.attacker), defender: name(sd.defender) }));
         else lines.push(t('rattlesnake:scene.noAttack'));
+        const verdict = m.started && sd && m.verdict;
+        // The verdict: large on a gold plate while it is new, then calm. Its plate keeps a line's room under the
+        // sentences, which are shortened first (a low attack band: a phone held sideways).
+        const size = m.verdictFresh ? Math.round(fs * 1.25) : fs;
+        const plateMin = verdict ? fs * 0.5 + lineHeight(size) + 12 : 0;
         // Centred sentences, one under the other, within the attack's place.
         let ty = y + 6;
         lines.forEach((s) => {
           const line = text(s, { fontSize: fs, fill: CREAM, align: 'center', wordWrap: true, wordWrapWidth: width - 8 });
-          fitLines(line, Math.max(lineHeight(fs), bottom - ty));
+          fitLines(line, Math.max(lineHeight(fs), bottom - ty - plateMin));
           line.anchor.set(0.5, 0);
           line.position.set(x + width / 2, ty);
           this.root.addChild(line);
           ty += line.height + fs * 0.5;
         });
-        if (m.started && sd && m.verdict) {
-          // The verdict: large on a gold plate while it is new, then calm.
-          const size = m.verdictFresh ? Math.round(fs * 1.25) : fs;
+        if (verdict) {
           const boxW = Math.min(width - 8, Math.max(260, width * 0.8));
-          const words = text(m.verdict, {
+          const words = text(verdict, {
             fontSize: size,
             fill: m.verdictFresh ? INK : GOLD,
             fontWeight: 'bold',
@@ -679,9 +716,55 @@ export class RattlesnakeScene {
     const handH = (hw: number) => lineHeight(fs) + 10 + hw * 1.4;
     const handSlots = Math.max(v.hand.length, 5);
 
-    this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(0x2f5d3a));
+    if (!trial) this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(0x2f5d3a));
     // The player rows first (their decks and hands are where cards come from), then the rest.
-    if (wide) {
+    if (twoBands) {
+      // Two bands, the largest cards that fit both ways: [the opponent | the saloon, its deck, the graveyard],
+      // [me | the attack | my hand]. At the first decision on felts of 552×169, 651×186, 724×209 and 828×201, three
+      // bands drew the saloon's cards 30, 33, 37 and 26 px wide, their words 5.5–7.2 px tall (13 at 828, where the
+      // felt was not drawn smaller and its middle stayed empty); two draw them 29, 35, 43 and 42 px, words 9.8–11 px.
+      const colGap = 16;
+      const verdictH = 6 + lineHeight(fs) + fs * 0.5 + lineHeight(Math.round(fs * 1.25)) + 12;
+      const z = (cw: number) => {
+        const sw = cw * 0.6;
+        const hw = cw * 1.05;
+        // The attack's cards as tall as my hand leaves under the attack's heading, at least a card wide, and room for
+        // the last attack's line and a new verdict's plate between attacks (attackArea).
+        const bh = Math.max(lineHeight(fs) + 10 + hw * 1.4 - headH - 4 - eventsH, cw, verdictH - headH);
+        return { cw, ch: cw * 1.4, sw, sh: sw * 1.4, gap: gapOf(cw), hw, bh, bw: bh / 1.4 };
+      };
+      type Z = ReturnType<typeof z>;
+      const rowA = (s: Z) => titleH + Math.max(s.sh + capH + 6, s.ch, s.sh + 2 + 2 * lineHeight(small)) + 8;
+      const rowB = (s: Z) => Math.max(titleH + s.sh + capH + 6, seated ? handH(s.hw) : 0, headH + s.bh + 4 + eventsH);
+      // The attack: each side two cards wide, and the card an ability waits with (attackArea) beside them.
+      const attackMin = (s: Z) => 4 * s.bw + 16 + Math.max(s.bw, 56) + 12;
+      const handNeed = (s: Z) => (seated ? handSlots * (s.hw + s.gap) - s.gap + colGap : 0);
+      const needW = (s: Z) =>
+        Math.max(rowNeed(opp, s.sw, s.gap) + colGap + saloonNeed(s.cw, s.sw, s.gap), rowNeed(me, s.sw, s.gap) + colGap + attackMin(s) + handNeed(s));
+      const needH = (s: Z) => 2 * pad + rowA(s) + rowB(s);
+      let cw = 150;
+      while (cw > 30 && (needW(z(cw)) > inner || needH(z(cw)) > H)) cw -= 1;
+      const s = z(cw);
+      // Too small even with the smallest cards: drawn whole and smaller.
+      const over = Math.max(needW(s) / inner, needH(s) / H);
+      if (over > 1.005 && shrink > 0.3) {
+        dropOld();
+        return this.draw(shrink / over, bands, trial);
+      }
+      if (trial) return s.cw * k;
+      const spare = Math.max(0, H - needH(s));
+      const yA = pad;
+      const yB = yA + rowA(s) + spare / 2;
+      const right = W - pad - 4;
+      const handW = seated ? handNeed(s) - colGap : 0;
+      const meW = rowNeed(me, s.sw, s.gap);
+      playerRow(opp, x0, yA, inner - saloonNeed(s.cw, s.sw, s.gap) - colGap, s.sw, s.sh, s.gap);
+      saloonRow(right - saloonNeed(s.cw, s.sw, s.gap), yA, saloonNeed(s.cw, s.sw, s.gap), s.cw, s.ch, s.sw, s.sh, s.gap);
+      playerRow(me, x0, yB, meW, s.sw, s.sh, s.gap);
+      const ax = x0 + meW + colGap;
+      attackArea(ax, yB, right - handW - (seated ? colGap : 0) - ax, s.bw, s.bh);
+      if (seated) handRow(right - handW, yB, handW, s.hw, s.gap);
+    } else if (wide) {
       // Three bands, the largest cards that fit both ways: [the opponent | the saloon], [the attack | the saloon's
       // deck and the graveyard], [me | my hand]. cw: a saloon card's width; piles 0.6 of it; the attack's cards 0.95.
       const colGap = 16;
@@ -709,8 +792,9 @@ export class RattlesnakeScene {
       const need = 2 * pad + rowA(s0) + rowB(s0) + rowC(s0);
       if (need > H + 1 && shrink > 0.3) {
         dropOld();
-        return this.draw((shrink * H) / need);
+        return this.draw((shrink * H) / need, bands, trial);
       }
+      if (trial) return s0.cw * k;
       // A tall felt (the width decided cw): the attack's cards grow into the spare height, the rest goes between the bands.
       const grow = Math.min(Math.max(0, H - 2 * pad - rowA(s0) - rowB(s0) - rowC(s0)) * 0.7, s0.ch * 0.5);
       const s = { ...s0, bh: s0.bh + grow, bw: (s0.bh + grow) / 1.4 };
@@ -742,6 +826,7 @@ export class RattlesnakeScene {
       let cw = 78;
       while (cw > 30 && (saloonNeed(cw, z(cw).sw, z(cw).gap) > inner || totalH(z(cw)) > H)) cw -= 1;
       const s = z(cw);
+      if (trial) return s.cw * k;
       let y = pad;
       const yOpp = y;
       y += rowH(s);
@@ -765,5 +850,6 @@ export class RattlesnakeScene {
     this.animate(W, H);
     this.app.render();
     dropOld();
+    return 0;
   }
 }
