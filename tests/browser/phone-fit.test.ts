@@ -7,7 +7,8 @@
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen;
  * at six seats on a 360×640 phone the places past the first scroll inside the card, under the winner, over the next steps.
- * Rattlesnake held sideways (568×320 to 844×390) keeps its felt's words readable and its cards no narrower than a pile upright.
+ * On every phone the table takes the screen's width (held sideways at 932×430 too: the players and the log go under it).
+ * Rattlesnake held sideways (568×320 to 932×430) keeps its felt's words readable and its cards no narrower than a pile upright.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-<screen>.png. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -26,6 +27,7 @@ const PHONES: [string, BrowserContextOptions][] = [
   ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
 ];
 const SIDEWAYS: [string, BrowserContextOptions][] = [
+  ['phone932x430', { viewport: { width: 932, height: 430 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
   ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
   ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
 ];
@@ -60,14 +62,25 @@ const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: 
   },
 ];
 
+/** The table (felt and action bar) narrower than the screen less the page's margins (40 px). */
+async function tableNarrow(page: Page, where: string): Promise<string[]> {
+  const vw = await page.evaluate(() => window.innerWidth);
+  const table = await boxOf(page, '.table-main');
+  return table && table.width >= vw - 40 ? [] : [`${where}: the table is ${Math.round(table?.width ?? 0)}px wide on a ${vw}px screen`];
+}
+
 /** Each game on each screen: status, table and action bar on one screen at the first decision, its second question and the next decision, the felt's lines readable; scrolled down, the status bar stays pinned. */
 async function oneScreenEach(screens: [string, BrowserContextOptions][], minTable?: number): Promise<void> {
   const folks = people(stack().browser);
   const problems: string[] = [];
-  /** What a player misses at this decision: something off the screen or squeezed, a move out of sight, a line too small to read. */
+  /**
+   * What a player misses at this decision: something off the screen or squeezed, a move out of sight, a line too
+   * small to read, a table narrower than the screen (on a phone the players and the log are under it, not beside).
+   */
   const fitProblems = async (page: Page, game: (typeof GAMES)[number], where: string) => [
     ...(await phoneProblems(page, where, minTable)),
     ...(game.readable ? await smallTexts(page, where, game.readable, READABLE_PX) : []),
+    ...(await tableNarrow(page, where)),
   ];
   try {
     for (const [screen, options] of screens) {
