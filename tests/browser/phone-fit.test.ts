@@ -141,7 +141,7 @@ test('on phones held sideways: status, table and action bar on one screen for ev
   oneScreenEach(SIDEWAYS, 0.45));
 
 /**
- * Rattlesnake held sideways, its action bar under the felt: the felt is 131–239 px tall and three to four times as wide.
+ * Rattlesnake held sideways, its action bar under the felt: the felt is 131–279 px tall and three to four times as wide.
  * Three bands drawn whole and smaller there put the felt's words at 5.5–7.7 px (568×320, 740×360), and at 844×390 drew
  * the saloon's cards and my hand 26–27 px wide over an empty middle. Every word of the felt (its titles, the piles'
  * captions, the attack's lines) must be READABLE_PX tall through an attack, nothing cut or on top of something else,
