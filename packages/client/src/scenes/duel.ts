@@ -328,13 +328,15 @@ export class DuelScene {
     let handCardW = Math.min(phone ? 64 : 80, (W - 16 - (phone ? 5 : 10) * 5) / 6);
     const stripH = (cardW: number) => (mine ? Math.round(cardW * 1.38 + 42) : 0);
     // A short, wide table (a phone held sideways): the oval has no room for a box above and a box below its middle.
-    // There the hand takes at most about 42% of the height, and the players sit in one row (see below).
-    const short = !phone && H - stripH(handCardW) < 2 * OVAL_BOX_H + 24;
+    // There the hand takes at most about 42% of the height, and the players sit in one row (see below). A narrow felt
+    // twice as wide as tall is one too (568×320 held sideways: 552×169, where the upright phone's hand strip left the
+    // players 39 px).
+    const short = (!phone || W >= 2 * H) && H - stripH(handCardW) < 2 * OVAL_BOX_H + 24;
     if (short) handCardW = Math.min(handCardW, Math.max(34, (H * 0.42 - 42) / 1.38));
     const handH = stripH(handCardW);
     const tableH = H - handH;
     // Not laid out yet (a page being redrawn): nothing to draw until the next update.
-    if (W < 80 || tableH < 80) return dropOld();
+    if (W < 80 || H < 80) return dropOld();
 
     // Felt table with a wooden rim.
     const tcx = W / 2;

@@ -820,9 +820,10 @@ export class SaloonScene {
     fs: number,
   ): void {
     const cx = W / 2;
-    this.centred(this.raceTitle(ph), cx, y + 2, fs + 3, GOLD, true, W - 24);
+    const title = this.centred(this.raceTitle(ph), cx, y + 2, fs + 3, GOLD, true, W - 24);
     const go = ph.kind === 'truel' ? ph.go : ph.stage === 'race';
-    let ty = y + fs * 2.2;
+    // (under the title, which wraps on a narrow felt)
+    let ty = Math.max(y + fs * 2.2, title.y + title.height + 2);
     if (ph.kind === 'standoff' || ph.kind === 'turkey') {
       if (ph.kind === 'standoff' && !ph.wind)
         this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ty, Math.max(10, fs - 1), CREAM, false, W - 24);
@@ -845,11 +846,21 @@ export class SaloonScene {
 
   private drawDuelWatch(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'duel' }>, y: number, hgt: number, W: number, fs: number): void {
     const cx = W / 2;
-    this.centred(T('scene.duelWatchTitle', { a: this.nameOf(ph.threatener), b: this.nameOf(ph.target, true) }), cx, y + 4, fs + 4, GOLD, true, W - 24);
+    const title = this.centred(
+      T('scene.duelWatchTitle', { a: this.nameOf(ph.threatener), b: this.nameOf(ph.target, true) }),
+      cx,
+      y + 4,
+      fs + 4,
+      GOLD,
+      true,
+      W - 24,
+    );
+    // Under the title, which wraps on a narrow felt (Saloon held sideways: "Ready…" was drawn over its second line).
+    const ty = Math.max(y + fs * 2.6, title.y + title.height + 2);
     const big = Math.min(hgt * 0.35, W / 6);
-    const t = this.centred(ph.go ? T('ui.go') : T('ui.ready'), cx, y + fs * 2.6, big, ph.go ? GOLD : CREAM, true);
+    const t = this.centred(ph.go ? T('ui.go') : T('ui.ready'), cx, ty, big, ph.go ? GOLD : CREAM, true);
     ownStyle(t).stroke = { color: INK, width: 6 };
     const lines = ph.shots.map((s) => this.shotWords(s));
-    lines.slice(-3).forEach((l, i) => this.centred(l, cx, y + fs * 2.6 + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
+    lines.slice(-3).forEach((l, i) => this.centred(l, cx, ty + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
   }
 }
