@@ -8,9 +8,10 @@ import { MAX_FRAME_STEP_MS, Motion } from './motion';
 /** What a tween moves of a Pixi container, and an app whose ticker the test runs by hand. */
 function stage() {
   let tick = () => undefined as void;
+  let renders = 0;
   const app = {
     ticker: { add: (fn: () => void) => (tick = fn), start: () => undefined, stop: () => undefined, remove: () => undefined },
-    render: () => undefined,
+    render: () => void renders++,
   };
   const card = {
     x: 0,
@@ -21,7 +22,7 @@ function stage() {
     scale: { x: 1, set: (v: number) => (card.scale.x = v) },
     position: { set: () => undefined },
   };
-  return { motion: new Motion(app as unknown as Application), card, target: card as unknown as Container, frame: () => tick() };
+  return { motion: new Motion(app as unknown as Application), card, target: card as unknown as Container, frame: () => tick(), renders: () => renders };
 }
 
 let now = 0;
@@ -59,4 +60,21 @@ test('the clock counts a gap between two reads as at most MAX_FRAME_STEP_MS', ()
   expect(motion.now() - start).toBe(MAX_FRAME_STEP_MS);
   now += 40;
   expect(motion.now() - start).toBe(MAX_FRAME_STEP_MS + 40);
+});
+
+// Saloon's payout coin flies to its seat, then, from the end of that flight, fades and is destroyed. The fade started
+// inside the frame that ended the flight was dropped with the frame's finished tweens: the coins stayed on the seats'
+// boxes, over their words, for the rest of the game.
+test('a tween started as another ends runs too: a coin that flies to its seat, then fades, is gone, and the frame after shows it gone', () => {
+  const { motion, card, target, frame, renders } = stage();
+  let goneAt = -1;
+  motion.from(target, { x: 100, scale: 1.6 }, 300, 0, () => motion.to(target, { alpha: 0 }, 250, 150, () => (goneAt = renders())));
+  for (let ms = 16; ms <= 2000; ms += 16) {
+    now = 1000 + ms;
+    frame();
+  }
+  expect(card.alpha).toBe(0);
+  expect(goneAt).toBeGreaterThanOrEqual(0);
+  expect(renders()).toBeGreaterThan(goneAt);
+  expect(motion.busy).toBe(0);
 });

@@ -123,6 +123,7 @@ export class Motion {
   private step(): void {
     const now = this.now();
     const still: Running[] = [];
+    const ended: Running[] = [];
     for (const r of this.running) {
       if (r.target.destroyed) continue;
       const t = Math.min(1, Math.max(0, (now - r.start) / r.ms));
@@ -130,11 +131,13 @@ export class Motion {
       const p = {} as Required<TweenProps>;
       for (const key of Object.keys(r.to) as (keyof TweenProps)[]) p[key] = r.from[key] + (r.to[key] - r.from[key]) * k;
       write(r.target, p);
-      if (t < 1) still.push(r);
-      else r.done?.();
+      (t < 1 ? still : ended).push(r);
     }
+    // The tweens that ended call back once the list is this frame's: a tween one of them starts (a coin's fade after
+    // its flight) joins it instead of being dropped with the ended ones, and this frame is drawn after what they did.
     this.running = still;
+    for (const r of ended) r.done?.();
     this.app.render();
-    if (still.length === 0 && !this.keepRunning()) this.app.ticker.stop();
+    if (this.running.length === 0 && !this.keepRunning()) this.app.ticker.stop();
   }
 }
