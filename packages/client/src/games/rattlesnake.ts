@@ -43,8 +43,12 @@ import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './
 const USE_PICKER = 'use';
 /** The picker behind "Buy…" (a phone): the saloon's cards to buy. */
 const BUY_PICKER = 'buy';
-/** A phone-sized screen: the bar groups the buys behind one button there. */
-const phone = (): boolean => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 520px)').matches === true;
+/**
+ * A phone-sized screen, upright or held sideways (table-life.css's rules for each): the bar groups the buys behind one
+ * button there. Held sideways, five buy buttons took the bar to two rows and left the felt 131 px of 320 (568×320).
+ */
+const phone = (): boolean =>
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 520px), (orientation: landscape) and (max-height: 500px)').matches === true;
 
 type View = Rattlesnake.RattlesnakeView;
 type Intent = Rattlesnake.RattlesnakeIntent;
