@@ -581,6 +581,10 @@ export class RattlesnakeScene {
       return titleH + Math.max(ch, sh + 2 + 2 * lineHeight(small)) + 8;
     };
 
+    /** The verdict's words: large while it is new, then calm. */
+    const verdictSize = (fresh: boolean) => (fresh ? Math.round(fs * 1.25) : fs);
+    /** The least room of the verdict's plate under the sentence above it: the gap, one line of its words, its padding. */
+    const plateMinH = (size: number) => fs * 0.5 + lineHeight(size) + 12;
     // The attack: face-down commitments with their counts, then the reveal with the combos highlighted and named;
     // between attacks, the last showdown's verdict.
     const attackArea = (x: number, y: number, fullW: number, bw: number, bh: number): void => {
@@ -654,8 +658,8 @@ export class RattlesnakeScene {
         const verdict = m.started && sd && m.verdict;
         // The verdict: large on a gold plate while it is new, then calm. Its plate keeps a line's room under the
         // sentences, which are shortened first (a low attack band: a phone held sideways).
-        const size = m.verdictFresh ? Math.round(fs * 1.25) : fs;
-        const plateMin = verdict ? fs * 0.5 + lineHeight(size) + 12 : 0;
+        const size = verdictSize(m.verdictFresh);
+        const plateMin = verdict ? plateMinH(size) : 0;
         // Centred sentences, one under the other, within the attack's place.
         let ty = y + 6;
         lines.forEach((s) => {
@@ -724,7 +728,8 @@ export class RattlesnakeScene {
       // bands drew the saloon's cards 30, 33, 37 and 26 px wide, their words 5.5–7.2 px tall (13 at 828, where the
       // felt was not drawn smaller and its middle stayed empty); two draw them 29, 35, 43 and 42 px, words 9.8–11 px.
       const colGap = 16;
-      const verdictH = 6 + lineHeight(fs) + fs * 0.5 + lineHeight(Math.round(fs * 1.25)) + 12;
+      // (attackArea between attacks: its top margin, one line of the last attack, a new verdict's plate)
+      const verdictH = 6 + lineHeight(fs) + plateMinH(verdictSize(true));
       const z = (cw: number) => {
         const sw = cw * 0.6;
         const hw = cw * 1.05;
@@ -758,8 +763,9 @@ export class RattlesnakeScene {
       const right = W - pad - 4;
       const handW = seated ? handNeed(s) - colGap : 0;
       const meW = rowNeed(me, s.sw, s.gap);
-      playerRow(opp, x0, yA, inner - saloonNeed(s.cw, s.sw, s.gap) - colGap, s.sw, s.sh, s.gap);
-      saloonRow(right - saloonNeed(s.cw, s.sw, s.gap), yA, saloonNeed(s.cw, s.sw, s.gap), s.cw, s.ch, s.sw, s.sh, s.gap);
+      const salW = saloonNeed(s.cw, s.sw, s.gap);
+      playerRow(opp, x0, yA, inner - salW - colGap, s.sw, s.sh, s.gap);
+      saloonRow(right - salW, yA, salW, s.cw, s.ch, s.sw, s.sh, s.gap);
       playerRow(me, x0, yB, meW, s.sw, s.sh, s.gap);
       const ax = x0 + meW + colGap;
       attackArea(ax, yB, right - handW - (seated ? colGap : 0) - ax, s.bw, s.bh);
