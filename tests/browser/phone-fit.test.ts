@@ -239,7 +239,10 @@ test('Saloon on a phone held sideways: a duel between two others shows its title
   const folks = people(stack().browser);
   try {
     const [screen, options] = SIDEWAYS[0];
-    const page = await folks.open(screen, { ...options, locale: 'en-US' });
+    // A bots' duel is on the felt for about 2 s (1.5 s of "Ready…", then their shots): drawn without motion (the same
+    // layout once things have moved), it sits still 300 ms after it starts and is measured then. With motion a duel
+    // could be over before its felt sat still: in one CI run none was measured in 120 s, though a game ends in 30–60 s.
+    const page = await folks.open(screen, { ...options, locale: 'en-US', reducedMotion: 'reduce' });
     await createTable(page, stack().base, /Saloon Showdown/, 4, 3);
     const watching = (items: { kind: string; label: string }[]) => items.some((i) => i.kind === 'text' && i.label.startsWith('DUEL:'));
     const duelNow = () =>
@@ -250,22 +253,27 @@ test('Saloon on a phone held sideways: a duel between two others shows its title
     // My turns answered with their first move (a draw, a call); the bots threaten and duel each other meanwhile. A duel
     // may be over before the felt sits still to be measured: then the next one.
     let snap: Snapshot | null = null;
+    let seen = 0;
     await until(
       'a duel between two bots, measured',
       async () => {
         if (watching(await duelNow())) {
+          seen += 1;
           const at = await measure(page);
           if (watching(at.scene.items)) snap = at;
           return snap !== null;
         }
-        await enabledMoves(page)
-          .first()
-          .click({ timeout: 2000 })
-          .catch(() => undefined);
+        // (a game may end before a duel was measured: 4 seats with 3 bots end in 30–60 s here; then the next game)
+        const again = page.getByRole('button', { name: 'Play again', exact: true });
+        const next = (await again.isVisible()) ? again : enabledMoves(page).first();
+        await next.click({ timeout: 2000 }).catch(() => undefined);
         return false;
       },
       120_000,
-    );
+    ).catch(async (e: Error) => {
+      await shot(page, `fit-saloon-duel-watched-${screen}-problem`);
+      throw new Error(`${e.message} (${seen} looks at a duel, none measured while it lasted)`);
+    });
     await shot(page, `fit-saloon-duel-watched-${screen}`);
     expect(layoutProblems(snap!, options.deviceScaleFactor ?? 1)).toEqual([]);
     expect(folks.errors).toEqual([]);
