@@ -82,8 +82,8 @@ const TIMED = [
 // out, network bots that take 600–1,200 ms a move): alone, each kept a seventh of a core busy or less (wall and CPU
 // time, their servers included, by /usr/bin/time: kill9 64 s and 13.7 s, redis-takeover 101 s and 13.3 s,
 // bot-cli-interrupts 43 s and 3.1 s, saloon 31 s and 3.3 s). They run two at a time beside the timed files, which
-// leave a core idle (0.4–0.9 of the 2 cores busy beside the first three of them, read from /proc/stat), instead of
-// taking places among the others.
+// leave a core idle (0.4–0.8 of the 2 cores busy alone, 0.6–1.0 with these beside them, read from /proc/stat), instead
+// of taking places among the others.
 const WAITING = [
   'tests/durable/kill9.test.ts',
   'tests/durable/redis-takeover.test.ts',
@@ -95,8 +95,9 @@ const pattern = (files) => `^${escape(root)}/(${files.map(escape).join('|')})$`;
 const timedPattern = pattern(TIMED);
 const waitingPattern = pattern(WAITING);
 // Everything else runs several files at once: a browser file alone keeps about 1.3 cores busy (Chromium); two at a
-// time keep both cores of a 2-core machine busy (1.5–1.9 of them, read from /proc/stat). As many as the cores (TEST_WORKERS overrides it): on 2 cores, 3 at a time took
-// 619–669 s of jest instead of 708 s, but each of two runs failed one test whose window ran out on the loaded machine.
+// time keep both cores of a 2-core machine busy (1.5–1.9 of them, read from /proc/stat). As many as the cores
+// (TEST_WORKERS overrides it): on 2 cores, 3 at a time took 619–669 s of jest instead of 708 s, but each of two runs
+// failed one test whose window ran out on the loaded machine.
 const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
 /**
