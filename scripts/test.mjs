@@ -82,8 +82,8 @@ const TIMED = [
 // out, network bots that take 600–1,200 ms a move): alone, each kept a seventh of a core busy or less (wall and CPU
 // time, their servers included, by /usr/bin/time: kill9 64 s and 13.7 s, redis-takeover 101 s and 13.3 s,
 // bot-cli-interrupts 43 s and 3.1 s, saloon 31 s and 3.3 s). They run two at a time beside the timed files, which
-// leave a core idle (0.4–0.8 of the 2 cores busy alone, 0.6–1.0 with these beside them, read from /proc/stat), instead
-// of taking places among the others.
+// leave a core idle (read from /proc/stat: 0.4–0.8 of the 2 cores busy with the first three of these beside them one
+// at a time, 0.6–1.0 with all four two at a time), instead of taking places among the others.
 const WAITING = [
   'tests/durable/kill9.test.ts',
   'tests/durable/redis-takeover.test.ts',
