@@ -79,7 +79,7 @@ const TIMED = [
   'tests/browser/at-rest.test.ts',
 ];
 // Files that mostly wait on real clocks and processes (servers killed with SIGKILL and started again, leases running
-// out, network bots that take 600–1,200 ms a move): alone, each kept a seventh of a core busy or less (wall and CPU
+// out, network bots that take 600–1,200 ms a move): alone, each kept a fifth of a core busy or less (wall and CPU
 // time, their servers included, by /usr/bin/time: kill9 64 s and 13.7 s, redis-takeover 101 s and 13.3 s,
 // bot-cli-interrupts 43 s and 3.1 s, saloon 31 s and 3.3 s). They run two at a time beside the timed files, which
 // leave a core idle (read from /proc/stat: 0.4–0.8 of the 2 cores busy with the first three of these beside them one
