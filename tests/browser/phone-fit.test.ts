@@ -15,9 +15,21 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
 import { cardCount, layoutProblems, measure, type Snapshot } from '../support/screens';
-import { move } from '../support/rattlesnake-screens';
+import { actions, move, playUntil, tapHandCard } from '../support/rattlesnake-screens';
 import { THREATEN_WITH } from '../support/saloon';
-import { boxOf, createTable, hiddenMoves, phoneProblems, playDuelToEnd, sceneResizes, smallTexts, tableMoves, until, watchSceneHeight } from '../support/table';
+import {
+  actionButton,
+  boxOf,
+  createTable,
+  hiddenMoves,
+  phoneProblems,
+  playDuelToEnd,
+  sceneResizes,
+  smallTexts,
+  tableMoves,
+  until,
+  watchSceneHeight,
+} from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -152,8 +164,8 @@ test('on phones held sideways: status, table and action bar on one screen for ev
 /**
  * Rattlesnake held sideways, its action bar under the felt: the felt is 169–279 px tall and three to four times as wide.
  * Three bands drawn whole and smaller there put the felt's words at 5.5–7.7 px (568×320, 740×360), and at 844×390 drew
- * the saloon's cards and my hand 26–27 px wide over an empty middle; at 568×320 five buy buttons took the bar to two
- * rows and squeezed the felt to 131 px. Every word of the felt (its titles, the piles' captions, the attack's lines)
+ * the saloon's cards and my hand 26–27 px wide over an empty middle; at 568×320 five buy buttons, or a defence's five
+ * card toggles beside "Commit no cards" and "Use:", took the bar to two rows and squeezed the felt to 131 px. Every word of the felt (its titles, the piles' captions, the attack's lines)
  * must be READABLE_PX tall through an attack, nothing cut or on top of something else, the table not squeezed, and the
  * saloon's cards and my hand at least as wide as the smallest pile a phone held upright shows (28 px at 360×640).
  */
@@ -172,24 +184,14 @@ test("Rattlesnake on phones held sideways: the felt's words readable through an 
     for (const [screen, options] of [SMALLEST_SIDEWAYS, ...SIDEWAYS]) {
       const page = await folks.open(screen, { ...options, locale: 'en-US' });
       const dpr = options.deviceScaleFactor ?? 1;
-      // At 568×320 a defence with five cards in hand takes the bar to two rows (the five cards, "Commit no cards",
-      // "Use: Scout"), and the bar keeps that height for the game so the table does not jump: the table 131 px, its
-      // cards 23–24 px, left as it is (README). There a table whose first decision is not my turn (the bot started: 4
-      // of 10 in a probe, 2 of them with an attack) is left for another, up to 10 tables.
-      const tables = screen === SMALLEST_SIDEWAYS[0] ? 10 : 1;
-      for (let n = 1; ; n++) {
-        await createTable(page, stack().base, /Rattlesnake/, 2, 1);
-        await until('rattlesnake: a decision', async () => (await enabledMoves(page).count()) > 0, 30_000);
-        if (n === tables || /^Your turn/.test((await page.getByTestId('status').textContent()) ?? '')) break;
-        await page.getByRole('button', { name: 'Leave', exact: true }).click();
-        await page.waitForURL(/#\/$/);
-      }
+      await createTable(page, stack().base, /Rattlesnake/, 2, 1);
+      await until('rattlesnake: a decision', async () => (await enabledMoves(page).count()) > 0, 30_000);
       await page.waitForTimeout(300);
       await shot(page, `fit-rattlesnake-sideways-${screen}`);
       const snap = await measure(page);
       problems.push(...feltProblems(snap, dpr, screen), ...(await phoneProblems(page, screen, 0.45)));
       // The cards under a title: its row, the widest card in it.
-      for (const title of [/^Saloon —/, /^Your hand$/]) {
+      for (const title of [/^Saloon —/, /^Your hand/]) {
         const head = snap.scene.items.find((i) => i.kind === 'text' && i.parent < 0 && title.test(i.label));
         if (!head) {
           problems.push(`${screen}: no ${title} on the felt`);
@@ -200,11 +202,13 @@ test("Rattlesnake on phones held sideways: the felt's words readable through an 
         const widest = Math.max(0, ...row.map((c) => c.width));
         if (widest < MIN_CARD) problems.push(`${screen}: the cards under "${head.label}" are ${widest.toFixed(1)}px wide (less than ${MIN_CARD}px)`);
       }
-      // Eight moves on: an attack's cards face down on both sides, the reveal, the verdict, the next attack.
+      // Eight moves on: an attack's cards face down on both sides, the reveal, the verdict, the next attack (the cards
+      // picked on the felt: the bar's toggles are for screen readers held sideways). The bar keeps its tallest height
+      // for the game: a decision that took it to two rows would squeeze the table from then on.
       for (let i = 0; i < 8; i++) {
         await move(page);
         await page.waitForTimeout(150);
-        problems.push(...feltProblems(await measure(page), dpr, `${screen}, move ${i + 1}`));
+        problems.push(...feltProblems(await measure(page), dpr, `${screen}, move ${i + 1}`), ...(await phoneProblems(page, `${screen}, move ${i + 1}`, 0.45)));
       }
       if (problems.length) await shot(page, `fit-rattlesnake-sideways-${screen}-problem`);
       await page.getByRole('button', { name: 'Leave', exact: true }).click();
@@ -215,6 +219,58 @@ test("Rattlesnake on phones held sideways: the felt's words readable through an 
     await folks.close();
   }
   expect(problems).toEqual([]);
+});
+
+/**
+ * Held sideways the cards of a commitment are picked on the felt: on the bar, five card toggles beside "Commit no cards"
+ * and "Use:" took it to two rows at 568×320, and the table to 131 px for the rest of the game (2 tables in 10 started
+ * with such a defence). The toggles stay for screen readers and the digit keys, off the screen.
+ */
+test("Rattlesnake on the smallest phone held sideways: an attack's cards are picked on the felt, the bar one row, the table not squeezed", async () => {
+  const folks = people(stack().browser);
+  try {
+    const [screen, options] = SMALLEST_SIDEWAYS;
+    const page = await folks.open(screen, { ...options, locale: 'en-US' });
+    await createTable(page, stack().base, /Rattlesnake/, 2, 1);
+    await playUntil(page, 'my turn, with Attack', async () => (await actionButton(page, 'Attack').count()) > 0);
+    await actionButton(page, 'Attack').click();
+    const toggles = actions(page).getByRole('button', { name: /^Select / });
+    await until('my hand to commit from', async () => (await toggles.count()) > 0);
+    await page.waitForTimeout(300);
+    await shot(page, 'fit-rattlesnake-attack-picked-on-the-felt');
+    const hand = await toggles.count();
+    const titles = (await measure(page)).scene.items.filter((i) => i.kind === 'text' && /^Your hand/.test(i.label)).map((i) => i.label);
+    expect(titles).toEqual(['Your hand — tap cards to pick']);
+    // (off the screen, still buttons: a screen reader reads and presses them)
+    const widths = await toggles.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(widths.filter((w) => w > 1)).toEqual([]);
+    expect(await phoneProblems(page, screen, 0.45)).toEqual([]);
+    // (the bar is not empty meanwhile: the commitment is there, greyed until a card is picked)
+    expect(await actionButton(page, 'Commit (pick cards first)').isDisabled()).toBe(true);
+    const names = await toggles.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    /** The cards picked, once they are `want` (or after 5 s). */
+    const picked = async (want: string[]): Promise<string[]> => {
+      const now = () =>
+        toggles.evaluateAll((els) => els.flatMap((el) => (el.getAttribute('aria-pressed') === 'true' ? [el.getAttribute('aria-label') ?? ''] : [])));
+      await until(`${want.join(', ')} picked`, async () => JSON.stringify(await now()) === JSON.stringify(want), 5000).catch(() => undefined);
+      return now();
+    };
+    // Two cards tapped on the felt, the first tapped again: one picked, committed.
+    expect(await tapHandCard(page, 0)).toBe(true);
+    expect(await picked([names[0]])).toEqual([names[0]]);
+    expect(await tapHandCard(page, hand - 1)).toBe(true);
+    expect(await picked([names[0], names[hand - 1]])).toEqual([names[0], names[hand - 1]]);
+    expect(await actionButton(page, 'Commit 2 cards').count()).toBe(1);
+    expect(await tapHandCard(page, 0)).toBe(true);
+    expect(await picked([names[hand - 1]])).toEqual([names[hand - 1]]);
+    expect(await phoneProblems(page, `${screen}, a card picked`, 0.45)).toEqual([]);
+    await actionButton(page, 'Commit 1 card').click();
+    const card = (names[hand - 1] ?? '').replace(/^Select /, '').replace(/ #\d+$/, '');
+    await until(`"You committed ${card} face down." in the log`, async () => (await page.getByText(`You committed ${card} face down.`).count()) > 0);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
 });
 
 // Duel's felt under its bar at 568×320 is 552×169: its phone layout (chosen by width) left the table 39 px above a

@@ -5,6 +5,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { Stack } from './browser';
+import { measure } from './screens';
 import { actionButton, createTable, until } from './table';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1, locale: 'en-US' };
@@ -21,8 +22,29 @@ export function tableWithBotOn(stack: () => Stack): (page: Page) => Promise<void
 }
 
 /**
+ * Taps the `n`-th card of my hand on the felt, as a player picks it where the bar has no toggle for it (a phone held
+ * sideways); its place is read from the scene's test hook, at rest. False when there is no such card.
+ */
+export async function tapHandCard(page: Page, n = 0): Promise<boolean> {
+  const snap = await measure(page);
+  const items = snap.scene.items;
+  const head = items.find((i) => i.kind === 'text' && i.parent < 0 && /^Your hand/.test(i.label));
+  if (!head) return false;
+  const below = head.y + head.height;
+  const cards = items.filter((i) => i.kind === 'card' && i.parent < 0 && i.x >= head.x - 2 && i.y >= below - 12 && i.y <= below + 30).sort((a, b) => a.x - b.x);
+  const card = cards[n];
+  if (!card) return false;
+  // (a fan may lay each card over the last: its own strip is up to the next card's edge)
+  const next = cards[n + 1];
+  const visible = next ? Math.min(card.width, next.x - card.x) : card.width;
+  await page.touchscreen.tap(card.x + visible / 2, card.y + card.height / 2);
+  return true;
+}
+
+/**
  * One move of a simple policy (never buys, never uses an ability): Allow, put back, Pass, commit the first card,
- * Attack, End turn. Returns the button's name, '' when there was nothing to click.
+ * Attack, End turn. Returns the button's name, '' when there was nothing to click. The first card is picked with its
+ * toggle on the bar, or on the felt where the toggles are for screen readers only (a phone held sideways).
  */
 export async function move(page: Page): Promise<string> {
   const pressed = await actions(page).locator('button.select[aria-pressed="true"]').count();
@@ -33,6 +55,10 @@ export async function move(page: Page): Promise<string> {
     const b = actionButton(page, n).first();
     if ((await b.count()) > 0) {
       const label = (await b.getAttribute('aria-label')) ?? (await b.textContent()) ?? '';
+      if (n instanceof RegExp && n.source === '^Select ' && (await b.evaluate((el) => el.getBoundingClientRect().width <= 1))) {
+        await tapHandCard(page, 0);
+        return label.trim();
+      }
       await b.click({ timeout: 5000 }).catch(() => undefined);
       return label.trim();
     }

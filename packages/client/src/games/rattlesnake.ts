@@ -9,8 +9,10 @@
  *                    buys wait behind "Buy a card…", then "Back"),
  *                    "Use Reload", "Use Scout", "Use Switch Up (draw 2)", "Use Switch Up (take Focus (1))",
  *                    "Use Quick Draw (new hand)" (two or more of these behind "Use an ability…", then "Back"), "End turn"
- *   commitments      "Select Focus (1)" toggles (aria-pressed), then "Commit 1 card" / "Commit 2 cards";
- *                    the defender also has "Commit no cards" and "Use Reload" / "Use Scout" / "Use Switch Up (…)"
+ *   commitments      "Select Focus (1)" toggles (aria-pressed), then "Commit 1 card" / "Commit 2 cards" (greyed
+ *                    "Commit (pick cards first)" before); the defender also has "Commit no cards" and "Use Reload" /
+ *                    "Use Scout" / "Use Switch Up (…)". Held sideways the toggles are for screen readers and the digit
+ *                    keys only (style.css): the cards are tapped on the felt, "Your hand — tap cards to pick"
  *   ability window   "Focus: set Disarm (5) to 3", "Distract: your Focus (1) +1", "Distract: their Disarm (5) −1",
  *                    "Disarm", "Dodge 'n' Shoot", "Pass"; with many options a picker first: "Use Focus…",
  *                    "Use Distract…" (then the options and "Back")
@@ -43,12 +45,15 @@ import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './
 const USE_PICKER = 'use';
 /** The picker behind "Buy…" (a phone): the saloon's cards to buy. */
 const BUY_PICKER = 'buy';
+/** A phone held sideways (table-life.css's rules for it; style.css hides the bar's card toggles there). */
+const SIDEWAYS = '(orientation: landscape) and (max-height: 500px)';
 /**
  * A phone-sized screen, upright or held sideways (table-life.css's rules for each): the bar groups the buys behind one
  * button there. Held sideways, five buy buttons took the bar to two rows and left the felt 131 px of 320 (568×320).
  */
-const phone = (): boolean =>
-  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 520px), (orientation: landscape) and (max-height: 500px)').matches === true;
+const PHONE = `(max-width: 520px), ${SIDEWAYS}`;
+const matches = (query: string): boolean => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true;
+const phone = (): boolean => matches(PHONE);
 
 type View = Rattlesnake.RattlesnakeView;
 type Intent = Rattlesnake.RattlesnakeIntent;
@@ -138,6 +143,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
   private showdownKey: string | null = null;
   private showdownAt = 0;
   private verdictTimer = 0;
+  private unlisten: (() => void)[] = [];
 
   private readonly board: JsonBoard<View, Intent>;
 
@@ -148,6 +154,14 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
     // (style.css: on a phone the bar is compact, its prompt left to the status bar that says the same)
     els.actions.classList.add('rattlesnake-actions');
+    // A phone turned: the bar groups its buys or not, the felt says where to pick cards (sceneModel's pickOnFelt).
+    for (const query of [PHONE, SIDEWAYS]) {
+      const list = typeof window !== 'undefined' ? window.matchMedia?.(query) : undefined;
+      if (!list) continue;
+      const onChange = () => this.update();
+      list.addEventListener('change', onChange);
+      this.unlisten.push(() => list.removeEventListener('change', onChange));
+    }
     import('../scenes/rattlesnake')
       .then(({ RattlesnakeScene }) => RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) }))
       .then((scene) => {
@@ -259,6 +273,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       combos: this.combos(v),
       verdict: v.lastShowdown ? verdict(v.lastShowdown, v.seat, (s) => this.ctx.name(s)) : null,
       verdictFresh: this.showdownAt > 1 && Date.now() - this.showdownAt < VERDICT_MS,
+      pickOnFelt: matches(SIDEWAYS),
     };
   }
 
@@ -462,6 +477,10 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
         if (commit && pick.length > 0) out.push(btn(t('rattlesnake:buttons.commit', { count: pick.length }), commit, { cls: 'attack', key: 'Enter' }));
         const none = of('commit').find((i) => i.cards.length === 0);
         if (none && pick.length === 0) out.push(btn(t('rattlesnake:buttons.commitNone'), none, { cls: 'secondary', key: 'Enter' }));
+        // An attack with nothing picked yet: where the commitment will be, greyed (held sideways the bar had nothing
+        // else to show: the cards are picked on the felt there).
+        else if (pick.length === 0 && of('commit').length > 0)
+          out.push({ label: t('rattlesnake:buttons.commitFirst'), onClick: () => undefined, cls: 'attack', disabled: true, key: '' });
         outOfAttack();
         return out;
       }
@@ -568,7 +587,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     for (const b of [...buttons.filter((b) => b.cls === 'select'), ...buttons.filter((b) => b.cls !== 'select')]) {
       if (b.key === undefined && digit < 9) b.key = String(++digit);
     }
-    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key]), phone()]);
+    const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key, b.disabled]), phone()]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
     // (focus stays in the bar after a move, on the same button when it is still there: keyboard.ts, for every game)
@@ -582,6 +601,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
             type: 'button',
             class: b.cls ?? null,
             'aria-pressed': b.pressed === undefined ? null : String(b.pressed),
+            disabled: b.disabled === true,
             'aria-label': b.aria ?? null,
             title: b.title ?? null,
             'data-key': b.key || null,
@@ -705,6 +725,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
 
   destroy(): void {
     window.clearTimeout(this.verdictTimer);
+    for (const off of this.unlisten.splice(0)) off();
     this.els.actions.classList.remove('rattlesnake-actions');
     this.destroyed = true;
     this.scene?.destroy();

@@ -42,6 +42,11 @@ export interface RattlesnakeSceneModel {
   /** The last showdown's verdict ("You lose: Set of two 4s beats Single 1 — 1 Hit"), and whether it just happened. */
   verdict: string | null;
   verdictFresh: boolean;
+  /**
+   * The hand's cards are picked here only, not on the action bar too (a phone held sideways: style.css hides the bar's
+   * card toggles there, which took it to two rows): "Your hand" says so while a card may be picked.
+   */
+  pickOnFelt: boolean;
 }
 
 export interface RattlesnakeSceneHooks {
@@ -699,7 +704,8 @@ export class RattlesnakeScene {
 
     /** My hand, `hw` wide cards; a selected card rises into the gap under the "Your hand" line. */
     const handRow = (x: number, y: number, maxW: number, hw: number, gap: number): void => {
-      this.label(t('rattlesnake:scene.yourHand'), x, y, fs, CREAM, true, maxW);
+      const pick = m.pickOnFelt && m.selectable.size > 0;
+      this.label(t(pick ? 'rattlesnake:scene.yourHandPick' : 'rattlesnake:scene.yourHand'), x, y, fs, pick ? GOLD : CREAM, true, maxW);
       const hy = y + lineHeight(fs) + 10;
       const hand = v.hand;
       const n = hand.length;

@@ -179,6 +179,8 @@ export const rattlesnake = {
     commit_one: 'Commit {{count}} card',
     commit_other: 'Commit {{count}} cards',
     commitNone: 'Commit no cards',
+    /** An attack with no card picked yet (a greyed button). */
+    commitFirst: 'Commit (pick cards first)',
     focus: 'Focus: set {{card}} to {{value}}',
     distractYours: 'Distract: your {{card}} {{delta}}',
     distractTheirs: 'Distract: their {{card}} {{delta}}',
@@ -306,6 +308,7 @@ export const rattlesnake = {
     noAttack: 'No attack yet. The attacker commits cards face down, the defender answers, then both are revealed.',
     inEffect: 'In effect: {{names}}',
     yourHand: 'Your hand',
+    yourHandPick: 'Your hand — tap cards to pick',
     emptyHand: '(empty)',
   },
 } as const;

@@ -174,6 +174,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     commit_one: 'Baixar {{count}} carta',
     commit_other: 'Baixar {{count}} cartas',
     commitNone: 'Não baixar cartas',
+    commitFirst: 'Baixar (escolha cartas antes)',
     focus: 'Focus: mudar {{card}} para {{value}}',
     distractYours: 'Distract: seu {{card}} {{delta}}',
     distractTheirs: 'Distract: {{card}} do oponente {{delta}}',
@@ -300,6 +301,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     noAttack: 'Nenhum ataque ainda. O Atacante baixa cartas viradas para baixo, o Defensor responde e depois as cartas dos dois são reveladas.',
     inEffect: 'Em vigor: {{names}}',
     yourHand: 'Sua mão',
+    yourHandPick: 'Sua mão — toque nas cartas para escolher',
     emptyHand: '(vazia)',
   },
 };
