@@ -15,7 +15,8 @@
  *                    keys only (style.css): the cards are tapped on the felt, "Your hand — tap cards to pick"
  *   ability window   "Focus: set Disarm (5) to 3", "Distract: your Focus (1) +1", "Distract: their Disarm (5) −1",
  *                    "Disarm", "Dodge 'n' Shoot", "Pass"; with many options a picker first: "Use Focus…",
- *                    "Use Distract…" (then the options and "Back")
+ *                    "Use Distract…" (then the options and "Back"). A card's choices show as "Focus: set Disarm (5)
+ *                    to" 1 2 3 4, "Distract: their Disarm (5)" +1 −1
  *   answer           "Take Cover (cancel)", "Allow"
  *   Scout            "Put back Focus (1)"
  *   after an attack  "Use Double Tap", "Use Quick Draw (attack again)", "Pass"
@@ -23,8 +24,8 @@
  * The hand in the scene is clickable too (same toggles); hovering or long-pressing any card shows its text.
  *
  * Those are the accessible names (aria-label where the button shows less): a select toggle shows the card ("Focus (1)"),
- * buy and out-of-attack abilities show their cards after a "Buy:" / "Use:" group label, a picker's choices after the
- * ability's name ("their Scout (2) −1"), so the bar stays small on a phone. Keys (types.ts ACTION_KEY): the digits
+ * buy and out-of-attack abilities show their cards after a "Buy:" / "Use:" group label, an ability's choices after
+ * the card they change ("Distract: their Scout (2)" −1), so the bar stays small on a phone. Keys (types.ts ACTION_KEY): the digits
  * pick the n-th select toggle, else the n-th choice; Enter commits / confirms the buy / passes / allows; A attacks,
  * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
@@ -505,19 +506,32 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
               return t('rattlesnake:buttons.use', { name: Rattlesnake.cardInfo(i.cardId)?.name ?? t('rattlesnake:card') });
           }
         };
-        /** In a picker, after "Distract:": "their Scout (2) −1", "Reload (1) → 3". */
-        const shortOf = (i: AbilityIntent): string => {
-          switch (Rattlesnake.abilityOf(i.cardId)) {
-            case 'focus':
-              return t('rattlesnake:buttons.short.focus', { card: shown(i.target), value: String(i.value) });
-            case 'distract':
-              return t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.short.distractYours' : 'rattlesnake:buttons.short.distractTheirs', {
-                card: shown(i.target),
-                delta: i.delta === 1 ? '+1' : '−1',
-              });
-            default:
-              return labelOf(i);
-          }
+        /**
+         * An ability's choices, those on one card together after its words: "Focus: set Scout (2) to" 1 2 3 5,
+         * "Distract: their Disarm (5)" +1 −1 (the whole "Focus: set Scout (2) to 3" for screen readers and tests). One
+         * button each, "Focus: set Scout (2) to 1" … took 177–214 px: held sideways the four of them ran to two or
+         * three rows, and the bar kept that height for the game.
+         */
+        const choices = (intents: AbilityIntent[]): Button[] => {
+          let last = '';
+          // (two revealed cards of one name and value are the same choice: "their Double Tap (5)" −1 once)
+          const seen = new Set<string>();
+          return intents.flatMap((i) => {
+            if (seen.has(labelOf(i))) return [];
+            seen.add(labelOf(i));
+            const ability = Rattlesnake.abilityOf(i.cardId);
+            const on = { card: shown(i.target) };
+            const group =
+              ability === 'focus'
+                ? t('rattlesnake:buttons.group.focus', on)
+                : ability === 'distract'
+                  ? t(mineRevealed.has(i.target ?? '') ? 'rattlesnake:buttons.group.distractYours' : 'rattlesnake:buttons.group.distractTheirs', on)
+                  : '';
+            const label = ability === 'focus' ? String(i.value) : ability === 'distract' ? (i.delta === 1 ? '+1' : '−1') : labelOf(i);
+            const before = group && group !== last ? group : undefined;
+            last = group;
+            return [btn(label, i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before })];
+          });
         };
         // Same-named cards do the same thing: keep one card per ability.
         const byAbility = new Map<string, AbilityIntent[]>();
@@ -529,10 +543,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
           byAbility.set(a, [...(byAbility.get(a) ?? []), i]);
         }
         if (this.picker && byAbility.has(this.picker)) {
-          const group = `${Rattlesnake.cardInfo(firstCard.get(this.picker))?.name ?? this.picker}:`;
-          (byAbility.get(this.picker) ?? []).forEach((i, n) =>
-            out.push(btn(shortOf(i), i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before: n === 0 ? group : undefined })),
-          );
+          out.push(...choices(byAbility.get(this.picker) ?? []));
           out.push({ label: t('rattlesnake:buttons.back'), onClick: () => ((this.picker = null), this.update('afterTap')), cls: 'secondary', key: '' });
           return out;
         }
@@ -547,7 +558,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
               cls: 'ability',
               title: cardText(intents[0].cardId),
             });
-          else for (const i of intents) out.push(btn(labelOf(i), i, { cls: 'ability', title: cardText(i.cardId) }));
+          else out.push(...choices(intents));
         }
         const pass = of('pass')[0];
         if (pass) out.push(btn(t('rattlesnake:buttons.pass'), pass, { cls: 'pass', key: 'Enter' }));

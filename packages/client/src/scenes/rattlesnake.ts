@@ -215,11 +215,16 @@ function emptySlot(w: number, hgt: number, label = ''): Container {
   return c;
 }
 
+/** A felt at least this wide lays its table in bands at full size (a desktop's three); narrower, a phone's five rows. */
+const WIDE = 720;
+
 /**
  * A felt this many times as wide as it is tall (a phone held sideways: 2.6–4.1; a desktop's: 1.7 at 1366×768) may be
- * drawn in two bands (RattlesnakeScene.bandsFor): it is when they draw its cards at least TWO_BANDS_CARDS as wide as
- * three bands do. Three bands on such a felt are drawn whole and smaller, their words with them (5.5–7.2 px tall at
- * 552×169–724×209); two keep their words at full size (9.8–11 px), which is worth cards a little narrower.
+ * drawn in two bands (RattlesnakeScene.bandsFor). Three bands on such a felt narrower than WIDE are drawn whole and
+ * smaller, their words with them (5.5–7.7 px tall at 552×169–724×209, 618×203, 645×218); two keep their words at full
+ * size (9.8–11 px), which is worth cards a little narrower: it always takes two. A wider one takes two when they draw
+ * its cards at least TWO_BANDS_CARDS as wide as three do. (By cards alone an older Android held sideways, 640×360, and
+ * an iPhone SE, 667×375, kept three bands: two drew their cards 0.84–0.89 as wide, 33 px instead of 37 at 640×360.)
  */
 const TWO_BANDS_ASPECT = 2.2;
 const TWO_BANDS_CARDS = 0.9;
@@ -402,12 +407,12 @@ export class RattlesnakeScene {
 
   /**
    * A felt more than TWO_BANDS_ASPECT times as wide as it is tall (a phone held sideways, its action bar under the
-   * table) is drawn in two bands or in three (TWO_BANDS_CARDS), measured by drawing neither; chosen again only when
-   * the felt's size or my seat changes, so that a game keeps its layout.
+   * table) is drawn in two bands or in three: two when narrower than WIDE, else measured by drawing neither
+   * (TWO_BANDS_CARDS); chosen again only when the felt's size or my seat changes, so that a game keeps its layout.
    */
   private bandsFor(SW: number, SH: number, seated: boolean): 2 | 3 {
     const key = `${SW}x${SH} ${seated}`;
-    if (this.bands?.key !== key) this.bands = { key, bands: this.draw(1, 2, true) >= TWO_BANDS_CARDS * this.draw(1, 3, true) ? 2 : 3 };
+    if (this.bands?.key !== key) this.bands = { key, bands: SW < WIDE || this.draw(1, 2, true) >= TWO_BANDS_CARDS * this.draw(1, 3, true) ? 2 : 3 };
     return this.bands.bands;
   }
 
@@ -434,7 +439,7 @@ export class RattlesnakeScene {
     }
     const dropOld = trial ? () => undefined : clearForRedraw(this.root);
     // A phone's felt lower than the five rows need with readable cards is drawn whole and smaller, never clipped.
-    const k = (twoBands || SW >= 720 ? 1 : Math.min(1, SH / narrowMinHeight(m, SW))) * shrink;
+    const k = (twoBands || SW >= WIDE ? 1 : Math.min(1, SH / narrowMinHeight(m, SW))) * shrink;
     if (!trial) this.root.scale.set(k);
     const W = SW / k;
     const H = SH / k;
@@ -444,7 +449,7 @@ export class RattlesnakeScene {
     const seated = v.seat !== null;
     // Wide (a desktop): three bands, [the opponent | the saloon], the attack, [me | my hand]; two on a low felt.
     // Narrow (a phone held upright): five rows, one under the other.
-    const wide = twoBands || W >= 720;
+    const wide = twoBands || W >= WIDE;
     const pad = 8;
     const fs = wide ? Math.max(13, Math.min(16, W / 64)) : Math.max(11, Math.min(14, W / 40));
     const small = Math.max(9, fs - 2);

@@ -152,11 +152,14 @@ export const rattlesnake = {
     useGroup: 'Use:',
     useMenu: 'Use…',
     useMenuLabel: 'Use an ability…',
+    /** An ability's choices on one card, before their buttons ("1" "2"…, "+1" "−1"). */
+    group: {
+      focus: 'Focus: set {{card}} to',
+      distractYours: 'Distract: your {{card}}',
+      distractTheirs: 'Distract: their {{card}}',
+    },
     /** Shown after "Use:" (the accessible names stay "Use Reload"…). */
     short: {
-      focus: '{{card}} → {{value}}',
-      distractYours: 'your {{card}} {{delta}}',
-      distractTheirs: 'their {{card}} {{delta}}',
       reload: 'Reload',
       scout: 'Scout',
       switchTake: 'Switch Up (take {{card}})',

@@ -148,10 +148,13 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     useGroup: 'Usar:',
     useMenu: 'Usar…',
     useMenuLabel: 'Usar uma habilidade…',
+    /** An ability's choices on one card, before their buttons ("1" "2"…, "+1" "−1"). */
+    group: {
+      focus: 'Focus: mudar {{card}} para',
+      distractYours: 'Distract: seu {{card}}',
+      distractTheirs: 'Distract: {{card}} do oponente',
+    },
     short: {
-      focus: '{{card}} → {{value}}',
-      distractYours: 'seu {{card}} {{delta}}',
-      distractTheirs: '{{card}} do oponente {{delta}}',
       reload: 'Reload',
       scout: 'Scout',
       switchTake: 'Switch Up (pegar {{card}})',
