@@ -361,7 +361,10 @@ test("Rattlesnake on the smallest phone held sideways: Focus's four values on on
     await until("Focus's choices on Ann's bar", async () => (await values.count()) === 4, 10_000);
     await ann.waitForTimeout(300);
     await shot(ann, 'fit-rattlesnake-focus-choices');
-    expect(await values.allTextContents()).toEqual(['1', '2', '3', '4', '5'].filter((v) => !card.endsWith(`(${v})`)));
+    const offered = ['1', '2', '3', '4', '5'].filter((v) => !card.endsWith(`(${v})`));
+    expect(await values.allTextContents()).toEqual(offered);
+    // (a keyboard's digit is the value: "3" sets 3, not the third choice)
+    expect(await values.evaluateAll((els) => els.map((el) => el.getAttribute('data-key')))).toEqual(offered);
     expect(await actions(ann).locator('.group-label').allTextContents()).toEqual([`Focus: set ${card} to`]);
     expect(await barRows(ann)).toBe(1);
     expect(await phoneProblems(ann, screen, 0.45)).toEqual([]);

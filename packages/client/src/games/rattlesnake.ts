@@ -25,8 +25,8 @@
  *
  * Those are the accessible names (aria-label where the button shows less): a select toggle shows the card ("Focus (1)"),
  * buy and out-of-attack abilities show their cards after a "Buy:" / "Use:" group label, an ability's choices after
- * the card they change ("Distract: their Scout (2)" −1), so the bar stays small on a phone. Keys (types.ts ACTION_KEY): the digits
- * pick the n-th select toggle, else the n-th choice; Enter commits / confirms the buy / passes / allows; A attacks,
+ * the card they change ("Distract: their Scout (2)" −1), so the bar stays small on a phone. Keys (types.ts ACTION_KEY):
+ * the digits pick the n-th select toggle, else the n-th choice, a Focus value its own digit ("3" sets 3); Enter commits / confirms the buy / passes / allows; A attacks,
  * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
 import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
@@ -516,6 +516,8 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
           let last = '';
           // (two revealed cards of one name and value are the same choice: "their Double Tap (5)" −1 once)
           const seen = new Set<string>();
+          // A Focus value is its own key ("3" sets 3), on the first card it may change.
+          const keys = new Set<string>();
           return intents.flatMap((i) => {
             if (seen.has(labelOf(i))) return [];
             seen.add(labelOf(i));
@@ -530,7 +532,8 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
             const label = ability === 'focus' ? String(i.value) : ability === 'distract' ? (i.delta === 1 ? '+1' : '−1') : labelOf(i);
             const before = group && group !== last ? group : undefined;
             last = group;
-            return [btn(label, i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before })];
+            const key = ability === 'focus' && !keys.has(label) ? (keys.add(label), label) : undefined;
+            return [btn(label, i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before, key })];
           });
         };
         // Same-named cards do the same thing: keep one card per ability.
@@ -593,10 +596,14 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
             ? this.prompt(v, legal)
             : t('rattlesnake:prompt.setup');
     const buttons = v ? this.buttons(v, legal) : [];
-    // The digits, in order, for the buttons with no key of their own (the select toggles first: "3" picks the third card).
+    // The digits, in order, for the buttons with no key of their own (the select toggles first: "3" picks the third card),
+    // past those a button has already (a Focus value).
+    const taken = new Set(buttons.map((b) => b.key));
     let digit = 0;
     for (const b of [...buttons.filter((b) => b.cls === 'select'), ...buttons.filter((b) => b.cls !== 'select')]) {
-      if (b.key === undefined && digit < 9) b.key = String(++digit);
+      if (b.key !== undefined) continue;
+      while (taken.has(String(++digit)));
+      if (digit <= 9) b.key = String(digit);
     }
     const signature = JSON.stringify([prompt, buttons.map((b) => [b.label, b.aria, b.pressed, b.cls, b.key, b.disabled]), phone()]);
     if (signature === this.actionsSignature) return;

@@ -221,7 +221,7 @@ const WIDE = 720;
 /**
  * A felt this many times as wide as it is tall (a phone held sideways: 2.6–4.1; a desktop's: 1.7 at 1366×768) may be
  * drawn in two bands (RattlesnakeScene.bandsFor). Three bands on such a felt narrower than WIDE are drawn whole and
- * smaller, their words with them (5.5–7.7 px tall at 552×169–724×209, 618×203, 645×218); two keep their words at full
+ * smaller, their words with them (5.5 px tall at 552×169, 7.2 at 618×203, 7.7 at 645×218); two keep their words at full
  * size (9.8–11 px), which is worth cards a little narrower: it always takes two. A wider one takes two when they draw
  * its cards at least TWO_BANDS_CARDS as wide as three do. (By cards alone an older Android held sideways, 640×360, and
  * an iPhone SE, 667×375, kept three bands: two drew their cards 0.84–0.89 as wide, 33 px instead of 37 at 640×360.)
