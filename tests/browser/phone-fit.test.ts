@@ -291,6 +291,37 @@ test("Rattlesnake on the smallest phone held sideways: an attack's cards are pic
   }
 });
 
+/** Held sideways a buy's price is picked on the felt too: "Buy…", a card of the saloon, two cards of my hand tapped. */
+test("Rattlesnake on the smallest phone held sideways: a buy's price is picked on the felt", async () => {
+  const folks = people(stack().browser);
+  try {
+    const [screen, options] = SMALLEST_SIDEWAYS;
+    const page = await folks.open(screen, { ...options, locale: 'en-US' });
+    await createTable(page, stack().base, /Rattlesnake/, 2, 1);
+    await playUntil(page, 'my turn, with "Buy…"', async () => (await actionButton(page, 'Buy a card…').count()) > 0);
+    await actionButton(page, 'Buy a card…').click();
+    const buy = actions(page).getByRole('button', { name: /^Buy / }).first();
+    await until('the saloon to buy from', async () => (await buy.count()) > 0);
+    const card = ((await buy.getAttribute('aria-label')) ?? '').replace(/^Buy /, '').replace(/ #\d+$/, '');
+    await buy.click();
+    const confirm = actionButton(page, 'Confirm buy');
+    // (the price: as many cards as the saloon asks, any that may pay it)
+    for (let n = 0; n < 5 && (await confirm.count()) === 0; n++) {
+      expect(await tapHandCard(page, n)).toBe(true);
+      await page.waitForTimeout(200);
+    }
+    expect((await measure(page)).scene.items.filter((i) => i.kind === 'text' && /^Your hand/.test(i.label)).map((i) => i.label)).toEqual([
+      'Your hand — tap cards to pick',
+    ]);
+    expect(await barRows(page)).toBe(1);
+    await confirm.click();
+    await until(`"You bought ${card}…" in the log`, async () => (await page.getByText(`You bought ${card} from the saloon`).count()) > 0);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
 /**
  * A 2-seat Rattlesnake deal (a test seed) where Ann (seat 0) starts with Focus and another action card in hand: she
  * attacks with that card, Bob defends with his first card, and after the reveal her Focus may set her card to any of the
