@@ -355,8 +355,8 @@ function focusDeal(): { seed: number; card: string } {
 
 /**
  * An ability's choices on one card share its words: "Focus: set Disarm (5) to" 1 2 3 4. As four buttons of 177–214 px
- * ("Focus: set Disarm (5) to 1"…) they took the bar to two or three rows on every phone held sideways (2 runs of 5 of
- * the test above), and the bar kept that height, the table 131 px of 320 for the rest of the game.
+ * ("Focus: set Disarm (5) to 1"…) they took the bar to two or three rows on every phone held sideways (the sideways
+ * test's eight moves met one in 2 runs of 5), and the bar kept that height, the table 131 px of 320 for the rest of the game.
  */
 test("Rattlesnake on the smallest phone held sideways: Focus's four values on one row with Pass, one tap sets the card", async () => {
   const { seed, card } = focusDeal();

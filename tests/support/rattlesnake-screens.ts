@@ -55,7 +55,7 @@ export async function move(page: Page): Promise<string> {
     const b = actionButton(page, n).first();
     if ((await b.count()) > 0) {
       const label = (await b.getAttribute('aria-label')) ?? (await b.textContent()) ?? '';
-      if (n instanceof RegExp && n.source === '^Select ' && (await b.evaluate((el) => el.getBoundingClientRect().width <= 1))) {
+      if (await b.evaluate((el) => el.classList.contains('select') && el.getBoundingClientRect().width <= 1)) {
         await tapHandCard(page, 0);
         return label.trim();
       }
