@@ -56,6 +56,10 @@ const OLD_ANDROID_SIDEWAYS: [string, BrowserContextOptions] = [
   'phone640x360',
   { viewport: { width: 640, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
 ];
+/** An Android tablet held upright: wide enough for a desktop's felt, taller than wide. */
+const TABLETS: [string, BrowserContextOptions][] = [
+  ['tablet800x1280', { viewport: { width: 800, height: 1280 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+];
 const DESKTOPS: [string, BrowserContextOptions][] = [
   ['desktop1366', { viewport: { width: 1366, height: 768 } }],
   ['desktop1280', { viewport: { width: 1280, height: 800 } }],
@@ -173,6 +177,10 @@ test('on phones held upright: status, table and action bar on one screen for eve
 // under it, Saloon's tallest decisions on 740×360 left the felt 94–105 px, its lines too small to read (READABLE_PX).
 test('on phones held sideways: status, table and action bar on one screen for every game, the felt readable; the status bar stays pinned', () =>
   oneScreenEach(SIDEWAYS, 0.45));
+
+// Saloon's felt there (784×906) put my hand beside the public cards, both held to the width: the felt's lower 40%
+// stayed empty ("the scene fills only 767×529 of its 778×906 canvas").
+test('on a tablet held upright: status, table and action bar on one screen for every game, the felt filled', () => oneScreenEach(TABLETS));
 
 /**
  * Rattlesnake held sideways, its action bar under the felt: the felt is 169–279 px tall and three to four times as wide.

@@ -553,9 +553,12 @@ export class SaloonScene {
     y = L.gunsInGrid ? y : L.gunsLow ? gy + r * 1.35 + 4 : gy + gunR * 1.3 + fs + 6;
 
     // 3. The middle (the threat, the duel, or the 4 public cards with the deck and the discard pile) and my hand:
-    // under it on a narrow table, beside it (on the right) on a wide one, so the felt is used across.
+    // under it on a narrow table, beside it (on the right) on a wide one, so the felt is used across. A wide felt
+    // taller than it is wide (a tablet held upright: 784×906 at 800×1280) has my hand under the middle too: beside it,
+    // both their cards were held to the width, and the felt's lower 40% stayed empty.
     const mine = v.seat !== null;
-    const side = !narrow && mine;
+    const tall = !narrow && H > W;
+    const side = !narrow && mine && !tall;
     const handCount = Math.max(3, v.hand.length);
     const titleH = lineHeight(fs) + 4;
     // Under the public cards: their numbers, then two lines of news.
@@ -591,7 +594,7 @@ export class SaloonScene {
     let cwHand: number;
     if (side) cwHand = Math.max(52, handCw(handW));
     else {
-      const handMax = Math.min(narrow ? 82 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3));
+      const handMax = Math.min(narrow ? 82 : tall ? 150 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3));
       // (the hand shrinks first when the table is low: the public cards keep their least room above it…)
       cwHand = Math.max(40, Math.min(handMax, (H - pad - y - L.middleMin - titleH) / 1.38));
       if (L.publicShown) {
