@@ -576,7 +576,9 @@ export class SaloonScene {
       const twoRows = narrow ? 0 : Math.min(160, (room - 22) / 3.3, (h - headH - infoH - numH - 8) / 2.76);
       return twoRows > oneRow * 1.1 ? { cw: twoRows, grid: true } : { cw: oneRow, grid: false };
     };
-    const handCw = (w: number) => Math.min(150, (w - pad - 8 * (handCount - 1) - 4) / handCount, (band - titleH) / 1.38);
+    /** The widest a card of my hand is drawn, beside the middle or under it on a tall felt. */
+    const HAND_MAX = 150;
+    const handCw = (w: number) => Math.min(HAND_MAX, (w - pad - 8 * (handCount - 1) - 4) / handCount, (band - titleH) / 1.38);
     // Wide: the split between the middle and my hand that gives the smaller of their cards the most room.
     let midW = W;
     if (side) {
@@ -594,7 +596,7 @@ export class SaloonScene {
     let cwHand: number;
     if (side) cwHand = Math.max(52, handCw(handW));
     else {
-      const handMax = Math.min(narrow ? 82 : tall ? 150 : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3));
+      const handMax = Math.min(narrow ? 82 : tall ? HAND_MAX : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3));
       // (the hand shrinks first when the table is low: the public cards keep their least room above it…)
       cwHand = Math.max(40, Math.min(handMax, (H - pad - y - L.middleMin - titleH) / 1.38));
       if (L.publicShown) {
