@@ -12,7 +12,6 @@
  * Duel draws its table on the smallest phone held sideways (568×320); a duel watched sideways keeps its words apart.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-<screen>.png. Needs `npm run build` first.
  */
-import { Client } from 'colyseus.js';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
@@ -24,6 +23,7 @@ import {
   boxOf,
   createTable,
   hiddenMoves,
+  hostTable,
   phoneProblems,
   playDuelToEnd,
   sceneResizes,
@@ -247,6 +247,10 @@ test("Rattlesnake on phones held sideways: the felt's words readable through an 
   expect(problems).toEqual([]);
 });
 
+/** The felt's titles over my hand ("Your hand", "Your hand — tap cards to pick"). */
+const handTitles = async (page: Page): Promise<string[]> =>
+  (await measure(page)).scene.items.filter((i) => i.kind === 'text' && /^Your hand/.test(i.label)).map((i) => i.label);
+
 /**
  * Held sideways the cards of a commitment are picked on the felt: on the bar, five card toggles beside "Commit no cards"
  * and "Use:" took it to two rows at 568×320, and the table to 131 px for the rest of the game (2 tables in 10 started
@@ -265,8 +269,7 @@ test("Rattlesnake on the smallest phone held sideways: an attack's cards are pic
     await page.waitForTimeout(300);
     await shot(page, 'fit-rattlesnake-attack-picked-on-the-felt');
     const hand = await toggles.count();
-    const titles = (await measure(page)).scene.items.filter((i) => i.kind === 'text' && /^Your hand/.test(i.label)).map((i) => i.label);
-    expect(titles).toEqual(['Your hand — tap cards to pick']);
+    expect(await handTitles(page)).toEqual(['Your hand — tap cards to pick']);
     // (off the screen, still buttons: a screen reader reads and presses them)
     const widths = await toggles.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
     expect(widths.filter((w) => w > 1)).toEqual([]);
@@ -318,9 +321,7 @@ test("Rattlesnake on the smallest phone held sideways: a buy's price is picked o
       expect(await tapHandCard(page, n)).toBe(true);
       await page.waitForTimeout(200);
     }
-    expect((await measure(page)).scene.items.filter((i) => i.kind === 'text' && /^Your hand/.test(i.label)).map((i) => i.label)).toEqual([
-      'Your hand — tap cards to pick',
-    ]);
+    expect(await handTitles(page)).toEqual(['Your hand — tap cards to pick']);
     expect(await barRows(page)).toBe(1);
     await confirm.click();
     await until(`"You bought ${card}…" in the log`, async () => (await page.getByText(`You bought ${card} from the saloon`).count()) > 0);
@@ -368,22 +369,14 @@ function focusDeal(): { seed: number; card: string } {
  */
 test("Rattlesnake on the smallest phone held sideways: Focus's four values on one row with Pass, one tap sets the card", async () => {
   const { seed, card } = focusDeal();
-  const host = await new Client(stack().base.replace(/^http/, 'ws')).create('rattlesnake', {
-    name: 'Host',
-    seats: 2,
-    bots: 0,
-    seed,
-    spectate: true,
-    options: { turnSeconds: 0 },
-  });
-  host.onMessage('*', () => undefined);
+  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, seed);
   const folks = people(stack().browser);
   try {
     const [screen, options] = SMALLEST_SIDEWAYS;
     const ann = await folks.open(screen, { ...options, locale: 'en-US' });
     const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.roomId);
-    await joinByCode(bob, stack().base, 'Bob', host.roomId);
+    await joinByCode(ann, stack().base, 'Ann', host.code);
+    await joinByCode(bob, stack().base, 'Bob', host.code);
     await until('Ann may attack', async () => (await actionButton(ann, 'Attack').count()) > 0, 20_000);
     await actionButton(ann, 'Attack').click();
     const toggles = actions(ann).getByRole('button', { name: /^Select / });
@@ -422,7 +415,7 @@ test("Rattlesnake on the smallest phone held sideways: Focus's four values on on
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();
-    await host.leave().catch(() => undefined);
+    await host.leave();
   }
 });
 

@@ -4,13 +4,12 @@
  * page gets only its view back) — and the other player's page never shows it. A 2-seat table with a test seed
  * (ALLOW_TEST_SEED) where Ann starts with a Scout card; Bob is a second browser. Needs `npm run build` first.
  */
-import { Client } from 'colyseus.js';
 import type { Page } from 'playwright-core';
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { DESKTOP, people, shot, useStack } from '../support/browser';
 import { joinByCode } from '../support/saloon';
 import { measure } from '../support/screens';
-import { until } from '../support/table';
+import { hostTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -31,21 +30,13 @@ const sceneTexts = async (page: Page): Promise<string[]> =>
 
 test("the card put back with Scout shows on its owner's deck (after a reload too), never on the other screen", async () => {
   const seed = findSeed();
-  const host = await new Client(stack().base.replace(/^http/, 'ws')).create('rattlesnake', {
-    name: 'Host',
-    seats: 2,
-    bots: 0,
-    seed,
-    spectate: true,
-    options: { turnSeconds: 0 },
-  });
-  host.onMessage('*', () => undefined);
+  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, seed);
   const folks = people(stack().browser);
   try {
     const ann = await folks.open('Ann', { ...DESKTOP, locale: 'en-US' });
     const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.roomId);
-    await joinByCode(bob, stack().base, 'Bob', host.roomId);
+    await joinByCode(ann, stack().base, 'Ann', host.code);
+    await joinByCode(bob, stack().base, 'Bob', host.code);
     const annBar = (name: string | RegExp) => ann.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
     const bobBar = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
 
@@ -74,6 +65,6 @@ test("the card put back with Scout shows on its owner's deck (after a reload too
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();
-    await host.leave().catch(() => undefined);
+    await host.leave();
   }
 });

@@ -4,8 +4,8 @@
  * it by its code.
  */
 import type { Locator, Page } from 'playwright-core';
-import { Client } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
+import { hostTable } from './table';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow'];
 export const AREAS = ['head', 'chest', 'arm', 'leg'];
@@ -116,35 +116,9 @@ export const mayInterrupt = (hand: readonly string[]): boolean =>
 /** The accessible names of the cards listed under `list` (`data-testid` "hand" or "flipped"). */
 export const labelsOf = (list: Locator): Promise<string[]> => list.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
 
-/**
- * A watching host creates a Saloon table from Node with a test seed (the lobby never sends one); players then join by
- * its code. Returns the code and a `leave` for the host.
- */
-export async function hostSaloon(
-  base: string,
-  seats: number,
-  bots: number,
-  seed: number,
-  options: Partial<Saloon.SaloonOptions>,
-): Promise<{ code: string; leave: () => Promise<void> }> {
-  const host = await new Client(base.replace(/^http/, 'ws')).create('saloon', {
-    name: 'Host',
-    seats,
-    bots,
-    seed,
-    spectate: true,
-    options: { ...options, turnSeconds: 0 },
-  });
-  host.onMessage('*', () => undefined); // the host only watches
-  return {
-    code: host.roomId,
-    leave: () =>
-      host.leave().then(
-        () => undefined,
-        () => undefined,
-      ),
-  };
-}
+/** `hostTable` for a Saloon table: a test seed and these options (turn timer off). */
+export const hostSaloon = (base: string, seats: number, bots: number, seed: number, options: Partial<Saloon.SaloonOptions>) =>
+  hostTable(base, 'saloon', seats, bots, seed, options);
 
 /** A player types their name and the table code in the lobby and joins (seat order = join order). */
 export async function joinByCode(page: Page, base: string, name: string, code: string): Promise<void> {

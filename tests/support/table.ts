@@ -2,6 +2,7 @@
  * A player at a table, for the table shell's browser tests (phone fit, end screen, keyboard, TV, contrast): a table
  * made from the lobby with bots, a Duel played to its end by clicking, boxes measured in CSS pixels.
  */
+import { Client } from 'colyseus.js';
 import type { Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY } from './browser';
 import { measure } from './screens';
@@ -13,6 +14,37 @@ export async function until(what: string, fn: () => Promise<boolean>, ms = 15_00
     await new Promise((r) => setTimeout(r, 60));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * A watching host creates a `game` table from Node with a test seed (the lobby never sends one; the server needs
+ * ALLOW_TEST_SEED), no turn timer; players then join by its code. Returns the code and a `leave` for the host.
+ */
+export async function hostTable(
+  base: string,
+  game: string,
+  seats: number,
+  bots: number,
+  seed: number,
+  options: object = {},
+): Promise<{ code: string; leave: () => Promise<void> }> {
+  const host = await new Client(base.replace(/^http/, 'ws')).create(game, {
+    name: 'Host',
+    seats,
+    bots,
+    seed,
+    spectate: true,
+    options: { ...options, turnSeconds: 0 },
+  });
+  host.onMessage('*', () => undefined); // the host only watches
+  return {
+    code: host.roomId,
+    leave: () =>
+      host.leave().then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
 }
 
 /** The waiting room of a table waiting for its players (table/waiting-room.ts), by its title. */
