@@ -6,7 +6,7 @@
  * and the scene follows it (DrawWhen in packages/client/src/scenes/common.ts). Needs `npm run build` first.
  */
 import type { Page } from 'playwright-core';
-import { DESKTOP, people, useStack } from '../support/browser';
+import { DESKTOP, PHONE, people, useStack } from '../support/browser';
 import { sceneTexts, type Hooked } from '../support/duel-table';
 import { createTable, until } from '../support/table';
 
@@ -104,6 +104,24 @@ test("a tap's answer in the bar is painted first, and the scene follows it", asy
     await ann.locator('.actions').getByRole('button', { name: 'Cancel' }).click();
     await ann.locator('.actions button.aim').first().waitFor({ state: 'detached' });
     await until('the aim marks gone from the scene', async () => (await sceneSays(ann, AIM_MARK)) === 0, 2000);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test('on a touch screen the felt says tap, not click: my hand, the gun ready, the players it may aim at', async () => {
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { ...PHONE, deviceScaleFactor: 2 });
+    await createTable(ann, stack().base, /Duel/, 2, 1, {}, 'Ann');
+    const pistol = ann.locator('.actions').getByRole('button', { name: 'Play Pistol' });
+    await pistol.waitFor({ timeout: 15_000 });
+    await until('the hand says how to play', async () => (await sceneSays(ann, 'Your hand — tap a card to play it')) === 1, 2000);
+    await pistol.tap();
+    await until('the aim mark on the scene', async () => (await sceneSays(ann, 'tap to aim here')) === 1, 2000);
+    expect(await sceneSays(ann, 'Your Pistol is ready — tap the player to aim at')).toBe(1);
+    expect((await sceneTexts(ann)).filter((label) => /click/i.test(label))).toEqual([]);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

@@ -34,5 +34,8 @@ export function append(el: Element, children: Child[]): void {
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
 }
 
+/** A touch screen (a phone, a tablet): its player taps rather than clicks, and has a share sheet. */
+export const touchScreen = (): boolean => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+
 /** "Ann", "Ann and Bob", "Ann, Bob, and Cid" — in the player's language. */
 export { listNames } from './i18n';

@@ -4,6 +4,7 @@ import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
 import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, type DrawWhen } from './common';
 import { t } from '../i18n';
+import { touchScreen } from '../dom';
 
 type Card = Duel.Card;
 
@@ -189,6 +190,10 @@ export class DuelScene {
   private placedAt: number[] = [];
   private committed: boolean[] = [];
   private readonly later = new DrawAfterPaint(() => this.draw());
+  /** The words' context on a touch screen: "tap a card", not "click" (i18n keys `…_touch`). */
+  private get touch(): 'touch' | undefined {
+    return touchScreen() ? 'touch' : undefined;
+  }
 
   private readonly app: Application;
 
@@ -614,7 +619,7 @@ export class DuelScene {
     if (stampHit && !alive)
       state = ''; // HIT! and the grave say it already
     else if (!m.started) state = m.names[spot.seat] ? t('duel:scene.seated') : t('duel:scene.waitingPlayer');
-    else if (aimable) state = t('duel:scene.clickToAim');
+    else if (aimable) state = t('duel:scene.aimHere', { context: this.touch });
     else if (!alive) state = t('duel:scene.out');
     else if (pending) state = t('duel:scene.deciding');
     else if (committed) state = t('duel:scene.placed');
@@ -654,8 +659,8 @@ export class DuelScene {
     strip.addChild(new Graphics().rect(0, 0, W, handH).fill(0x3b2416).rect(0, 0, W, 3).fill(GOLD));
     const myTurn = m.playable.size > 0;
     let hint: string = t('duel:scene.hand');
-    if (m.selected) hint = t('duel:scene.handReady', { card: label(m.selected) });
-    else if (myTurn) hint = t('duel:scene.handTurn');
+    if (m.selected) hint = t('duel:scene.handReady', { card: label(m.selected), context: this.touch });
+    else if (myTurn) hint = t('duel:scene.handTurn', { context: this.touch });
     else if (m.placing) hint = t('duel:scene.handPlacing');
     else if (v.seat !== null && !v.players[v.seat]?.alive) hint = t('duel:scene.handOut');
     const hintText = fit(text(hint, { fontSize: phone ? 12 : 14, fill: 0xf6e3b8, fontWeight: 'bold' }), W - 16);

@@ -1,5 +1,5 @@
 /** The table's header: the code (and, on the TV, where to join), rules, sound, language, copy link, TV view, leave. */
-import { h } from '../dom';
+import { h, touchScreen } from '../dom';
 import type { GameInfo } from '../games';
 import { languagePicker, t } from '../i18n';
 import type { Session } from '../net';
@@ -25,7 +25,7 @@ export function tableHeader(
   const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-hidden': 'true' }, session.code);
   const codeSpelled = h('span', { class: 'sr-only' }, spelledCode(session.code));
   // On a touch screen with a share sheet (phones), the link goes straight to a messaging app; elsewhere it is copied.
-  const share = typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  const share = typeof navigator.share === 'function' && touchScreen();
   const linkLabel = () => t(share ? 'table.shareLink' : 'table.copyLink');
   const copyBtn = h('button', { type: 'button', class: 'secondary' }, linkLabel());
   // Rules (rules.ts): shown over the table, so the game keeps running underneath.
