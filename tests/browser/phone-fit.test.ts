@@ -107,6 +107,21 @@ const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: 
   },
 ];
 
+/**
+ * The header's controls (Rules, sound, language, the link, TV view, Leave) that lie under the table's code and game
+ * instead of beside them: a row of their own, taken from the table's height.
+ */
+async function headUnder(page: Page, where: string): Promise<string[]> {
+  const under = await page.evaluate(() => {
+    const code = document.querySelector('.table-head .code-block')?.getBoundingClientRect();
+    if (!code) return ['(no table code)'];
+    return [...document.querySelectorAll('.table-head > :not(.code-block)')]
+      .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().top >= code.bottom - 1)
+      .map((e) => (e.textContent ?? '').trim() || e.tagName);
+  });
+  return under.length ? [`${where}: the header puts ${under.join(', ')} on a row under the table's code`] : [];
+}
+
 /** The table (felt and action bar) narrower than the screen less the page's margins (40 px). */
 async function tableNarrow(page: Page, where: string): Promise<string[]> {
   const vw = await page.evaluate(() => window.innerWidth);
@@ -115,7 +130,10 @@ async function tableNarrow(page: Page, where: string): Promise<string[]> {
 }
 
 /** Each game on each screen: status, table and action bar on one screen at the first decision, its second question and the next decision, the felt's lines readable; scrolled down, the status bar stays pinned. */
-async function oneScreenEach(screens: [string, BrowserContextOptions][], minTable?: number): Promise<void> {
+async function oneScreenEach(
+  screens: [string, BrowserContextOptions][],
+  { minTable, headOneRow = false }: { minTable?: number; headOneRow?: boolean } = {},
+): Promise<void> {
   const folks = people(stack().browser);
   const problems: string[] = [];
   /**
@@ -126,6 +144,7 @@ async function oneScreenEach(screens: [string, BrowserContextOptions][], minTabl
     ...(await phoneProblems(page, where, minTable)),
     ...(game.readable ? await smallTexts(page, where, game.readable, READABLE_PX) : []),
     ...(await tableNarrow(page, where)),
+    ...(headOneRow ? await headUnder(page, where) : []),
   ];
   try {
     for (const [screen, options] of screens) {
@@ -183,11 +202,13 @@ test('on phones held upright: status, table and action bar on one screen for eve
 // screen. The table keeps 45% of the height there (Rattlesnake 171 px of 360): Saloon's bar, its tallest, sits beside its felt (table-life.css);
 // under it, Saloon's tallest decisions on 740×360 left the felt 94–105 px, its lines too small to read (READABLE_PX).
 test('on phones held sideways: status, table and action bar on one screen for every game, the felt readable; the status bar stays pinned', () =>
-  oneScreenEach(SIDEWAYS, 0.45));
+  oneScreenEach(SIDEWAYS, { minTable: 0.45 }));
 
 // Saloon's felt there (784×906) put my hand beside the public cards, both held to the width: the felt's lower 40%
-// stayed empty ("the scene fills only 767×529 of its 778×906 canvas").
-test('on a tablet held upright: status, table and action bar on one screen for every game, the felt filled', () => oneScreenEach(TABLETS));
+// stayed empty ("the scene fills only 767×529 of its 778×906 canvas"). The header put Leave on a row of its own under
+// the table's code (53 px: the game's name, one line, left the buttons no room).
+test('on a tablet held upright: status, table and action bar on one screen for every game, the felt filled, the header one row', () =>
+  oneScreenEach(TABLETS, { headOneRow: true }));
 
 /**
  * Rattlesnake held sideways, its action bar under the felt: the felt is 169–279 px tall and three to four times as wide.
@@ -624,7 +645,7 @@ test('on desktops the table fills the height under the status bar, with the play
           if (side.x < scene.right) problems.push(`${where}: the players are not beside the table`);
           if (scene.height < 0.4 * vh) problems.push(`${where}: the table is only ${Math.round(scene.height)}px tall on a ${vh}px screen`);
         }
-        problems.push(...(await hiddenMoves(page, where)));
+        problems.push(...(await hiddenMoves(page, where)), ...(await headUnder(page, where)));
         await page.getByRole('button', { name: 'Leave', exact: true }).click();
         await page.waitForURL(/#\/$/);
       }
