@@ -127,6 +127,17 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
             e.getAttribute('data-key') ?? '',
           ]),
           labels: [...document.querySelectorAll('[data-testid="hand"] li')].map((e) => e.getAttribute('aria-label') ?? ''),
+          // Where the body is drawn (not on a short phone: a row of buttons there), each area's button and its part.
+          body: (() => {
+            const svg = document.querySelector('.silhouette svg');
+            if (!svg || svg.getClientRects().length === 0) return null;
+            const [head, torso, armL, armR, legL, legR] = [...svg.children];
+            return {
+              silhouette: box(svg.parentElement),
+              parts: { head: [box(head)], chest: [box(torso)], arm: [box(armL), box(armR)], leg: [box(legL), box(legR)] },
+              buttons: Object.fromEntries(['head', 'chest', 'arm', 'leg'].map((a) => [a, box(document.querySelector(`.silhouette .area-${a}`))])),
+            };
+          })(),
         };
       });
       if (!boxes) continue; // the bot won before we looked: the next duel
@@ -151,6 +162,17 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
         ),
       ).toEqual([]);
       expect(boxes.goTexts + boxes.sceneGo).toBe(1);
+      // Each area's button lies on the drawn body, over the part it names (a key badge's rule once laid them out in a
+      // row: "Chest" beside the right arm, "Arm" by the torso, "Leg" under the feet, over the next line of the panel).
+      if (boxes.body) {
+        const { silhouette, parts, buttons } = boxes.body as { silhouette: Box; parts: Record<string, Box[]>; buttons: Record<string, Box> };
+        const meets = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        const inside = (a: Box, b: Box) => a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.width <= b.x + b.width + 1 && a.y + a.height <= b.y + b.height + 1;
+        const astray = Object.entries(buttons)
+          .filter(([area, b]) => !inside(b, silhouette) || !parts[area].some((part) => meets(b, part)))
+          .map(([area, b]) => `${area} at ${JSON.stringify(b)}`);
+        expect(astray).toEqual([]);
+      }
       if (minCard) {
         const widths = boxes.parts.filter((p) => p.name.startsWith('scene card')).map((p) => Math.round(p.box?.width ?? 0));
         expect(widths).toHaveLength(3);
