@@ -70,3 +70,28 @@ describe('Rattlesnake verdicts', () => {
     );
   });
 });
+
+describe('Rattlesnake prompts name only the answers I hold', () => {
+  const card = (ability: R.Ability) => Rattlesnake.personalId(0, ability);
+  const pass: R.RattlesnakeIntent = { type: 'pass' };
+  const doubleTap: R.RattlesnakeIntent = { type: 'ability', cardId: card('double-tap') };
+  const again: R.RattlesnakeIntent = { type: 'ability', cardId: card('quick-draw'), mode: 'again' };
+
+  test.each([
+    ['a Take Cover in hand', [{ type: 'cover', cardId: card('take-cover') }, { type: 'allow' }], 'Take Cover? Bob used Scout'],
+    ['no Take Cover', [{ type: 'allow' }], 'Bob used Scout. No Take Cover in your hand: allow it'],
+  ] as [string, R.RattlesnakeIntent[], string][])('their ability, %s', (_, legal, expected) => {
+    expect(words.coverPrompt('Bob', 'Scout', legal)).toBe(expected);
+  });
+
+  test.each([
+    ['a hit, Double Tap and Quick Draw in hand', true, [doubleTap, again, pass], 'Your attack hit! Double Tap, attack again with Quick Draw, or pass'],
+    ['a hit, a Double Tap in hand', true, [doubleTap, pass], 'Your attack hit! Double Tap or pass'],
+    ['a hit, a Quick Draw in hand', true, [again, pass], 'Your attack hit! Attack again with Quick Draw or pass'],
+    ['a hit, neither in hand', true, [pass], 'Your attack hit! No Double Tap or Quick Draw in your hand: pass'],
+    ['a miss, a Quick Draw in hand', false, [again, pass], 'Your attack missed. Attack again with Quick Draw or pass'],
+    ['a miss, none in hand', false, [pass], 'Your attack missed. No Quick Draw in your hand: pass'],
+  ] as [string, boolean, R.RattlesnakeIntent[], string][])('after my attack: %s', (_, hit, legal, expected) => {
+    expect(words.afterPrompt(hit, legal)).toBe(expected);
+  });
+});

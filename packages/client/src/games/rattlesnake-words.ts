@@ -4,7 +4,7 @@
  * keeps Pixi out of the lobby's script.
  */
 import { Rattlesnake } from '@tumbleweed/engine';
-import { t } from '../i18n';
+import { language, t } from '../i18n';
 import type { Standing } from './types';
 
 /** What a card does, in the current language (names stay as printed). */
@@ -77,4 +77,28 @@ export function standingsOf(v: Rattlesnake.RattlesnakeView, winners: readonly nu
     detail: t('rattlesnake:standing.detail', { count: Math.max(0, of - r.left), of: String(of) }),
     winner: r.winner,
   }));
+}
+
+/**
+ * My answer to their ability. The window comes whether or not I hold a Take Cover (else they would learn I have none):
+ * "Take Cover?" only when I do; without one it says so, and Allow is the only answer.
+ */
+export function coverPrompt(name: string, ability: string, legal: readonly Rattlesnake.RattlesnakeIntent[]): string {
+  return t(legal.some((i) => i.type === 'cover') ? 'rattlesnake:prompt.coverMine' : 'rattlesnake:prompt.coverNone', { name, ability });
+}
+
+/**
+ * After my attack: the follow-ups I hold (a Double Tap after a hit, a Quick Draw to attack again) or pass. The step
+ * comes even with neither in hand (they cannot tell), and then says there is nothing to follow up with.
+ */
+export function afterPrompt(hit: boolean, legal: readonly Rattlesnake.RattlesnakeIntent[]): string {
+  const holds = (a: Rattlesnake.Ability) => legal.some((i) => i.type === 'ability' && Rattlesnake.abilityOf(i.cardId) === a);
+  const follow = [holds('double-tap') ? t('rattlesnake:prompt.follow.doubleTap') : '', holds('quick-draw') ? t('rattlesnake:prompt.follow.again') : ''].filter(
+    Boolean,
+  );
+  if (follow.length === 0) return t(hit ? 'rattlesnake:prompt.afterHitNothing' : 'rattlesnake:prompt.afterMissNothing');
+  const choices = new Intl.ListFormat(language(), { type: 'disjunction' }).format([...follow, t('rattlesnake:prompt.follow.pass')]);
+  return t(hit ? 'rattlesnake:prompt.afterHit' : 'rattlesnake:prompt.afterMiss', {
+    choices: choices.charAt(0).toLocaleUpperCase(language()) + choices.slice(1),
+  });
 }

@@ -39,7 +39,7 @@ import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesn
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { rattlesnakeInfo } from './rattlesnake-info';
-import { describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
+import { afterPrompt, coverPrompt, describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
 import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 
 /** The picker behind "Use…": the abilities usable out of an attack (Reload, Scout, Switch Up, Quick Draw). */
@@ -297,7 +297,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     const name = this.ctx.name(1 - me);
     if (v.response) {
       const ability = abilityWords(v.response);
-      return mine ? t('rattlesnake:prompt.coverMine', { name, ability }) : t('rattlesnake:prompt.coverTheirs', { name, ability });
+      return mine ? coverPrompt(name, ability, legal) : t('rattlesnake:prompt.coverTheirs', { name, ability });
     }
     if (v.scout) return mine ? t('rattlesnake:prompt.scoutMine') : t('rattlesnake:prompt.scoutTheirs', { name });
     switch (v.step.kind) {
@@ -322,7 +322,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       case 'after': {
         const hit = v.step.success;
         if (!mine) return t('rattlesnake:prompt.afterTheirs', { name });
-        return hit ? t('rattlesnake:prompt.afterHit') : t('rattlesnake:prompt.afterMiss');
+        return afterPrompt(hit, legal);
       }
       default:
         return t('rattlesnake:prompt.wait');

@@ -124,6 +124,7 @@ export const rattlesnake = {
     otherPlayer: 'The other player',
     watching: 'You are watching. {{name}} is deciding…',
     coverMine: 'Take Cover? {{name}} used {{ability}}',
+    coverNone: '{{name}} used {{ability}}. No Take Cover in your hand: allow it',
     coverTheirs: '{{name}} may cancel your {{ability}} with Take Cover…',
     scoutMine: 'Scout: pick one of the two cards you drew to put back on top of your deck',
     scoutTheirs: '{{name}} is putting a Scout card back…',
@@ -140,8 +141,12 @@ export const rattlesnake = {
     windowMine: 'Use an ability or pass',
     windowTheirs: '{{name}} may use an ability or pass…',
     afterTheirs: '{{name}} may follow up (Double Tap, Quick Draw) or pass…',
-    afterHit: 'Your attack hit! Double Tap, attack again with Quick Draw, or pass',
-    afterMiss: 'Your attack missed. Attack again with Quick Draw, or pass',
+    afterHit: 'Your attack hit! {{choices}}',
+    afterMiss: 'Your attack missed. {{choices}}',
+    afterHitNothing: 'Your attack hit! No Double Tap or Quick Draw in your hand: pass',
+    afterMissNothing: 'Your attack missed. No Quick Draw in your hand: pass',
+    /** What I may follow my attack with, joined into afterHit / afterMiss ("Double Tap, attack again with Quick Draw, or pass"). */
+    follow: { doubleTap: 'Double Tap', again: 'attack again with Quick Draw', pass: 'pass' },
     wait: 'Waiting…',
   },
   buttons: {
