@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { Client, type Room } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, people, shot, useStack } from '../support/browser';
-import { cardRows, phoneProblems, smallCards, until } from '../support/table';
+import { cardRows, hiddenMoves, phoneProblems, smallCards, until } from '../support/table';
 import {
   findSaloonSeed,
   THREATEN_WITH,
@@ -62,7 +62,7 @@ interface Player {
  * throws away her Standoff card; Bob threatens the bot on his turn. Both answer threats "Do you?", shoot duels from
  * their hand, and shoot the Standoff from the Judge's cards at the other human.
  */
-async function play(p: Player, deadline: number, seen: Set<string>): Promise<void> {
+async function play(p: Player, deadline: number, seen: Set<string>, hidden: string[]): Promise<void> {
   const { page, who, other } = p;
   const actions = page.locator('.actions');
   const button = (name: string | RegExp) => actions.getByRole('button', { name, exact: typeof name === 'string' });
@@ -91,6 +91,8 @@ async function play(p: Player, deadline: number, seen: Set<string>): Promise<voi
               if (!seen.has(`race-${who}`)) {
                 seen.add(`race-${who}`);
                 await shot(page, `saloon-specials-2-race-${who.toLowerCase()}`);
+                // Every pick of the race (guns, areas, noises, targets, Shoot!) in sight, none under the bar's edge.
+                hidden.push(...(await hiddenMoves(page, `${who}'s Standoff race`)));
               }
               await page.waitForTimeout(HUMAN_PAUSE_MS); // (sooner than 100 ms after GO! is a false start)
               const cards = parse(labels);
@@ -185,8 +187,12 @@ test('a Mexican Standoff is declared and fought through the UI at a 4-seat table
 
     const deadline = Date.now() + 180_000;
     const seen = new Set<string>();
+    const hidden: string[] = [];
     try {
-      await Promise.all([play({ page: ann, who: 'Ann', other: 'Bob' }, deadline, seen), play({ page: bob, who: 'Bob', other: 'Ann' }, deadline, seen)]);
+      await Promise.all([
+        play({ page: ann, who: 'Ann', other: 'Bob' }, deadline, seen, hidden),
+        play({ page: bob, who: 'Bob', other: 'Ann' }, deadline, seen, hidden),
+      ]);
     } catch (err) {
       await shot(ann, 'saloon-specials-ann-failed').catch(() => undefined);
       await shot(bob, 'saloon-specials-bob-failed').catch(() => undefined);
@@ -198,6 +204,7 @@ test('a Mexican Standoff is declared and fought through the UI at a 4-seat table
 
     expect(seen.has('joined-Ann')).toBe(true);
     expect(seen.has('race-Ann') && seen.has('race-Bob')).toBe(true);
+    expect(hidden).toEqual([]);
     const annLog = (await ann.getByRole('log').textContent()) ?? '';
     const bobLog = (await bob.getByRole('log').textContent()) ?? '';
     expect(annLog).toMatch(/"I don't think so!" You take the \w+ gun and point it at Bob/);
