@@ -48,7 +48,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const seats = seatsPanel(view);
   const chat = quickChat(view);
   const log = tableLog(view);
-  const waiting = waitingRoom(view, { scene, actions, players: seats.el });
+  const waiting = waitingRoom(view, { scene, players: seats.el });
   const main = h('main', { class: 'table-main' }, scene, waiting.el, chat.bubbles, actions, end.el);
   const page = h(
     'div',

@@ -11,11 +11,8 @@ import { qrCode } from '../qr';
 import { joinAddress, joinLink, spelledCode } from './header';
 import type { TableView } from './view';
 
-export function waitingRoom(
-  view: TableView,
-  els: { scene: HTMLElement; actions: HTMLElement; players: HTMLElement },
-): { el: HTMLElement; update(): void; dispose(): void } {
-  const { scene, actions, players } = els;
+export function waitingRoom(view: TableView, els: { scene: HTMLElement; players: HTMLElement }): { el: HTMLElement; update(): void; dispose(): void } {
+  const { scene, players } = els;
   const code = view.session.code;
   const link = joinLink(code);
   // (a long address breaks before "join", not inside it)
@@ -46,15 +43,14 @@ export function waitingRoom(
   // Where the players panel lives while the game is on: its place beside (or below) the table.
   let home: { parent: ParentNode; before: Node | null } | null = null;
 
-  // The room covers the scene, which has no fixed height (it takes what the screen leaves it), and the action bar
-  // under it, which has no move to offer before the game starts.
+  // The room covers the scene, which has no fixed height (it takes what the screen leaves it; the action bar, with no
+  // move to offer before the game starts, gives it its height: table-life.css).
   const fit = () => {
     el.style.top = `${scene.offsetTop}px`;
-    el.style.height = `${Math.max(scene.offsetHeight, actions.offsetTop + actions.offsetHeight - scene.offsetTop)}px`;
+    el.style.height = `${scene.offsetHeight}px`;
   };
   const sizes = new ResizeObserver(fit);
   sizes.observe(scene);
-  sizes.observe(actions);
 
   function update(): void {
     const show = view.state().status === 'waiting' && view.conn.closed === null;
