@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM as AIM, DUEL_PLAY as PLAY, people, PHONE, readQr, screenPixels, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
-import { until, waitingRoom } from '../support/table';
+import { boxOf, until, waitingRoom } from '../support/table';
 
 /** Colyseus' message code of a room's whole state (colyseus.js Protocol.ROOM_STATE), the first byte of its frame. */
 const ROOM_STATE = 14;
@@ -336,6 +336,12 @@ test('phones held sideways: the waiting room shows how to join, every seat and t
     await seen('Add bot', room.getByRole('button', { name: 'Add bot' }));
     await seen('Start now', room.getByRole('button', { name: 'Start now (fill with bots)' }));
     await seen('when the game starts', room.getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
+    // The room's card lies within the felt (it hung across the felt's frame and the empty action bar's under it).
+    const [card, felt] = [await boxOf(ivy, '.wr-card'), await boxOf(ivy, '.scene')];
+    expect([width, card && felt && card.y >= felt.y && card.bottom <= felt.bottom + 1 ? 'within the felt' : { card, felt }]).toEqual([
+      width,
+      'within the felt',
+    ]);
     expect(await ivy.evaluate(() => [window.scrollY, ...[...document.querySelectorAll('.waiting-room')].map((e) => e.scrollHeight - e.clientHeight)])).toEqual([
       0, 0,
     ]);
