@@ -3,7 +3,7 @@
  * Wound), ties by the Bounty, the detail of each score; and counts of Bullets that read right ("1 Bullet").
  */
 import { en } from '../i18n/en';
-import { saloonStandings, scoreDetail, T } from './saloon-words';
+import { lastDuelWords, saloonStandings, scoreDetail, T } from './saloon-words';
 
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
 jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
@@ -57,4 +57,14 @@ test('"1 Bullet", never "1 Bullets": every English string that counts Bullets ha
   expect(counted.filter(([k]) => !k.endsWith('_other')).map(([k]) => k)).toEqual([]);
   expect(T('ui.yourCards', { count: 1 })).toBe('Your cards (1 Bullet):');
   expect(T('ui.yourCards', { count: 3 })).toBe('Your cards (3 Bullets):');
+});
+
+// The felt's news line read "Bob won the duel against You." (the name that may say "You" used mid-sentence).
+test.each([
+  ['Bob beat me', 1, 'Last duel: Bob won the duel against Ann.'],
+  ['I beat Bob', 0, 'Last duel: Ann won the duel against Bob.'],
+])('the last duel names its winner and loser by name: %s', (_, winner, words) => {
+  const you = (s: number) => (s === 0 ? 'You' : 'Bob');
+  const names = (s: number) => ['Ann', 'Bob'][s];
+  expect(lastDuelWords({ threatener: 0, target: 1, winner, result: 'won', shots: [] }, you, names)).toBe(words);
 });

@@ -45,7 +45,7 @@ export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, pl
 }
 
 /** One sentence for the last duel, Truel or Mexican Standoff. `name` may say "You"; `plain` never does. */
-export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string = name): string {
+export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string): string {
   if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
   if (d.truel) return d.result === 'won' && d.winner !== null ? T('core.lastTruelWon', { winner: name(d.winner) }) : T('core.lastTruelOther');
   if (d.result === 'won' && d.winner !== null)

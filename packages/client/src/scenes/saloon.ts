@@ -672,17 +672,12 @@ export class SaloonScene {
   private news(m: SaloonSceneModel): string[] {
     const v = m.view;
     const out: string[] = [];
+    // (who won a duel, and whose bluff was called, by their names: "Bob won the duel against You." read as a slip)
+    const plain = (s: number) => m.names[s] ?? T('scene.seat', { n: s + 1 });
     const d = v.lastDuel;
-    if (d) out.push(lastDuelWords(d, (s) => this.nameOf(s)));
+    if (d) out.push(lastDuelWords(d, (s) => this.nameOf(s), plain));
     const r = v.lastReveal;
-    if (r)
-      out.push(
-        revealWords(
-          r,
-          (s) => this.nameOf(s),
-          (s) => m.names[s] ?? T('scene.seat', { n: s + 1 }),
-        ),
-      );
+    if (r) out.push(revealWords(r, (s) => this.nameOf(s), plain));
     if (out.length === 0) out.push(T('scene.noThreat'));
     return out;
   }
