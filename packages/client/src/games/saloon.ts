@@ -42,6 +42,7 @@ import { h, listNames } from '../dom';
 import { drawOver } from '../table/draw-over';
 import { describeSaloonEvent } from './saloon-log';
 import { cap, cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
+import { whoMayStill } from './saloon-window';
 import type { DrawWhen } from '../scenes/common';
 import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
 import { list } from '../state';
@@ -773,7 +774,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     );
   }
 
-  /** Everyone who may still act in the open window, with its countdown (public: by position, never by hand). */
+  /** Everyone who may still act in the open window, with its countdown (by position; me only if my hand allows: whoMayStill). */
   private windowLine(v: View): string {
     const w = v.window;
     if (!w) return '';
@@ -781,20 +782,21 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const names = (seats: number[]) => listNames(seats.map((s) => this.who(s, me)));
     const left = this.windowLeft(v) ?? 0;
     const ph = v.phase;
+    const { mayJoin, mayCrash } = whoMayStill(v);
     const parts: string[] = [];
     if (w.kind === 'threat') {
       const decider = w.act[0];
       parts.push(T('window.answer', { name: this.ctx.name(decider), seconds: left, context: decider === me ? 'me' : undefined }));
-      if (w.mayJoin.length) parts.push(T('window.mayJoin', { names: names(w.mayJoin) }));
-      if (w.mayCrash.length && ph.kind === 'threat') parts.push(T('window.mayCrash', { names: names(w.mayCrash), colour: ph.gun }));
+      if (mayJoin.length) parts.push(T('window.mayJoin', { names: names(mayJoin) }));
+      if (mayCrash.length && ph.kind === 'threat') parts.push(T('window.mayCrash', { names: names(mayCrash), colour: ph.gun }));
     } else if (w.kind === 'chain') {
       parts.push(T('window.chain', { seconds: left }));
-      if (w.mayJoin.length) parts.push(T('window.mayJoin', { names: names(w.mayJoin) }));
-      if (w.mayCrash.length) parts.push(T('window.chainCrash'));
+      if (mayJoin.length) parts.push(T('window.mayJoin', { names: names(mayJoin) }));
+      if (mayCrash.length) parts.push(T('window.chainCrash'));
     } else if (w.kind === 'ready') parts.push(T('window.ready', { names: names(w.act) }));
     else {
       parts.push(T('window.race', { names: names(w.act), seconds: left }));
-      if (w.mayCrash.length && ph.kind === 'duel') parts.push(T('window.duelCrash', { names: names(w.mayCrash), colour: ph.gun }));
+      if (mayCrash.length && ph.kind === 'duel') parts.push(T('window.duelCrash', { names: names(mayCrash), colour: ph.gun }));
     }
     return parts.join(' · ');
   }
