@@ -9,6 +9,7 @@ import { isError, rattlesnake, Rng, saloon, type GameEvent, type LogStep } from 
 import type { Page } from 'playwright-core';
 import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
 import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
+import { sceneTexts } from '../support/duel-table';
 import { playDuelToEnd, until as waitFor } from '../support/table';
 
 jest.setTimeout(120_000);
@@ -107,6 +108,9 @@ test('a finished bot game is downloaded and watched again in the replay viewer',
   await expect(hands.count()).resolves.toBe(1);
   expect(await hands.first().textContent()).toBe(`${names[0]}’s handPistol, Pistol, Pistol, Rifle, Barricade, Reload`);
   await until('the seat’s cards in the action bar', async () => (await ann.locator('.actions button', { hasText: 'Play Rifle' }).count()) === 1);
+  // Nothing is played in a replay: the felt names the seat's hand, and never says to click (or tap) a card.
+  await until('the hand named on the felt', async () => (await sceneTexts(ann)).includes('Your hand'));
+  expect((await sceneTexts(ann)).filter((words) => /\b(click|tap)\b/.test(words))).toEqual([]);
   await shot(ann, 'replay-4-seat');
 
   // As a spectator: no hand at all.

@@ -176,6 +176,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     name,
     send: () => undefined,
     serverNow: () => Date.now(), // (a replay has no race messages)
+    replay: true,
   };
 
   // Page.

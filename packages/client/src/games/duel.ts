@@ -178,6 +178,7 @@ class DuelUi implements GameUi<DuelEvent> {
       selected: this.selected,
       aimable: new Set(legal.flatMap((i) => (i.card === this.selected && i.target != null ? [i.target] : []))),
       placing: this.board.sending() && !v.commit && v.seat !== null && list(state.pending).includes(v.seat),
+      replay: this.ctx.replay === true,
     };
   }
 

@@ -274,7 +274,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       combos: this.combos(v),
       verdict: v.lastShowdown ? verdict(v.lastShowdown, v.seat, (s) => this.ctx.name(s)) : null,
       verdictFresh: this.showdownAt > 1 && Date.now() - this.showdownAt < VERDICT_MS,
-      pickOnFelt: matches(SIDEWAYS),
+      pickOnFelt: matches(SIDEWAYS) && this.ctx.replay !== true,
     };
   }
 

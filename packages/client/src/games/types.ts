@@ -19,6 +19,8 @@ export interface TableContext {
   send(intent: ClientIntent): void;
   /** The server's clock here (ms), synced NTP-style (clock.ts): a race's "Go!" shows at its `goAt`. */
   serverNow(): number;
+  /** A replay (replay.ts): nothing is played here, so the game's words never say how to play ("click a card…"). */
+  replay?: boolean;
 }
 
 export interface SeatSummary {

@@ -23,6 +23,8 @@ export interface DuelSceneModel {
   aimable: Set<number>;
   /** A card was sent and the server has not confirmed it yet. */
   placing: boolean;
+  /** A replay: the hand is named, never how to play it. */
+  replay?: boolean;
 }
 
 export interface DuelSceneHooks {
@@ -657,7 +659,7 @@ export class DuelScene {
     const strip = asBox(new Container());
     strip.position.set(0, top);
     strip.addChild(new Graphics().rect(0, 0, W, handH).fill(0x3b2416).rect(0, 0, W, 3).fill(GOLD));
-    const myTurn = m.playable.size > 0;
+    const myTurn = m.playable.size > 0 && !m.replay;
     let hint: string = t('duel:scene.hand');
     if (m.selected) hint = t('duel:scene.handReady', { card: label(m.selected), context: this.touch });
     else if (myTurn) hint = t('duel:scene.handTurn', { context: this.touch });
