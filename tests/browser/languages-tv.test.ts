@@ -7,6 +7,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
+import { sceneTexts } from '../support/duel-table';
 import { until } from '../support/table';
 
 jest.setTimeout(180_000);
@@ -224,6 +225,15 @@ test('each table in Portuguese on a phone: every word found, the moves named in 
     await phone.waitForTimeout(1500);
     expect(await text(phone, '.side h3')).toBe('Jogadores');
     expect(await text(phone, '.log')).toContain('Todos os lugares ocupados — a partida começa!');
+    if (id === 'saloon') {
+      // Each player's box on the felt shows its numbers in Portuguese too (it read "Saque $20 · Recompe…" and
+      // "sem Ferimentos · 3 car…": the longer words cut before the Bounty and the cards).
+      const labels = await sceneTexts(phone);
+      const money = labels.filter((l) => l.startsWith('Saque '));
+      const hands = labels.filter((l) => /Ferim/.test(l));
+      expect([money.length, hands.length]).toEqual([seats, seats]);
+      expect([...money.filter((l) => !/\$\d+ · \S+ \$\d+$/.test(l)), ...hands.filter((l) => !/ · \d+ cartas?$/.test(l))]).toEqual([]);
+    }
     await phone.evaluate(() => window.scrollTo(0, 0));
     await shot(phone, `mobile-${id}-pt-BR-390x844`);
     await phone.getByRole('button', { name: 'Sair' }).click();

@@ -139,7 +139,7 @@ export function describeSaloonEvent(e: SaloonEvent, me: number, seatName: (seat:
     case 'crashed': {
       const stopped = e.stopped;
       const key = stopped === 'duel' ? 'log.crashedDuel' : stopped === 'standoff' ? 'log.crashedStandoff' : 'log.crashed';
-      return [T(key, { name: n(e.seat), target: name(e.target), gun: T(`colour.${e.gun}`), context: ctx(e.seat) })];
+      return [T(key, { name: n(e.seat), target: name(e.target), cards: T(`cardsColour.${e.gun}`), context: ctx(e.seat) })];
     }
     case 'end_triggered': {
       const reason = T(e.reason === 'loot' ? 'log.endLoot' : 'log.endWounds', { name: n(e.seat), context: ctx(e.seat) });

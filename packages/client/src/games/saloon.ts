@@ -381,6 +381,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
         const tp = {
           threatener: this.ctx.name(ph.threatener),
           gun,
+          cards: T(`cardsColour.${ph.gun}`),
           target: this.who(ph.target, me),
           name: this.ctx.name(ph.threatener),
           context: ph.threatener === me ? 'me' : undefined,
@@ -407,7 +408,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
           if (lock !== null) return T('prompt.misfire', { seconds: lock.toFixed(1) });
           return T('core.duelGo');
         }
-        if (crash) return T('core.duelCrash', { gun: T(`colour.${ph.gun}`), name: this.ctx.name(ph.threatener) });
+        if (crash) return T('core.duelCrash', { cards: T(`cardsColour.${ph.gun}`), name: this.ctx.name(ph.threatener) });
         return T('core.duelWatch', ab);
       }
       case 'truel': {
@@ -788,7 +789,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
       const decider = w.act[0];
       parts.push(T('window.answer', { name: this.ctx.name(decider), seconds: left, context: decider === me ? 'me' : undefined }));
       if (mayJoin.length) parts.push(T('window.mayJoin', { names: names(mayJoin) }));
-      if (mayCrash.length && ph.kind === 'threat') parts.push(T('window.mayCrash', { names: names(mayCrash), colour: ph.gun }));
+      if (mayCrash.length && ph.kind === 'threat') parts.push(T('window.mayCrash', { names: names(mayCrash), cards: T(`cardsColour.${ph.gun}`) }));
     } else if (w.kind === 'chain') {
       parts.push(T('window.chain', { seconds: left }));
       if (mayJoin.length) parts.push(T('window.mayJoin', { names: names(mayJoin) }));
@@ -796,7 +797,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     } else if (w.kind === 'ready') parts.push(T('window.ready', { names: names(w.act) }));
     else {
       parts.push(T('window.race', { names: names(w.act), seconds: left }));
-      if (mayCrash.length && ph.kind === 'duel') parts.push(T('window.duelCrash', { names: names(mayCrash), colour: ph.gun }));
+      if (mayCrash.length && ph.kind === 'duel') parts.push(T('window.duelCrash', { names: names(mayCrash), cards: T(`cardsColour.${ph.gun}`) }));
     }
     return parts.join(' · ');
   }

@@ -101,6 +101,18 @@ export function fit(t: Text, max: number): Text {
   return t;
 }
 
+/**
+ * The first of `forms` (the full words, then shorter ones) that fits `max` pixels; the last, shortened with "…", when
+ * none does. Portuguese's "Saque $20 · Recompensa $20" was cut before its second amount where "Rec." fits.
+ */
+export function fitFirst(t: Text, forms: readonly string[], max: number): Text {
+  for (const form of forms) {
+    t.text = form;
+    if (t.width <= max) return t;
+  }
+  return fit(t, max);
+}
+
 /** Shortens a word-wrapped Text to fit `maxH` pixels (its last line ends in "…"). */
 export function fitLines(t: Text, maxH: number): Text {
   const full = t.text;
@@ -122,9 +134,10 @@ export function fitLines(t: Text, maxH: number): Text {
 export const lineHeight = (size: number): number => Math.ceil(size * 1.25);
 
 /** A left-aligned label at (x, y) in `root`, shortened to `maxW` pixels when given. */
-export function addLabel(root: Container, value: string, x: number, y: number, size: number, color = CREAM, bold = false, maxW = 0): Text {
-  const t = text(value, { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal' });
-  if (maxW > 0) fit(t, maxW);
+export function addLabel(root: Container, value: string | readonly string[], x: number, y: number, size: number, color = CREAM, bold = false, maxW = 0): Text {
+  const forms = typeof value === 'string' ? [value] : value;
+  const t = text(forms[0] ?? '', { fontSize: size, fill: color, fontWeight: bold ? 'bold' : 'normal' });
+  if (maxW > 0) fitFirst(t, forms, maxW);
   t.position.set(x, y);
   root.addChild(t);
   return t;

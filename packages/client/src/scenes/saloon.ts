@@ -499,11 +499,16 @@ export class SaloonScene {
         true,
         bw - nx - 6,
       );
-      addLabel(box, T('scene.lootBounty', { loot: p.loot, bounty: p.bounty }), 6, 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
-      const wounds = p.wounds > 0 ? `${'✚'.repeat(p.wounds)} ${T('scene.wounds', { count: p.wounds })}` : T('scene.noWounds');
+      // (the words in full, or shorter where a narrow box would cut the numbers: "Recompe…")
+      const money = { loot: p.loot, bounty: p.bounty };
+      addLabel(box, [T('scene.lootBounty', money), T('scene.lootBountyShort', money)], 6, 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
+      const wounds = (short: boolean) =>
+        p.wounds > 0
+          ? `${'✚'.repeat(p.wounds)} ${T(short ? 'scene.woundsShort' : 'scene.wounds', { count: p.wounds })}`
+          : T(short ? 'scene.noWoundsShort' : 'scene.noWounds');
       addLabel(
         box,
-        T('scene.handCount', { wounds, count: p.handCount }),
+        [T('scene.handCount', { wounds: wounds(false), count: p.handCount }), T('scene.handCount', { wounds: wounds(true), count: p.handCount })],
         6,
         8 + fs * 2.3,
         Math.max(10, fs - 1),
