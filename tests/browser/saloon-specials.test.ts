@@ -248,6 +248,24 @@ test('on a 360×640 phone a threat window offers every "I don\'t think so!" gun 
     const joins = ann.locator('.actions').getByRole('button', { name: /^I don't think so! \(\w+ gun\)$/ });
     await until('Ann may say "I don\'t think so!"', async () => (await joins.count()) === 3, 10_000);
     const problems = await phoneProblems(ann, 'Ann on 360×640, the threat window');
+    // Under the pointer (or a finger's sticky hover) each gun's words stay readable: the guns' light hover once lay
+    // under the Standoff button's cream words ("Blue" all but vanished).
+    for (const join of await joins.all()) {
+      await join.hover();
+      const contrast = await join.evaluate((b) => {
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const lum = (c: string) => {
+          const [r, g, bl] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        };
+        const style = getComputedStyle(b);
+        const [a, c] = [lum(style.color), lum(style.backgroundColor)].sort((x, y) => y - x);
+        return Math.round(((a + 0.05) / (c + 0.05)) * 10) / 10;
+      });
+      const words = await join.textContent();
+      expect([words, contrast >= 4.5 ? 'readable' : contrast]).toEqual([words, 'readable']);
+    }
+    await ann.mouse.move(0, 0);
     await shot(ann, 'saloon-specials-join-phone360');
     // (still the same window: Carl had not answered)
     expect(await joins.count()).toBe(3);
