@@ -91,6 +91,32 @@ test('lobby, rules, a waiting table, every game while playing, the end screen, t
         const v = await violations(page, `${game.id} table (${screen})`);
         if (v.length) await shot(page, `a11y-${game.id}-${screen}`);
         found.push(...v);
+        if (game.id === 'rattlesnake' && screen === 'desktop') {
+          // A card picked in the bar (its toggle pressed: white words on blue, 3:1 once) reads as well.
+          const bar = page.locator('.actions');
+          const toggles = bar.locator('button.select:enabled');
+          await until(
+            'cards to pick in the bar (an attack of mine, or a defence)',
+            async () => {
+              if ((await toggles.count()) > 0) return true;
+              const attack = bar.getByRole('button', { name: 'Attack', exact: true });
+              await ((await attack.count()) > 0 ? attack : bar.locator('button:enabled').first()).click({ timeout: 2000 }).catch(() => undefined);
+              return false;
+            },
+            30_000,
+          );
+          const picked = bar.locator('button.select[aria-pressed="true"]');
+          await until('a card picked', async () => {
+            if ((await picked.count()) > 0) return true;
+            await toggles
+              .first()
+              .click({ timeout: 2000 })
+              .catch(() => undefined); // (the bar redrawn under the pointer: again)
+            return false;
+          });
+          await page.mouse.move(0, 0);
+          found.push(...(await violations(page, `rattlesnake table, a card picked (${screen})`)));
+        }
         await page.getByRole('button', { name: 'Leave', exact: true }).click();
         await page.waitForURL(/#\/$/);
       }
