@@ -21,6 +21,7 @@ import { joinByCode, THREATEN_WITH } from '../support/saloon';
 import {
   actionButton,
   boxOf,
+  cardRows,
   createTable,
   hiddenMoves,
   hostTable,
@@ -209,6 +210,24 @@ test('on phones held sideways: status, table and action bar on one screen for ev
 // the table's code (53 px: the game's name, one line, left the buttons no room).
 test('on a tablet held upright: status, table and action bar on one screen for every game, the felt filled, the header one row', () =>
   oneScreenEach(TABLETS, { headOneRow: true }));
+
+// Rattlesnake's three bands there held its cards to half the felt's width over an empty middle; a felt taller than
+// wide takes the phone's five rows, the cards as large as the width allows.
+test('Rattlesnake on a tablet held upright: the saloon and my hand in rows of their own, the cards large', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('tablet', { ...TABLETS[0][1], locale: 'en-US' });
+    await createTable(page, stack().base, /Rattlesnake/, 2, 1);
+    await until('rattlesnake: a decision', async () => (await enabledMoves(page).count()) > 0, 30_000);
+    await page.waitForTimeout(300);
+    // (my hand, the widest: 142–145 px across the felt's 784; in three bands the widest card was 85–112)
+    const widths = (await cardRows(page)).map((r) => Math.round(r.width));
+    expect(Math.max(...widths) >= 130 ? 'large' : widths).toBe('large');
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
 
 /**
  * Rattlesnake held sideways, its action bar under the felt: the felt is 169–279 px tall and three to four times as wide.

@@ -217,6 +217,9 @@ function emptySlot(w: number, hgt: number, label = ''): Container {
 
 /** A felt at least this wide lays its table in bands at full size (a desktop's three); narrower, a phone's five rows. */
 const WIDE = 720;
+/** A felt this much taller than wide (a tablet held upright) takes a phone's five rows, its cards up to TALL_MAX_CW. */
+const TALL_ASPECT = 1.1;
+const TALL_MAX_CW = 150;
 
 /**
  * A felt this many times as wide as it is tall (a phone held sideways: 2.6–4.1; a desktop's: 1.7 at 1366×768) may be
@@ -448,8 +451,11 @@ export class RattlesnakeScene {
     const opp = 1 - me;
     const seated = v.seat !== null;
     // Wide (a desktop): three bands, [the opponent | the saloon], the attack, [me | my hand]; two on a low felt.
-    // Narrow (a phone held upright): five rows, one under the other.
-    const wide = twoBands || W >= WIDE;
+    // Narrow (a phone held upright): five rows, one under the other. A felt as wide as a desktop's but taller than
+    // wide (a tablet held upright: 784×1046 at 800×1280) takes the five rows too, with larger cards (TALL_MAX_CW): in
+    // three bands its cards were held to half the width (86 px) over an empty middle.
+    const tall = !twoBands && W >= WIDE && H > TALL_ASPECT * W;
+    const wide = twoBands || (W >= WIDE && !tall);
     const pad = 8;
     const fs = wide ? Math.max(13, Math.min(16, W / 64)) : Math.max(11, Math.min(14, W / 40));
     const small = Math.max(9, fs - 2);
@@ -840,7 +846,7 @@ export class RattlesnakeScene {
       const attackH = (s: Z) => headH + s.bh + 4 + eventsH;
       const minHand = (s: Z) => handH(s.cw);
       const totalH = (s: Z) => 2 * pad + 2 * rowH(s) + saloonH(s) + attackH(s) + (seated ? minHand(s) : 0);
-      let cw = 78;
+      let cw = tall ? TALL_MAX_CW : 78;
       while (cw > 30 && (saloonNeed(cw, z(cw).sw, z(cw).gap) > inner || totalH(z(cw)) > H)) cw -= 1;
       const s = z(cw);
       if (trial) return s.cw * k;
@@ -860,7 +866,7 @@ export class RattlesnakeScene {
       if (seated) {
         // My cards take the room left at the bottom (larger than the saloon's on a tall phone: easier to read and tap).
         const hy = y + lineHeight(fs) + 10;
-        const hw = Math.max(s.cw, Math.min(110, (H - pad - hy) / 1.4, (inner - s.gap * (handSlots - 1)) / handSlots));
+        const hw = Math.max(s.cw, Math.min(tall ? TALL_MAX_CW : 110, (H - pad - hy) / 1.4, (inner - s.gap * (handSlots - 1)) / handSlots));
         handRow(x0, y, inner, hw, s.gap);
       }
     }
