@@ -34,8 +34,11 @@ export function append(el: Element, children: Child[]): void {
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
 }
 
+/** Whether the screen matches a CSS media query now (false where there is no window: a unit test). */
+export const mediaMatches = (query: string): boolean => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true;
+
 /** A touch screen (a phone, a tablet): its player taps rather than clicks, and has a share sheet. */
-export const touchScreen = (): boolean => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+export const touchScreen = (): boolean => mediaMatches('(pointer: coarse)');
 
 /** "Ann", "Ann and Bob", "Ann, Bob, and Cid" — in the player's language. */
 export { listNames } from './i18n';

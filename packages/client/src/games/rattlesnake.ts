@@ -30,7 +30,7 @@
  * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
 import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
-import { h } from '../dom';
+import { h, mediaMatches } from '../dom';
 import { drawOver } from '../table/draw-over';
 import { language, listNames, t } from '../i18n';
 // Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
@@ -53,8 +53,7 @@ const SIDEWAYS = '(orientation: landscape) and (max-height: 500px)';
  * button there. Held sideways, five buy buttons took the bar to two rows and left the felt 131 px of 320 (568×320).
  */
 const PHONE = `(max-width: 520px), ${SIDEWAYS}`;
-const matches = (query: string): boolean => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true;
-const phone = (): boolean => matches(PHONE);
+const phone = (): boolean => mediaMatches(PHONE);
 
 type View = Rattlesnake.RattlesnakeView;
 type Intent = Rattlesnake.RattlesnakeIntent;
@@ -274,7 +273,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       combos: this.combos(v),
       verdict: v.lastShowdown ? verdict(v.lastShowdown, v.seat, (s) => this.ctx.name(s)) : null,
       verdictFresh: this.showdownAt > 1 && Date.now() - this.showdownAt < VERDICT_MS,
-      pickOnFelt: matches(SIDEWAYS) && this.ctx.replay !== true,
+      pickOnFelt: mediaMatches(SIDEWAYS) && this.ctx.replay !== true,
     };
   }
 
