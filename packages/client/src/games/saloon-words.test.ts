@@ -1,12 +1,10 @@
 /**
  * Saloon Showdown's end of game in words: the standings by the rulebook's final score (Loot + Bounty − $10 per
- * Wound), ties by the Bounty, the detail of each score; and counts of Bullets that read right ("1 Bullet").
+ * Wound), ties by the Bounty, the detail of each score; counts of Bullets that read right ("1 Bullet"); the last duel's
+ * winner and loser by their names.
  */
 import { en } from '../i18n/en';
-import type { Saloon } from '@tumbleweed/engine';
-import { CARDS } from '@tumbleweed/engine/saloon/cards';
 import { lastDuelWords, saloonStandings, scoreDetail, T } from './saloon-words';
-import { whoMayStill } from './saloon-window';
 
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
 jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
@@ -70,36 +68,4 @@ test.each([
   const you = (s: number) => (s === 0 ? 'You' : 'Bob');
   const names = (s: number) => ['Ann', 'Bob'][s];
   expect(lastDuelWords({ threatener: 0, target: 1, winner, result: 'won', shots: [] }, you, names)).toBe(words);
-});
-
-// Bob (1) threatens Cid (2) with the red gun; I (Ann, 0) watch, Dee (3) too. The window names everyone who might still
-// act (the others' hands are unknown), and me only when my own hand allows it.
-describe('who may still act in a threat: me only when my hand allows', () => {
-  const ids = (pick: (c: (typeof CARDS)[number]) => boolean, n: number) =>
-    CARDS.filter(pick)
-      .slice(0, n)
-      .map((c) => c.id);
-  const threat = (hand: string[]) =>
-    ({
-      seat: 0,
-      hand,
-      phase: { kind: 'threat', threatener: 1, target: 2, gun: 'red', until: 0 },
-      guns: { red: 1, blue: null, green: null, yellow: null },
-      window: { kind: 'threat', until: 0, goAt: 0, act: [2], mayJoin: [0, 3], mayCrash: [0, 2, 3] },
-    }) as unknown as Saloon.SaloonView;
-  test.each([
-    ['three red cards', ids((c) => c.colour === 'red' && c.symbol !== 'standoff', 3), { mayJoin: [3], mayCrash: [0, 2, 3] }],
-    [
-      'one red card',
-      [...ids((c) => c.colour === 'red' && c.symbol !== 'standoff', 1), ...ids((c) => c.colour === 'blue' && c.symbol !== 'standoff', 2)],
-      { mayJoin: [3], mayCrash: [2, 3] },
-    ],
-    [
-      'a Standoff card',
-      [...ids((c) => c.symbol === 'standoff', 1), ...ids((c) => c.colour === 'green' && c.symbol !== 'standoff', 2)],
-      { mayJoin: [0, 3], mayCrash: [2, 3] },
-    ],
-  ])('my hand: %s', (_, hand, expected) => {
-    expect(whoMayStill(threat(hand))).toEqual(expected);
-  });
 });
