@@ -63,10 +63,19 @@ test.each([
         seats: seats.length,
         cut,
         resolution: b.resolution,
+        textResolutions: b.textResolutions,
+        // The players' names on the felt, in CSS pixels of the screen (the page's zoom included).
+        names: b.items
+          .filter((i) => i.kind === 'text' && /^(Pat|Calamity Kate|Dusty Pete)\b/.test(i.label))
+          .map((i) => i.height * (b.canvas.height / b.screen.height)),
       };
     });
     // As sharp as the screen: a scene zoomed ×2 on the 4K screen draws twice the pixels.
     expect(m.resolution).toBe(height / 1080);
+    expect(m.textResolutions.filter((r) => r < m.resolution - 0.01)).toEqual([]);
+    // The players' names read across a room: drawn larger than a desktop's (16 px, 18–20 px tall), with the felt.
+    expect(m.names.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...m.names)).toBeGreaterThanOrEqual(24 * (height / 1080));
     expect(m.cut).toEqual([]);
     expect(m.scroll).toBeLessThanOrEqual(1);
     expect(m.seats).toBe(3);

@@ -120,7 +120,8 @@ export function layoutProblems(snap: Snapshot, dpr: number): string[] {
   // Sharp on this screen: the canvas and its texts at the screen's pixel ratio; the scene as large as its canvas.
   const want = Math.min(4, dpr);
   if (scene.resolution !== want) out.push(`canvas resolution ${scene.resolution}, the screen has ${dpr}`);
-  const blurry = scene.textResolutions.filter((r) => r !== want);
+  // (a Text drawn larger than its raster, a scene zoomed without its words, is blurred; one drawn smaller is not)
+  const blurry = scene.textResolutions.filter((r) => r < want - 0.01);
   if (blurry.length) out.push(`texts drawn at resolution ${blurry.join(', ')}, the screen has ${dpr}`);
   if (Math.abs(scene.screen.width - canvas.width) > 1 || Math.abs(scene.screen.height - canvas.height) > 1) {
     out.push(`scene ${scene.screen.width}×${scene.screen.height} in a canvas box of ${Math.round(canvas.width)}×${Math.round(canvas.height)}`);

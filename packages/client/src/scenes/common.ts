@@ -29,6 +29,17 @@ export function text(value: string, style: TextStyleOptions): Text {
   return new Text({ text: value, style: shared });
 }
 
+/**
+ * Every Text under `root` rasterized at `resolution` device pixels per unit: a scene drawn larger (its root scaled up,
+ * a TV's felt) keeps its words as sharp as the screen, not stretched from the renderer's resolution.
+ */
+export function sharpen(root: Container, resolution: number): void {
+  for (const child of root.children) {
+    if (child instanceof Text) child.resolution = resolution;
+    else sharpen(child, resolution);
+  }
+}
+
 /** `t`'s style made its own, to change: the one `text` gave it is shared with every label drawn alike. */
 export function ownStyle(t: Text): TextStyle {
   t.style = t.style.clone();

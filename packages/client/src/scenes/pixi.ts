@@ -81,6 +81,7 @@ export interface SceneBounds {
   screen: SceneSize;
   /** Canvas pixels per CSS pixel, and the resolution its Texts are drawn at. */
   resolution: number;
+  /** The device pixels per CSS pixel each Text is rasterized at on screen (its resolution over its scene's scale). */
   textResolutions: number[];
   devicePixelRatio: number;
   /** In drawing order: later items are drawn over earlier ones. */
@@ -96,7 +97,8 @@ export function sceneBounds(app: Application): SceneBounds {
   const items: SceneRect[] = [];
   const textResolutions = new Set<number>();
   let stacks = 0;
-  const walk = (node: Container, parent: number, stack: string): void => {
+  // (a Text's resolution over its scene root's scale: the device pixels per CSS pixel it is rasterized at on screen)
+  const walk = (node: Container, parent: number, stack: string, rootScale = 1): void => {
     if (!node.visible || !node.renderable || node.alpha <= 0) return;
     let here = parent;
     let inStack = stack;
@@ -116,10 +118,10 @@ export function sceneBounds(app: Application): SceneBounds {
         stack: inStack,
         ...(kind === 'card' ? { scale: node.scale.x } : {}),
       });
-      if (node instanceof Text) textResolutions.add(node.resolution);
+      if (node instanceof Text) textResolutions.add(Math.round((node.resolution / rootScale) * 100) / 100);
       if (kind !== 'text') here = items.length - 1;
     }
-    for (const child of node.children) walk(child, here, inStack);
+    for (const child of node.children) walk(child, here, inStack, node === app.stage ? child.scale.x : rootScale);
   };
   walk(app.stage, -1, '');
   return {
