@@ -4,48 +4,14 @@
  * the end screen, the TV view and the replay viewer.
  * No serious or critical violation may be left. Needs `npm run build` first.
  */
-import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_PLAY, people, PHONE, shot, useStack } from '../support/browser';
+import { axeViolations as violations } from '../support/axe';
 import { createTable, playDuelToEnd, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(240_000);
 
 const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0' });
-const AXE = path.join(__dirname, '../../node_modules/axe-core/axe.min.js');
-
-interface AxeNode {
-  target: string[];
-  html: string;
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: AxeNode[];
-}
-
-/** The serious and critical violations on the page now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n) => ({
-        target: n.target,
-        html: n.html.slice(0, 120),
-        failureSummary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200),
-      })),
-    }));
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' ')} ${n.html} — ${n.failureSummary}`));
-}
-
 const GAMES: { id: string; radio: RegExp; seats: number; bots: number; ready(page: Page): Promise<boolean> }[] = [
   { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
   { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await p.locator('.actions button:enabled').count()) > 0 },
