@@ -29,6 +29,19 @@ export function text(value: string, style: TextStyleOptions): Text {
   return new Text({ text: value, style: shared });
 }
 
+/** The felt a desktop lays a table out for (1366×768: about 1000×560), and the most a larger one is zoomed (feltZoom). */
+const DESKTOP_FELT = { w: 1000, h: 560 };
+const ZOOM_MAX = 1.8;
+
+/**
+ * How much larger than a desktop's a felt is drawn: a TV's or a large monitor's (1530×826 on a 1080p TV: 1.48) is laid
+ * out as a desktop's and its root scaled up by this, the players' words growing with it to be read across a room
+ * (up to ZOOM_MAX); 1 on a desktop's felt or a smaller one.
+ */
+export function feltZoom(width: number, height: number): number {
+  return Math.max(1, Math.min(ZOOM_MAX, width / DESKTOP_FELT.w, height / DESKTOP_FELT.h));
+}
+
 /**
  * Every Text under `root` rasterized at `resolution` device pixels per unit: a scene drawn larger (its root scaled up,
  * a TV's felt) keeps its words as sharp as the screen, not stretched from the renderer's resolution.

@@ -2,7 +2,7 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
-import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, type DrawWhen } from './common';
+import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltZoom, type DrawWhen } from './common';
 import { t } from '../i18n';
 import { touchScreen } from '../dom';
 
@@ -34,9 +34,6 @@ export interface DuelSceneHooks {
 
 /** A card's printed name, in the current language. */
 const label = (card: Card): string => t(`duel:cards.${card}`);
-/** The felt a desktop lays the table out for (1366×768: about 1000×560); a larger one is drawn larger, up to ZOOM_MAX. */
-const DESKTOP_FELT = { w: 1000, h: 560 };
-const ZOOM_MAX = 1.8;
 /** A player's box around the oval on a wide table. */
 const OVAL_BOX_H = 118;
 const CARD_COLOR: Record<Card, number> = { pistol: 0x7a4a22, rifle: 0x35506e, barricade: 0x6e5a2a, reload: 0x2f6b3a };
@@ -331,9 +328,9 @@ export class DuelScene {
     this.motion.clear();
     const dropOld = clearForRedraw(this.root);
     const { width: SW, height: SH } = this.px.size();
-    // A felt larger than a desktop's (a TV or a large monitor: 1550×830 at 1920×1080) is drawn as a desktop's, larger:
-    // the players' boxes and their words grow with it (up to ZOOM_MAX), to be read across a room.
-    const zoom = Math.max(1, Math.min(ZOOM_MAX, SW / DESKTOP_FELT.w, SH / DESKTOP_FELT.h));
+    // A felt larger than a desktop's (a TV or a large monitor) is drawn as a desktop's, larger: the players' boxes and
+    // their words grow with it, to be read across a room.
+    const zoom = feltZoom(SW, SH);
     this.root.scale.set(zoom);
     const W = SW / zoom;
     const H = SH / zoom;

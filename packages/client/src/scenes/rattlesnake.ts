@@ -20,6 +20,8 @@ import {
   DrawAfterPaint,
   type DrawWhen,
   ownStyle,
+  feltZoom,
+  sharpen,
 } from './common';
 import { t } from '../i18n';
 import { describeCombo, faceText, rulesText } from '../games/rattlesnake-words';
@@ -432,7 +434,11 @@ export class RattlesnakeScene {
       this.px.app.render();
       return 0;
     }
-    const { width: SW, height: SH } = this.px.size();
+    const { width: FW, height: FH } = this.px.size();
+    // A felt larger than a desktop's (a TV or a large monitor) is laid out as a desktop's and drawn larger (feltZoom).
+    const zoom = feltZoom(FW, FH);
+    const SW = FW / zoom;
+    const SH = FH / zoom;
     if (bands === undefined && SW >= TWO_BANDS_ASPECT * SH) bands = this.bandsFor(SW, SH, m.view.seat !== null);
     const twoBands = bands === 2;
     if (!trial) {
@@ -443,7 +449,7 @@ export class RattlesnakeScene {
     const dropOld = trial ? () => undefined : clearForRedraw(this.root);
     // A phone's felt lower than the five rows need with readable cards is drawn whole and smaller, never clipped.
     const k = (twoBands || SW >= WIDE ? 1 : Math.min(1, SH / narrowMinHeight(m, SW))) * shrink;
-    if (!trial) this.root.scale.set(k);
+    if (!trial) this.root.scale.set(k * zoom);
     const W = SW / k;
     const H = SH / k;
     const v = m.view;
@@ -871,6 +877,7 @@ export class RattlesnakeScene {
       }
     }
     this.animate(W, H);
+    if (zoom > 1) sharpen(this.root, this.app.renderer.resolution * zoom * k);
     this.app.render();
     dropOld();
     return 0;

@@ -21,6 +21,8 @@ import {
   DrawAfterPaint,
   type DrawWhen,
   ownStyle,
+  feltZoom,
+  sharpen,
 } from './common';
 import { cap, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
@@ -379,14 +381,18 @@ export class SaloonScene {
     // Nothing to draw yet (the table's state on its way, a table waiting for its players): the bare wood, after a resize too.
     if (!m) return this.px.app.render();
     const dropOld = clearForRedraw(this.root);
-    const { width: SW, height: SH } = this.px.size();
+    const { width: FW, height: FH } = this.px.size();
+    // A felt larger than a desktop's (a TV or a large monitor) is laid out as a desktop's and drawn larger (feltZoom).
+    const zoom = feltZoom(FW, FH);
+    const SW = FW / zoom;
+    const SH = FH / zoom;
     const v = m.view;
     this.seatBoxes = [];
     const race = m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey');
     // A table lower than it can be laid out in (a small phone) is drawn whole and smaller, never clipped.
     const k = race ? 1 : Math.min(1, SH / tableMinHeight(m, SW));
-    this.root.scale.set(k);
-    this.fx.scale.set(k);
+    this.root.scale.set(k * zoom);
+    this.fx.scale.set(k * zoom);
     const W = SW / k;
     const H = SH / k;
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
@@ -400,6 +406,7 @@ export class SaloonScene {
       const now = this.motion.now();
       for (const [k, t] of this.shownAt) if (now - t > 10_000) this.shownAt.delete(k);
     }
+    if (zoom > 1) sharpen(this.root, this.px.app.renderer.resolution * zoom * k);
     this.px.app.render();
     dropOld();
   }
