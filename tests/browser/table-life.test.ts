@@ -351,6 +351,15 @@ test('phones held sideways: the waiting room shows how to join, every seat and t
   expect(errors).toEqual([]);
 });
 
+/** Whether the action bar shows, and how far (px) the felt ends above the bottom of the table (scene and bar). */
+const watcherBar = (page: Page) =>
+  page.evaluate(() => {
+    const main = document.querySelector('.table-main')?.getBoundingClientRect();
+    const scene = document.querySelector('.table-main > .scene')?.getBoundingClientRect();
+    const bar = document.querySelector('.table-main > .actions')?.getBoundingClientRect();
+    return { bar: !!bar && bar.height > 0, below: main && scene ? Math.max(0, Math.round(main.bottom - scene.bottom)) : -1 };
+  });
+
 test('host adds a bot and starts now; a spectator watches and is counted; readable join errors', async () => {
   errors.length = 0;
   const cid = await newPage('Cid');
@@ -384,6 +393,8 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await expect(cid.getByRole('button', { name: 'Add bot' }).count()).resolves.toBe(0);
   await until('Dee sees the game', async () => ((await dee.locator('.actions').textContent()) ?? '').includes('You are watching'));
   await dee.waitForTimeout(500);
+  // With no move to offer a watcher, the action bar gives way: no empty frame under the felt, which reaches the bottom.
+  expect(await watcherBar(dee)).toEqual({ bar: false, below: 0 });
   await shot(dee, 'table-life-3-spectator-390x844');
 
   // A full table: a sentence and a way to watch instead (Eve leaves the audience for the join page first).
@@ -396,6 +407,8 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await eve.getByRole('button', { name: 'Watch instead' }).click();
   await eve.waitForURL(new RegExp(`#/table/${code}$`));
   await until('two watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('2 watching'));
+  await until('Eve sees the game', async () => ((await eve.locator('.actions').textContent()) ?? '').includes('You are watching'));
+  expect(await watcherBar(eve)).toEqual({ bar: false, below: 0 });
 
   // An unknown code.
   await eve.goto(`${stack().base}/#/join/ZZZZZ`);

@@ -91,6 +91,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     waiting.update();
     status.update();
     page.classList.toggle('ended', end.update());
+    page.classList.toggle('watching', view.mySeat() < 0);
     view.ui?.update();
   }
 
