@@ -68,10 +68,12 @@ test.each([
           seats: seats.length,
           cut,
           resolution: b.resolution,
+          // Words on the felt that speak to a player (a card's printed rules aside): the TV is nobody's seat.
+          toYou: b.items.filter((i) => i.kind === 'text' && b.items[i.parent]?.kind !== 'card' && /\byou(r)?\b/i.test(i.label)).map((i) => i.label),
           textResolutions: b.textResolutions,
           // The players' names on the felt, in CSS pixels of the screen (the page's zoom included).
           names: b.items
-            .filter((i) => i.kind === 'text' && /^(Pat|Calamity Kate|Dusty Pete|One-Eyed Jack)\b/.test(i.label))
+            .filter((i) => i.kind === 'text' && /^(Pat|Calamity Kate|Dusty Pete|One-Eyed Jack)( ·| —| ★|$)/.test(i.label))
             .map((i) => i.height * (b.canvas.height / b.screen.height)),
         };
       });
@@ -83,6 +85,7 @@ test.each([
       expect(m.names.length).toBeGreaterThanOrEqual(seats);
       expect(Math.min(...m.names)).toBeGreaterThanOrEqual(22 * (height / 1080));
       expect(m.cut).toEqual([]);
+      expect(m.toYou).toEqual([]);
       expect(m.scroll).toBeLessThanOrEqual(1);
       expect(m.seats).toBe(seats);
       expect(m.seatsOut).toBe(0);

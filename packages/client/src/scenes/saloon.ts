@@ -635,7 +635,7 @@ export class SaloonScene {
       const grid = pub.grid;
       const cw = Math.max(40, pub.cw);
       const ch = cw * 1.38;
-      this.label(T('scene.publicCards'), pad + 4, y, Math.max(10, fs - 1), CREAM, true, midW - 2 * pad);
+      this.label(T('scene.publicCards', { context: v.seat === null ? 'watch' : undefined }), pad + 4, y, Math.max(10, fs - 1), CREAM, true, midW - 2 * pad);
       const cy = y + headH;
       v.public.forEach((id, i) => {
         const x = pad + 4 + (grid ? i % 2 : i) * (cw + 6);
@@ -690,7 +690,7 @@ export class SaloonScene {
     if (d) out.push(lastDuelWords(d, (s) => this.nameOf(s), plain));
     const r = v.lastReveal;
     if (r) out.push(revealWords(r, (s) => this.nameOf(s), plain));
-    if (out.length === 0) out.push(T('scene.noThreat'));
+    if (out.length === 0) out.push(T('scene.noThreat', { context: v.seat === null ? 'watch' : undefined }));
     return out;
   }
 
