@@ -169,6 +169,34 @@ export function layoutProblems(snap: Snapshot, dpr: number): string[] {
     }
   }
 
+  // A fan of like cards (Hits in front, a hand of backs) shows their word whole on the top card, and on the others
+  // wholly or not at all: stacked Hits read "HIHIHIHIT", each Hit's word cut by the next. (A fan of different cards,
+  // my hand on a phone held sideways, shows each card in part as a fan does, the whole card a long-press away: not
+  // asked here. A few pixels in sight are a glyph's side bearing: 4 px of a back's ★ box show no ink.)
+  items.forEach((t, i) => {
+    const card = items[t.parent];
+    if (t.kind !== 'text' || !card || card.stack === '') return;
+    if (!items.some((u, k) => k !== i && u.kind === 'text' && u.label === t.label && items[u.parent]?.stack === card.stack)) return;
+    const over: [number, number][] = [];
+    for (let j = t.parent + 1; j < items.length; j++) {
+      const b = items[j];
+      if (b.kind !== 'card' || b.stack !== card.stack || held[i].has(j) || b.y > t.y + SLACK || b.y + b.height < t.y + t.height - SLACK) continue;
+      const from = Math.max(t.x, b.x);
+      const to = Math.min(t.x + t.width, b.x + b.width);
+      if (to > from) over.push([from, to]);
+    }
+    over.sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let end = -Infinity;
+    for (const [from, to] of over) {
+      const start = Math.max(from, end);
+      if (to > start) covered += to - start;
+      end = Math.max(end, to);
+    }
+    if (covered > SLACK && t.width - covered >= 5)
+      out.push(`${name(t)} ${box(t)} is cut by the card fanned over it: ${Math.round(t.width - covered)}px of it in sight`);
+  });
+
   // The DOM around the scene: on the screen's width, nothing cut, no button on another one, none over the table.
   const buttons = snap.dom.filter((d) => d.kind === 'button');
   for (const d of snap.dom) {

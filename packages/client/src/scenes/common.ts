@@ -201,10 +201,10 @@ export function placeIn(root: Container, c: Container, x: number, y: number): Co
 }
 
 /**
- * A face-down card: a coloured back with a gold inner frame and a star, or a short label (a pile's count).
- * `radius` and `labelScale` are fractions of the width.
+ * A face-down card: a coloured back with a gold inner frame and a star, or a short label (a pile's count); `bare`:
+ * neither (a back under the next one in a fan). `radius` and `labelScale` are fractions of the width.
  */
-export function cardBack(w: number, h: number, opts: { fill: number; label?: string; radius: number; labelScale: number }): Container {
+export function cardBack(w: number, h: number, opts: { fill: number; label?: string; radius: number; labelScale: number; bare?: boolean }): Container {
   const c = asCard(new Container());
   c.addChild(
     new Graphics()
@@ -213,6 +213,7 @@ export function cardBack(w: number, h: number, opts: { fill: number; label?: str
       .stroke({ width: 2, color: INK }),
   );
   c.addChild(new Graphics().roundRect(3, 3, w - 6, h - 6, 3).stroke({ width: 1.5, color: GOLD }));
+  if (opts.bare) return c;
   const label = opts.label ?? '';
   const t = text(label || '★', { fontSize: Math.max(10, w * (label ? opts.labelScale : 0.4)), fill: label ? CREAM : GOLD, fontWeight: 'bold' });
   t.anchor.set(0.5);

@@ -70,6 +70,8 @@ interface FaceOpts {
   dim?: boolean;
   /** A pile's top card: name and value only (its words are a hover / long-press away). */
   plain?: boolean;
+  /** A Hit under the next one in a fan: its frame only (its word, cut by the card over it, read "HI", "HI", "HIT"). */
+  under?: boolean;
 }
 
 /** Cards narrower than this print no ability text (a pile's top card, a Hit in front): name and value only. */
@@ -128,10 +130,12 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     g.roundRect(0, 0, w, hgt, r).fill(0x8c1c13).stroke({ width: 2, color: INK });
     g.roundRect(3, 3, w - 6, hgt - 6, r * 0.6).stroke({ width: 1, color: 0xf0b0a0 });
     c.addChild(g);
-    const tag = text(t('rattlesnake:scene.hitTag'), { fontSize: Math.max(9, Math.min(26, w * 0.26)), fill: CREAM, fontWeight: 'bold' });
-    tag.anchor.set(0.5);
-    tag.position.set(w / 2, hgt / 2);
-    c.addChild(tag);
+    if (!o.under) {
+      const tag = text(t('rattlesnake:scene.hitTag'), { fontSize: Math.max(9, Math.min(26, w * 0.26)), fill: CREAM, fontWeight: 'bold' });
+      tag.anchor.set(0.5);
+      tag.position.set(w / 2, hgt / 2);
+      c.addChild(tag);
+    }
   } else if (info?.kind === 'action') {
     const value = o.value ?? info.value;
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
@@ -200,8 +204,8 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
   return c;
 }
 
-function cardBack(seat: number, w: number, hgt: number, label = ''): Container {
-  return back(w, hgt, { fill: BACK_COLOR[seat] ?? 0x7c2f12, label, radius: 0.1, labelScale: 0.3 });
+function cardBack(seat: number, w: number, hgt: number, label = '', bare = false): Container {
+  return back(w, hgt, { fill: BACK_COLOR[seat] ?? 0x7c2f12, label, radius: 0.1, labelScale: 0.3, bare });
 }
 
 function emptySlot(w: number, hgt: number, label = ''): Container {
@@ -497,7 +501,8 @@ export class RattlesnakeScene {
         draw: (x, y, sw, sh) => {
           if (p.hits.length === 0) this.place(emptySlot(sw, sh, t('rattlesnake:scene.noHits')), x, y);
           const hits = stackIn(this.root);
-          p.hits.forEach((id, i) => this.track(id, placeIn(hits, this.inspectable(cardFace(id, sw, sh), id), x + i * hitStep(sw), y)));
+          const last = p.hits.length - 1;
+          p.hits.forEach((id, i) => this.track(id, placeIn(hits, this.inspectable(cardFace(id, sw, sh, { under: i < last }), id), x + i * hitStep(sw), y)));
         },
       });
       if (!isMe) {
@@ -509,7 +514,8 @@ export class RattlesnakeScene {
           draw: (x, y, sw, sh) => {
             this.handAt[seat] = { x, y };
             const fan = stackIn(this.root);
-            for (let i = 0; i < Math.max(1, n); i++) placeIn(fan, n === 0 ? emptySlot(sw, sh) : cardBack(seat, sw, sh), x + i * step(sw), y);
+            // (the star on the top card only: under the next card each star showed a sliver)
+            for (let i = 0; i < Math.max(1, n); i++) placeIn(fan, n === 0 ? emptySlot(sw, sh) : cardBack(seat, sw, sh, '', i < n - 1), x + i * step(sw), y);
           },
         });
       }
@@ -658,7 +664,9 @@ export class RattlesnakeScene {
         if (n === 0 && p?.committedCount === 0) this.label(t('rattlesnake:scene.noCards'), sx, cy + bh / 2 - fs / 2, fs, CREAM, false, half - 8);
         const fan = stackIn(this.root);
         const from = seat === v.seat ? undefined : (this.handAt[seat] ?? 'fade');
-        for (let i = 0; i < backs; i++) this.track(`commit:${seat}:${i}`, placeIn(fan, cardBack(seat, bw, bh), sx + i * step, cy), from);
+        // (a back under the next one, fanned tighter than the cards are wide, without its star: it showed a sliver)
+        for (let i = 0; i < backs; i++)
+          this.track(`commit:${seat}:${i}`, placeIn(fan, cardBack(seat, bw, bh, '', i + 1 < backs && step < bw), sx + i * step, cy), from);
         ids.forEach((r, i) => {
           const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim });
           // My cards slide from my hand; a revealed card of theirs turns up where its back was.
