@@ -29,17 +29,18 @@ export function text(value: string, style: TextStyleOptions): Text {
   return new Text({ text: value, style: shared });
 }
 
-/** The felt a desktop lays a table out for (1366×768: about 1000×560), and the most a larger one is zoomed (feltZoom). */
+/** The felt a desktop lays a table out for (1366×768: about 1000×560), and the most a larger one is zoomed (feltLayout). */
 const DESKTOP_FELT = { w: 1000, h: 560 };
 const ZOOM_MAX = 1.8;
 
 /**
- * How much larger than a desktop's a felt is drawn: a TV's or a large monitor's (1530×826 on a 1080p TV: 1.48) is laid
- * out as a desktop's and its root scaled up by this, the players' words growing with it to be read across a room
- * (up to ZOOM_MAX); 1 on a desktop's felt or a smaller one.
+ * A felt of `size` as it is laid out: a TV's or a large monitor's (1530×826 on a 1080p TV) as a desktop's, its root
+ * scaled up by `zoom` (1.48 there, at most ZOOM_MAX), the players' words growing with it to be read across a room; a
+ * desktop's felt or a smaller one as it is (`zoom` 1). `width` and `height`: the size to lay the table out in.
  */
-export function feltZoom(width: number, height: number): number {
-  return Math.max(1, Math.min(ZOOM_MAX, width / DESKTOP_FELT.w, height / DESKTOP_FELT.h));
+export function feltLayout(size: { width: number; height: number }): { zoom: number; width: number; height: number } {
+  const zoom = Math.max(1, Math.min(ZOOM_MAX, size.width / DESKTOP_FELT.w, size.height / DESKTOP_FELT.h));
+  return { zoom, width: size.width / zoom, height: size.height / zoom };
 }
 
 /**

@@ -2,7 +2,7 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
-import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltZoom, type DrawWhen } from './common';
+import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltLayout, type DrawWhen } from './common';
 import { t } from '../i18n';
 import { touchScreen } from '../dom';
 
@@ -327,13 +327,10 @@ export class DuelScene {
     if (!m) return this.px.app.render();
     this.motion.clear();
     const dropOld = clearForRedraw(this.root);
-    const { width: SW, height: SH } = this.px.size();
     // A felt larger than a desktop's (a TV or a large monitor) is drawn as a desktop's, larger: the players' boxes and
     // their words grow with it, to be read across a room.
-    const zoom = feltZoom(SW, SH);
+    const { zoom, width: W, height: H } = feltLayout(this.px.size());
     this.root.scale.set(zoom);
-    const W = SW / zoom;
-    const H = SH / zoom;
     const phone = W < 560;
     const v = m.view;
     const mine = v.seat !== null && m.started;

@@ -20,7 +20,7 @@ import {
   DrawAfterPaint,
   type DrawWhen,
   ownStyle,
-  feltZoom,
+  feltLayout,
   sharpen,
 } from './common';
 import { t } from '../i18n';
@@ -438,11 +438,8 @@ export class RattlesnakeScene {
       this.px.app.render();
       return 0;
     }
-    const { width: FW, height: FH } = this.px.size();
-    // A felt larger than a desktop's (a TV or a large monitor) is laid out as a desktop's and drawn larger (feltZoom).
-    const zoom = feltZoom(FW, FH);
-    const SW = FW / zoom;
-    const SH = FH / zoom;
+    // A felt larger than a desktop's (a TV or a large monitor) is laid out as a desktop's and drawn larger.
+    const { zoom, width: SW, height: SH } = feltLayout(this.px.size());
     if (bands === undefined && SW >= TWO_BANDS_ASPECT * SH) bands = this.bandsFor(SW, SH, m.view.seat !== null);
     const twoBands = bands === 2;
     if (!trial) {

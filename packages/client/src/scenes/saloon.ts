@@ -21,7 +21,7 @@ import {
   DrawAfterPaint,
   type DrawWhen,
   ownStyle,
-  feltZoom,
+  feltLayout,
   sharpen,
 } from './common';
 import { cap, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
@@ -381,11 +381,8 @@ export class SaloonScene {
     // Nothing to draw yet (the table's state on its way, a table waiting for its players): the bare wood, after a resize too.
     if (!m) return this.px.app.render();
     const dropOld = clearForRedraw(this.root);
-    const { width: FW, height: FH } = this.px.size();
-    // A felt larger than a desktop's (a TV or a large monitor) is laid out as a desktop's and drawn larger (feltZoom).
-    const zoom = feltZoom(FW, FH);
-    const SW = FW / zoom;
-    const SH = FH / zoom;
+    // A felt larger than a desktop's (a TV or a large monitor) is laid out as a desktop's and drawn larger.
+    const { zoom, width: SW, height: SH } = feltLayout(this.px.size());
     const v = m.view;
     this.seatBoxes = [];
     const race = m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey');
