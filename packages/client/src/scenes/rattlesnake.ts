@@ -70,8 +70,8 @@ interface FaceOpts {
   dim?: boolean;
   /** A pile's top card: name and value only (its words are a hover / long-press away). */
   plain?: boolean;
-  /** A Hit under the next one in a fan: its frame only (its word, cut by the card over it, read "HI", "HI", "HIT"). */
-  under?: boolean;
+  /** A Hit under the next one in a fan: its frame only (its word, cut by the card over it, read "HI", "HI", "HIT"), as a bare back. */
+  bare?: boolean;
 }
 
 /** Cards narrower than this print no ability text (a pile's top card, a Hit in front): name and value only. */
@@ -130,7 +130,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     g.roundRect(0, 0, w, hgt, r).fill(0x8c1c13).stroke({ width: 2, color: INK });
     g.roundRect(3, 3, w - 6, hgt - 6, r * 0.6).stroke({ width: 1, color: 0xf0b0a0 });
     c.addChild(g);
-    if (!o.under) {
+    if (!o.bare) {
       const tag = text(t('rattlesnake:scene.hitTag'), { fontSize: Math.max(9, Math.min(26, w * 0.26)), fill: CREAM, fontWeight: 'bold' });
       tag.anchor.set(0.5);
       tag.position.set(w / 2, hgt / 2);
@@ -499,7 +499,7 @@ export class RattlesnakeScene {
           if (p.hits.length === 0) this.place(emptySlot(sw, sh, t('rattlesnake:scene.noHits')), x, y);
           const hits = stackIn(this.root);
           const last = p.hits.length - 1;
-          p.hits.forEach((id, i) => this.track(id, placeIn(hits, this.inspectable(cardFace(id, sw, sh, { under: i < last }), id), x + i * hitStep(sw), y)));
+          p.hits.forEach((id, i) => this.track(id, placeIn(hits, this.inspectable(cardFace(id, sw, sh, { bare: i < last }), id), x + i * hitStep(sw), y)));
         },
       });
       if (!isMe) {
