@@ -38,7 +38,12 @@ const OPTIONS = { threatSeconds: 10, simplified: false, russianRoulette: false }
 /** For the layout checks made while a threat is open: a window long enough to measure and photograph a loaded phone. */
 const SLOW_THREATS = { ...OPTIONS, threatSeconds: 30 };
 const BOT_TARGET = 'Dusty Pete'; // seat 2 (bots sit in the last seats, named in order)
-const STANDOFF_WON = /(Ann|Bob) wins the Mexican Standoff and hits (Ann|Bob)/;
+const STANDOFF_WON = /(Ann|Bob|You) wins? the Mexican Standoff and hits? (Ann|Bob|you)/;
+/** Who won the Standoff, by the log of `me` ("You win…" on the winner's page, "Ann wins… and hits you" on the other). */
+const standoffWinner = (log: string, me: string) => {
+  const won = STANDOFF_WON.exec(log)?.[1];
+  return won === 'You' ? me : won;
+};
 
 /** The first seed whose deal works: Ann (seat 0) holds a Standoff card, the bots none and no 3 cards of one colour; Bob (seat 1) starts. */
 function findSeed(): number {
@@ -211,9 +216,9 @@ test('a Mexican Standoff is declared and fought through the UI at a 4-seat table
     expect(annLog).toMatch(/"I don't think so!" You take the \w+ gun and point it at Bob/);
     expect(bobLog).toMatch(/"I don't think so!" Ann takes the \w+ gun and points it at you/);
     expect(annLog).toMatch(/Mexican Standoff: .* put the guns down; Dusty Pete is the Judge/);
-    const winner = STANDOFF_WON.exec(annLog)?.[1];
+    const winner = standoffWinner(annLog, 'Ann');
     expect(winner).toBeDefined();
-    expect(STANDOFF_WON.exec(bobLog)?.[1]).toBe(winner);
+    expect(standoffWinner(bobLog, 'Bob')).toBe(winner);
     expect(errors).toEqual([]);
   } finally {
     await host.leave().catch(() => undefined);

@@ -104,7 +104,7 @@ test("Wanted Alive: Ann, holding three on her turn, takes Bob's whole Bounty", a
     await inLog(ann, /You show three Wanted Alive: Bob's whole Bounty is yours\./);
     await inLog(ann, /You collect Bob's \$20 Bounty as Loot\./);
     await inLog(bob, /Ann collects your \$20 Bounty as Loot\./);
-    await inLog(bob, /Ann shows three Wanted Alive: Bob's whole Bounty goes to Ann\./);
+    await inLog(bob, /Ann shows three Wanted Alive: your whole Bounty goes to Ann\./);
     // Bob's turn now (a human who waits): his Bounty stays at $0 until his turn ends.
     for (const page of [ann, bob]) {
       await hasMoney(page, 0, /^\$40 Loot · \$20 Bounty/);
@@ -276,7 +276,7 @@ test('The Turkey (What the Wind Brings): Bob draws it, Ann shoots it from the fl
     await button(ann, `Area: ${area}`).click();
     await button(ann, `Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click();
     await inLog(ann, /You shoot the Turkey! You and Bob collect \$10\./);
-    await inLog(bob, /Ann shoots the Turkey! Ann and Bob collect \$10\./);
+    await inLog(bob, /Ann shoots the Turkey! Ann and you collect \$10\./);
     for (const page of [ann, bob]) {
       await hasMoney(page, 0, /^\$30 Loot/);
       await hasMoney(page, 1, /^\$30 Loot/);

@@ -128,9 +128,13 @@ test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a 
     const winner = DUEL_RESULT.exec(annNews)?.[1];
     expect(winner).toBeDefined();
     expect(DUEL_RESULT.exec(bobNews)?.[1]).toBe(winner);
-    for (const p of [ann, bob]) {
+    for (const [p, me] of [
+      [ann, 'Ann'],
+      [bob, 'Bob'],
+    ] as const) {
       const log = (await p.getByRole('log').textContent()) ?? '';
-      expect(log).toContain(`${winner} won the duel against`);
+      // (told to each as "you": "You won the duel against Bob!", "Ann won the duel against you!")
+      expect(log).toContain(winner === me ? 'You won the duel against' : `${winner} won the duel against you`);
       expect(log).toMatch(/Duel! .* swap hands unseen/);
       expect(log).toMatch(/takes? a Wound \(1 of 3\)/);
     }

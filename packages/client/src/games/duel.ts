@@ -49,15 +49,20 @@ export function duelStandings(board: Pick<Duel.DuelView, 'players' | 'round' | '
     }));
 }
 
-/** Sentences for one reveal: who fired at whom, who ducked, who reloaded, who was hit. */
-export function describeReveal(r: Duel.Reveal, name: (seat: number) => string): string[] {
+/**
+ * Sentences for one reveal: who fired at whom, who ducked, who reloaded, who was hit, told to the seat `me` ("You
+ * fired…", "… at you — you are hit!"; `me` -1: nobody's, a watcher's).
+ */
+export function describeReveal(r: Duel.Reveal, name: (seat: number) => string, me = -1): string[] {
   const out: string[] = [t('duel:log.cardsUp', { shootout: String(r.shootout), round: String(r.round) })];
   const playOf = (seat: number) => r.plays.find((p) => p.seat === seat);
   const guns = r.plays.filter((p) => Duel.isGun(p.card));
   const rest = r.plays.filter((p) => !Duel.isGun(p.card));
+  const ctx = (seat: number) => (seat === me ? 'me' : undefined);
   for (const p of guns) {
     const target = p.target ?? -1;
-    const shot = { shooter: name(p.seat), card: t(`duel:cardA.${p.card}`), target: name(target) };
+    const context = p.seat === me ? 'me' : target === me ? 'atMe' : undefined;
+    const shot = { shooter: name(p.seat), card: t(`duel:cardA.${p.card}`), target: name(target), context };
     const theirs = playOf(target)?.card;
     if (r.hit.includes(target)) out.push(t('duel:log.shotHit', shot));
     else if (theirs && Duel.isGun(theirs)) out.push(t('duel:log.shotMissed', shot));
@@ -67,9 +72,9 @@ export function describeReveal(r: Duel.Reveal, name: (seat: number) => string): 
   for (const p of rest) {
     const who = name(p.seat);
     const card = t(`duel:cardA.${p.card}`);
-    if (r.reloaded.includes(p.seat)) out.push(t('duel:log.reloaded', { name: who }));
-    else if (r.hit.includes(p.seat)) out.push(t('duel:log.playedHit', { name: who, card }));
-    else out.push(t('duel:log.played', { name: who, card }));
+    if (r.reloaded.includes(p.seat)) out.push(t('duel:log.reloaded', { name: who, context: ctx(p.seat) }));
+    else if (r.hit.includes(p.seat)) out.push(t('duel:log.playedHit', { name: who, card, context: ctx(p.seat) }));
+    else out.push(t('duel:log.played', { name: who, card, context: ctx(p.seat) }));
   }
   return out;
 }
@@ -275,6 +280,7 @@ class DuelUi implements GameUi<DuelEvent> {
   describe(e: DuelEvent): string[] {
     const name = (seat: number) => this.ctx.name(seat);
     const me = this.ctx.mySeat();
+    const ctx = (seat: number) => (seat === me ? 'me' : undefined);
     switch (e.type) {
       case 'committed':
         return e.seat === me ? [] : [t('duel:log.committed', { name: name(e.seat) })];
@@ -282,15 +288,15 @@ class DuelUi implements GameUi<DuelEvent> {
         if (e.target !== null) return [t('duel:log.youCommittedAimed', { card: cardLabel(e.card), target: name(e.target) })];
         return [t('duel:log.youCommitted', { card: cardLabel(e.card) })];
       case 'timed_out':
-        return [t('duel:log.timedOut', { names: listNames(e.seats.map(name)) })];
+        return [t('duel:log.timedOut', { names: listNames(e.seats.map((s) => (s === me ? t('duel:log.you') : name(s)))) })];
       case 'revealed':
-        return describeReveal(e, name);
+        return describeReveal(e, name, me);
       case 'round_won':
-        return [t('duel:log.roundWon', { name: name(e.seat), round: String(e.round), money: String(e.money) })];
+        return [t('duel:log.roundWon', { name: name(e.seat), round: String(e.round), money: String(e.money), context: ctx(e.seat) })];
       case 'round_started':
         return [t('duel:log.roundStarted', { round: String(e.round) })];
       case 'game_won':
-        return [t('duel:log.gameWon', { name: name(e.seat), money: String(e.money) })];
+        return [t('duel:log.gameWon', { name: name(e.seat), money: String(e.money), context: ctx(e.seat) })];
       default:
         return [];
     }

@@ -81,6 +81,11 @@ describe.each([
     expect(lines).toBeGreaterThan(events.length / 3);
   });
 
+  test('what I do and what happens to me is told to me as "you", never by my own name', () => {
+    const mine = events.flatMap((event) => ui.describe(event)).filter((line) => /\bAnn\b/.test(line));
+    expect(mine.slice(0, 5)).toEqual([]);
+  });
+
   if (_id === 'saloon')
     test("the cards a Standoff or the Turkey flipped are discarded under a name, never as that player's hand", () => {
       const flipped = ['red-head-1', 'blue-arm-2', 'green-leg-3'];

@@ -131,7 +131,7 @@ export function describeSaloonEvent(e: SaloonEvent, me: number, seatName: (seat:
     case 'misfire':
       return [T('log.lockedOut', { name: n(e.seat), context: ctx(e.seat) })];
     case 'duel_won':
-      return [T('log.duelWon', { winner: n(e.winner), loser: n(e.loser) })];
+      return [T('log.duelWon', { winner: Name(e.winner), loser: name(e.loser) })];
     case 'wounded':
       return [T('log.wounded', { name: n(e.seat), wounds: e.wounds, context: ctx(e.seat) })];
     case 'duel_abandoned':
@@ -150,7 +150,9 @@ export function describeSaloonEvent(e: SaloonEvent, me: number, seatName: (seat:
       return [T('log.timedOut', { name: name(e.seat) })];
     case 'game_over': {
       const { winners, scores } = e;
-      return [T(winners.length === 1 ? 'log.gameOver' : 'log.gameOverShared', { names: listNames(winners.map((w) => n(w))), score: scores[winners[0]] ?? 0 })];
+      const score = scores[winners[0]] ?? 0;
+      if (winners.length === 1) return [T('log.gameOver', { names: n(winners[0]), score, context: ctx(winners[0]) })];
+      return [T('log.gameOverShared', { names: listNames(winners.map(name)), score })];
     }
     default:
       return describeSpecial(e, me, seatName);
@@ -164,9 +166,11 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
   const names = (seats: readonly number[]) => listNames(seats.map((s) => (s === me ? T('log.you') : n(s))));
   const windName = (kind: Saloon.WindKind) => T(`wind.${kind}`);
   switch (e.type) {
-    case 'wanted_alive':
-      // "{{target}}'s whole Bounty": a name, never "you" ("you's"); the next line tells the target "your Bounty".
-      return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(e.seat), target: n(e.target), context: ctx(e.seat) })];
+    case 'wanted_alive': {
+      // ("{{target}}'s whole Bounty" takes a name, never "you" ("you's"): the target has a sentence of its own, atMe)
+      const context = e.seat === me ? 'me' : e.target === me ? 'atMe' : undefined;
+      return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(e.seat), target: n(e.target), context })];
+    }
     case 'i_am_the_law':
       return [T('log.law', { name: n(e.seat), threatener: n(e.threatener), amount: e.amount, context: ctx(e.seat) })];
     case 'law_won_duel':
@@ -195,13 +199,13 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
     case 'judge_flipped':
       return [T('log.judgeFlipped', { judge: n(e.judge), cards: cards(e.cards) })];
     case 'standoff_won':
-      return [T('log.standoffWon', { name: n(e.winner), hit: n(e.hit) })];
+      return [T('log.standoffWon', { name: n(e.winner), hit: e.hit === me ? T('log.you') : n(e.hit), context: ctx(e.winner) })];
     case 'standoff_ended':
       return [T(e.result === 'broken' ? 'log.standoffBroken' : 'log.standoffAbandoned')];
     case 'wind_drawn':
       return [
         T(e.held ? 'log.windHeld' : 'log.windDrawn', {
-          name: n(e.seat),
+          name: e.seat === me ? T('scene.You') : n(e.seat),
           event: windName(Saloon.windKind(e.card)),
         }),
       ];
@@ -212,11 +216,11 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
     case 'bank_heist':
       return [T('log.heist')];
     case 'turkey':
-      return [T('log.turkey', { name: n(e.drawer) })];
+      return [T('log.turkey', { name: e.drawer === me ? T('scene.You') : n(e.drawer) })];
     case 'turkey_flipped':
       return [T('log.turkeyFlipped', { cards: cards(e.cards) })];
     case 'turkey_shot':
-      return [T('log.turkeyShot', { name: n(e.seat), drawer: n(e.drawer), context: ctx(e.seat) })];
+      return [T('log.turkeyShot', { name: n(e.seat), drawer: e.drawer === me ? T('log.you') : n(e.drawer), context: ctx(e.seat) })];
     case 'turkey_escaped':
       return [T('log.turkeyEscaped')];
     case 'wound_discarded':

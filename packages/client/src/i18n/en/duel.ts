@@ -79,6 +79,21 @@ export const duel = {
     roundWon: '{{name}} is the last one standing and wins round {{round}} — now ${{money}}.',
     roundStarted: 'Round {{round}}: everyone picks up a full hand again.',
     gameWon: '{{name}} wins the game with ${{money}}!',
+    shotHit_me: 'You fired {{card}} at {{target}} — {{target}} is hit!',
+    shotHit_atMe: '{{shooter}} fired {{card}} at you — you are hit!',
+    shotMissed_me: 'You fired {{card}} at {{target}} — missed, {{target}} was on the move.',
+    shotMissed_atMe: '{{shooter}} fired {{card}} at you — missed, you were on the move.',
+    shotHeld_me: 'You fired {{card}} at {{target}} — {{theirs}} held.',
+    shotHeld_atMe: '{{shooter}} fired {{card}} at you — {{theirs}} held.',
+    shot_me: 'You fired {{card}} at {{target}}.',
+    shot_atMe: '{{shooter}} fired {{card}} at you.',
+    reloaded_me: 'You reloaded and picked up every card played this round.',
+    playedHit_me: 'You played {{card}} — and were hit!',
+    played_me: 'You played {{card}}.',
+    roundWon_me: 'You are the last one standing and win round {{round}} — now ${{money}}.',
+    gameWon_me: 'You win the game with ${{money}}!',
+    /** "you" in a list of names ("Time ran out for Bob and you"). */
+    you: 'you',
   },
   /** End-of-game standings: how each player's money was made (a dollar per round won). */
   standings: {

@@ -77,6 +77,21 @@ export const duel: Translation<typeof en.duel> = {
     roundWon: '{{name}} é o último de pé e vence a rodada {{round}} — agora tem ${{money}}.',
     roundStarted: 'Rodada {{round}}: todos pegam de volta a mão completa.',
     gameWon: '{{name}} vence o jogo com ${{money}}!',
+    shotHit_me: 'Você atirou com {{card}} em {{target}} — {{target}} foi atingido!',
+    shotHit_atMe: '{{shooter}} atirou com {{card}} em você — você foi atingido!',
+    shotMissed_me: 'Você atirou com {{card}} em {{target}} — errou, {{target}} estava em movimento.',
+    shotMissed_atMe: '{{shooter}} atirou com {{card}} em você — errou, você estava em movimento.',
+    shotHeld_me: 'Você atirou com {{card}} em {{target}} — {{theirs}} segurou o tiro.',
+    shotHeld_atMe: '{{shooter}} atirou com {{card}} em você — {{theirs}} segurou o tiro.',
+    shot_me: 'Você atirou com {{card}} em {{target}}.',
+    shot_atMe: '{{shooter}} atirou com {{card}} em você.',
+    reloaded_me: 'Você recarregou e pegou de volta todas as cartas jogadas nesta rodada.',
+    playedHit_me: 'Você jogou {{card}} — e foi atingido!',
+    played_me: 'Você jogou {{card}}.',
+    roundWon_me: 'Você é o último de pé e vence a rodada {{round}} — agora tem ${{money}}.',
+    gameWon_me: 'Você vence o jogo com ${{money}}!',
+    /** "você" numa lista de nomes ("O tempo acabou para Bob e você"). */
+    you: 'você',
   },
   /** Classificação no fim do jogo: como cada jogador fez seu dinheiro (um dólar por rodada vencida). */
   standings: {
