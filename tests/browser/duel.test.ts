@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { annAndBob, DUEL_AIM as AIM, DUEL_PLAY as PLAY, shot, stallCheck, useStack } from '../support/browser';
 import { until } from '../support/table';
+import { sceneTexts } from '../support/duel-table';
 
 jest.setTimeout(180_000);
 
@@ -132,6 +133,8 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     const seated = await ann.locator('.seats .who').allTextContents();
     expect(seated.map((s) => s.replace(' (you)', ''))).toContain(a?.[1]);
     await expect(ann.getByRole('button', { name: 'Back to lobby' }).isVisible()).resolves.toBe(true);
+    // Under the end screen the loser's felt waits for no next round: the game is won.
+    for (const p of [ann, bob]) expect((await sceneTexts(p)).filter((s) => /next round/.test(s))).toEqual([]);
     // The log tells each shootout in words, though reveals and placed cards arrive thin (their fields are filled in
     // from the board of the same patch): Bob's own cards, and every reveal with what each player did.
     const lines = await bob.getByRole('log', { name: 'What happened' }).locator('li, p').allTextContents();

@@ -668,7 +668,8 @@ export class DuelScene {
     if (m.selected) hint = t('duel:scene.handReady', { card: label(m.selected), context: this.touch });
     else if (myTurn) hint = t('duel:scene.handTurn', { context: this.touch });
     else if (m.placing) hint = t('duel:scene.handPlacing');
-    else if (v.seat !== null && !v.players[v.seat]?.alive) hint = t('duel:scene.handOut');
+    // (out until the next round: not once the game is won, there is none)
+    else if (v.seat !== null && !v.players[v.seat]?.alive && v.winner === null) hint = t('duel:scene.handOut');
     const hintText = fit(text(hint, { fontSize: phone ? 12 : 14, fill: 0xf6e3b8, fontWeight: 'bold' }), W - 16);
     hintText.position.set(8, 6);
     strip.addChild(hintText);
