@@ -395,6 +395,8 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await dee.waitForTimeout(500);
   // With no move to offer a watcher, the action bar gives way: no empty frame under the felt, which reaches the bottom.
   expect(await watcherBar(dee)).toEqual({ bar: false, below: 0 });
+  // The status bar says so (it said "Waiting for Cid…", as if to a player).
+  expect(await dee.getByTestId('status').textContent()).toMatch(/^You are watching\. Waiting for Cid…/);
   await shot(dee, 'table-life-3-spectator-390x844');
 
   // A full table: a sentence and a way to watch instead (Eve leaves the audience for the join page first).

@@ -73,8 +73,10 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
       mine = true;
       main = t('table.status.pick');
     } else if (pending.length > 0) {
+      const names = listNames(pending.map(view.name));
       const out = me >= 0 && ui?.seatSummary(me).alive === false ? `${t('table.status.out')} ` : '';
-      main = `${out}${t('table.status.waitingFor', { names: listNames(pending.map(view.name)) })}`;
+      // (a watcher, a TV: told so, as a seated player is told whose turn it is)
+      main = me < 0 ? t('table.status.watchingFor', { names }) : `${out}${t('table.status.waitingFor', { names })}`;
     } else {
       main = t('table.status.coming');
     }

@@ -207,6 +207,7 @@ export const common = {
       pick: 'Pick your card',
       out: 'You’re out this round.',
       waitingFor: 'Waiting for {{names}}…',
+      watchingFor: 'You are watching. Waiting for {{names}}…',
       coming: 'Cards are coming up…',
       // Non-breaking spaces (\u00a0) here and in every countdown: "— 30 s" is never cut over two lines.
       clock: ' —\u00a0{{secs}}\u00a0s',

@@ -198,6 +198,7 @@ export const common: Translation<typeof en.common> = {
       pick: 'Escolha sua carta',
       out: 'Você está fora nesta rodada.',
       waitingFor: 'Esperando {{names}}…',
+      watchingFor: 'Você está assistindo. Esperando {{names}}…',
       coming: 'As cartas estão chegando…',
       clock: ' —\u00a0{{secs}}\u00a0s',
     },
