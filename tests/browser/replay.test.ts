@@ -191,6 +191,12 @@ test.each([
   await slider.fill(String(Math.floor(max / 2)));
   await page.waitForTimeout(500);
   await shot(page, `replay-${game}`);
+  if (game === 'saloon') {
+    // Each card of the hand on its own between semicolons ("green leg Blam, 0 bullets, Desperado; blue leg Bang, …"):
+    // with commas between the cards too, which words went with which card could not be told.
+    const cards = ((await page.getByTestId('replay-hands').locator('.cards').first().textContent()) ?? '').split('; ');
+    expect(cards.filter((c) => (c.match(/\b(red|blue|green|yellow) (head|chest|arm|leg)\b/g) ?? []).length !== 1)).toEqual([]);
+  }
   expect(folks.errors).toEqual([]);
 });
 

@@ -19,7 +19,9 @@ export function replayHands(log: GameLogFile, rep: Replay, name: (seat: number) 
           'li',
           { 'data-seat': seat },
           h('span', { class: 'who' }, t('replay:handOf', { name: name(seat) })),
-          h('span', { class: 'cards' }, hand.length ? hand.join(', ') : t('replay:noCards')),
+          // (cards whose words have commas of their own, Saloon's "green leg Blam, 0 bullets, Desperado", are set
+          // apart by semicolons, as the log sets them)
+          h('span', { class: 'cards' }, hand.length ? hand.join(hand.some((w) => w.includes(',')) ? '; ' : ', ') : t('replay:noCards')),
         );
       }),
     );
