@@ -23,15 +23,15 @@ export const howto: Translation<typeof en.howto> = {
   duel: {
     goal: 'Seja o primeiro a juntar $5 (ou o valor da mesa). A cada rodada, o último de pé ganha $1.',
     turn: 'Todos escolhem uma carta em segredo — e um alvo para uma arma. Todas as cartas são viradas juntas.',
-    win: 'Quem atira não é atingido. A barricada para pistolas, não o rifle. Recarregue quando ninguém atirar em você para pegar suas cartas de volta.',
+    win: 'Quem atira não é atingido. A barricada bloqueia pistolas, não o rifle. Recarregue quando ninguém atirar em você para pegar suas cartas de volta.',
     pistol: 'Atira em um jogador. Você tem três.',
     rifle: 'Atravessa a barricada.',
-    barricade: 'Para pistolas.',
+    barricade: 'Bloqueia pistolas.',
     reload: 'Pega de volta todas as cartas que você jogou na rodada — atingido se alguém atirar em você.',
   },
   rattlesnake: {
     goal: 'Elimine as 4 cartas de Hit à frente do outro fora-da-lei. Dois jogadores.',
-    turn: 'Compre cartas até ter 5 na mão. Compre uma carta do saloon (pague com 2 cartas quaisquer da mão) e ataque uma vez: baixe cartas viradas para baixo, o Defensor responde com cartas viradas para baixo, e as dos dois são reveladas.',
+    turn: 'Complete a mão até 5 cartas. Compre uma carta do saloon (pague com 2 cartas quaisquer da mão) e ataque uma vez: baixe cartas viradas para baixo, o Defensor responde com cartas viradas para baixo, e as dos dois são reveladas.',
     win: 'A combinação mais forte vence: mais cartas, depois um Conjunto (valores iguais) vence uma Sequência, depois a carta mais alta; empate favorece o Defensor. Um ataque vencido custa um Hit ao Defensor.',
     value: 'Valor {{value}}',
     hitName: 'Hit',
