@@ -97,6 +97,8 @@ test('a finished bot game is downloaded and watched again in the replay viewer',
   const winner = ann.getByTestId('replay-winner');
   await until('the replay winner', () => winner.isVisible());
   expect((await winner.textContent())?.trim()).toBe(`Game over — ${tableWinner}`);
+  // At the end, Play plays the game again from its deal, and says so.
+  await expect(ann.getByTestId('replay-play').textContent()).resolves.toBe('▶ Play from the start');
   const logText = (await ann.locator('.replay-log li:not([hidden])').allTextContents()).join('\n');
   expect(logText).toContain('cards up!');
   expect(logText).toContain(tableWinner.replace(/ with .*$/, ''));

@@ -82,7 +82,8 @@ export function replayControls(
           : 'shift' in step
             ? t('replay:resumed')
             : t('replay:moveBy', { name: name(step.seat) });
-    playBtn.textContent = playing ? `❚❚ ${t('replay:pause')}` : `▶ ${t('replay:play')}`;
+    // (Play at the last step plays the game again from its deal: it says so)
+    playBtn.textContent = playing ? `❚❚ ${t('replay:pause')}` : `▶ ${t(position === last ? 'replay:playAgain' : 'replay:play')}`;
     playBtn.setAttribute('aria-pressed', String(playing));
     startBtn.disabled = backBtn.disabled = position === 0;
     fwdBtn.disabled = endBtn.disabled = position === last;

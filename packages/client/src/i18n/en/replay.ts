@@ -34,6 +34,8 @@ export const replay = {
   },
   controls: 'Replay controls',
   play: 'Play',
+  /** Play at the last step: the game again from its deal. */
+  playAgain: 'Play from the start',
   pause: 'Pause',
   stepBack: 'Step back',
   stepForward: 'Step forward',

@@ -36,6 +36,8 @@ export const replay: Translation<typeof en.replay> = {
   },
   controls: 'Controles do replay',
   play: 'Reproduzir',
+  /** Reproduzir no último passo: o jogo de novo, desde o início. */
+  playAgain: 'Reproduzir do início',
   pause: 'Pausar',
   stepBack: 'Passo anterior',
   stepForward: 'Próximo passo',
