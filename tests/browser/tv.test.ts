@@ -44,6 +44,11 @@ test.each([
       const qr = await tv.getByTestId('tv-qr').boundingBox();
       expect(qr && qr.width >= 120 * (height / 1080) * 0.9).toBe(true);
 
+      // A long game's story (forty more lines in "What happened"): the log scrolls within its place, the page does not.
+      await tv.evaluate(() => {
+        const list = document.querySelector('[role=log] ol');
+        for (let i = 0; i < 40; i++) list?.append(Object.assign(document.createElement('li'), { textContent: `Turn ${i}: a line of the story.` }));
+      });
       const m = await tv.evaluate(() => {
         const hook = window.__tumbleweedScene;
         if (!hook) throw new Error('no scene');
@@ -68,8 +73,11 @@ test.each([
           seats: seats.length,
           cut,
           resolution: b.resolution,
-          // Words on the felt that speak to a player (a card's printed rules aside): the TV is nobody's seat.
-          toYou: b.items.filter((i) => i.kind === 'text' && b.items[i.parent]?.kind !== 'card' && /\byou(r)?\b/i.test(i.label)).map((i) => i.label),
+          // Words on the felt that speak to a player (a card's printed rules and the players' quoted words aside: "Do you
+          // feel lucky?"): the TV is nobody's seat.
+          toYou: b.items
+            .filter((i) => i.kind === 'text' && b.items[i.parent]?.kind !== 'card' && /\byou(r)?\b/i.test(i.label.replace(/"[^"]*"/g, '')))
+            .map((i) => i.label),
           textResolutions: b.textResolutions,
           // The players' names on the felt, in CSS pixels of the screen (the page's zoom included).
           names: b.items
