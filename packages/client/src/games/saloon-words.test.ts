@@ -69,3 +69,22 @@ test.each([
   const names = (s: number) => ['Ann', 'Bob'][s];
   expect(lastDuelWords({ threatener: 0, target: 1, winner, result: 'won', shots: [] }, you, names)).toBe(words);
 });
+
+// A Truel's news line said "Last Truel: Bob shot first.": who won it, the Desperado or the two others, was left out.
+test.each([
+  ['the Desperado (Cid) shot first', 2, 'Last Truel: Cid, the Desperado, won.'],
+  ['Bob shot first: the two others won', 1, 'Last Truel: You and Bob won against Cid, the Desperado.'],
+  ['I shot first: the two others won', 0, 'Last Truel: You and Bob won against Cid, the Desperado.'],
+])('the last Truel says who won: %s', (_, winner, words) => {
+  const you = (s: number) => ['You', 'Bob', 'Cid'][s];
+  const plain = (s: number) => ['Ann', 'Bob', 'Cid'][s];
+  expect(lastDuelWords({ threatener: 2, target: 0, truel: [1, 0, 2], winner, result: 'won', shots: [] }, you, plain)).toBe(words);
+});
+
+test('the last Truel, lost as the Desperado: the two others named, "you" mid-sentence', () => {
+  const you = (s: number) => ['Ann', 'Bob', 'You'][s];
+  const plain = (s: number) => ['Ann', 'Bob', 'Cid'][s];
+  expect(lastDuelWords({ threatener: 2, target: 0, truel: [0, 1, 2], winner: 1, result: 'won', shots: [] }, you, plain)).toBe(
+    'Last Truel: Ann and Bob won against you, the Desperado.',
+  );
+});
