@@ -49,6 +49,9 @@ export function duelStandings(board: Pick<Duel.DuelView, 'players' | 'round' | '
     }));
 }
 
+/** The "you" form of a sentence about `seat`, told to the seat `me` ('me'). */
+const youForm = (seat: number, me: number) => (seat === me ? 'me' : undefined);
+
 /**
  * Sentences for one reveal: who fired at whom, who ducked, who reloaded, who was hit, told to the seat `me` ("You
  * fired…", "… at you — you are hit!"; `me` -1: nobody's, a watcher's).
@@ -58,7 +61,7 @@ export function describeReveal(r: Duel.Reveal, name: (seat: number) => string, m
   const playOf = (seat: number) => r.plays.find((p) => p.seat === seat);
   const guns = r.plays.filter((p) => Duel.isGun(p.card));
   const rest = r.plays.filter((p) => !Duel.isGun(p.card));
-  const ctx = (seat: number) => (seat === me ? 'me' : undefined);
+  const ctx = (seat: number) => youForm(seat, me);
   for (const p of guns) {
     const target = p.target ?? -1;
     const context = p.seat === me ? 'me' : target === me ? 'atMe' : undefined;
@@ -280,7 +283,7 @@ class DuelUi implements GameUi<DuelEvent> {
   describe(e: DuelEvent): string[] {
     const name = (seat: number) => this.ctx.name(seat);
     const me = this.ctx.mySeat();
-    const ctx = (seat: number) => (seat === me ? 'me' : undefined);
+    const ctx = (seat: number) => youForm(seat, me);
     switch (e.type) {
       case 'committed':
         return e.seat === me ? [] : [t('duel:log.committed', { name: name(e.seat) })];

@@ -12,14 +12,24 @@ function cards(ids: readonly string[]): string {
 }
 
 /**
+ * How a seat is named to the seat `me`: by its name (`n`), as "you" within a sentence (`name`) or "You" leading it
+ * (`Name`); `ctx`: the "you" form of a sentence about it ('me').
+ */
+function namesFor(me: number, seatName: (seat: number) => string) {
+  return {
+    n: (seat: number) => seatName(seat),
+    name: (seat: number) => (seat === me ? T('log.you') : seatName(seat)),
+    Name: (seat: number) => (seat === me ? T('scene.You') : seatName(seat)),
+    ctx: (seat: number) => (seat === me ? 'me' : undefined),
+  };
+}
+
+/**
  * The table's "What happened" log for Saloon Showdown: each event as whole sentences for the seat `me` ("You" forms
  * for mine), with the players' names from `seatName`. log-words.test.ts holds it to every event the engine emits.
  */
 export function describeSaloonEvent(e: SaloonEvent, me: number, seatName: (seat: number) => string): string[] {
-  const name = (seat: number) => (seat === me ? T('log.you') : seatName(seat));
-  const Name = (seat: number) => (seat === me ? T('scene.You') : seatName(seat));
-  const ctx = (s: number) => (s === me ? 'me' : undefined);
-  const n = (s: number) => seatName(s);
+  const { n, name, Name, ctx } = namesFor(me, seatName);
   switch (e.type) {
     case 'turn_started':
       return [T('log.turnStarted', { turn: e.turn, name: n(e.seat), context: ctx(e.seat) })];
@@ -161,9 +171,8 @@ export function describeSaloonEvent(e: SaloonEvent, me: number, seatName: (seat:
 
 /** Log sentences of the special symbols and What the Wind Brings. */
 function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) => string): string[] {
-  const ctx = (s: number) => (s === me ? 'me' : undefined);
-  const n = (s: number) => seatName(s);
-  const names = (seats: readonly number[]) => listNames(seats.map((s) => (s === me ? T('log.you') : n(s))));
+  const { n, name, Name, ctx } = namesFor(me, seatName);
+  const names = (seats: readonly number[]) => listNames(seats.map(name));
   const windName = (kind: Saloon.WindKind) => T(`wind.${kind}`);
   switch (e.type) {
     case 'wanted_alive': {
@@ -177,8 +186,7 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
       return [T('log.lawWonDuel', { name: n(e.seat), amount: e.amount, context: ctx(e.seat) })];
     case 'escaped': {
       const r = e.result;
-      if (r === 'new_target')
-        return [T('log.escapedTo', { name: n(e.seat), target: e.target === me ? T('log.you') : n(e.target ?? -1), context: ctx(e.seat) })];
+      if (r === 'new_target') return [T('log.escapedTo', { name: n(e.seat), target: name(e.target ?? -1), context: ctx(e.seat) })];
       if (r === 'threatener_answers') return [T('log.escapedTwice', { name: n(e.seat), threatener: n(e.threatener), context: ctx(e.seat) })];
       return [T('log.escapedCancel', { name: n(e.seat), context: ctx(e.seat) })];
     }
@@ -193,19 +201,19 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
     case 'truel_abandoned':
       return [T('log.truelAbandoned')];
     case 'i_dont_think_so':
-      return [T('log.dontThinkSo', { name: n(e.seat), gun: e.gun, target: e.target === me ? T('log.you') : n(e.target), context: ctx(e.seat) })];
+      return [T('log.dontThinkSo', { name: n(e.seat), gun: e.gun, target: name(e.target), context: ctx(e.seat) })];
     case 'standoff_ready':
       return [T('log.standoffReady', { judge: n(e.judge), names: names(e.seats) })];
     case 'judge_flipped':
       return [T('log.judgeFlipped', { judge: n(e.judge), cards: cards(e.cards) })];
     case 'standoff_won':
-      return [T('log.standoffWon', { name: n(e.winner), hit: e.hit === me ? T('log.you') : n(e.hit), context: ctx(e.winner) })];
+      return [T('log.standoffWon', { name: n(e.winner), hit: name(e.hit), context: ctx(e.winner) })];
     case 'standoff_ended':
       return [T(e.result === 'broken' ? 'log.standoffBroken' : 'log.standoffAbandoned')];
     case 'wind_drawn':
       return [
         T(e.held ? 'log.windHeld' : 'log.windDrawn', {
-          name: e.seat === me ? T('scene.You') : n(e.seat),
+          name: Name(e.seat),
           event: windName(Saloon.windKind(e.card)),
         }),
       ];
@@ -216,11 +224,11 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
     case 'bank_heist':
       return [T('log.heist')];
     case 'turkey':
-      return [T('log.turkey', { name: e.drawer === me ? T('scene.You') : n(e.drawer) })];
+      return [T('log.turkey', { name: Name(e.drawer) })];
     case 'turkey_flipped':
       return [T('log.turkeyFlipped', { cards: cards(e.cards) })];
     case 'turkey_shot':
-      return [T('log.turkeyShot', { name: n(e.seat), drawer: e.drawer === me ? T('log.you') : n(e.drawer), context: ctx(e.seat) })];
+      return [T('log.turkeyShot', { name: n(e.seat), drawer: name(e.drawer), context: ctx(e.seat) })];
     case 'turkey_escaped':
       return [T('log.turkeyEscaped')];
     case 'wound_discarded':
