@@ -67,6 +67,11 @@ test.each([
           vw: window.innerWidth,
           vh: window.innerHeight,
           scroll: document.documentElement.scrollHeight - window.innerHeight,
+          // The story's visible height, and how far it reaches (it scrolls within itself past that).
+          log: (() => {
+            const r = document.querySelector('.side .log')?.getBoundingClientRect();
+            return r ? { height: r.height, bottom: r.bottom } : null;
+          })(),
           canvas: b.canvas,
           codeHeight: codeBox?.height ?? 0,
           seatsOut: seats.filter((r) => r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1).length,
@@ -95,6 +100,8 @@ test.each([
       expect(m.cut).toEqual([]);
       expect(m.toYou).toEqual([]);
       expect(m.scroll).toBeLessThanOrEqual(1);
+      // …and it is read there: a good part of the column, down to the screen's bottom at most.
+      expect(m.log && m.log.height >= 0.2 * m.vh && m.log.bottom <= m.vh + 1 ? 'readable' : m.log).toBe('readable');
       expect(m.seats).toBe(seats);
       expect(m.seatsOut).toBe(0);
       // The scene fills the screen: on it entirely, and most of it.
