@@ -67,6 +67,7 @@ test.each([
           vw: window.innerWidth,
           vh: window.innerHeight,
           scroll: document.documentElement.scrollHeight - window.innerHeight,
+          status: document.querySelector('[data-testid=status]')?.textContent ?? '',
           // The story's visible height, and how far it reaches (it scrolls within itself past that).
           log: (() => {
             const r = document.querySelector('.side .log')?.getBoundingClientRect();
@@ -99,6 +100,7 @@ test.each([
       expect(Math.min(...m.names)).toBeGreaterThanOrEqual(22 * (height / 1080));
       expect(m.cut).toEqual([]);
       expect(m.toYou).toEqual([]);
+      expect(m.status).toMatch(/^You are watching\. /);
       expect(m.scroll).toBeLessThanOrEqual(1);
       // …and it is read there: a good part of the column, down to the screen's bottom at most.
       expect(m.log && m.log.height >= 0.2 * m.vh && m.log.bottom <= m.vh + 1 ? 'readable' : m.log).toBe('readable');

@@ -354,7 +354,9 @@ class SaloonUi implements GameUi<SaloonEvent> {
   statusText(): string | null {
     const v = this.view();
     if (!v || this.board.state().status !== 'playing') return null;
-    return this.prompt(v, this.board.legal(v));
+    const what = this.prompt(v, this.board.legal(v));
+    // (a watcher is told so, as every game's watcher is: "You are watching. Pat's turn…")
+    return v.seat === null ? T('core.watching', { what }) : what;
   }
 
   private who(seat: number, me: number | null): string {

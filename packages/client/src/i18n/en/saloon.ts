@@ -134,6 +134,8 @@ export const saloon = {
   core: {
     yourTurn: 'Your turn: draw a card, cash Booty, or threaten someone with a gun',
     theirTurn: "{{name}}'s turn…",
+    /** The status bar of a watcher (a spectator, the TV): what is happening, told as to one who watches. */
+    watching: 'You are watching. {{what}}',
     youDiscard: 'You hold 4 cards: discard one',
     theyDiscard: '{{name}} is discarding…',
     threatAtMe: '{{threatener}} points the {{gun}} gun at you: "Do you feel lucky?" Call the bluff or duel — silence means a duel',

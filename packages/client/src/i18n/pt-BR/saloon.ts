@@ -135,6 +135,8 @@ export const saloon: Translation<typeof en.saloon> = {
   core: {
     yourTurn: 'Seu turno: compre uma carta, troque Butim ou ameace alguém com um revólver',
     theirTurn: 'Turno de {{name}}…',
+    /** A barra de status de quem assiste (espectador, TV). */
+    watching: 'Você está assistindo. {{what}}',
     youDiscard: 'Você tem 4 cartas: descarte uma',
     theyDiscard: '{{name}} está descartando…',
     threatAtMe: '{{threatener}} aponta o revólver {{gun}} para você: "Tá se sentindo com sorte?" Pague para ver o blefe ou duele — o silêncio é um duelo',
