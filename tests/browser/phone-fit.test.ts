@@ -701,7 +701,7 @@ test.each([PHONES[0], SIDEWAYS[1]])(
       await shot(page, `fit-end-${screen}`);
       const vh = await page.evaluate(() => window.innerHeight);
       const winner = ((await page.getByTestId('winner').textContent()) ?? '').trim();
-      expect(winner).toMatch(/wins|won/i);
+      expect(winner).toMatch(/\b(wins?|won)\b/i);
       const lines = page.getByTestId('standings').locator('li');
       expect(await lines.count()).toBe(3);
       const rows = await lines.evaluateAll((els) =>

@@ -188,6 +188,10 @@ test.each([
     }
     await page.getByRole('button', { name: 'To the end' }).click();
     await until('the winner', async () => ((await page.getByTestId('replay-winner').textContent()) ?? '').startsWith('Game over — '));
+    // Watching as a seat, the end is told to that seat: "You win…" to the winner, the winner named to the others.
+    const { winners } = (log as { outcome: { winners: number[] } }).outcome;
+    const over = (await page.getByTestId('replay-winner').textContent()) ?? '';
+    expect(/\bYou win\b/.test(over)).toBe(winners.length === 1 && String(winners[0]) === watch);
   }
   await page.getByLabel('Watch as').selectOption('0');
   await slider.fill(String(Math.floor(max / 2)));
@@ -217,7 +221,8 @@ test('a finished game is kept: its replay link opens it again on the device it w
   await ann.waitForURL(/#\/table\/[A-Z0-9]{5}$/);
   const code = ((await ann.getByTestId('table-code').textContent()) ?? '').trim();
   await playDuelToEnd(ann);
-  const tableWinner = ((await ann.getByTestId('winner').textContent()) ?? '').trim();
+  // (the replay opens watching everyone: the banner's "You win…" on Ann's page reads "Ann wins…" there)
+  const tableWinner = ((await ann.getByTestId('winner').textContent()) ?? '').trim().replace(/^You win /, 'Ann wins ');
 
   await ann.getByRole('button', { name: 'Replay link' }).click();
   const link = ann.getByTestId('kept-url');

@@ -324,7 +324,8 @@ class DuelUi implements GameUi<DuelEvent> {
     const seat = list(state.winners)[0] ?? v.winner;
     if (seat === undefined || seat === null || seat < 0) return t('duel:over');
     const money = v.players[seat]?.money ?? 0;
-    return t('duel:winner', { name: this.ctx.name(seat), money: String(money) });
+    // ("You win with $3!" on the winner's own page)
+    return t('duel:winner', { name: this.ctx.name(seat), money: String(money), context: youForm(seat, this.ctx.mySeat()) });
   }
 
   destroy(): void {

@@ -729,7 +729,10 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     const v = this.board.view();
     const seat = list(state.winners)[0] ?? v?.winner ?? -1;
     if (seat === undefined || seat === null || seat < 0) return t('rattlesnake:over');
-    return t('rattlesnake:winner', { winner: this.ctx.name(seat), loser: this.ctx.name(1 - seat) });
+    // ("You win — …" on the winner's page, "… — you have no Hits left!" on the other's)
+    const me = this.ctx.mySeat();
+    const context = seat === me ? 'me' : 1 - seat === me ? 'atMe' : undefined;
+    return t('rattlesnake:winner', { winner: this.ctx.name(seat), loser: this.ctx.name(1 - seat), context });
   }
 
   /** The end screen's standings (see standingsOf). */

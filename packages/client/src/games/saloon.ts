@@ -849,8 +849,11 @@ class SaloonUi implements GameUi<SaloonEvent> {
     if (!v || winners.length === 0) return T('ui.over');
     // The same figure as the standings: Loot + Bounty − $10 per Wound.
     const score = finalScore(v.players[winners[0]] ?? { loot: 0, bounty: 0, wounds: 0 });
-    const names = listNames(winners.map((w) => this.ctx.name(w)));
-    return T(winners.length === 1 ? 'ui.winnerOne' : 'ui.winnerMany', { names, score });
+    // ("You win…" on the winner's page; a shared win names me last, as "you": "Bob and you share the win…")
+    const me = this.ctx.mySeat();
+    if (winners.length === 1) return T('ui.winnerOne', { names: this.ctx.name(winners[0]), score, context: winners[0] === me ? 'me' : undefined });
+    const names = listNames([...winners.filter((w) => w !== me).map((w) => this.ctx.name(w)), ...(winners.includes(me) ? [T('log.you')] : [])]);
+    return T('ui.winnerMany', { names, score });
   }
 
   destroy(): void {

@@ -110,6 +110,7 @@ export const duel = {
   },
   score: '${{money}}',
   winner: '{{name}} wins with ${{money}}!',
+  winner_me: 'You win with ${{money}}!',
   over: 'The game is over.',
   scene: {
     centre: 'Round {{round}} · Shootout {{shootout}}\nFirst to ${{target}} wins',

@@ -275,6 +275,8 @@ export const rattlesnake = {
   score_other: '{{count}} Hits left',
   score_zero: 'no Hits left',
   winner: '{{winner}} wins — {{loser}} has no Hits left!',
+  winner_me: 'You win — {{loser}} has no Hits left!',
+  winner_atMe: '{{winner}} wins — you have no Hits left!',
   over: 'The game is over.',
   scene: {
     eventTag: 'EVENT',

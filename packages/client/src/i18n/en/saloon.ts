@@ -128,6 +128,7 @@ export const saloon = {
     seatScore_one: '${{loot}} Loot · ${{bounty}} Bounty · {{count}} Wound',
     seatScore_other: '${{loot}} Loot · ${{bounty}} Bounty · {{count}} Wounds',
     winnerOne: '{{names}} wins with a score of ${{score}}!',
+    winnerOne_me: 'You win with a score of ${{score}}!',
     winnerMany: '{{names}} share the win with ${{score}} each!',
     over: 'The game is over.',
   },

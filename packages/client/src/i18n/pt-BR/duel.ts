@@ -108,6 +108,7 @@ export const duel: Translation<typeof en.duel> = {
   },
   score: '${{money}}',
   winner: '{{name}} vence com ${{money}}!',
+  winner_me: 'Você vence com ${{money}}!',
   over: 'O jogo terminou.',
   scene: {
     centre: 'Rodada {{round}} · Tiroteio {{shootout}}\nQuem chegar a ${{target}} vence',

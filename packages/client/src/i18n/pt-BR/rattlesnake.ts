@@ -267,6 +267,8 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
   score_other: '{{count}} Hits restantes',
   score_zero: 'nenhum Hit restante',
   winner: '{{winner}} vence — {{loser}} não tem mais Hits!',
+  winner_me: 'Você vence — {{loser}} não tem mais Hits!',
+  winner_atMe: '{{winner}} vence — você não tem mais Hits!',
   over: 'O jogo terminou.',
   scene: {
     eventTag: 'EVENTO',

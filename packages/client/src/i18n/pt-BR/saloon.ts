@@ -129,6 +129,7 @@ export const saloon: Translation<typeof en.saloon> = {
     seatScore_one: '${{loot}} de Saque · ${{bounty}} de Recompensa · {{count}} Ferimento',
     seatScore_other: '${{loot}} de Saque · ${{bounty}} de Recompensa · {{count}} Ferimentos',
     winnerOne: '{{names}} vence com ${{score}} de pontos!',
+    winnerOne_me: 'Você vence com ${{score}} de pontos!',
     winnerMany: '{{names}} dividem a vitória com ${{score}} cada!',
     over: 'O jogo acabou.',
   },
