@@ -2,6 +2,7 @@ import { Duel, type DuelEvent } from '@tumbleweed/engine';
 import { h } from '../dom';
 import { drawOver } from '../table/draw-over';
 import { listNames, t } from '../i18n';
+import { youContext } from './you';
 import type { DrawWhen } from '../scenes/common';
 import type { DuelScene, DuelSceneModel } from '../scenes/duel';
 import { list } from '../state';
@@ -49,9 +50,6 @@ export function duelStandings(board: Pick<Duel.DuelView, 'players' | 'round' | '
     }));
 }
 
-/** The "you" form of a sentence about `seat`, told to the seat `me` ('me'). */
-const youForm = (seat: number, me: number) => (seat === me ? 'me' : undefined);
-
 /**
  * Sentences for one reveal: who fired at whom, who ducked, who reloaded, who was hit, told to the seat `me` ("You
  * fired…", "… at you — you are hit!"; `me` -1: nobody's, a watcher's).
@@ -61,10 +59,10 @@ export function describeReveal(r: Duel.Reveal, name: (seat: number) => string, m
   const playOf = (seat: number) => r.plays.find((p) => p.seat === seat);
   const guns = r.plays.filter((p) => Duel.isGun(p.card));
   const rest = r.plays.filter((p) => !Duel.isGun(p.card));
-  const ctx = (seat: number) => youForm(seat, me);
+  const ctx = (seat: number) => youContext(me, seat);
   for (const p of guns) {
     const target = p.target ?? -1;
-    const context = p.seat === me ? 'me' : target === me ? 'atMe' : undefined;
+    const context = youContext(me, p.seat, target);
     const shot = { shooter: name(p.seat), card: t(`duel:cardA.${p.card}`), target: name(target), context };
     const theirs = playOf(target)?.card;
     if (r.hit.includes(target)) out.push(t('duel:log.shotHit', shot));
@@ -283,7 +281,7 @@ class DuelUi implements GameUi<DuelEvent> {
   describe(e: DuelEvent): string[] {
     const name = (seat: number) => this.ctx.name(seat);
     const me = this.ctx.mySeat();
-    const ctx = (seat: number) => youForm(seat, me);
+    const ctx = (seat: number) => youContext(me, seat);
     switch (e.type) {
       case 'committed':
         return e.seat === me ? [] : [t('duel:log.committed', { name: name(e.seat) })];
@@ -325,7 +323,7 @@ class DuelUi implements GameUi<DuelEvent> {
     if (seat === undefined || seat === null || seat < 0) return t('duel:over');
     const money = v.players[seat]?.money ?? 0;
     // ("You win with $3!" on the winner's own page)
-    return t('duel:winner', { name: this.ctx.name(seat), money: String(money), context: youForm(seat, this.ctx.mySeat()) });
+    return t('duel:winner', { name: this.ctx.name(seat), money: String(money), context: youContext(this.ctx.mySeat(), seat) });
   }
 
   destroy(): void {

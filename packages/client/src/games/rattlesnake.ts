@@ -33,6 +33,7 @@ import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
 import { h, mediaMatches } from '../dom';
 import { drawOver } from '../table/draw-over';
 import { language, listNames, t } from '../i18n';
+import { youContext } from './you';
 // Pixi stays out of the lobby's script: the scene is loaded when a table opens (types only here).
 import type { DrawWhen } from '../scenes/common';
 import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesnake';
@@ -730,8 +731,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     const seat = list(state.winners)[0] ?? v?.winner ?? -1;
     if (seat === undefined || seat === null || seat < 0) return t('rattlesnake:over');
     // ("You win — …" on the winner's page, "… — you have no Hits left!" on the other's)
-    const me = this.ctx.mySeat();
-    const context = seat === me ? 'me' : 1 - seat === me ? 'atMe' : undefined;
+    const context = youContext(this.ctx.mySeat(), seat, 1 - seat);
     return t('rattlesnake:winner', { winner: this.ctx.name(seat), loser: this.ctx.name(1 - seat), context });
   }
 

@@ -4,6 +4,7 @@
  */
 import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { listNames } from '../dom';
+import { youContext } from './you';
 import { cardLabel, T } from './saloon-words';
 
 /** Cards in a sentence: "red head Bang, 2 bullets, Booty; …", or "nothing". */
@@ -20,7 +21,7 @@ function namesFor(me: number, seatName: (seat: number) => string) {
     n: (seat: number) => seatName(seat),
     name: (seat: number) => (seat === me ? T('log.you') : seatName(seat)),
     Name: (seat: number) => (seat === me ? T('scene.You') : seatName(seat)),
-    ctx: (seat: number) => (seat === me ? 'me' : undefined),
+    ctx: (seat: number) => youContext(me, seat),
   };
 }
 
@@ -175,11 +176,9 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
   const names = (seats: readonly number[]) => listNames(seats.map(name));
   const windName = (kind: Saloon.WindKind) => T(`wind.${kind}`);
   switch (e.type) {
-    case 'wanted_alive': {
+    case 'wanted_alive':
       // ("{{target}}'s whole Bounty" takes a name, never "you" ("you's"): the target has a sentence of its own, atMe)
-      const context = e.seat === me ? 'me' : e.target === me ? 'atMe' : undefined;
-      return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(e.seat), target: n(e.target), context })];
-    }
+      return [T(e.answer ? 'log.wantedAnswer' : 'log.wantedTurn', { name: n(e.seat), target: n(e.target), context: youContext(me, e.seat, e.target) })];
     case 'i_am_the_law':
       return [T('log.law', { name: n(e.seat), threatener: n(e.threatener), amount: e.amount, context: ctx(e.seat) })];
     case 'law_won_duel':

@@ -40,6 +40,7 @@
 import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { h, listNames } from '../dom';
 import { drawOver } from '../table/draw-over';
+import { youContext } from './you';
 import { describeSaloonEvent } from './saloon-log';
 import { cap, cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
 import { whoMayStill } from './saloon-window';
@@ -386,7 +387,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
           cards: T(`cardsColour.${ph.gun}`),
           target: this.who(ph.target, me),
           name: this.ctx.name(ph.threatener),
-          context: ph.threatener === me ? 'me' : undefined,
+          context: youContext(me, ph.threatener),
         };
         const escaped = ph.escaped?.length ?? 0;
         if (escaped >= 2) {
@@ -427,9 +428,9 @@ class SaloonUi implements GameUi<SaloonEvent> {
         if (ph.stage === 'chain')
           return legal.some((i) => i.type === 'standoff')
             ? T('prompt.chainJoin')
-            : T('prompt.chain', { names: cap(names), judge: this.who(ph.judge, me), context: ph.judge === me ? 'me' : undefined });
+            : T('prompt.chain', { names: cap(names), judge: this.who(ph.judge, me), context: youContext(me, ph.judge) });
         const mine = me !== null && Saloon.standoffSeats(ph).includes(me);
-        if (ph.stage === 'ready') return T('prompt.standoffReady', { judge: this.who(ph.judge, me), context: ph.judge === me ? 'me' : undefined });
+        if (ph.stage === 'ready') return T('prompt.standoffReady', { judge: this.who(ph.judge, me), context: youContext(me, ph.judge) });
         if (mine) {
           const lock = this.lockLeft();
           return lock !== null ? T('prompt.misfire', { seconds: lock.toFixed(1) }) : T('prompt.standoffRace');
@@ -789,7 +790,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const parts: string[] = [];
     if (w.kind === 'threat') {
       const decider = w.act[0];
-      parts.push(T('window.answer', { name: this.ctx.name(decider), seconds: left, context: decider === me ? 'me' : undefined }));
+      parts.push(T('window.answer', { name: this.ctx.name(decider), seconds: left, context: youContext(me, decider) }));
       if (mayJoin.length) parts.push(T('window.mayJoin', { names: names(mayJoin) }));
       if (mayCrash.length && ph.kind === 'threat') parts.push(T('window.mayCrash', { names: names(mayCrash), cards: T(`cardsColour.${ph.gun}`) }));
     } else if (w.kind === 'chain') {
@@ -812,8 +813,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const d = v.lastDuel;
     if (d) out.push(lastDuelWords(d, name, (s: number) => this.ctx.name(s)));
     if (v.lastReveal) out.push(revealWords(v.lastReveal, name, (s: number) => this.ctx.name(s)));
-    if (v.endAfter !== null && v.phase.kind !== 'over')
-      out.push(T('core.endsAfter', { name: this.ctx.name(v.endAfter), context: v.endAfter === me ? 'me' : undefined }));
+    if (v.endAfter !== null && v.phase.kind !== 'over') out.push(T('core.endsAfter', { name: this.ctx.name(v.endAfter), context: youContext(me, v.endAfter) }));
     return out.join(' ');
   }
 
@@ -851,8 +851,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const score = finalScore(v.players[winners[0]] ?? { loot: 0, bounty: 0, wounds: 0 });
     // ("You win…" on the winner's page; a shared win names me last, as "you": "Bob and you share the win…")
     const me = this.ctx.mySeat();
-    if (winners.length === 1) return T('ui.winnerOne', { names: this.ctx.name(winners[0]), score, context: winners[0] === me ? 'me' : undefined });
-    const names = listNames([...winners.filter((w) => w !== me).map((w) => this.ctx.name(w)), ...(winners.includes(me) ? [T('log.you')] : [])]);
+    if (winners.length === 1) return T('ui.winnerOne', { names: this.ctx.name(winners[0]), score, context: youContext(me, winners[0]) });
+    const names = listNames([...winners.filter((w) => w !== me), ...winners.filter((w) => w === me)].map((w) => this.who(w, me)));
     return T('ui.winnerMany', { names, score });
   }
 
