@@ -3,7 +3,7 @@
  * its countdown, the whole table and the whole action bar without scrolling, every enabled move of the decision in
  * sight (none off the screen, none scrolled out of the bar), for every game; scrolled down to the
  * players and the log, the status bar stays pinned at the top; through a game's turns the table does not move up and
- * down as the status bar's words change length, nor grows back as the action bar's moves come and go. On a desktop (1366×768, 1280×800, 1920×1080) the felt takes the
+ * down as the status bar's words change length, nor grows back as the action bar's moves come and go. On a desktop (1366×768, 1280×800, 1920×1080, 2560×1440) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen;
  * at six seats on a 360×640 phone the places past the first scroll inside the card, under the winner, over the next steps.
@@ -65,7 +65,10 @@ const DESKTOPS: [string, BrowserContextOptions][] = [
   ['desktop1366', { viewport: { width: 1366, height: 768 } }],
   ['desktop1280', { viewport: { width: 1280, height: 800 } }],
   ['desktop1920', { viewport: { width: 1920, height: 1080 } }],
+  ['desktop2560', { viewport: { width: 2560, height: 1440 } }],
 ];
+/** A monitor at least this wide is a large one: its table takes most of its width, drawn larger than a laptop's. */
+const LARGE_MONITOR = 1900;
 
 /** How many rows the action bar's buttons on the screen take. */
 const barRows = (page: Page): Promise<number> =>
@@ -641,7 +644,7 @@ test('Saloon on a 360-wide phone: through the turns of a game (each tap\'s "Send
   }
 });
 
-test('on desktops the table fills the height under the status bar, with the players beside it', async () => {
+test('on desktops the table fills the height under the status bar, with the players beside it; a large monitor’s is wide and drawn larger', async () => {
   const folks = people(stack().browser);
   const problems: string[] = [];
   try {
@@ -664,7 +667,19 @@ test('on desktops the table fills the height under the status bar, with the play
           if (side.x < scene.right) problems.push(`${where}: the players are not beside the table`);
           if (scene.height < 0.4 * vh) problems.push(`${where}: the table is only ${Math.round(scene.height)}px tall on a ${vh}px screen`);
         }
-        problems.push(...(await hiddenMoves(page, where)), ...(await headUnder(page, where)));
+        const snap = await measure(page);
+        const vw = snap.viewport.width;
+        // A large monitor's table was held to the page's 1240 px: 896 px of felt on a 1920 px screen, 896×1204 on a
+        // 2560×1440 one, a laptop's words and cards (names 16–19 px) beside half the screen left empty.
+        if (vw >= LARGE_MONITOR && scene) {
+          if (scene.width < 0.7 * vw) problems.push(`${where}: the table is only ${Math.round(scene.width)}px wide on a ${vw}px screen`);
+          const k = snap.scene.canvas.height / snap.scene.screen.height;
+          const names = snap.scene.items.filter((i) => i.kind === 'text' && /^(Pat|Calamity Kate|Dusty Pete|One-Eyed Jack)( ·| —| ★|$)/.test(i.label));
+          const small = names.map((i) => i.height * k).filter((h) => h < 22);
+          if (names.length === 0 || small.length)
+            problems.push(`${where}: the players' names on the felt are ${small.map((h) => h.toFixed(1)).join(', ') || 'missing'} px tall`);
+        }
+        problems.push(...layoutProblems(snap, 1).map((p) => `${where}: ${p}`), ...(await hiddenMoves(page, where)), ...(await headUnder(page, where)));
         await page.getByRole('button', { name: 'Leave', exact: true }).click();
         await page.waitForURL(/#\/$/);
       }
