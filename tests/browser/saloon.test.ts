@@ -13,7 +13,8 @@ jest.setTimeout(240_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50' });
 
-const DUEL_RESULT = /(Ann|Bob) won the duel against (Ann|Bob)/;
+/** The felt's news line once the duel is over, told to the page's player: "You won the duel against Bob.", "Bob won the duel against you." */
+const DUEL_RESULT = /(You|Ann|Bob) won the duel against (you|Ann|Bob)\./;
 
 interface Seat {
   page: Page;
@@ -122,12 +123,18 @@ test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a 
     await shot(ann, 'saloon-3-result-desktop');
     await shot(bob, 'saloon-3-result-phone');
 
-    // Both pages agree on the winner, in the news line and in the log.
-    const annNews = (await ann.getByTestId('saloon-news').textContent()) ?? '';
-    const bobNews = (await bob.getByTestId('saloon-news').textContent()) ?? '';
-    const winner = DUEL_RESULT.exec(annNews)?.[1];
+    // Both pages agree on the winner, in the news line (each told as "you") and in the log.
+    const newsOf = async (p: Page, me: string) => {
+      const words = DUEL_RESULT.exec((await p.getByTestId('saloon-news').textContent()) ?? '');
+      // (my own name never: "Bob won the duel against Ann." on Ann's page)
+      expect(words?.[1] === 'You' || words?.[2] === 'you').toBe(true);
+      return words && { winner: words[1] === 'You' ? me : words[1], loser: words[2] === 'you' ? me : words[2] };
+    };
+    const annNews = await newsOf(ann, 'Ann');
+    const winner = annNews?.winner;
     expect(winner).toBeDefined();
-    expect(DUEL_RESULT.exec(bobNews)?.[1]).toBe(winner);
+    expect(await newsOf(bob, 'Bob')).toEqual(annNews);
+    expect([annNews?.winner, annNews?.loser].sort()).toEqual(['Ann', 'Bob']);
     for (const [p, me] of [
       [ann, 'Ann'],
       [bob, 'Bob'],

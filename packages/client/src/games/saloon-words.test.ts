@@ -60,12 +60,14 @@ test('"1 Bullet", never "1 Bullets": every English string that counts Bullets ha
   expect(T('ui.yourCards', { count: 3 })).toBe('Your cards (3 Bullets):');
 });
 
-// The felt's news line read "Bob won the duel against You." (the name that may say "You" used mid-sentence).
+// The felt's news line read "Bob won the duel against You." (the name that may say "You" used mid-sentence), then
+// named me as a stranger on my own page ("Bob won the duel against Ann.").
 test.each([
-  ['Bob beat me', 1, 'Last duel: Bob won the duel against Ann.'],
-  ['I beat Bob', 0, 'Last duel: Ann won the duel against Bob.'],
-])('the last duel names its winner and loser by name: %s', (_, winner, words) => {
-  const you = (s: number) => (s === 0 ? 'You' : 'Bob');
+  ['Bob beat me', 1, 'You', 'Last duel: Bob won the duel against you.'],
+  ['I beat Bob', 0, 'You', 'Last duel: You won the duel against Bob.'],
+  ['Bob beat Ann, seen by a watcher', 1, 'Ann', 'Last duel: Bob won the duel against Ann.'],
+])('the last duel names its winner and loser: %s', (_, winner, me, words) => {
+  const you = (s: number) => (s === 0 ? me : 'Bob');
   const names = (s: number) => ['Ann', 'Bob'][s];
   expect(lastDuelWords({ threatener: 0, target: 1, winner, result: 'won', shots: [] }, you, names)).toBe(words);
 });

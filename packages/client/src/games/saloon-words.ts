@@ -46,19 +46,23 @@ export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, pl
 
 /** One sentence for the last duel, Truel or Mexican Standoff. `name` may say "You"; `plain` never does. */
 export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string): string {
+  const isMe = (s: number) => name(s) !== plain(s);
   if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
   if (d.truel) {
     if (d.result !== 'won' || d.winner === null) return T('core.lastTruelOther');
     if (d.winner === d.threatener) return T('core.lastTruelDesperado', { winner: name(d.winner) });
     // The two others win together, whichever of them shot first (rules: Desperado). "You" leads their names; "you"
     // anywhere else in the sentence.
-    const isMe = (s: number) => name(s) !== plain(s);
     const mid = (s: number) => (isMe(s) ? T('log.you') : plain(s));
     const [a, b] = d.truel.filter((s) => s !== d.threatener).sort((x, y) => Number(isMe(y)) - Number(isMe(x)));
     return T('core.lastTruelWon', { a: name(a), b: mid(b), desperado: mid(d.threatener) });
   }
-  if (d.result === 'won' && d.winner !== null)
-    return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(d.winner === d.threatener ? d.target : d.threatener) });
+  if (d.result === 'won' && d.winner !== null) {
+    // ("against You" read as a name: the sentence's own forms say "you")
+    const loser = d.winner === d.threatener ? d.target : d.threatener;
+    const context = isMe(d.winner) ? 'me' : isMe(loser) ? 'atMe' : undefined;
+    return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(loser), context });
+  }
   if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
   return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
 }

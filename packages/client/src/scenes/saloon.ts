@@ -681,7 +681,7 @@ export class SaloonScene {
   private news(m: SaloonSceneModel): string[] {
     const v = m.view;
     const out: string[] = [];
-    // (who won a duel, and whose bluff was called, by their names: "Bob won the duel against You." read as a slip)
+    // (`plain`: a name never told as "You", where the sentence has no form of its own for me: "You was the Law")
     const plain = (s: number) => m.names[s] ?? T('scene.seat', { n: s + 1 });
     const d = v.lastDuel;
     if (d) out.push(lastDuelWords(d, (s) => this.nameOf(s), plain));

@@ -150,6 +150,8 @@ export const saloon = {
     duelCrash: 'Duel on! You hold 3 {{cards}} cards: hit {{name}} with the Bottle!',
     duelWatch: 'GO! {{a}} and {{b}} are drawing…',
     lastDuelWon: 'Last duel: {{winner}} won the duel against {{loser}}.',
+    lastDuelWon_me: 'Last duel: You won the duel against {{loser}}.',
+    lastDuelWon_atMe: 'Last duel: {{winner}} won the duel against you.',
     lastDuelStopped: 'Last duel: {{a}} vs {{b}}, stopped by a Bottle.',
     lastDuelNobody: 'Last duel: {{a}} vs {{b}}, nobody hit in time.',
     lastStandoffWon: 'Last Mexican Standoff: {{winner}} won.',

@@ -151,6 +151,8 @@ export const saloon: Translation<typeof en.saloon> = {
     duelCrash: 'Duelo em andamento! Você tem 3 cartas {{cards}}: acerte {{name}} com a Garrafa!',
     duelWatch: 'JÁ! {{a}} e {{b}} estão sacando…',
     lastDuelWon: 'Último duelo: {{winner}} venceu o duelo contra {{loser}}.',
+    lastDuelWon_me: 'Último duelo: Você venceu o duelo contra {{loser}}.',
+    lastDuelWon_atMe: 'Último duelo: {{winner}} venceu o duelo contra você.',
     lastDuelStopped: 'Último duelo: {{a}} x {{b}}, interrompido por uma Garrafa.',
     lastDuelNobody: 'Último duelo: {{a}} x {{b}}, ninguém acertou a tempo.',
     lastStandoffWon: 'Último Impasse Mexicano: {{winner}} venceu.',
