@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, DUEL_PLAY, launchChromium, shot } from '../support/browser';
+import { ARTIFACTS, DUEL_PLAY, launchChromium, screenPixels, shot } from '../support/browser';
 import { freePort, killHard, startServer, stopAll, tempDataDir, waitForHttp } from '../support/processes';
 import { createTable, playDuelToEnd, until } from '../support/table';
 
@@ -17,6 +17,14 @@ afterAll(async () => {
   await browser?.close().catch(() => undefined);
   await stopAll();
 });
+
+/** The felt's mean brightness on the screen (0–255, the pixels' mean of R, G and B). */
+async function feltBrightness(page: Page): Promise<number> {
+  const { data } = await screenPixels(page, page.locator('.scene canvas'));
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+  return sum / (data.length / 4);
+}
 
 /** The cards the action bar offers to play now, in order. */
 async function cardsOffered(page: Page): Promise<string[]> {
@@ -51,10 +59,15 @@ test('a Duel in the browser survives kill -9: same cards after the restart, play
   await page.waitForTimeout(500);
   const before = await cardsOffered(page);
   expect(before.length).toBeGreaterThan(0);
+  const live = await feltBrightness(page);
 
   await killHard(server);
   await until('the page to say it is reconnecting', async () => (await page.locator('.offline').count()) > 0, 10_000);
   await shot(page, 'durable-reconnecting');
+  // While it reconnects the felt is dimmed, as the action bar is: it looked live, its cards as bright as a moment
+  // before, though a tap on them did nothing.
+  const away = await feltBrightness(page);
+  expect(away).toBeLessThan(0.85 * live);
 
   server = startServer('server-2', env);
   await waitForHttp(`${base}/healthz`, server);
@@ -63,6 +76,7 @@ test('a Duel in the browser survives kill -9: same cards after the restart, play
   expect(await cardsOffered(page)).toEqual(before);
   await page.waitForTimeout(800); // the hand is dealt again (0.4 s)
   await shot(page, 'durable-back');
+  expect(await feltBrightness(page)).toBeGreaterThan(0.95 * live);
   expect(server.log()).toMatch(/table restored/);
 
   await playDuelToEnd(page, 120_000);
