@@ -74,7 +74,8 @@ export function describeReveal(r: Duel.Reveal, name: (seat: number) => string, m
     const who = name(p.seat);
     const card = t(`duel:cardA.${p.card}`);
     if (r.reloaded.includes(p.seat)) out.push(t('duel:log.reloaded', { name: who, context: ctx(p.seat) }));
-    else if (r.hit.includes(p.seat)) out.push(t('duel:log.playedHit', { name: who, card, context: ctx(p.seat) }));
+    else if (r.hit.includes(p.seat))
+      out.push(t(p.card === 'barricade' ? 'duel:log.barricadePierced' : 'duel:log.reloadCut', { name: who, context: ctx(p.seat) }));
     else out.push(t('duel:log.played', { name: who, card, context: ctx(p.seat) }));
   }
   return out;
@@ -286,8 +287,8 @@ class DuelUi implements GameUi<DuelEvent> {
       case 'committed':
         return e.seat === me ? [] : [t('duel:log.committed', { name: name(e.seat) })];
       case 'you_committed':
-        if (e.target !== null) return [t('duel:log.youCommittedAimed', { card: cardLabel(e.card), target: name(e.target) })];
-        return [t('duel:log.youCommitted', { card: cardLabel(e.card) })];
+        if (e.target !== null) return [t('duel:log.youCommittedAimed', { card: t(`duel:cardA.${e.card}`), target: name(e.target) })];
+        return [t('duel:log.youCommitted', { card: t(`duel:cardA.${e.card}`) })];
       case 'timed_out':
         return [t('duel:log.timedOut', { names: listNames(e.seats.map((s) => (s === me ? t('duel:log.you') : name(s)))) })];
       case 'revealed':

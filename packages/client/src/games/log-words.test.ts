@@ -5,8 +5,8 @@
  * (engine protocol/events.ts), so its UI reads their fields directly; this holds the words to the events the engine
  * really emits.
  */
-import { eventsFor, isError, Rng, duel, rattlesnake, saloon, type Game, type GameWireEvent, type Intent } from '@tumbleweed/engine';
-import { duelModule } from './duel';
+import { Duel, eventsFor, isError, Rng, duel, rattlesnake, saloon, type Game, type GameWireEvent, type Intent } from '@tumbleweed/engine';
+import { describeReveal, duelModule } from './duel';
 import { rattlesnakeModule } from './rattlesnake';
 import { saloonModule } from './saloon';
 import type { GameModule, GameUi, TableContext } from './types';
@@ -102,4 +102,39 @@ describe.each([
     expect(ui.describe(foreign)).toEqual([]);
     expect(ui.describe({ type: 'no_such_event' } as unknown as GameWireEvent)).toEqual([]);
   });
+});
+
+// A barricade or a reload that did not save its player was told as a second hit ("Bob played a barricade — and was
+// hit!" under "Cid fired a rifle at Bob — Bob is hit!"); what the card did (or did not) is the news.
+test.each([
+  [
+    'a rifle through a barricade',
+    [
+      { seat: 2, card: 'rifle', target: 1 },
+      { seat: 1, card: 'barricade', target: null },
+    ],
+    -1,
+    ['Cid fired a rifle at Bob — Bob is hit!', 'Bob played a barricade — the rifle went through it.'],
+  ],
+  [
+    'a pistol held by a barricade',
+    [
+      { seat: 2, card: 'pistol', target: 1 },
+      { seat: 1, card: 'barricade', target: null },
+    ],
+    -1,
+    ['Cid fired a pistol at Bob — the barricade held.', 'Bob played a barricade.'],
+  ],
+  [
+    'a reload cut short, told to me',
+    [
+      { seat: 2, card: 'pistol', target: 0 },
+      { seat: 0, card: 'reload', target: null },
+    ],
+    0,
+    ['Cid fired a pistol at you — you are hit!', 'You played a reload — the shot came first.'],
+  ],
+])('Duel: %s', (_, plays: Duel.Play[], me: number, lines: string[]) => {
+  const reveal = { round: 1, shootout: 2, plays, hit: Duel.hitsOf(plays), reloaded: [] };
+  expect(describeReveal(reveal, (s) => NAMES[s], me).slice(1)).toEqual(lines);
 });
