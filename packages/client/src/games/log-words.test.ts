@@ -106,7 +106,7 @@ describe.each([
 
 // A barricade or a reload that did not save its player was told as a second hit ("Bob played a barricade — and was
 // hit!" under "Cid fired a rifle at Bob — Bob is hit!"); what the card did (or did not) is the news.
-test.each([
+const REVEALS: [string, Duel.Play[], number, string[]][] = [
   [
     'a rifle through a barricade',
     [
@@ -134,7 +134,8 @@ test.each([
     0,
     ['Cid fired a pistol at you — you are hit!', 'You played a reload — the shot came first.'],
   ],
-])('Duel: %s', (_, plays: Duel.Play[], me: number, lines: string[]) => {
+];
+test.each(REVEALS)('Duel: %s', (_, plays, me, lines) => {
   const reveal = { round: 1, shootout: 2, plays, hit: Duel.hitsOf(plays), reloaded: [] };
   expect(describeReveal(reveal, (s) => NAMES[s], me).slice(1)).toEqual(lines);
 });
