@@ -695,7 +695,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
         : null;
     const panel = v && race ? this.duelPanel(v, legal, handEl, race) : null;
     const news = v ? this.newsLine(v) : '';
-    const windowLine = v && s.status === 'playing' ? this.windowLine(v) : '';
+    const windowParts = v && s.status === 'playing' ? this.windowLine(v) : [];
+    const windowLine = windowParts.map(([long]) => long).join(' · ');
     const signature = JSON.stringify([
       prompt,
       windowLine,
@@ -733,7 +734,14 @@ class SaloonUi implements GameUi<SaloonEvent> {
       this.els.actions,
       // In a race the status bar says what to do: the panel keeps its room for the cards and the buttons.
       ...(panel ? [] : [h('p', { class: 'prompt' }, prompt)]),
-      h('p', { class: 'saloon-window', 'data-testid': 'saloon-window', 'aria-live': 'polite', hidden: windowLine ? null : true }, windowLine),
+      h(
+        'p',
+        { class: 'saloon-window', 'data-testid': 'saloon-window', 'aria-live': 'polite', hidden: windowLine ? null : true },
+        ...windowParts.flatMap(([long, short], i) => [
+          ...(i > 0 ? [' · '] : []),
+          ...(short === long ? [long] : [h('span', { class: 'long-form' }, long), h('span', { class: 'short-form' }, short)]),
+        ]),
+      ),
       ...(panel ? [panel.el] : []),
       ...rows.map((r) =>
         h(
@@ -778,31 +786,40 @@ class SaloonUi implements GameUi<SaloonEvent> {
     );
   }
 
-  /** Everyone who may still act in the open window, with its countdown (by position; me only if my hand allows: whoMayStill). */
-  private windowLine(v: View): string {
+  /**
+   * Everyone who may still act in the open window, with its countdown (by position; me only if my hand allows:
+   * whoMayStill): its parts, each in its full words and in the shorter ones of a phone's bar (the same when none).
+   */
+  private windowLine(v: View): [string, string][] {
     const w = v.window;
-    if (!w) return '';
+    if (!w) return [];
     const me = v.seat;
     const names = (seats: number[]) => listNames(seats.map((s) => this.who(s, me)));
     const left = this.windowLeft(v) ?? 0;
     const ph = v.phase;
     const { mayJoin, mayCrash } = whoMayStill(v);
-    const parts: string[] = [];
+    const parts: [string, string][] = [];
+    const one = (words: string) => parts.push([words, words]);
+    const join = () => parts.push([T('window.mayJoin', { names: names(mayJoin) }), T('window.mayJoinShort', { names: names(mayJoin) })]);
+    const crash = (long: 'window.mayCrash' | 'window.duelCrash', gun: Saloon.Colour) => {
+      const words = { names: names(mayCrash), cards: T(`cardsColour.${gun}`) };
+      parts.push([T(long, words), T('window.mayCrashShort', words)]);
+    };
     if (w.kind === 'threat') {
       const decider = w.act[0];
-      parts.push(T('window.answer', { name: this.ctx.name(decider), seconds: left, context: youContext(me, decider) }));
-      if (mayJoin.length) parts.push(T('window.mayJoin', { names: names(mayJoin) }));
-      if (mayCrash.length && ph.kind === 'threat') parts.push(T('window.mayCrash', { names: names(mayCrash), cards: T(`cardsColour.${ph.gun}`) }));
+      one(T('window.answer', { name: this.ctx.name(decider), seconds: left, context: youContext(me, decider) }));
+      if (mayJoin.length) join();
+      if (mayCrash.length && ph.kind === 'threat') crash('window.mayCrash', ph.gun);
     } else if (w.kind === 'chain') {
-      parts.push(T('window.chain', { seconds: left }));
-      if (mayJoin.length) parts.push(T('window.mayJoin', { names: names(mayJoin) }));
-      if (mayCrash.length) parts.push(T('window.chainCrash'));
-    } else if (w.kind === 'ready') parts.push(T('window.ready', { names: names(w.act) }));
+      one(T('window.chain', { seconds: left }));
+      if (mayJoin.length) join();
+      if (mayCrash.length) parts.push([T('window.chainCrash'), T('window.chainCrashShort')]);
+    } else if (w.kind === 'ready') one(T('window.ready', { names: names(w.act) }));
     else {
-      parts.push(T('window.race', { names: names(w.act), seconds: left }));
-      if (mayCrash.length && ph.kind === 'duel') parts.push(T('window.duelCrash', { names: names(mayCrash), cards: T(`cardsColour.${ph.gun}`) }));
+      one(T('window.race', { names: names(w.act), seconds: left }));
+      if (mayCrash.length && ph.kind === 'duel') crash('window.duelCrash', ph.gun);
     }
-    return parts.join(' · ');
+    return parts;
   }
 
   /** The last duel and the last reveal, in words (also drawn on the table). */

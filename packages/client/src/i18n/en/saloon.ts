@@ -209,6 +209,10 @@ export const saloon = {
     ready: 'Ready… {{names}}',
     race: 'Drawing: {{names}} — {{seconds}}\u00a0s left',
     duelCrash: 'the Bottle: {{names}} (with 3 {{cards}} cards)',
+    /** The same, shorter, on a phone's bar (two or three lines there). */
+    mayJoinShort: '"I don\'t think so!": {{names}}',
+    mayCrashShort: 'Bottle: {{names}} (3 {{cards}})',
+    chainCrashShort: "Bottle: 3 of a drawn gun's colour",
   },
   prompt: {
     escapedTarget: '{{threatener}} points the {{gun}} gun at {{target}} (after an escape). Waiting for the answer…',

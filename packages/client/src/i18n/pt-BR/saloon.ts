@@ -209,6 +209,9 @@ export const saloon: Translation<typeof en.saloon> = {
     ready: 'Preparar… {{names}}',
     race: 'Sacando: {{names}} — faltam {{seconds}}\u00a0s',
     duelCrash: 'a Garrafa: {{names}} (com 3 cartas {{cards}})',
+    mayJoinShort: '"Acho que não!": {{names}}',
+    mayCrashShort: 'Garrafa: {{names}} (3 {{cards}})',
+    chainCrashShort: 'Garrafa: 3 da cor de um revólver sacado',
   },
   prompt: {
     escapedTarget: '{{threatener}} aponta o revólver {{gun}} para {{target}} (depois de uma fuga). Esperando a resposta…',

@@ -1,0 +1,52 @@
+/**
+ * Saloon's window line (who may still act in an open threat, with its countdown) on the smallest phone held upright
+ * (360×640): at four seats with the bots' long names it ran to five lines and was cut to two, the Bottle's part lost
+ * ("…may still come from: Calamity Kate and Dusty Pete (with a Standoff card) · the Bottle: …" cut after "Standoff").
+ * On a phone's bar it is told in shorter words and shown whole; a desktop keeps the full words. Bob threatens Ann at a
+ * table dealt from a test seed (ALLOW_TEST_SEED, as in saloon-symbols.test.ts) where the bots cannot interrupt.
+ * Needs `npm run build` first.
+ */
+import type { Page } from 'playwright-core';
+import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { findSaloonSeed, hostSaloon, joinByCode, mayInterrupt } from '../support/saloon';
+
+jest.setTimeout(60_000);
+
+const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
+const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
+
+/** The window line as the page shows it: its words on the screen, and how much of it is cut off (px). */
+const windowLine = (page: Page) =>
+  page.getByTestId('saloon-window').evaluate((el: HTMLElement) => ({ words: el.innerText, cut: el.scrollHeight - el.clientHeight }));
+
+test('a threat at four seats: the window line names who may still answer, every part of it in sight on a 360×640 phone', async () => {
+  const seed = findSaloonSeed(4, OPTIONS, (s) => s.active === 1 && !mayInterrupt(s.players[2].hand) && !mayInterrupt(s.players[3].hand));
+  const folks = people(stack().browser);
+  const host = await hostSaloon(stack().base, 4, 2, seed, OPTIONS);
+  try {
+    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const bob = await folks.open('Bob', DESKTOP);
+    await joinByCode(ann, stack().base, 'Ann', host.code);
+    await joinByCode(bob, stack().base, 'Bob', host.code);
+    const button = (page: Page, name: string) => page.locator('.actions').getByRole('button', { name, exact: true });
+    await button(bob, 'Threaten with the red gun…').click();
+    await button(bob, 'Threaten Ann with the red gun').click();
+    await ann.locator('.actions .prompt').filter({ hasText: 'Bob points the red gun at you' }).waitFor();
+    await ann
+      .getByTestId('saloon-window')
+      .filter({ hasText: /Bottle/ })
+      .waitFor();
+    await shot(ann, 'saloon-window-line-phone360');
+    const phone = await windowLine(ann);
+    expect(phone.words).toMatch(/^You must answer — \d+\ss · /);
+    expect(phone.words).toMatch(/ · Bottle: .+ and .+ \(3 red\)$/);
+    expect(phone.cut).toBeLessThanOrEqual(1);
+    const desktop = await windowLine(bob);
+    expect(desktop.words).toMatch(/^Ann must answer — \d+\ss · "I don't think so!" may still come from: .+ · the Bottle: .+ \(with 3 red cards\)$/);
+    expect(desktop.cut).toBeLessThanOrEqual(1);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await host.leave();
+    await folks.close();
+  }
+});
