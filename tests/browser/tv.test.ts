@@ -55,6 +55,15 @@ test.each([
         const b = hook.bounds();
         const codeBox = document.querySelector('[data-testid=table-code]')?.getBoundingClientRect();
         const seats = [...document.querySelectorAll('.seats li[data-seat]')].map((li) => li.getBoundingClientRect());
+        // A seat whose money and life ("$0 ♥ standing") are not read on one line: one part under the other, or "♥"
+        // apart from "standing".
+        const splitStats = [...document.querySelectorAll('.seats li[data-seat]')]
+          .filter((li) => {
+            const parts = [...li.querySelectorAll('.money, .life')];
+            const lines = new Set(parts.flatMap((e) => [...e.getClientRects()].map((r) => Math.round(r.bottom))));
+            return lines.size > 1;
+          })
+          .map((li) => li.textContent ?? '');
         // Scene items against the scene's own size (its units, whatever the page's zoom).
         const cut = b.items
           .filter((i) => {
@@ -77,6 +86,7 @@ test.each([
           codeHeight: codeBox?.height ?? 0,
           seatsOut: seats.filter((r) => r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1).length,
           seats: seats.length,
+          splitStats,
           cut,
           resolution: b.resolution,
           // Words on the felt that speak to a player (a card's printed rules and the players' quoted words aside: "Do you
@@ -106,6 +116,7 @@ test.each([
       expect(m.log && m.log.height >= 0.2 * m.vh && m.log.bottom <= m.vh + 1 ? 'readable' : m.log).toBe('readable');
       expect(m.seats).toBe(seats);
       expect(m.seatsOut).toBe(0);
+      expect(m.splitStats).toEqual([]);
       // The scene fills the screen: on it entirely, and most of it.
       expect(m.canvas.x).toBeGreaterThanOrEqual(0);
       expect(m.canvas.y + m.canvas.height).toBeLessThanOrEqual(m.vh + 1);

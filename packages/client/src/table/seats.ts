@@ -70,9 +70,17 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
           human && !seat.connected && !waiting ? h('span', { class: 'tag offline' }, t('table.seat.reconnecting')) : null,
           s.status === 'over' && seat.ready ? h('span', { class: 'tag ready' }, t('table.seat.ready')) : null,
           pending.includes(i) && s.status === 'playing' ? h('span', { class: 'tag deciding' }, t('table.seat.deciding')) : null,
-          summary.score ? h('span', { class: 'money' }, summary.score) : null,
-          summary.alive === true ? h('span', { class: 'life alive', title: t('table.seat.standingHint') }, t('table.seat.standing')) : null,
-          summary.alive === false ? h('span', { class: 'life dead', title: t('table.seat.hitHint') }, t('table.seat.hit')) : null,
+          // (the money and the life read together: a row too narrow for them moves both under the name, never "$0" apart
+          // from "♥ standing")
+          summary.score || summary.alive !== null
+            ? h(
+                'span',
+                { class: 'stats' },
+                summary.score ? h('span', { class: 'money' }, summary.score) : null,
+                summary.alive === true ? h('span', { class: 'life alive', title: t('table.seat.standingHint') }, t('table.seat.standing')) : null,
+                summary.alive === false ? h('span', { class: 'life dead', title: t('table.seat.hitHint') }, t('table.seat.hit')) : null,
+              )
+            : null,
           amHost && waiting && seat.kind === 'bot'
             ? btn(t('table.host.remove'), t('table.host.removeBot', { name: label }), () => hostSend({ action: 'removeBot', seat: i }))
             : null,
