@@ -3,10 +3,12 @@
  * (360×640): at four seats with the bots' long names it ran to five lines and was cut to two, the Bottle's part lost
  * ("…may still come from: Calamity Kate and Dusty Pete (with a Standoff card) · the Bottle: …" cut after "Standoff").
  * On a phone's bar it is told in shorter words and shown whole; a desktop keeps the full words. Bob threatens Ann at a
- * table dealt from a test seed (ALLOW_TEST_SEED, as in saloon-symbols.test.ts) where the bots cannot interrupt.
+ * table dealt from a test seed (ALLOW_TEST_SEED, as in saloon-symbols.test.ts) where the bots cannot interrupt. Ann
+ * on a 2560×1440 monitor sees the threat's whole panel on the felt ("Do you feel lucky?" under the threat's line): laid
+ * out 1231 wide there, the threat beside her hand took a phone's compact panel.
  * Needs `npm run build` first.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, people, shot, useStack } from '../support/browser';
 import { findSaloonSeed, hostSaloon, joinByCode, mayInterrupt } from '../support/saloon';
 
@@ -19,12 +21,18 @@ const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false }
 const windowLine = (page: Page) =>
   page.getByTestId('saloon-window').evaluate((el: HTMLElement) => ({ words: el.innerText, cut: el.scrollHeight - el.clientHeight }));
 
-test('a threat at four seats: the window line names who may still answer, every part of it in sight on a 360×640 phone', async () => {
+const SCREENS: [string, BrowserContextOptions][] = [
+  ['a 360×640 phone', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['a 2560×1440 monitor', { viewport: { width: 2560, height: 1440 } }],
+];
+
+test.each(SCREENS)('a threat at four seats on %s: the window line names who may still answer, every part of it in sight', async (screen, options) => {
+  const phone = screen.includes('phone');
   const seed = findSaloonSeed(4, OPTIONS, (s) => s.active === 1 && !mayInterrupt(s.players[2].hand) && !mayInterrupt(s.players[3].hand));
   const folks = people(stack().browser);
   const host = await hostSaloon(stack().base, 4, 2, seed, OPTIONS);
   try {
-    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ann = await folks.open('Ann', options);
     const bob = await folks.open('Bob', DESKTOP);
     await joinByCode(ann, stack().base, 'Ann', host.code);
     await joinByCode(bob, stack().base, 'Bob', host.code);
@@ -36,11 +44,22 @@ test('a threat at four seats: the window line names who may still answer, every 
       .getByTestId('saloon-window')
       .filter({ hasText: /Bottle/ })
       .waitFor();
-    await shot(ann, 'saloon-window-line-phone360');
-    const phone = await windowLine(ann);
-    expect(phone.words).toMatch(/^You must answer — \d+\ss · /);
-    expect(phone.words).toMatch(/ · Bottle: .+ and .+ \(3 red\)$/);
-    expect(phone.cut).toBeLessThanOrEqual(1);
+    await shot(ann, `saloon-window-line-${options.viewport?.width}`);
+    const mine = await windowLine(ann);
+    expect(mine.words).toMatch(/^You must answer — \d+\ss · /);
+    // (a phone's shorter words; a monitor's full ones)
+    expect(mine.words).toMatch(phone ? / · Bottle: .+ and .+ \(3 red\)$/ : / · the Bottle: .+ and .+ \(with 3 red cards\)$/);
+    expect(mine.cut).toBeLessThanOrEqual(1);
+    if (!phone) {
+      const felt = await ann.evaluate(
+        () =>
+          window.__tumbleweedScene
+            ?.bounds()
+            .items.filter((i) => i.kind === 'text')
+            .map((i) => i.label) ?? [],
+      );
+      expect(felt).toContain('"Do you feel lucky?"');
+    }
     const desktop = await windowLine(bob);
     expect(desktop.words).toMatch(/^Ann must answer — \d+\ss · "I don't think so!" may still come from: .+ · the Bottle: .+ \(with 3 red cards\)$/);
     expect(desktop.cut).toBeLessThanOrEqual(1);
