@@ -67,7 +67,7 @@ export function fitLayout(
 export function holdTallest(el: HTMLElement, opts: { key: () => string; room?: () => number; alsoWatch?: Element[] }): () => void {
   let heldKey: string | null = null;
   let tallest = 0;
-  const hold = new ResizeObserver(() => {
+  const check = () => {
     if (!el.isConnected) return;
     const now = opts.key();
     if (now !== heldKey) {
@@ -79,7 +79,18 @@ export function holdTallest(el: HTMLElement, opts: { key: () => string; room?: (
     tallest = Math.max(tallest, parseFloat(getComputedStyle(el).height) || 0);
     const held = `${Math.max(0, Math.min(tallest, opts.room?.() ?? Infinity))}px`;
     if (el.style.minHeight !== held) el.style.minHeight = held;
-  });
-  for (const e of [el, ...(opts.alsoWatch ?? [])]) hold.observe(e);
-  return () => hold.disconnect();
+  };
+  const hold = new ResizeObserver(check);
+  // A new kind (a class of `el` or of what it watches: Saloon's race over, its panel gone) measures again though
+  // nothing resized: held, the bar kept the race panel's height around the next turn's one row of moves, and the felt
+  // beside it kept its squeezed height, so no resize ever came.
+  const kinds = new MutationObserver(check);
+  for (const e of [el, ...(opts.alsoWatch ?? [])]) {
+    hold.observe(e);
+    kinds.observe(e, { attributes: true, attributeFilter: ['class'] });
+  }
+  return () => {
+    hold.disconnect();
+    kinds.disconnect();
+  };
 }
