@@ -798,12 +798,14 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const left = this.windowLeft(v) ?? 0;
     const ph = v.phase;
     const { mayJoin, mayCrash } = whoMayStill(v);
+    // (a phone's bar counts more than two: "Bottle: 4 players (3 red)" kept six seats' line to two lines at 360 px)
+    const few = (seats: number[]) => (seats.length > 2 ? T('window.players', { count: seats.length }) : names(seats));
     const parts: [string, string][] = [];
     const one = (words: string) => parts.push([words, words]);
-    const join = () => parts.push([T('window.mayJoin', { names: names(mayJoin) }), T('window.mayJoinShort', { names: names(mayJoin) })]);
+    const join = () => parts.push([T('window.mayJoin', { names: names(mayJoin) }), T('window.mayJoinShort', { names: few(mayJoin) })]);
     const crash = (long: 'window.mayCrash' | 'window.duelCrash', gun: Saloon.Colour) => {
-      const words = { names: names(mayCrash), cards: T(`cardsColour.${gun}`) };
-      parts.push([T(long, words), T('window.mayCrashShort', words)]);
+      const cards = T(`cardsColour.${gun}`);
+      parts.push([T(long, { names: names(mayCrash), cards }), T('window.mayCrashShort', { names: few(mayCrash), cards })]);
     };
     if (w.kind === 'threat') {
       const decider = w.act[0];

@@ -209,7 +209,9 @@ export const saloon = {
     ready: 'Ready… {{names}}',
     race: 'Drawing: {{names}} — {{seconds}}\u00a0s left',
     duelCrash: 'the Bottle: {{names}} (with 3 {{cards}} cards)',
-    /** The same, shorter, on a phone's bar (two or three lines there). */
+    /** The same, shorter, on a phone's bar (two or three lines there); more than two names are counted. */
+    players_one: '{{count}} player',
+    players_other: '{{count}} players',
     mayJoinShort: '"I don\'t think so!": {{names}}',
     mayCrashShort: 'Bottle: {{names}} (3 {{cards}})',
     chainCrashShort: "Bottle: 3 of a drawn gun's colour",

@@ -209,6 +209,8 @@ export const saloon: Translation<typeof en.saloon> = {
     ready: 'Preparar… {{names}}',
     race: 'Sacando: {{names}} — faltam {{seconds}}\u00a0s',
     duelCrash: 'a Garrafa: {{names}} (com 3 cartas {{cards}})',
+    players_one: '{{count}} jogador',
+    players_other: '{{count}} jogadores',
     mayJoinShort: '"Acho que não!": {{names}}',
     mayCrashShort: 'Garrafa: {{names}} (3 {{cards}})',
     chainCrashShort: 'Garrafa: 3 da cor de um revólver sacado',
