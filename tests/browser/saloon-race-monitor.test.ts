@@ -1,0 +1,41 @@
+/**
+ * A Saloon duel on a 1920×1080 monitor: the race's picks (gun, area, noise, Shoot!) lie centred under the felt's three
+ * large cards, larger than a laptop's. They kept a laptop's size, packed into the left corner of a 1552 px bar, under
+ * cards drawn 334 px wide (a review of the large-monitor page's screenshots). Bob threatens Ann at a seeded table
+ * (ALLOW_TEST_SEED); Ann answers "Do you?" and the race starts. Needs `npm run build` first.
+ */
+import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { bobThreatensAnn } from '../support/saloon';
+
+jest.setTimeout(60_000);
+
+const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
+
+test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards, larger than a laptop’s', async () => {
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
+    const bob = await folks.open('Bob', DESKTOP);
+    const host = await bobThreatensAnn(stack().base, ann, bob);
+    try {
+      await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
+      await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
+      await shot(ann, 'saloon-race-monitor-1920');
+      const bar = await ann.locator('.actions').boundingBox();
+      const shoot = await ann.locator('.saloon-duelpanel button.shoot').boundingBox();
+      const gun = await ann.locator('.saloon-duelpanel button.pick').first().boundingBox();
+      if (!bar || !shoot || !gun) throw new Error('no race panel');
+      // Centred: the picks' block (the first gun to Shoot!'s right edge) has its middle within a tenth of the bar's.
+      const middle = (gun.x + shoot.x + shoot.width) / 2;
+      expect(Math.abs(middle - (bar.x + bar.width / 2))).toBeLessThan(0.1 * bar.width);
+      // Larger: a laptop's Shoot! is 48 px tall.
+      expect(shoot.height).toBeGreaterThanOrEqual(56);
+      expect(await ann.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await host.leave();
+    }
+  } finally {
+    await folks.close();
+  }
+});
