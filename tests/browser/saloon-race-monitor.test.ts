@@ -2,16 +2,19 @@
  * A Saloon duel on a 1920×1080 monitor: the race's picks (gun, area, noise, Shoot!) lie centred under the felt's three
  * large cards, larger than a laptop's. They kept a laptop's size, packed into the left corner of a 1552 px bar, under
  * cards drawn 334 px wide (a review of the large-monitor page's screenshots). Bob threatens Ann at a seeded table
- * (ALLOW_TEST_SEED); Ann answers "Do you?" and the race starts. Needs `npm run build` first.
+ * (ALLOW_TEST_SEED); Ann answers "Do you?" and the race starts; Ann shoots right and wins it. Then the felt takes its
+ * height back: the action bar, held at its tallest so the table stops moving, kept the race panel's height around the
+ * next turn's moves (389 px at 1920×1080), the felt squeezed by as much. Needs `npm run build` first.
  */
 import { DESKTOP, people, shot, useStack } from '../support/browser';
-import { bobThreatensAnn } from '../support/saloon';
+import { bobThreatensAnn, labelsOf, parseCards, shootDuel } from '../support/saloon';
+import { until } from '../support/table';
 
 jest.setTimeout(60_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
 
-test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards, larger than a laptop’s', async () => {
+test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards, larger than a laptop’s; the felt’s height back after it', async () => {
   const folks = people(stack().browser);
   try {
     const ann = await folks.open('Ann', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
@@ -31,6 +34,15 @@ test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards
       // Larger: a laptop's Shoot! is 48 px tall.
       expect(shoot.height).toBeGreaterThanOrEqual(56);
       expect(await ann.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
+
+      // Ann shoots right and wins; the race's panel goes, and the bar with it.
+      await shootDuel((name) => ann.locator('.actions').getByRole('button', { name, exact: true }), parseCards(await labelsOf(ann.getByTestId('hand'))));
+      await until('the race over', async () => (await ann.locator('.saloon-duelpanel').count()) === 0, 15_000);
+      await ann.waitForTimeout(500);
+      const after = await ann.locator('.actions').boundingBox();
+      expect(after && after.height < bar.height - 60 ? 'the bar gave back the race panel’s height' : `${after?.height} px, ${bar.height} in the race`).toBe(
+        'the bar gave back the race panel’s height',
+      );
       expect(folks.errors).toEqual([]);
     } finally {
       await host.leave();

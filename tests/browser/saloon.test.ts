@@ -8,7 +8,6 @@
 import type { Page } from 'playwright-core';
 import { annAndBob, shot, useStack } from '../support/browser';
 import { parseCards, shootDuel, threaten } from '../support/saloon';
-import { until } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -109,7 +108,6 @@ test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a 
     for (const p of [ann, bob]) await p.getByTestId('hand').locator('li').nth(2).waitFor({ timeout: 15_000 });
     await ann.waitForTimeout(300);
     await shot(ann, 'saloon-1-table-desktop');
-    const feltBefore = (await ann.locator('.scene').boundingBox())?.height ?? 0;
     await shot(bob, 'saloon-1-table-phone');
 
     const deadline = Date.now() + 180_000;
@@ -123,12 +121,6 @@ test('Ann and Bob fight a Saloon Showdown duel through the UI at a table with a 
     }
     await ann.waitForTimeout(300);
     await shot(ann, 'saloon-3-result-desktop');
-    // The race's panel gone, the felt takes its height back: the action bar was held at the panel's height (389 px at
-    // 1920×1080) around the next turn's one row of moves, the felt squeezed by as much.
-    await until('the race panel gone', async () => (await ann.locator('.saloon-duelpanel').count()) === 0);
-    await ann.waitForTimeout(500);
-    const feltAfter = (await ann.locator('.scene').boundingBox())?.height ?? 0;
-    expect(feltAfter).toBeGreaterThanOrEqual(feltBefore - 40);
     await shot(bob, 'saloon-3-result-phone');
 
     // Both pages agree on the winner, in the news line (each told as "you") and in the log.
