@@ -5,16 +5,20 @@ import { t } from '../i18n';
 import { list } from '../state';
 import type { TableView } from './view';
 
-/** Final standings: the game's own, or (until a game has them) every seat's summary, best score first. */
-function standings(view: TableView): Standing[] {
+/**
+ * Final standings: the game's own, or (a game that gives none: its board not read yet) every seat's summary, the
+ * table's winners first, then by score. (The winners were found by their names in the banner's words, which say "You
+ * win" on the winner's own page.)
+ */
+export function standings(view: TableView): Standing[] {
   const ui = view.ui;
   const own = ui?.standings?.();
   if (own && own.length) return own;
-  const winnerText = ui?.winnerText() ?? '';
+  const winners = list(view.state().winners);
   const rows = list(view.state().seats).map((_, seat) => {
     const score = ui?.seatSummary(seat).score ?? '';
     const value = Number((/-?\d+(?:\.\d+)?/.exec(score.replace(/,/g, '')) ?? ['NaN'])[0]);
-    return { seat, score, value: Number.isFinite(value) ? value : -Infinity, winner: !!view.name(seat) && winnerText.includes(view.name(seat)) };
+    return { seat, score, value: Number.isFinite(value) ? value : -Infinity, winner: winners.includes(seat) };
   });
   rows.sort((a, b) => Number(b.winner) - Number(a.winner) || b.value - a.value || a.seat - b.seat);
   return rows.map((r) => {
