@@ -17,6 +17,7 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { en } from './en';
+import { zeroIsPlural } from './plural';
 import type { Translation } from './types';
 
 export const LANGUAGES = [
@@ -72,6 +73,7 @@ export const ready: Promise<void> = i18next
   .then(() => {
     document.documentElement.lang = language();
   });
+zeroIsPlural(i18next);
 i18next.on('languageChanged', () => (document.documentElement.lang = language()));
 
 export const t = i18next.t.bind(i18next);
