@@ -681,6 +681,17 @@ test('on desktops the table fills the height under the status bar, with the play
             problems.push(`${where}: the players' names on the felt are ${small.map((h) => h.toFixed(1)).join(', ') || 'missing'} px tall`);
         }
         problems.push(...layoutProblems(snap, 1).map((p) => `${where}: ${p}`), ...(await hiddenMoves(page, where)), ...(await headUnder(page, where)));
+        // Saloon in Portuguese: its players' lines are the longest ("$20 de Saque · $20 de Recompensa · 0 Ferimentos"),
+        // run past the players' column once (41–47 px), and read their zero Wounds in the plural.
+        if (game.id === 'saloon' && screen === 'desktop1366') {
+          await page.getByTestId('language').selectOption('pt-BR');
+          await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
+          problems.push(...layoutProblems(await measure(page), 1).map((p) => `${where} in Portuguese: ${p}`));
+          const lines = await page.locator('.seats li .money').allTextContents();
+          problems.push(...lines.filter((l) => /\b0 Ferimento$/.test(l)).map((l) => `${where} in Portuguese: "${l}"`));
+          await page.getByTestId('language').selectOption('en');
+          await page.getByRole('button', { name: 'Leave', exact: true }).waitFor();
+        }
         // One screen, the page never scrolled: it was 12 px taller than the window from the first move (a scroll bar
         // beside the table, the header nudged away at a Saloon race's GO!), and with a long story the players and "What
         // happened" beside the table ran past it (Saloon's page 864 px tall at 1366×768). Forty more lines of story: the
