@@ -35,7 +35,8 @@ async function play(p: Player, deadline: number): Promise<string> {
     let clicked = false;
     try {
       const prompt = (await page.locator('.actions .prompt').textContent()) ?? '';
-      if (prompt.startsWith('Use an ability or pass')) await p.onReveal();
+      // (the reveal's window, mine: "Use Focus or Distract, or pass", or "Nothing in your hand works on this reveal: pass")
+      if (/^(Use .+, or pass$|Nothing in your hand works on this reveal)/.test(prompt)) await p.onReveal();
       const pressed = await page.locator('.actions button.select[aria-pressed="true"]').count();
       const unpressed = page.locator('.actions button.select[aria-pressed="false"]');
       const commit = button(/^Commit \d+ cards?$/);

@@ -85,6 +85,17 @@ describe('Rattlesnake prompts name only the answers I hold', () => {
   });
 
   test.each([
+    [
+      'Focus and Distract in hand',
+      [{ type: 'ability', cardId: card('focus'), target: 'x', value: 1 }, { type: 'ability', cardId: card('distract') }, pass],
+      'Use Focus or Distract, or pass',
+    ],
+    ['nothing that works now', [pass], 'Nothing in your hand works on this reveal: pass'],
+  ] as [string, R.RattlesnakeIntent[], string][])('the reveal’s window: %s', (_, legal, expected) => {
+    expect(words.windowPrompt(legal)).toBe(expected);
+  });
+
+  test.each([
     ['a hit, Double Tap and Quick Draw in hand', true, [doubleTap, again, pass], 'Your attack hit! Double Tap, attack again with Quick Draw, or pass'],
     ['a hit, a Double Tap in hand', true, [doubleTap, pass], 'Your attack hit! Double Tap or pass'],
     ['a hit, a Quick Draw in hand', true, [again, pass], 'Your attack hit! Attack again with Quick Draw or pass'],

@@ -88,6 +88,16 @@ export function coverPrompt(name: string, ability: string, legal: readonly Rattl
 }
 
 /**
+ * The reveal's window, mine: the abilities I hold that work now, by name ("Use Focus or Distract, or pass"), or that I
+ * hold none (it said "Use an ability or pass" beside a lone Pass, with Reload, Switch Up and Take Cover in hand).
+ */
+export function windowPrompt(legal: readonly Rattlesnake.RattlesnakeIntent[]): string {
+  const names = [...new Set(legal.flatMap((i) => (i.type === 'ability' ? [Rattlesnake.cardInfo(i.cardId)?.name ?? ''] : [])).filter(Boolean))];
+  if (names.length === 0) return t('rattlesnake:prompt.windowNothing');
+  return t('rattlesnake:prompt.windowMine', { cards: new Intl.ListFormat(language(), { type: 'disjunction' }).format(names) });
+}
+
+/**
  * After my attack: the follow-ups I hold (a Double Tap after a hit, a Quick Draw to attack again) or pass. The step
  * comes even with neither in hand (they cannot tell), and then says there is nothing to follow up with.
  */

@@ -40,7 +40,7 @@ import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesn
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { rattlesnakeInfo } from './rattlesnake-info';
-import { afterPrompt, coverPrompt, describeCombo, rulesText, standingsOf, verdict } from './rattlesnake-words';
+import { afterPrompt, coverPrompt, describeCombo, rulesText, standingsOf, verdict, windowPrompt } from './rattlesnake-words';
 import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 
 /** The picker behind "Use…": the abilities usable out of an attack (Reload, Scout, Switch Up, Quick Draw). */
@@ -318,7 +318,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
         return mine ? t('rattlesnake:prompt.defendMine', { name, count }) : t('rattlesnake:prompt.defendTheirs', { name });
       }
       case 'window':
-        return mine ? t('rattlesnake:prompt.windowMine') : t('rattlesnake:prompt.windowTheirs', { name });
+        return mine ? windowPrompt(legal) : t('rattlesnake:prompt.windowTheirs', { name });
       case 'after': {
         const hit = v.step.success;
         if (!mine) return t('rattlesnake:prompt.afterTheirs', { name });
