@@ -36,7 +36,7 @@ async function play(p: Player, deadline: number): Promise<string> {
     try {
       const prompt = (await page.locator('.actions .prompt').textContent()) ?? '';
       // (the reveal's window, mine: "Use Focus or Distract, or pass", or "Nothing in your hand works on this reveal: pass")
-      if (/^(Use .+, or pass$|Nothing in your hand works on this reveal)/.test(prompt)) await p.onReveal();
+      if (/^(Use .+ or pass$|Nothing in your hand works on this reveal)/.test(prompt)) await p.onReveal();
       const pressed = await page.locator('.actions button.select[aria-pressed="true"]').count();
       const unpressed = page.locator('.actions button.select[aria-pressed="false"]');
       const commit = button(/^Commit \d+ cards?$/);

@@ -90,6 +90,7 @@ describe('Rattlesnake prompts name only the answers I hold', () => {
       [{ type: 'ability', cardId: card('focus'), target: 'x', value: 1 }, { type: 'ability', cardId: card('distract') }, pass],
       'Use Focus or Distract, or pass',
     ],
+    ['a Focus in hand', [{ type: 'ability', cardId: card('focus'), target: 'x', value: 1 }, pass], 'Use Focus or pass'],
     ['nothing that works now', [pass], 'Nothing in your hand works on this reveal: pass'],
   ] as [string, R.RattlesnakeIntent[], string][])('the reveal’s window: %s', (_, legal, expected) => {
     expect(words.windowPrompt(legal)).toBe(expected);

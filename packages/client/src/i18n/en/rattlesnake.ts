@@ -138,7 +138,9 @@ export const rattlesnake = {
     defendMine_one: 'Defend: {{name}} committed {{count}} card. Pick your defence cards (or none)',
     defendMine_other: 'Defend: {{name}} committed {{count}} cards. Pick your defence cards (or none)',
     defendTheirs: '{{name}} is choosing defence cards…',
-    windowMine: 'Use {{cards}}, or pass',
+    /** (count: how many abilities are named) */
+    windowMine_one: 'Use {{cards}} or pass',
+    windowMine_other: 'Use {{cards}}, or pass',
     windowNothing: 'Nothing in your hand works on this reveal: pass',
     windowTheirs: '{{name}} may use an ability or pass…',
     afterTheirs: '{{name}} may follow up (Double Tap, Quick Draw) or pass…',
