@@ -3,7 +3,7 @@
  * its countdown, the whole table and the whole action bar without scrolling, every enabled move of the decision in
  * sight (none off the screen, none scrolled out of the bar), for every game; scrolled down to the
  * players and the log, the status bar stays pinned at the top; through a game's turns the table does not move up and
- * down as the status bar's words change length, nor grows back as the action bar's moves come and go. On a desktop (1366×768, 1280×800, 1920×1080, 2560×1440) the felt takes the
+ * down as the status bar's words change length, nor grows back as the action bar's moves come and go. On a desktop (1366×768, 1280×800, 1280×720 at DPR 1.5, 1920×1080, 2560×1440) the felt takes the
  * height left under the header and status bar, with the players beside it. The end of a Duel shows the end screen
  * (winner, standings with name, place and score, Play again / Watch replay / Back to lobby) within a phone's screen;
  * at six seats on a 360×640 phone the places past the first scroll inside the card, under the winner, over the next steps.
@@ -65,6 +65,8 @@ const DESKTOPS: [string, BrowserContextOptions][] = [
   ['desktop1366', { viewport: { width: 1366, height: 768 } }],
   ['desktop1280', { viewport: { width: 1280, height: 800 } }],
   ['desktop1920', { viewport: { width: 1920, height: 1080 } }],
+  // (a 15" Windows laptop at 150%)
+  ['desktop1280x720', { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 }],
   ['desktop2560', { viewport: { width: 2560, height: 1440 } }],
 ];
 /** A monitor at least this wide is a large one: its table takes most of its width, drawn larger than a laptop's. */
@@ -680,7 +682,11 @@ test('on desktops the table fills the height under the status bar, with the play
           if (names.length === 0 || small.length)
             problems.push(`${where}: the players' names on the felt are ${small.map((h) => h.toFixed(1)).join(', ') || 'missing'} px tall`);
         }
-        problems.push(...layoutProblems(snap, 1).map((p) => `${where}: ${p}`), ...(await hiddenMoves(page, where)), ...(await headUnder(page, where)));
+        problems.push(
+          ...layoutProblems(snap, options.deviceScaleFactor ?? 1).map((p) => `${where}: ${p}`),
+          ...(await hiddenMoves(page, where)),
+          ...(await headUnder(page, where)),
+        );
         // Saloon in Portuguese: its players' lines are the longest ("$20 de Saque · $20 de Recompensa · 0 Ferimentos"),
         // run past the players' column once (41–47 px), and read their zero Wounds in the plural.
         if (game.id === 'saloon' && screen === 'desktop1366') {
