@@ -233,16 +233,16 @@ function tableLayout(m: SaloonSceneModel, W: number) {
   const ph = v.phase;
   const chainMin =
     ph.kind === 'standoff' && ph.stage === 'chain' ? fs * 2.4 + ph.links.length * Math.max(fs * 1.9, 22) + fs * 1.8 + lineHeight(fs * 1.6) + 6 : 0;
+  // (a threat, a duel or a race in full: the gun, two lines of words, "Do you feel lucky?", the countdown at its
+  // smallest, who answers and how)
+  const fullMiddleMin = fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24;
   const middleMin = publicShown
     ? publicMin
     : narrow && ph.kind === 'threat'
       ? threatNarrowMin
       : narrow && chainMin > 0
         ? Math.max(publicMin, chainMin)
-        : Math.max(
-            publicMin,
-            fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24,
-          );
+        : Math.max(publicMin, fullMiddleMin);
   // (on a phone a scene lower than this is drawn smaller: the hand is laid out at 58 px so it stays readable then)
   const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 58 * 1.38 : 0;
   // (a wide table puts the hand beside the middle: it needs the hand's height or the middle's, whichever is more)
@@ -261,6 +261,7 @@ function tableLayout(m: SaloonSceneModel, W: number) {
     lowR,
     newsLines,
     middleMin,
+    fullMiddleMin,
     publicShown,
     minHeight: Math.ceil(top + middleMin + hand + beside + pad),
   };
@@ -620,7 +621,7 @@ export class SaloonScene {
     const bottom = mine && !side ? H - pad - chHand - titleH : H - pad;
     const midH = bottom - y;
     if (ph.kind === 'threat') {
-      this.drawThreat(m, ph, y, midH, midW, fs);
+      this.drawThreat(m, ph, y, midH, midW, fs, narrow || (isNarrow(midW) && midH < L.fullMiddleMin));
     } else if (ph.kind === 'duel') {
       this.drawDuelWatch(m, ph, y, midH, midW, fs);
     } else if (ph.kind === 'standoff' && ph.stage === 'chain') {
@@ -691,7 +692,20 @@ export class SaloonScene {
     return out;
   }
 
-  private drawThreat(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'threat' }>, y: number, hgt: number, W: number, fs: number): void {
+  /**
+   * `compact`: a phone's felt, its height kept for my hand under the threat, or a middle too narrow and too low for the
+   * whole panel (a phone held sideways). The middle's width alone chose it: a laptop's threat beside my hand, less
+   * than 600 wide, lost "Do you feel lucky?" and ended its line on a colon.
+   */
+  private drawThreat(
+    m: SaloonSceneModel,
+    ph: Extract<Saloon.Phase, { kind: 'threat' }>,
+    y: number,
+    hgt: number,
+    W: number,
+    fs: number,
+    compact: boolean,
+  ): void {
     const v = m.view;
     const cx = W / 2;
     const me = v.seat;
@@ -718,7 +732,7 @@ export class SaloonScene {
       b: this.nameOf(ph.target, true),
       context: ph.threatener === me ? 'me' : undefined,
     });
-    if (isNarrow(W)) {
+    if (compact) {
       // A phone: one row — the gun, the threat's line, the countdown — and what the answers do under it, so the felt's
       // height goes to my hand (what I answer with). "Do you feel lucky?" is the status bar's line already.
       const r = fs * 1.1;
