@@ -89,8 +89,8 @@ export function coverPrompt(name: string, ability: string, legal: readonly Rattl
 
 /**
  * The reveal's window, mine: the abilities I hold that work now, by name ("Use Focus or pass", "Use Focus or Distract,
- * or pass"), or that I
- * hold none (it said "Use an ability or pass" beside a lone Pass, with Reload, Switch Up and Take Cover in hand).
+ * or pass"), or that I hold none (it said "Use an ability or pass" beside a lone Pass, with Reload, Switch Up and Take
+ * Cover in hand).
  */
 export function windowPrompt(legal: readonly Rattlesnake.RattlesnakeIntent[]): string {
   const names = [...new Set(legal.flatMap((i) => (i.type === 'ability' ? [Rattlesnake.cardInfo(i.cardId)?.name ?? ''] : [])).filter(Boolean))];
