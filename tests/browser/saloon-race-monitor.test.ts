@@ -51,3 +51,36 @@ test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards
     await folks.close();
   }
 });
+
+/**
+ * The same race on a 15-inch Windows laptop at 150% (1280×720, DPR 1.5): the felt at its least (210 px), the bar held
+ * every pick and Shoot!, but the "Larger gun glyphs" setting on a row of its own under them lay out of sight (the bar's
+ * content 386 px in 332, scrolled within itself). In a race it sits in the bar's top corner, beside "GO!".
+ */
+test('a duel on a 1280×720 laptop at 150%: every pick, Shoot! and the glyphs setting in sight in the bar', async () => {
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5, locale: 'en-US' });
+    const bob = await folks.open('Bob', DESKTOP);
+    const host = await bobThreatensAnn(stack().base, ann, bob);
+    try {
+      await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
+      await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
+      await shot(ann, 'saloon-race-laptop-1280x720');
+      const hidden = await ann.evaluate(() => {
+        const bar = document.querySelector('.actions')?.getBoundingClientRect();
+        if (!bar) return ['no action bar'];
+        return [...document.querySelectorAll('.actions button')]
+          .map((b) => ({ name: (b.textContent ?? '').trim(), r: b.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 1 && (r.top < bar.top - 1 || r.bottom > bar.bottom + 1 || r.bottom > window.innerHeight + 1))
+          .map(({ name, r }) => `${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}, the bar ${Math.round(bar.top)}–${Math.round(bar.bottom)}`);
+      });
+      expect(hidden).toEqual([]);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await host.leave();
+    }
+  } finally {
+    await folks.close();
+  }
+});
