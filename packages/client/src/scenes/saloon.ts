@@ -25,6 +25,7 @@ import {
   sharpen,
 } from './common';
 import { cap, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
+import { youContext } from '../games/you';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 
 type Colour = Saloon.Colour;
@@ -551,11 +552,7 @@ export class SaloonScene {
       }
       const free = cap(narrow ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) }));
       const held =
-        holder === null
-          ? ''
-          : L.gunsLow
-            ? this.nameOf(holder)
-            : T('scene.holdsIt', { name: this.nameOf(holder), context: holder === v.seat ? 'me' : undefined });
+        holder === null ? '' : L.gunsLow ? this.nameOf(holder) : T('scene.holdsIt', { name: this.nameOf(holder), context: youContext(v.seat, holder) });
       caption(holder === null ? free : held, i, holder === null ? CREAM : GOLD, holder !== null);
     });
     this.place(bottleShape(r * 2.2), markX(4), gy);
@@ -730,7 +727,7 @@ export class SaloonScene {
       a: this.nameOf(ph.threatener),
       gun: T(`colour.${ph.gun}`),
       b: this.nameOf(ph.target, true),
-      context: ph.threatener === me ? 'me' : undefined,
+      context: youContext(me, ph.threatener),
     });
     if (compact) {
       // A phone: one row — the gun, the threat's line, the countdown — and what the answers do under it, so the felt's

@@ -3,6 +3,7 @@ import { chatLine, isPhrase } from '../chat';
 import { h } from '../dom';
 import { withEmoji } from '../emoji';
 import type { ServerEvent } from '../games';
+import { youContext } from '../games/you';
 import { t } from '../i18n';
 import { list } from '../state';
 import type { TableView } from './view';
@@ -40,7 +41,7 @@ export function tableLog(view: TableView): TableLog {
     const who = (e: { seat: number; name: string }) => e.name || view.name(e.seat);
     switch (e.type) {
       case 'player_joined':
-        return [t('table.log.sat', { name: who(e), context: e.seat === view.mySeat() ? 'me' : undefined })];
+        return [t('table.log.sat', { name: who(e), context: youContext(view.mySeat(), e.seat) })];
       case 'player_left':
         return [t('table.log.left', { name: who(e) })];
       case 'game_started':
