@@ -20,6 +20,7 @@ import { actions, move, playUntil, tapHandCard } from '../support/rattlesnake-sc
 import { joinByCode, THREATEN_WITH } from '../support/saloon';
 import {
   actionButton,
+  addStoryLines,
   boxOf,
   cardRows,
   createTable,
@@ -702,10 +703,7 @@ test('on desktops the table fills the height under the status bar, with the play
         // beside the table, the header nudged away at a Saloon race's GO!), and with a long story the players and "What
         // happened" beside the table ran past it (Saloon's page 864 px tall at 1366×768). Forty more lines of story: the
         // log scrolls within itself, and keeps a readable height.
-        await page.evaluate(() => {
-          const list = document.querySelector('.side [role=log] ol');
-          for (let i = 0; i < 40; i++) list?.append(Object.assign(document.createElement('li'), { textContent: `Turn ${i}: a line of the story.` }));
-        });
+        await addStoryLines(page);
         const page2 = await page.evaluate(() => ({
           scroll: document.documentElement.scrollHeight - window.innerHeight,
           log: document.querySelector('.side .log')?.getBoundingClientRect().height ?? 0,

@@ -6,6 +6,7 @@
  * height back: the action bar, held at its tallest so the table stops moving, kept the race panel's height around the
  * next turn's moves (389 px at 1920×1080), the felt squeezed by as much. Needs `npm run build` first.
  */
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, people, shot, useStack } from '../support/browser';
 import { bobThreatensAnn, labelsOf, parseCards, shootDuel } from '../support/saloon';
 import { until } from '../support/table';
@@ -14,35 +15,21 @@ jest.setTimeout(60_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
 
-test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards, larger than a laptop’s; the felt’s height back after it', async () => {
+/**
+ * Ann on `screen`, Bob on a desktop: Bob threatens Ann at a seeded table, Ann answers "Do you?", and `check` runs on
+ * Ann's page at GO! (its screenshot saved as `shotName`); the table and the pages are closed after.
+ */
+async function atGo(screen: BrowserContextOptions, shotName: string, check: (ann: Page) => Promise<void>): Promise<void> {
   const folks = people(stack().browser);
   try {
-    const ann = await folks.open('Ann', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
+    const ann = await folks.open('Ann', { ...screen, locale: 'en-US' });
     const bob = await folks.open('Bob', DESKTOP);
     const host = await bobThreatensAnn(stack().base, ann, bob);
     try {
       await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
       await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
-      await shot(ann, 'saloon-race-monitor-1920');
-      const bar = await ann.locator('.actions').boundingBox();
-      const shoot = await ann.locator('.saloon-duelpanel button.shoot').boundingBox();
-      const gun = await ann.locator('.saloon-duelpanel button.pick').first().boundingBox();
-      if (!bar || !shoot || !gun) throw new Error('no race panel');
-      // Centred: the picks' block (the first gun to Shoot!'s right edge) has its middle within a tenth of the bar's.
-      const middle = (gun.x + shoot.x + shoot.width) / 2;
-      expect(Math.abs(middle - (bar.x + bar.width / 2))).toBeLessThan(0.1 * bar.width);
-      // Larger: a laptop's Shoot! is 48 px tall.
-      expect(shoot.height).toBeGreaterThanOrEqual(56);
-      expect(await ann.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
-
-      // Ann shoots right and wins; the race's panel goes, and the bar with it.
-      await shootDuel((name) => ann.locator('.actions').getByRole('button', { name, exact: true }), parseCards(await labelsOf(ann.getByTestId('hand'))));
-      await until('the race over', async () => (await ann.locator('.saloon-duelpanel').count()) === 0, 15_000);
-      await ann.waitForTimeout(500);
-      const after = await ann.locator('.actions').boundingBox();
-      expect(after && after.height < bar.height - 60 ? 'the bar gave back the race panel’s height' : `${after?.height} px, ${bar.height} in the race`).toBe(
-        'the bar gave back the race panel’s height',
-      );
+      await shot(ann, shotName);
+      await check(ann);
       expect(folks.errors).toEqual([]);
     } finally {
       await host.leave();
@@ -50,37 +37,45 @@ test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards
   } finally {
     await folks.close();
   }
-});
+}
+
+test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards, larger than a laptop’s; the felt’s height back after it', () =>
+  atGo({ viewport: { width: 1920, height: 1080 } }, 'saloon-race-monitor-1920', async (ann) => {
+    const bar = await ann.locator('.actions').boundingBox();
+    const shoot = await ann.locator('.saloon-duelpanel button.shoot').boundingBox();
+    const gun = await ann.locator('.saloon-duelpanel button.pick').first().boundingBox();
+    if (!bar || !shoot || !gun) throw new Error('no race panel');
+    // Centred: the picks' block (the first gun to Shoot!'s right edge) has its middle within a tenth of the bar's.
+    const middle = (gun.x + shoot.x + shoot.width) / 2;
+    expect(Math.abs(middle - (bar.x + bar.width / 2))).toBeLessThan(0.1 * bar.width);
+    // Larger: a laptop's Shoot! is 48 px tall.
+    expect(shoot.height).toBeGreaterThanOrEqual(56);
+    expect(await ann.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
+
+    // Ann shoots right and wins; the race's panel goes, and the bar with it.
+    await shootDuel((name) => ann.locator('.actions').getByRole('button', { name, exact: true }), parseCards(await labelsOf(ann.getByTestId('hand'))));
+    await until('the race over', async () => (await ann.locator('.saloon-duelpanel').count()) === 0, 15_000);
+    await ann.waitForTimeout(500);
+    const after = await ann.locator('.actions').boundingBox();
+    expect(after && after.height < bar.height - 60 ? 'the bar gave back the race panel’s height' : `${after?.height} px, ${bar.height} in the race`).toBe(
+      'the bar gave back the race panel’s height',
+    );
+  }));
 
 /**
  * The same race on a 15-inch Windows laptop at 150% (1280×720, DPR 1.5): the felt at its least (210 px), the bar held
  * every pick and Shoot!, but the "Larger gun glyphs" setting on a row of its own under them lay out of sight (the bar's
  * content 386 px in 332, scrolled within itself). In a race it sits in the bar's top corner, beside "GO!".
  */
-test('a duel on a 1280×720 laptop at 150%: every pick, Shoot! and the glyphs setting in sight in the bar', async () => {
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5, locale: 'en-US' });
-    const bob = await folks.open('Bob', DESKTOP);
-    const host = await bobThreatensAnn(stack().base, ann, bob);
-    try {
-      await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
-      await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
-      await shot(ann, 'saloon-race-laptop-1280x720');
-      const hidden = await ann.evaluate(() => {
-        const bar = document.querySelector('.actions')?.getBoundingClientRect();
-        if (!bar) return ['no action bar'];
-        return [...document.querySelectorAll('.actions button')]
-          .map((b) => ({ name: (b.textContent ?? '').trim(), r: b.getBoundingClientRect() }))
-          .filter(({ r }) => r.width > 1 && (r.top < bar.top - 1 || r.bottom > bar.bottom + 1 || r.bottom > window.innerHeight + 1))
-          .map(({ name, r }) => `${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}, the bar ${Math.round(bar.top)}–${Math.round(bar.bottom)}`);
-      });
-      expect(hidden).toEqual([]);
-      expect(folks.errors).toEqual([]);
-    } finally {
-      await host.leave();
-    }
-  } finally {
-    await folks.close();
-  }
-});
+test('a duel on a 1280×720 laptop at 150%: every pick, Shoot! and the glyphs setting in sight in the bar', () =>
+  atGo({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 }, 'saloon-race-laptop-1280x720', async (ann) => {
+    const hidden = await ann.evaluate(() => {
+      const bar = document.querySelector('.actions')?.getBoundingClientRect();
+      if (!bar) return ['no action bar'];
+      return [...document.querySelectorAll('.actions button')]
+        .map((b) => ({ name: (b.textContent ?? '').trim(), r: b.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 1 && (r.top < bar.top - 1 || r.bottom > bar.bottom + 1 || r.bottom > window.innerHeight + 1))
+        .map(({ name, r }) => `${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}, the bar ${Math.round(bar.top)}–${Math.round(bar.bottom)}`);
+    });
+    expect(hidden).toEqual([]);
+  }));

@@ -8,7 +8,7 @@
  * Screenshots: test-artifacts/tv-1080.png, tv-2160.png, tv-rattlesnake-1080.png, tv-saloon-1080.png, tv-waiting-1080.png. Needs `npm run build` first.
  */
 import { DESKTOP, people, readQr, shot, useStack } from '../support/browser';
-import { createTable, until, waitingRoom } from '../support/table';
+import { addStoryLines, createTable, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -45,10 +45,7 @@ test.each([
       expect(qr && qr.width >= 120 * (height / 1080) * 0.9).toBe(true);
 
       // A long game's story (forty more lines in "What happened"): the log scrolls within its place, the page does not.
-      await tv.evaluate(() => {
-        const list = document.querySelector('[role=log] ol');
-        for (let i = 0; i < 40; i++) list?.append(Object.assign(document.createElement('li'), { textContent: `Turn ${i}: a line of the story.` }));
-      });
+      await addStoryLines(tv);
       const m = await tv.evaluate(() => {
         const hook = window.__tumbleweedScene;
         if (!hook) throw new Error('no scene');

@@ -163,6 +163,13 @@ export const sceneResizes = (page: Page): Promise<string[]> => page.evaluate(() 
 /** The moves of the table's top on the page recorded since `watchSceneHeight`. */
 export const tableMoves = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __tableMoves?: string[] }).__tableMoves ?? []);
 
+/** A long game's story: `n` more lines in the table's "What happened" (the side column's log), as the page draws them. */
+export const addStoryLines = (page: Page, n = 40): Promise<void> =>
+  page.evaluate((count) => {
+    const list = document.querySelector('.side [role=log] ol');
+    for (let i = 0; i < count; i++) list?.append(Object.assign(document.createElement('li'), { textContent: `Turn ${i}: a line of the story.` }));
+  }, n);
+
 export interface Box {
   x: number;
   y: number;
