@@ -4,7 +4,7 @@
  * winner and loser by their names.
  */
 import { en } from '../i18n/en';
-import { lastDuelWords, saloonStandings, scoreDetail, T } from './saloon-words';
+import { lastDuelWords, saloonStandings, scoreDetail, shotWords, T } from './saloon-words';
 
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
 jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
@@ -88,5 +88,43 @@ test('the last Truel, lost as the Desperado: the two others named, "you" mid-sen
   const plain = (s: number) => ['Ann', 'Bob', 'Cid'][s];
   expect(lastDuelWords({ threatener: 2, target: 0, truel: [0, 1, 2], winner: 1, result: 'won', shots: [] }, you, plain)).toBe(
     'Last Truel: Ann and Bob won against you, the Desperado.',
+  );
+});
+
+// The moment a race ends (over the felt for a few seconds): the same outcomes, told as they happen.
+test.each([
+  ['I beat Bob', { threatener: 0, target: 1, winner: 0, result: 'won' }, 'You won the duel against Bob!'],
+  ['Bob beat me', { threatener: 0, target: 1, winner: 1, result: 'won' }, 'Bob won the duel against you.'],
+  ['a Bottle stopped it', { threatener: 1, target: 0, winner: null, result: 'stopped' }, 'Bob vs you: stopped by a Bottle.'],
+  ['nobody hit', { threatener: 1, target: 2, winner: null, result: 'abandoned' }, 'Bob vs Cid: nobody hit in time.'],
+  [
+    'a Truel the two others won',
+    { threatener: 2, target: 0, truel: [0, 1, 2], winner: 1, result: 'won' },
+    'You and Bob won the Truel against Cid, the Desperado!',
+  ],
+  ['a Truel I won as the Desperado', { threatener: 0, target: 1, truel: [0, 1, 2], winner: 0, result: 'won' }, 'You, the Desperado, won the Truel!'],
+  ['a Standoff Cid won', { threatener: 0, target: 1, standoff: [0, 2], winner: 2, result: 'won' }, 'Cid won the Mexican Standoff!'],
+  ['a Standoff nobody won', { threatener: 0, target: 1, standoff: [0, 2], winner: null, result: 'abandoned' }, 'Nobody won the Mexican Standoff.'],
+] as const)('the moment a race ends says who won: %s', (_, d, words) => {
+  const you = (s: number) => ['You', 'Bob', 'Cid'][s];
+  const plain = (s: number) => ['Ann', 'Bob', 'Cid'][s];
+  const record = { ...d, truel: 'truel' in d ? [...d.truel] : undefined, standoff: 'standoff' in d ? [...d.standoff] : undefined, shots: [] };
+  expect(lastDuelWords(record, you, plain, 'now')).toBe(words);
+});
+
+test('a shot told as the race panel and its end show it: the gun, the area, the noise, whom it aimed at, hit or misfire', () => {
+  const you = (s: number) => ['You', 'Bob'][s];
+  const lower = (s: number) => ['you', 'Bob'][s];
+  expect(shotWords({ seat: 0, gun: 'yellow', area: 'chest', noise: 'blam', at: 640, correct: true }, you, lower)).toBe('You: yellow gun, chest, Blam — HIT');
+  expect(shotWords({ seat: 1, target: 0, gun: 'bottle', area: 'head', noise: 'crash', at: 900, correct: false }, you, lower)).toBe(
+    'Bob: Bottle, head, Crash! → you — misfire',
+  );
+});
+
+test('the felt\'s line for a duel a Bottle stopped says "you" mid-sentence ("Bob vs You" read as a name)', () => {
+  const you = (s: number) => ['You', 'Bob'][s];
+  const plain = (s: number) => ['Ann', 'Bob'][s];
+  expect(lastDuelWords({ threatener: 1, target: 0, winner: null, result: 'stopped', shots: [] }, you, plain)).toBe(
+    'Last duel: Bob vs you, stopped by a Bottle.',
   );
 });

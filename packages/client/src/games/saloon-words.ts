@@ -44,27 +44,41 @@ export function revealWords(r: Saloon.Reveal, name: (seat: number) => string, pl
   return T('scene.revealBottle', p);
 }
 
-/** One sentence for the last duel, Truel or Mexican Standoff. `name` may say "You"; `plain` never does. */
-export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string): string {
+/**
+ * One sentence for the last duel, Truel or Mexican Standoff: `'last'` as the felt keeps it ("Last duel: …"), `'now'` at
+ * the moment it ends ("You won the duel against Bob!"). `name` may say "You"; `plain` never does.
+ */
+export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => string, plain: (seat: number) => string, when: 'last' | 'now' = 'last'): string {
   const isMe = (s: number) => name(s) !== plain(s);
-  if (d.standoff) return d.result === 'won' && d.winner !== null ? T('core.lastStandoffWon', { winner: name(d.winner) }) : T('core.lastStandoffOther');
+  // ("you" anywhere but at a sentence's start)
+  const mid = (s: number) => (isMe(s) ? T('log.you') : plain(s));
+  if (d.standoff) return d.result === 'won' && d.winner !== null ? T(`core.${when}StandoffWon`, { winner: name(d.winner) }) : T(`core.${when}StandoffOther`);
   if (d.truel) {
-    if (d.result !== 'won' || d.winner === null) return T('core.lastTruelOther');
-    if (d.winner === d.threatener) return T('core.lastTruelDesperado', { winner: name(d.winner) });
-    // The two others win together, whichever of them shot first (rules: Desperado). "You" leads their names; "you"
-    // anywhere else in the sentence.
-    const mid = (s: number) => (isMe(s) ? T('log.you') : plain(s));
+    if (d.result !== 'won' || d.winner === null) return T(`core.${when}TruelOther`);
+    if (d.winner === d.threatener) return T(`core.${when}TruelDesperado`, { winner: name(d.winner) });
+    // The two others win together, whichever of them shot first (rules: Desperado). "You" leads their names.
     const [a, b] = d.truel.filter((s) => s !== d.threatener).sort((x, y) => Number(isMe(y)) - Number(isMe(x)));
-    return T('core.lastTruelWon', { a: name(a), b: mid(b), desperado: mid(d.threatener) });
+    return T(`core.${when}TruelWon`, { a: name(a), b: mid(b), desperado: mid(d.threatener) });
   }
   if (d.result === 'won' && d.winner !== null) {
     // ("against You" read as a name: the sentence's own forms say "you")
     const loser = d.winner === d.threatener ? d.target : d.threatener;
     const context = isMe(d.winner) ? 'me' : isMe(loser) ? 'atMe' : undefined;
-    return T('core.lastDuelWon', { winner: plain(d.winner), loser: plain(loser), context });
+    return T(`core.${when}DuelWon`, { winner: plain(d.winner), loser: plain(loser), context });
   }
-  if (d.result === 'stopped') return T('core.lastDuelStopped', { a: name(d.threatener), b: name(d.target) });
-  return T('core.lastDuelNobody', { a: name(d.threatener), b: name(d.target) });
+  if (d.result === 'stopped') return T(`core.${when}DuelStopped`, { a: name(d.threatener), b: mid(d.target) });
+  return T(`core.${when}DuelNobody`, { a: name(d.threatener), b: mid(d.target) });
+}
+
+/**
+ * One shot of a race as its panel shows it: "Ann: yellow gun, chest, Blam → Bob — HIT". `name` may say "You"; `lower`
+ * is its "you" inside a sentence.
+ */
+export function shotWords(s: Saloon.ShotRecord, name: (seat: number) => string, lower: (seat: number) => string = name): string {
+  const at = s.target !== undefined ? ` → ${lower(s.target)}` : '';
+  const gun = s.gun === 'bottle' ? T('scene.bottle') : T('scene.shotGun', { colour: T(`colour.${s.gun}`) });
+  const noise = s.noise && s.noise !== 'crash' ? `, ${T(`noise.${s.noise}`)}` : s.noise ? ', Crash!' : '';
+  return T('scene.shot', { name: name(s.seat), gun, area: T(`area.${s.area}`), noise, at, result: s.correct ? T('scene.HIT') : T('scene.misfire') });
 }
 
 /** One player's final score by the rulebook: Loot + Bounty − $10 per Wound. */

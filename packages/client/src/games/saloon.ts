@@ -42,7 +42,21 @@ import { h, listNames } from '../dom';
 import { drawOver } from '../table/draw-over';
 import { youContext } from './you';
 import { describeSaloonEvent } from './saloon-log';
-import { cap, cardLabel, finalScore, GUN_CSS, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, saloonStandings, scoreDetail, T } from './saloon-words';
+import {
+  cap,
+  cardLabel,
+  finalScore,
+  GUN_CSS,
+  GUN_GLYPH,
+  GUN_LETTER,
+  lastDuelWords,
+  revealWords,
+  saloonStandings,
+  scoreDetail,
+  shotWords,
+  T,
+} from './saloon-words';
+import { RaceResult } from './saloon-result';
 import { whoMayStill } from './saloon-window';
 import type { DrawWhen } from '../scenes/common';
 import type { SaloonScene, SaloonSceneModel } from '../scenes/saloon';
@@ -92,6 +106,7 @@ class ShownAt {
 const WINDOW_INTENTS: readonly string[] = ['answer', 'crash', 'standoff'];
 export { T };
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
+const RACE_KINDS: ReadonlySet<string> = new Set<RacePhase['kind']>(['duel', 'truel', 'standoff', 'turkey']);
 /** "Go!" has happened (a duel or Truel) / the cards are flipped (a Standoff or the Turkey). */
 const raceGo = (ph: RacePhase): boolean => (ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race');
 /** The race's start: "Go!" or the flip. */
@@ -119,6 +134,8 @@ function cardChip(id: string): HTMLElement {
 class SaloonUi implements GameUi<SaloonEvent> {
   private scene: SaloonScene | null = null;
   private destroyed = false;
+  /** A race's end, told over the felt for a moment (the state is at the next turn already). */
+  private readonly result: RaceResult;
   private actionsSignature = '';
   private bigGlyphs = false;
   /** Duel picks: gun (or the Bottle), area, noise. */
@@ -164,6 +181,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     } catch {
       // private mode
     }
+    this.result = new RaceResult(els.scene);
     els.scene.classList.add('saloon-scene');
     els.actions.classList.add('saloon-actions');
     // The scene (and Pixi) load only at a table: the lobby imports this module.
@@ -334,6 +352,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     } else this.els.scene.classList.remove('saloon-duel');
     if (race) this.noteGo(race);
     if (v) this.noteWindow(v);
+    if (v && !this.ctx.replay) this.showRaceEnd(v);
     const legal = this.board.legal(v);
     this.renderActions(v, legal);
     if (v && this.scene) this.scene.update(this.sceneModel(v, duelist), when);
@@ -824,6 +843,16 @@ class SaloonUi implements GameUi<SaloonEvent> {
     return parts;
   }
 
+  /** The race that just ended (its record new in this view): who won and its last shots, over the felt for a moment. */
+  private showRaceEnd(v: View): void {
+    const me = v.seat;
+    const name = (s: number) => (s === me ? T('scene.You') : this.ctx.name(s));
+    const lower = (s: number) => (s === me ? T('scene.you') : this.ctx.name(s));
+    this.result.update(v.lastDuel, (d) => [lastDuelWords(d, name, (s) => this.ctx.name(s), 'now'), ...d.shots.slice(-3).map((s) => shotWords(s, name, lower))]);
+    // (a race that starts within the moment's seconds takes the felt back)
+    if (RACE_KINDS.has(v.phase.kind)) this.result.hide();
+  }
+
   /** The last duel and the last reveal, in words (also drawn on the table). */
   private newsLine(v: View): string {
     const me = v.seat;
@@ -879,6 +908,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
     this.destroyed = true;
     window.clearInterval(this.ticker);
     window.clearTimeout(this.goTimer);
+    this.result.hide();
+    this.result.el.remove();
     this.els.scene.classList.remove('saloon-scene', 'saloon-duel');
     this.els.actions.classList.remove('saloon-actions', 'big-glyphs');
     this.scene?.destroy();

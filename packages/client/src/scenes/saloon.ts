@@ -24,7 +24,7 @@ import {
   feltLayout,
   sharpen,
 } from './common';
-import { cap, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, T } from '../games/saloon-words';
+import { cap, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, shotWords, T } from '../games/saloon-words';
 import { youContext } from '../games/you';
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 
@@ -794,10 +794,11 @@ export class SaloonScene {
   }
 
   private shotWords(s: Saloon.ShotRecord): string {
-    const at = s.target !== undefined ? ` → ${this.nameOf(s.target)}` : '';
-    const gun = s.gun === 'bottle' ? T('scene.bottle') : T('scene.shotGun', { colour: T(`colour.${s.gun}`) });
-    const noise = s.noise && s.noise !== 'crash' ? `, ${T(`noise.${s.noise}`)}` : s.noise ? ', Crash!' : '';
-    return T('scene.shot', { name: this.nameOf(s.seat), gun, area: T(`area.${s.area}`), noise, at, result: s.correct ? T('scene.HIT') : T('scene.misfire') });
+    return shotWords(
+      s,
+      (x) => this.nameOf(x),
+      (x) => this.nameOf(x, true),
+    );
   }
 
   /** The Standoff's chain: who points which gun at whom, the Judge, the window's countdown. */

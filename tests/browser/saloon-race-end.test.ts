@@ -1,0 +1,64 @@
+/**
+ * The moment a Saloon duel ends. The winning shot ends the race and the state goes on at once (the loser's Wound, the
+ * hands discarded, the next turn): the race's panel went 200 ms after the shot, and who won was left to the felt's
+ * small "Last duel: …" line and the log (a laptop review). Now both duelists see who won and the shots over the felt
+ * for a few seconds; a tap puts it away at once, and it never takes the tap. Bob threatens Ann at a seeded table
+ * (ALLOW_TEST_SEED); Ann, on a phone, answers "Do you?" and shoots right; Bob does not shoot. Needs `npm run build`.
+ */
+import { DESKTOP, PHONE, people, useStack } from '../support/browser';
+import { bobThreatensAnn, labelsOf, parseCards, shootDuel } from '../support/saloon';
+
+jest.setTimeout(60_000);
+
+const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
+
+test('a duel’s end: both duelists see who won and the shots over the felt for a few seconds; a tap puts it away', async () => {
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    const host = await bobThreatensAnn(stack().base, ann, bob);
+    try {
+      await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
+      await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
+      await shootDuel((name) => ann.locator('.actions').getByRole('button', { name, exact: true }), parseCards(await labelsOf(ann.getByTestId('hand'))));
+
+      // Both pages: the winner in words, Ann's winning shot under it, the whole of it inside the felt.
+      const annSees = ann.getByTestId('race-result');
+      const bobSees = bob.getByTestId('race-result');
+      await annSees.waitFor({ state: 'visible', timeout: 5000 });
+      await bobSees.waitFor({ state: 'visible', timeout: 5000 });
+      expect(await annSees.locator('strong').textContent()).toBe('You won the duel against Bob!');
+      expect(await bobSees.locator('strong').textContent()).toBe('Ann won the duel against you.');
+      expect(await annSees.locator('span').allTextContents()).toContainEqual(expect.stringMatching(/^You: \w+ gun, \w+, \w+ — HIT$/));
+      expect(await bobSees.locator('span').allTextContents()).toContainEqual(expect.stringMatching(/^Ann: \w+ gun, \w+, \w+ — HIT$/));
+      for (const page of [ann, bob]) {
+        const box = await page.getByTestId('race-result').boundingBox();
+        const felt = await page.locator('.scene').boundingBox();
+        if (!box || !felt) throw new Error('no felt or no race result');
+        expect([box.x >= felt.x, box.y >= felt.y, box.x + box.width <= felt.x + felt.width, box.y + box.height <= felt.y + felt.height]).toEqual([
+          true,
+          true,
+          true,
+          true,
+        ]);
+      }
+      // The next turn is already Ann's, under it: the moment does not take the tap.
+      expect(await annSees.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+
+      // Ann taps: hers goes at once. Bob's stays long enough to read (2 s on), then goes by itself.
+      await ann.getByTestId('status').click();
+      await annSees.waitFor({ state: 'hidden', timeout: 1000 });
+      await bob.waitForTimeout(2000);
+      expect(await bobSees.isVisible()).toBe(true);
+      await bobSees.waitFor({ state: 'hidden', timeout: 5000 });
+      // (the felt keeps its line)
+      expect(await bob.getByTestId('saloon-news').textContent()).toContain('Last duel: Ann won the duel against you.');
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await host.leave();
+    }
+  } finally {
+    await folks.close();
+  }
+});
