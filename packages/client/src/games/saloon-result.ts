@@ -10,7 +10,8 @@ import { h } from '../dom';
 export const RACE_RESULT_MS = 4000;
 
 export class RaceResult {
-  readonly el = h('div', { class: 'race-result', 'data-testid': 'race-result', hidden: true, 'aria-hidden': 'true' });
+  /** Made at its first moment (a page that never sees a race's end makes none). */
+  private el: HTMLElement | null = null;
   /** The last race record this page has seen; undefined before its first view (a page opened or reloaded later shows nothing). */
   private seen: string | null | undefined = undefined;
   private timer = 0;
@@ -29,9 +30,10 @@ export class RaceResult {
     this.seen = key;
     if (before === undefined || key === before || !record) return;
     const [headline, ...lines] = words(record);
-    this.el.replaceChildren(h('strong', {}, headline), ...lines.map((l) => h('span', {}, l)));
-    if (!this.el.isConnected) this.host.append(this.el);
-    this.el.hidden = false;
+    const el = (this.el ??= h('div', { class: 'race-result', 'data-testid': 'race-result', 'aria-hidden': 'true' }));
+    el.replaceChildren(h('strong', {}, headline), ...lines.map((l) => h('span', {}, l)));
+    if (!el.isConnected) this.host.append(el);
+    el.hidden = false;
     window.clearTimeout(this.timer);
     this.timer = window.setTimeout(this.dismiss, RACE_RESULT_MS);
     // (the tap or key that acts next puts it away: it never stands between a player and the felt)
@@ -42,8 +44,14 @@ export class RaceResult {
   /** A new race begins: the last one's moment goes. */
   hide(): void {
     window.clearTimeout(this.timer);
-    this.el.hidden = true;
+    if (this.el) this.el.hidden = true;
     document.removeEventListener('pointerdown', this.dismiss, { capture: true });
     document.removeEventListener('keydown', this.dismiss, { capture: true });
+  }
+
+  /** The table page goes. */
+  dispose(): void {
+    this.hide();
+    this.el?.remove();
   }
 }

@@ -908,8 +908,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     this.destroyed = true;
     window.clearInterval(this.ticker);
     window.clearTimeout(this.goTimer);
-    this.result.hide();
-    this.result.el.remove();
+    this.result.dispose();
     this.els.scene.classList.remove('saloon-scene', 'saloon-duel');
     this.els.actions.classList.remove('saloon-actions', 'big-glyphs');
     this.scene?.destroy();
