@@ -1,5 +1,5 @@
 /**
- * The moment a Saloon race ends: who won and the shots, over the felt for a few seconds. The state has moved on by then
+ * The moment a Saloon race ends: who won and the winning shot, over the felt for a few seconds. The state has moved on by then
  * (the loser's Wound, the hands discarded, the next turn), so without it the race's panel was gone 200 ms after the
  * winning shot, the outcome left to the felt's small "Last duel: …" line and the log.
  */
@@ -7,29 +7,40 @@ import type { Saloon } from '@tumbleweed/engine';
 import { h } from '../dom';
 
 /** How long the moment stays, unless the player taps or presses a key first. */
-export const RACE_RESULT_MS = 4000;
+export const RACE_RESULT_MS = 3000;
+
+/** What the moment needs of a view: is a race on (one that leaves a record: a duel, a Truel, a Standoff), is the game over. */
+export interface RaceMoment {
+  racing: boolean;
+  over: boolean;
+  record: Saloon.DuelRecord | null;
+}
+
+/**
+ * Whether a race has just ended here: one on in the view before (`racingBefore`; undefined before a page's first view)
+ * and over in this one, with its record, the game not over (the end screen tells that race). Told by the race's end,
+ * not by a new record: two duels nobody won between the same two seats leave equal records.
+ */
+export const raceJustEnded = (racingBefore: boolean | undefined, now: RaceMoment): boolean =>
+  racingBefore === true && !now.racing && !now.over && now.record !== null;
 
 export class RaceResult {
   /** Made at its first moment (a page that never sees a race's end makes none). */
   private el: HTMLElement | null = null;
-  /** The last race record this page has seen; undefined before its first view (a page opened or reloaded later shows nothing). */
-  private seen: string | null | undefined = undefined;
+  /** Whether the last view had a race on; undefined before the first view (a page opened later shows nothing). */
+  private racing: boolean | undefined = undefined;
   private timer = 0;
   private readonly dismiss = (): void => this.hide();
 
   /** `host`: the felt's element (the moment is laid over it; appended when shown: the scene replaces its children once). */
   constructor(private readonly host: HTMLElement) {}
 
-  /**
-   * Called with each view's last race. A record other than the one seen before is a race that just ended here: its
-   * `words` (the headline, then the shots) show for RACE_RESULT_MS.
-   */
-  update(record: Saloon.DuelRecord | null, words: (d: Saloon.DuelRecord) => string[]): void {
-    const key = record ? JSON.stringify(record) : null;
-    const before = this.seen;
-    this.seen = key;
-    if (before === undefined || key === before || !record) return;
-    const [headline, ...lines] = words(record);
+  /** Called with each view: a race that just ended here (raceJustEnded) shows its record's `words` for RACE_RESULT_MS. */
+  update(now: RaceMoment, words: (d: Saloon.DuelRecord) => string[]): void {
+    const before = this.racing;
+    this.racing = now.racing;
+    if (!raceJustEnded(before, now) || !now.record) return;
+    const [headline, ...lines] = words(now.record);
     const el = (this.el ??= h('div', { class: 'race-result', 'data-testid': 'race-result', 'aria-hidden': 'true' }));
     el.replaceChildren(h('strong', {}, headline), ...lines.map((l) => h('span', {}, l)));
     if (!el.isConnected) this.host.append(el);

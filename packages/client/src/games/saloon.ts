@@ -107,6 +107,8 @@ const WINDOW_INTENTS: readonly string[] = ['answer', 'crash', 'standoff'];
 export { T };
 type RacePhase = Extract<Saloon.Phase, { kind: 'duel' | 'truel' | 'standoff' | 'turkey' }>;
 const RACE_KINDS: ReadonlySet<string> = new Set<RacePhase['kind']>(['duel', 'truel', 'standoff', 'turkey']);
+/** The races that leave a record (`lastDuel`): their end is told over the felt (saloon-result.ts). */
+const RECORDED_RACES: ReadonlySet<string> = new Set<RacePhase['kind']>(['duel', 'truel', 'standoff']);
 /** "Go!" has happened (a duel or Truel) / the cards are flipped (a Standoff or the Turkey). */
 const raceGo = (ph: RacePhase): boolean => (ph.kind === 'duel' || ph.kind === 'truel' ? ph.go : ph.stage === 'race');
 /** The race's start: "Go!" or the flip. */
@@ -843,14 +845,19 @@ class SaloonUi implements GameUi<SaloonEvent> {
     return parts;
   }
 
-  /** The race that just ended (its record new in this view): who won and its last shots, over the felt for a moment. */
+  /** The race that just ended here: who won and the winning shot, over the felt for a moment. */
   private showRaceEnd(v: View): void {
     const me = v.seat;
     const name = (s: number) => (s === me ? T('scene.You') : this.ctx.name(s));
     const lower = (s: number) => (s === me ? T('scene.you') : this.ctx.name(s));
-    this.result.update(v.lastDuel, (d) => [lastDuelWords(d, name, (s) => this.ctx.name(s), 'now'), ...d.shots.slice(-3).map((s) => shotWords(s, name, lower))]);
-    // (a race that starts within the moment's seconds takes the felt back)
-    if (RACE_KINDS.has(v.phase.kind)) this.result.hide();
+    // (the misfires were on the race's panel as they came; what decided it is the hit)
+    const hit = (d: Saloon.DuelRecord) => d.shots.filter((s) => s.correct).slice(-1);
+    this.result.update({ racing: RECORDED_RACES.has(v.phase.kind), over: v.phase.kind === 'over', record: v.lastDuel }, (d) => [
+      lastDuelWords(d, name, (s) => this.ctx.name(s), 'now'),
+      ...hit(d).map((s) => shotWords(s, name, lower)),
+    ]);
+    // (so does the Turkey, which keeps no record, and the end screen)
+    if (RACE_KINDS.has(v.phase.kind) || v.phase.kind === 'over') this.result.hide();
   }
 
   /** The last duel and the last reveal, in words (also drawn on the table). */
