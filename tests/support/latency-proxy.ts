@@ -11,6 +11,11 @@ import { freePort, start, stop, waitForPort } from './processes';
 
 export interface LatencyProxy {
   port: number;
+  /**
+   * The connections open now go dead as a network that drops them without a word (latency-proxy-process.cjs): nothing
+   * more passes either way and neither end is told. New connections go through. Resolves once the proxy has done it.
+   */
+  stall(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,5 +28,17 @@ export async function latencyProxy(targetPort: number, oneWayMs: number): Promis
     String(oneWayMs),
   ]);
   await waitForPort(port, proc);
-  return { port, close: () => stop(proc) };
+  return {
+    port,
+    async stall() {
+      const before = (proc.log().match(/^stalled \d+$/gm) ?? []).length;
+      proc.child.kill('SIGUSR1');
+      const since = Date.now();
+      while ((proc.log().match(/^stalled \d+$/gm) ?? []).length === before) {
+        if (Date.now() - since > 5000) throw new Error(`the latency proxy did not stall its connections: ${proc.log()}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => stop(proc),
+  };
 }

@@ -21,10 +21,16 @@ export function isGone(err: unknown): boolean {
 export function isFull(err: unknown): boolean {
   return /^TABLE_FULL:/.test(errMessage(err));
 }
+/**
+ * A matchmaking request that failed below HTTP, as colyseus.js passes it on: httpie's XMLHttpRequest event (`error`,
+ * or `timeout` past the page's limit, net.ts), marked with a boolean `timeout`. It read "[object ProgressEvent]".
+ */
+const isRequestEvent = (err: unknown): boolean => typeof (err as { timeout?: unknown } | null)?.timeout === 'boolean';
+
 /** No answer from the server at all. */
 export function isUnreachable(err: unknown): boolean {
   const message = errMessage(err);
-  return err instanceof TypeError || /fetch|network|websocket|ECONNREFUSED|failed|xhr|offline/i.test(message) || errCode(err) === 0;
+  return err instanceof TypeError || isRequestEvent(err) || /fetch|network|websocket|ECONNREFUSED|failed|xhr|offline/i.test(message) || errCode(err) === 0;
 }
 
 /** Turns a refused create/join into a sentence for people, in their language. */

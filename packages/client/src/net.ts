@@ -26,10 +26,28 @@ function endpoint(): string {
   return `${secure ? 'wss' : 'ws'}://${location.host}`;
 }
 
-let client: Client | null = null;
-export function colyseus(): Client {
-  client ??= new Client(endpoint());
-  return client;
+/**
+ * How long a matchmaking request (create, join, reconnect: an HTTP request before the WebSocket) may go unanswered.
+ * Without a limit a request sent over a connection that died without a word (the browser keeps idle ones open for
+ * minutes and sends the next request over one) waited for good: the page said "Reconnecting…" forever. Reconnecting
+ * tries again sooner (RETRY_REQUEST_MS): each try may meet another dead idle connection, each given up closes it.
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
+const RETRY_REQUEST_MS = 3000;
+
+const clients = new Map<number, Client>();
+/** The colyseus.js client whose requests give up after `timeoutMs`. */
+export function colyseus(timeoutMs = REQUEST_TIMEOUT_MS): Client {
+  let c = clients.get(timeoutMs);
+  if (!c) {
+    c = new Client(endpoint());
+    // (colyseus.js passes its request options to httpie, whose XMLHttpRequest takes `timeout`; no setting of its own)
+    const http = c.http as unknown as { getOptions(o: object): object };
+    const options = http.getOptions.bind(http);
+    http.getOptions = (o) => ({ ...options(o), timeout: timeoutMs });
+    clients.set(timeoutMs, c);
+  }
+  return c;
 }
 
 export type TableRoom = Room<TableStateLike>;
@@ -60,6 +78,14 @@ export type RoomMessage =
 const CLOCK_BURST = 6;
 const CLOCK_BURST_GAP_MS = 120;
 const CLOCK_EVERY_MS = 1000;
+/**
+ * A connection that dies without a word (Wi-Fi left for mobile data, a router that forgets it, a laptop waking up) is
+ * never closed, and the browser sends no pings of its own: the page would show a live table that no longer moves. The
+ * server answers every clock ping at once, so this long without an answer while the page runs is a dead connection.
+ */
+const SILENT_MS = 5000;
+/** A ping this much later than asked: the page was asleep (a hidden tab's slowed timers, a frozen phone page). */
+const LATE_MS = 1500;
 
 /** Colyseus close code of a consented leave (our own `leave()`, or a kick). */
 export const CONSENTED = 4000;
@@ -67,6 +93,8 @@ export const CONSENTED = 4000;
 export const SEAT_TAKEN = 4010;
 /** The server cut this connection for sending too many messages. */
 export const FLOODED = 4029;
+/** This page gave up on a connection that went quiet (SILENT_MS): it reconnects as after any drop. */
+export const SILENT = 4408;
 
 const DEVICE_KEY = 'tumbleweed.device';
 /**
@@ -136,13 +164,17 @@ export class Session {
     this.attach(room);
   }
 
+  /** The connection whose messages count: `room` until it drops or goes quiet (then null until the next `attach`). */
+  private live: TableRoom | null = null;
+
   /** Makes `room` this session's connection (first join, or after a reconnection). */
   attach(room: TableRoom): void {
     this.room = room;
+    this.live = room;
     const mine =
       <P>(fn: (payload: P) => void) =>
       (payload: P) => {
-        if (this.room === room) fn(payload);
+        if (this.live === room) fn(payload);
       };
     // A change's events ride in its patch (engine core/event-batch.ts), delivered before the page sees the state;
     // those of the moments this client was still joining come as an `events` message.
@@ -179,7 +211,10 @@ export class Session {
     onServer(
       room,
       'clock',
-      mine((payload) => this.clock.sample(payload, localNow())),
+      mine((payload) => {
+        this.unanswered = null;
+        this.clock.sample(payload, localNow());
+      }),
     );
     onServer(
       room,
@@ -194,8 +229,10 @@ export class Session {
       }),
     );
     room.onLeave((code) => {
+      if (this.live !== room) return; // (one given up on already: SILENT)
       window.clearTimeout(this.pinger);
-      if (this.room === room) this.deliver({ kind: 'left', code });
+      this.live = null;
+      this.deliver({ kind: 'left', code });
     });
     this.syncClock(room);
     this.save();
@@ -212,18 +249,45 @@ export class Session {
    */
   private syncClock(room: TableRoom): void {
     window.clearTimeout(this.pinger);
+    this.unanswered = null;
     let sent = 0;
+    let last = 0;
     const ping = () => {
-      if (this.room !== room) return;
+      if (this.live !== room) return;
+      const now = localNow();
+      // (a page that slept has its answers queued behind it, and a hidden one pings slowly: it starts counting again)
+      const slept = last > 0 && now - last > (sent < CLOCK_BURST ? CLOCK_BURST_GAP_MS : CLOCK_EVERY_MS) + LATE_MS;
+      last = now;
+      if (slept || document.visibilityState === 'hidden') this.unanswered = null;
+      else if (this.unanswered !== null && now - this.unanswered > SILENT_MS) return this.quiet(room);
       try {
-        sendTo(room, 'clock', { c: localNow() });
+        sendTo(room, 'clock', { c: now });
       } catch {
         return; // closed
       }
+      this.unanswered ??= now;
       sent += 1;
       this.pinger = window.setTimeout(ping, sent < CLOCK_BURST ? CLOCK_BURST_GAP_MS : CLOCK_EVERY_MS);
     };
     ping();
+  }
+
+  /** When (localNow) the oldest clock ping still unanswered was sent; null once an answer came. */
+  private unanswered: number | null = null;
+
+  /**
+   * `room` went quiet: a dead connection nobody closed. The page lets it go (its close may never complete: nothing
+   * reaches the server any more, which drops the seat's connection by its own pings) and reconnects as after any drop.
+   */
+  private quiet(room: TableRoom): void {
+    this.live = null;
+    window.clearTimeout(this.pinger);
+    try {
+      room.connection.close(SILENT);
+    } catch {
+      // closed already
+    }
+    this.deliver({ kind: 'left', code: SILENT });
   }
 
   /** The server's clock now (ms). */
@@ -347,14 +411,18 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
     onTry?.(attempt);
     if (stored.spectate) {
       try {
-        return await colyseus().joinById<TableStateLike>(stored.code, { name: stored.name, spectate: true, device: deviceId() } satisfies JoinOptions);
+        return await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
+          name: stored.name,
+          spectate: true,
+          device: deviceId(),
+        } satisfies JoinOptions);
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
       }
     } else {
       try {
-        return await colyseus().reconnect<TableStateLike>(stored.reconnectionToken);
+        return await colyseus(RETRY_REQUEST_MS).reconnect<TableStateLike>(stored.reconnectionToken);
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
@@ -362,7 +430,7 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
       }
       if (attempt > 0 && stored.seatToken) {
         try {
-          return await colyseus().joinById<TableStateLike>(stored.code, {
+          return await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
             name: stored.name,
             rejoin: stored.seatToken,
             device: deviceId(),

@@ -1,0 +1,62 @@
+/**
+ * A connection that dies without a word: a phone leaves the house's Wi-Fi for mobile data, a router forgets the
+ * connection, a laptop wakes from sleep. Nothing is closed, so the page hears nothing, ever (a WebSocket's browser
+ * sends no pings of its own); the server drops the seat after its pings go unanswered (about 6–9 s). The page must
+ * notice by itself that the table has gone quiet, say "Reconnecting…", and take its seat back over a new connection,
+ * instead of showing a live table that no longer moves. The network is a proxy between the page and the server
+ * (tests/support/latency-proxy-process.cjs) whose open connections stall on a signal; new ones go through.
+ * Needs `npm run build` first.
+ */
+import { DUEL_PLAY, PHONE, people, useStack } from '../support/browser';
+import { latencyProxy, type LatencyProxy } from '../support/latency-proxy';
+import { createTable, until } from '../support/table';
+
+jest.setTimeout(120_000);
+
+const stack = useStack({ BOT_DELAY_MS: '100' });
+let proxy: LatencyProxy;
+beforeAll(async () => {
+  proxy = await latencyProxy(Number(new URL(stack().base).port), 40);
+});
+afterAll(async () => {
+  await proxy?.close();
+});
+
+test('a connection that dies without a word: the page says "Reconnecting…" within seconds and plays on over a new one', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('Pat', { ...PHONE, locale: 'en-US' });
+    await createTable(page, `http://127.0.0.1:${proxy.port}`, /Duel/, 2, 1);
+    const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY });
+    await until('cards to play', async () => (await plays.count()) > 0);
+
+    // Mid-game the browser's idle HTTP connections are closed: the server ends them after 5 s (Node's keep-alive
+    // timeout). (A request sent over one that died with the network waits for an answer that never comes: net.ts gives
+    // each reconnection request 3 s.)
+    await page.waitForTimeout(6000);
+    // The network dies under the page: not a byte more either way, and nobody is told.
+    await proxy.stall();
+    const died = Date.now();
+    await until('the page to say it is reconnecting', async () => (await page.locator('.table-page.offline').count()) > 0, 15_000);
+    const noticed = Date.now() - died;
+    expect(await page.getByTestId('status').textContent()).toContain('Reconnecting');
+
+    // Over a new connection it takes the seat back, and the game goes on: a card played, the bot's answer, the reveal.
+    await until('the page back at its table', async () => (await page.locator('.table-page.offline').count()) === 0, 30_000);
+    const back = Date.now() - died;
+    expect((await page.getByRole('log').textContent()) ?? '').toContain('Reconnected.');
+    await until('cards to play again', async () => (await plays.count()) > 0, 10_000);
+    const labels = await plays.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+    const plain = labels.findIndex((c) => /Barricade|Reload/.test(c));
+    await plays.nth(Math.max(0, plain)).click();
+    const aim = page.locator('.actions').getByRole('button', { name: /^Aim at / });
+    if (plain < 0) await aim.first().click({ timeout: 5000 });
+    await until('the shootout revealed', async () => /cards up!/.test((await page.getByRole('log').textContent()) ?? ''), 15_000);
+    // Noticed within the quiet the page allows itself (net.ts: 5 s without an answer to its clock pings, sent each second).
+    expect(noticed).toBeLessThan(9_000);
+    expect(back).toBeLessThan(20_000);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
