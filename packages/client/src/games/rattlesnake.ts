@@ -124,6 +124,8 @@ type Button = {
   key?: string;
   aria?: string;
   before?: string;
+  /** The choices on one card ("Focus: set Scout (2) to" 1 2 3 5): kept together in the bar, their words first. */
+  group?: string;
 };
 
 /** How long the verdict of a showdown stays highlighted on the table. */
@@ -533,7 +535,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
             const before = group && group !== last ? group : undefined;
             last = group;
             const key = ability === 'focus' && !keys.has(label) ? (keys.add(label), label) : undefined;
-            return [btn(label, i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before, key })];
+            return [btn(label, i, { cls: 'ability', title: cardText(i.cardId), aria: labelOf(i), before, key, group: group || undefined })];
           });
         };
         // Same-named cards do the same thing: keep one card per ability.
@@ -596,6 +598,9 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
             ? this.prompt(v, legal)
             : t('rattlesnake:prompt.setup');
     const buttons = v ? this.buttons(v, legal) : [];
+    // A menu opened from the bar ("Use Distract…", a phone's "Buy…") is a bar of its own kind: held at its own height
+    // while it lasts, the bar's height back after it (layout.ts holdTallest).
+    this.els.actions.classList.toggle('picking', this.picker !== null);
     // The digits, in order, for the buttons with no key of their own (the select toggles first: "3" picks the third card),
     // past those a button has already (a Focus value).
     const taken = new Set(buttons.map((b) => b.key));
@@ -609,28 +614,38 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
     // (focus stays in the bar after a move, on the same button when it is still there: keyboard.ts, for every game)
-    drawOver(
-      this.els.actions,
-      h('p', { class: 'prompt' }, prompt),
-      ...buttons.map((b) => {
-        const el = h(
-          'button',
-          {
-            type: 'button',
-            class: b.cls ?? null,
-            'aria-pressed': b.pressed === undefined ? null : String(b.pressed),
-            disabled: b.disabled === true,
-            'aria-label': b.aria ?? null,
-            title: b.title ?? null,
-            'data-key': b.key || null,
-            onclick: b.onClick,
-          },
-          b.label,
-        );
-        // A group's label stays on the line of its first button.
-        return b.before ? h('span', { class: 'group' }, h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before), el) : el;
-      }),
-    );
+    /**
+     * The elements of the bar. A card's choices: its words, then its buttons in a row of their own that never breaks
+     * (beside the words, or under them when the bar is too narrow for both).
+     */
+    const items: { group?: string; el: HTMLElement; choices?: HTMLElement }[] = [];
+    for (const b of buttons) {
+      const el = h(
+        'button',
+        {
+          type: 'button',
+          class: b.cls ?? null,
+          'aria-pressed': b.pressed === undefined ? null : String(b.pressed),
+          disabled: b.disabled === true,
+          'aria-label': b.aria ?? null,
+          title: b.title ?? null,
+          'data-key': b.key || null,
+          onclick: b.onClick,
+        },
+        b.label,
+      );
+      const run = items[items.length - 1];
+      // A card's choices in one run: in Portuguese "Focus: mudar Switch Up (4) para" 1 2 3 5 wrapped its 5 to the next
+      // row, beside the next card's words ("5 Focus: mudar Reload (1) para"); a group's label stays on the line of its
+      // first button.
+      if (b.group && run?.group === b.group && run.choices && !b.before) run.choices.append(el);
+      else {
+        const choices = b.group ? h('span', { class: 'choices' }, el) : undefined;
+        const label = b.before ? h('span', { class: 'group-label', 'aria-hidden': 'true' }, b.before) : null;
+        items.push({ group: b.group, choices, el: b.before || choices ? h('span', { class: 'group' }, label, choices ?? el) : el });
+      }
+    }
+    drawOver(this.els.actions, h('p', { class: 'prompt' }, prompt), ...items.map((i) => i.el));
   }
 
   describe(e: RattlesnakeEvent): string[] {

@@ -60,23 +60,32 @@ export function fitLayout(
 /**
  * Holds `el` at the tallest height it has had (its min-height) while `key()` stays the same, so that what lies under
  * or beside it stops moving each time its content changes length: it moves only when something taller than before
- * needs room. A new key (a new width, a new layout around it) lets it take its own height again and measures from
- * there. `room()`: the most it may be held at now (what its container leaves it), when that can be less than its
- * tallest. `alsoWatch`: elements whose size changes the key or the room while `el` keeps its own. Returns the disposer.
+ * needs room. A new key (a new width, a new layout around it, a menu opened from the bar) lets it take its own height
+ * and measures from there; back to an earlier key, it is held at that key's tallest again (a Rattlesnake Distract's
+ * menu of three cards, 186 px on a 390 px phone against 142 for every other decision, kept the felt 44 px lower for the
+ * rest of the game). `room()`: the most it may be held at now (what its container leaves it), when that can be less
+ * than its tallest. `alsoWatch`: elements whose size changes the key or the room while `el` keeps its own. Returns the
+ * disposer.
  */
 export function holdTallest(el: HTMLElement, opts: { key: () => string; room?: () => number; alsoWatch?: Element[] }): () => void {
   let heldKey: string | null = null;
   let tallest = 0;
+  /** Each key's tallest, for a key that comes back. */
+  const tallestOf = new Map<string, number>();
+  // (its used height, unrounded, in its own CSS pixels whatever a TV's zoom: the border box, as min-height counts it)
+  const used = (): number => parseFloat(getComputedStyle(el).height) || 0;
   const check = () => {
     if (!el.isConnected) return;
     const now = opts.key();
     if (now !== heldKey) {
+      if (heldKey !== null) tallestOf.set(heldKey, tallest);
       heldKey = now;
-      tallest = 0;
+      const was = el.style.minHeight;
       el.style.minHeight = '';
-    }
-    // (its used height, unrounded, in its own CSS pixels whatever a TV's zoom: the border box, as min-height counts it)
-    tallest = Math.max(tallest, parseFloat(getComputedStyle(el).height) || 0);
+      tallest = Math.max(tallestOf.get(now) ?? 0, used());
+      // (back at a known key it stays as it stood until held below: `room()` measures what the table leaves it there)
+      if (tallestOf.has(now)) el.style.minHeight = was;
+    } else tallest = Math.max(tallest, used());
     const held = `${Math.max(0, Math.min(tallest, opts.room?.() ?? Infinity))}px`;
     if (el.style.minHeight !== held) el.style.minHeight = held;
   };
