@@ -55,7 +55,7 @@ const heights = (page: Page) =>
     felt: Math.round(document.querySelector('.scene')?.getBoundingClientRect().height ?? 0),
   }));
 
-test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room it needs, and gives the felt its height back after', async () => {
+test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room it needs, and gives the felt its height back after; the logs say whose card it changed', async () => {
   const deal = abilityDeal('distract', 2, 6);
   const host = await hostTable(stack().base, 'rattlesnake', 2, 0, deal.seed);
   const folks = people(stack().browser);
@@ -88,11 +88,23 @@ test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room 
     // (the menu needs more room than any decision before it: otherwise this test shows nothing)
     expect(open.bar).toBeGreaterThan(before.bar + 20);
 
+    const chosen = /^Distract: (your|their) (.*) ([−+]1)$/.exec((await choices.first().getAttribute('aria-label')) ?? '');
+    if (!chosen) throw new Error('an unexpected choice');
     await choices.first().click();
     await until('the menu gone', async () => (await choices.count()) === 0);
     await ann.waitForTimeout(500);
     // Back to the bar's own height, the felt to its own (the old client: 186 px and 482 for the rest of the game).
     expect(await heights(ann)).toEqual(before);
+    // Both logs say whose card it was: both players may show one of a name ("Distract: Double Tap (5) −1").
+    const [, whose, card, delta] = chosen;
+    const logs = async () => [(await ann.getByRole('log').textContent()) ?? '', (await bob.getByRole('log').textContent()) ?? ''];
+    const words =
+      whose === 'your'
+        ? [`You used Distract: your ${card} ${delta}.`, `Ann used Distract: Ann's ${card} ${delta}.`]
+        : [`You used Distract: Bob's ${card} ${delta}.`, `Ann used Distract: your ${card} ${delta}.`];
+    await until('the Distract in both logs', async () => (await logs()).every((log, i) => log.includes(words[i])), 5000).catch(() => undefined);
+    const [annLog, bobLog] = await logs();
+    expect([annLog.includes(words[0]) || annLog, bobLog.includes(words[1]) || bobLog]).toEqual([true, true]);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

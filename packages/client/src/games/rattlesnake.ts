@@ -93,13 +93,19 @@ function uniqueLabels(ids: readonly string[], label: (id: string) => string = ca
 }
 
 /** What an ability does, in words ("set Disarm (5) to 3"). */
-function abilityWords(u: { ability?: string; cardId: string; target?: string; value?: number; delta?: number; mode?: string; take?: string }): string {
+/** A sentence's first word with its capital ("your Double Tap (5) now counts…" at its start). */
+const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function abilityWords(
+  u: { ability?: string; cardId: string; target?: string; value?: number; delta?: number; mode?: string; take?: string },
+  card: (id: string | undefined) => string = cardLabel,
+): string {
   const name = Rattlesnake.cardInfo(u.cardId)?.name ?? t('rattlesnake:aCard');
   switch (Rattlesnake.abilityOf(u.cardId)) {
     case 'focus':
       return t('rattlesnake:used.focus', { name, target: cardLabel(u.target), value: String(u.value) });
     case 'distract':
-      return `${name}: ${cardLabel(u.target)} ${u.delta === 1 ? '+1' : '−1'}`;
+      return `${name}: ${card(u.target)} ${u.delta === 1 ? '+1' : '−1'}`;
     case 'switch-up':
       return u.mode === 'swap' ? t('rattlesnake:used.switchSwap', { name, card: cardLabel(u.take) }) : t('rattlesnake:used.switchDraw', { name });
     case 'quick-draw':
@@ -298,7 +304,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     const mine = v.pending.includes(me) && legal.length > 0;
     const name = this.ctx.name(1 - me);
     if (v.response) {
-      const ability = abilityWords(v.response);
+      const ability = abilityWords(v.response, this.ownedCard);
       return mine ? coverPrompt(name, ability, legal) : t('rattlesnake:prompt.coverTheirs', { name, ability });
     }
     if (v.scout) return mine ? t('rattlesnake:prompt.scoutMine') : t('rattlesnake:prompt.scoutTheirs', { name });
@@ -648,6 +654,20 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     drawOver(this.els.actions, h('p', { class: 'prompt' }, prompt), ...items.map((i) => i.el));
   }
 
+  /**
+   * A revealed card with whose it is: "Bob's Double Tap (5)", "your Double Tap (5)" (both players may show one of a
+   * name: the log said "Distract: Double Tap (5) −1" and left it to guess). Read from the table as it is now; a card
+   * no longer revealed is named alone.
+   */
+  private readonly ownedCard = (id: string | undefined): string => {
+    const card = cardLabel(id);
+    const owner = this.board.view()?.players.findIndex((p) => (p.revealed ?? []).some((r) => r.id === id)) ?? -1;
+    if (owner < 0) return card;
+    return owner === this.ctx.mySeat()
+      ? t('rattlesnake:log.cardOf', { card, context: 'me' })
+      : t('rattlesnake:log.cardOf', { card, name: this.ctx.name(owner) });
+  };
+
   describe(e: RattlesnakeEvent): string[] {
     const me = this.ctx.mySeat();
     /** The subject of a sentence: `_me` context ("You take") for my seat, else the name ("Ann takes"). */
@@ -684,7 +704,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       case 'passed':
         return [t('rattlesnake:log.passed', as(e.seat))];
       case 'ability_used':
-        return [t('rattlesnake:log.abilityUsed', { ...as(e.seat), ability: abilityWords(e) })];
+        return [t('rattlesnake:log.abilityUsed', { ...as(e.seat), ability: abilityWords(e, this.ownedCard) })];
       case 'covered':
         return [t('rattlesnake:log.covered', { ...as(e.seat), card: cardLabel(e.cancelled) })];
       case 'allowed':
@@ -703,7 +723,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       case 'revealed':
         return [t('rattlesnake:log.revealed', { attack: orNothing(e.attacker), defence: orNothing(e.defender) })];
       case 'value_changed':
-        return [t('rattlesnake:log.valueChanged', { card: cardLabel(e.cardId), value: String(e.value), from: String(e.from) })];
+        return [t('rattlesnake:log.valueChanged', { card: capitalised(this.ownedCard(e.cardId)), value: String(e.value), from: String(e.from) })];
       case 'disarmed':
         return [t('rattlesnake:log.disarmed', { ...as(e.seat), card: cardLabel(e.cardId) })];
       case 'switched':

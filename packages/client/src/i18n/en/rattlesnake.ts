@@ -256,6 +256,9 @@ export const rattlesnake = {
     newInSaloon: '{{card}} is new in the saloon.',
     revealed: 'Reveal! Attack: {{attack}}. Defence: {{defence}}.',
     valueChanged: '{{card}} now counts as {{value}} (was {{from}}).',
+    /** A revealed card with its owner (Distract may change either player's). */
+    cardOf: "{{name}}'s {{card}}",
+    cardOf_me: 'your {{card}}',
     disarmed: "Disarmed: {{name}}'s {{card}} is knocked away.",
     disarmed_me: 'Disarmed: your {{card}} is knocked away.',
     switched: '{{name}} took {{card}} from the graveyard.',

@@ -247,6 +247,8 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     newInSaloon: '{{card}} chegou ao saloon.',
     revealed: 'Revelação! Ataque: {{attack}}. Defesa: {{defence}}.',
     valueChanged: '{{card}} agora vale {{value}} (valia {{from}}).',
+    cardOf: '{{card}} de {{name}}',
+    cardOf_me: 'seu {{card}}',
     disarmed: 'Disarm: {{card}} de {{name}} foi descartado.',
     disarmed_me: 'Disarm: seu {{card}} foi descartado.',
     switched: '{{name}} pegou {{card}} do cemitério.',
