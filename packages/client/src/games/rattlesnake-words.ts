@@ -40,7 +40,7 @@ export function describeCombo(c: Rattlesnake.Combo | null): string {
  * "Ann wins: Run of 3 to 5 vs Single 5 — 1 Hit", "Your defence holds: Single 2 vs Single 4". The winner's combo
  * comes first.
  */
-export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (seat: number) => string): string {
+export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (seat: number) => string, form: 'full' | 'short' = 'full'): string {
   const winner = sd.attackerWon ? sd.attacker : sd.defender;
   const won = describeCombo(sd.attackerWon ? sd.attackerCombo : sd.defenderCombo);
   const lost = describeCombo(sd.attackerWon ? sd.defenderCombo : sd.attackerCombo);
@@ -55,7 +55,8 @@ export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (se
       : winner === seat
         ? t('rattlesnake:verdict.youWin')
         : t('rattlesnake:verdict.youLose');
-  return t('rattlesnake:verdict.line', { who, how, result });
+  // (short, where the felt has no room for the combos: who won and what it did, "You lose — 1 Hit")
+  return form === 'short' ? t('rattlesnake:verdict.short', { who, result }) : t('rattlesnake:verdict.line', { who, how, result });
 }
 
 /**

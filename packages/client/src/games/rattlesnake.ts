@@ -271,6 +271,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
 
   private sceneModel(v: View, legal: Intent[]): RattlesnakeSceneModel {
     const state = this.board.state();
+    const sd = v.lastShowdown;
     return {
       view: v,
       names: [0, 1].map((i) => this.ctx.name(i)),
@@ -280,7 +281,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       buyable: new Set(legal.flatMap((i) => (i.type === 'buy' ? [i.cardId] : []))),
       buyTarget: this.buyTarget,
       combos: this.combos(v),
-      verdict: v.lastShowdown ? verdict(v.lastShowdown, v.seat, (s) => this.ctx.name(s)) : null,
+      verdict: sd ? (['full', 'short'] as const).map((form) => verdict(sd, v.seat, (s) => this.ctx.name(s), form)) : null,
       verdictFresh: this.showdownAt > 1 && Date.now() - this.showdownAt < VERDICT_MS,
       pickOnFelt: mediaMatches(SIDEWAYS) && this.ctx.replay !== true,
     };

@@ -142,6 +142,18 @@ export function fitFirst(t: Text, forms: readonly string[], max: number): Text {
   return fit(t, max);
 }
 
+/**
+ * The first of `forms` whose word-wrapped lines fit `maxH` pixels, or the last of them shortened (fitLines): a short
+ * form that keeps what matters ("You lose — 1 Hit") before a long one cut ("You lose: Single 4 beats S…").
+ */
+export function fitLinesFirst(t: Text, forms: readonly string[], maxH: number): Text {
+  for (const form of forms) {
+    t.text = form;
+    if (t.height <= maxH) return t;
+  }
+  return fitLines(t, maxH);
+}
+
 /** Shortens a word-wrapped Text to fit `maxH` pixels (its last line ends in "…"). */
 export function fitLines(t: Text, maxH: number): Text {
   const full = t.text;

@@ -9,6 +9,7 @@ import {
   text,
   fit,
   fitLines,
+  fitLinesFirst,
   lineHeight,
   addLabel,
   placeIn,
@@ -41,8 +42,11 @@ export interface RattlesnakeSceneModel {
   buyTarget: string | null;
   /** The best combo of each seat while the reveal is on the table. */
   combos: [Rattlesnake.Combo | null, Rattlesnake.Combo | null] | null;
-  /** The last showdown's verdict ("You lose: Set of two 4s beats Single 1 — 1 Hit"), and whether it just happened. */
-  verdict: string | null;
+  /**
+   * The last showdown's verdict ("You lose: Set of two 4s beats Single 1 — 1 Hit"), then its short form for a felt with
+   * no room for it ("You lose — 1 Hit"), and whether it just happened.
+   */
+  verdict: readonly string[] | null;
   verdictFresh: boolean;
   /**
    * The hand's cards are picked here only, not on the action bar too (a phone held sideways: style.css hides the bar's
@@ -634,26 +638,28 @@ export class RattlesnakeScene {
         const p = v.players[seat];
         const who = seat === v.seat ? { name: m.names[seat], context: 'me' } : { name: m.names[seat] };
         const combo = m.combos?.[seat] ?? null;
-        let head: string = v.attack?.attacker === seat ? t('rattlesnake:scene.attack', who) : t('rattlesnake:scene.defence', who);
+        const attacking = v.attack?.attacker === seat;
+        // (and its short form, without the name: "Defence: Set of three 5s" before "Calamity Kate's defence: Set…")
+        let head: string = attacking ? t('rattlesnake:scene.attack', who) : t('rattlesnake:scene.defence', who);
+        let short: string = attacking ? t('rattlesnake:scene.attackShort') : t('rattlesnake:scene.defenceShort');
         let ids: { id: string; value: number | null }[] = [];
         let backs = 0;
         let dim = false;
+        const both = (f: (head: string) => string) => ((head = f(head)), (short = f(short)));
         if (p?.revealed) {
           ids = p.revealed;
-          head += `: ${describeCombo(combo)}`;
+          both((h) => `${h}: ${describeCombo(combo)}`);
         } else if (p?.committedCount != null) {
+          const n = String(seat === v.seat && v.myCommit ? v.myCommit.length : p.committedCount);
           if (seat === v.seat && v.myCommit) {
             ids = v.myCommit.map((id) => ({ id, value: null }));
             dim = true;
-            head = t('rattlesnake:scene.faceDown', { head, n: String(v.myCommit.length) });
-          } else {
-            backs = p.committedCount;
-            head = t('rattlesnake:scene.faceDown', { head, n: String(p.committedCount) });
-          }
-        } else head = t('rattlesnake:scene.choosing', { head });
-        // The heading wraps (two lines on a narrow screen) before it is shortened.
+          } else backs = p.committedCount;
+          both((h) => t('rattlesnake:scene.faceDown', { head: h, n }));
+        } else both((h) => t('rattlesnake:scene.choosing', { head: h }));
+        // The heading wraps (two lines on a narrow screen), loses the name, and only then is shortened.
         const ht = text(head, { fontSize: fs, fill: combo && p?.revealed ? GOLD : CREAM, fontWeight: 'bold', wordWrap: true, wordWrapWidth: half - 8 });
-        fitLines(ht, headLines * lineHeight(fs));
+        fitLinesFirst(ht, [head, short], headLines * lineHeight(fs));
         placeIn(this.root, ht, sx, y);
         const n = Math.max(ids.length, backs);
         const step = n > 1 ? Math.min(bw + 6, (half - 8 - bw) / (n - 1)) : 0;
@@ -699,7 +705,7 @@ export class RattlesnakeScene {
         });
         if (verdict) {
           const boxW = Math.min(width - 8, Math.max(260, width * 0.8));
-          const words = text(verdict, {
+          const words = text(verdict[0], {
             fontSize: size,
             fill: m.verdictFresh ? INK : GOLD,
             fontWeight: 'bold',
@@ -707,14 +713,14 @@ export class RattlesnakeScene {
             wordWrap: true,
             wordWrapWidth: boxW - 20,
           });
-          fitLines(words, Math.max(lineHeight(size), bottom - ty - 12));
+          fitLinesFirst(words, verdict, Math.max(lineHeight(size), bottom - ty - 12));
           const plate = asBox(new Container());
           const bh2 = words.height + 12;
           if (m.verdictFresh) plate.addChild(new Graphics().roundRect(0, 0, boxW, bh2, 10).fill(GOLD).stroke({ width: 2, color: INK }));
           words.anchor.set(0.5, 0);
           words.position.set(boxW / 2, 6);
           plate.addChild(words);
-          this.track(`verdict:${m.verdict}:${m.verdictFresh}`, placeIn(this.root, plate, x + (width - boxW) / 2, ty), m.verdictFresh ? 'fade' : undefined);
+          this.track(`verdict:${verdict[0]}:${m.verdictFresh}`, placeIn(this.root, plate, x + (width - boxW) / 2, ty), m.verdictFresh ? 'fade' : undefined);
         }
       }
       if (v.events.length > 0) {

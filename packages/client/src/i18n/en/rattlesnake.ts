@@ -90,6 +90,7 @@ export const rattlesnake = {
   /** The line after each showdown, on the table and in the log ("You lose: Set of two 4s beats Single 1 — 1 Hit"). */
   verdict: {
     line: '{{who}}: {{how}} — {{result}}',
+    short: '{{who}} — {{result}}',
     youWin: 'You win',
     youLose: 'You lose',
     wins: '{{name}} wins',
@@ -313,6 +314,9 @@ export const rattlesnake = {
     attack_me: 'Your attack',
     defence: "{{name}}'s defence",
     defence_me: 'Your defence',
+    /** The same without the name, where the felt has no room for it (the attacker's side is the left). */
+    attackShort: 'Attack',
+    defenceShort: 'Defence',
     faceDown: '{{head}}: {{n}} face down',
     choosing: '{{head}}: choosing…',
     noCards: 'no cards',

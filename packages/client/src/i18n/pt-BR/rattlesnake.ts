@@ -87,6 +87,7 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
   },
   verdict: {
     line: '{{who}}: {{how}} — {{result}}',
+    short: '{{who}} — {{result}}',
     youWin: 'Você vence',
     youLose: 'Você perde',
     wins: '{{name}} vence',
@@ -303,6 +304,8 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     attack_me: 'Seu ataque',
     defence: 'Defesa de {{name}}',
     defence_me: 'Sua defesa',
+    attackShort: 'Ataque',
+    defenceShort: 'Defesa',
     faceDown: '{{head}}: {{n}} com a face para baixo',
     choosing: '{{head}}: escolhendo…',
     noCards: 'nenhuma carta',

@@ -1,0 +1,61 @@
+/**
+ * A showdown's verdict on a phone held sideways says who won and what it did. The felt's attack band there has room
+ * for one line of it: "You win: Single 4 beats S…" lost "— 1 Hit", the one thing a player must know (a new player's
+ * review: "You lose: Set of three 5s beats Single 5…"). Where the whole line does not fit it reads "You win — 1 Hit";
+ * the combos stay on the revealed cards and in the log. Ann and Bob play a seeded table (ALLOW_TEST_SEED) by a simple
+ * policy (rattlesnake-screens.ts `move`) until the first verdict. The attack's and the defence's revealed combos are
+ * whole too: "Calamity Kate's defence: Set…" becomes "Defence: Set of three 5s". Needs `npm run build` first.
+ */
+import { Rattlesnake, Rng } from '@tumbleweed/engine';
+import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { measure } from '../support/screens';
+import { move } from '../support/rattlesnake-screens';
+import { joinByCode } from '../support/saloon';
+import { hostTable } from '../support/table';
+
+jest.setTimeout(90_000);
+
+const stack = useStack({ BOT_DELAY_MS: '60', ALLOW_TEST_SEED: '1' });
+
+/** The verdict's words as the felt draws them ("You win: …", "You lose …"), '' before the first one. */
+const VERDICT = /^You (win|lose)\b/;
+
+test.each([
+  ['568×320', 568, 320],
+  ['640×360', 640, 360],
+])('Rattlesnake on a phone held sideways (%s): the verdict says who won and how many Hits, the revealed combos whole', async (screen, width, height) => {
+  let seed = 1;
+  while (Rattlesnake.setup({ seats: 2, options: {} as Rattlesnake.RattlesnakeOptions }, Rng.fromSeed(seed)).active !== 0) seed++;
+  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, seed);
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { viewport: { width, height }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    await joinByCode(ann, stack().base, 'Ann', host.code);
+    // (a bot's name: as long as a player's may be)
+    await joinByCode(bob, stack().base, 'Calamity Kate', host.code);
+    let said = '';
+    /** The attack's and the defence's headings on the felt through the attack ("Bob's defence: 1 face down"). */
+    const heads = new Set<string>();
+    for (let i = 0; i < 30 && !said; i++) {
+      await move(ann).catch(() => '');
+      await move(bob).catch(() => '');
+      await ann.waitForTimeout(250);
+      const texts = (await measure(ann)).scene.items.filter((it) => it.kind === 'text').map((it) => it.label);
+      texts.filter((l) => /^(Your|Calamity Kate's) (attack|defence)|^(Attack|Defence):/.test(l)).forEach((l) => heads.add(l));
+      said = texts.find((l) => VERDICT.test(l)) ?? '';
+    }
+    // The revealed combos, whole: without the name when the felt has no room for both (the attacker's side is the
+    // left). (The old client: "Calamity Kate's defence: Sin…".)
+    const combos = [...heads].filter((l) => /: (Single|Set|Run|Pair|Nothing)/.test(l));
+    expect(combos.length).toBeGreaterThan(0);
+    expect(combos.filter((l) => l.endsWith('…'))).toEqual([]);
+    await shot(ann, `rattlesnake-verdict-${screen}`);
+    // (the old client: "You win: Single 4 beats S…")
+    expect(said).toMatch(/^You (win|lose)\b.* — (\d Hits?|the defence holds)$/);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+    await host.leave();
+  }
+});
