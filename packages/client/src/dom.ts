@@ -42,3 +42,6 @@ export const touchScreen = (): boolean => mediaMatches('(pointer: coarse)');
 
 /** "Ann", "Ann and Bob", "Ann, Bob, and Cid" — in the player's language. */
 export { listNames } from './i18n';
+
+/** "Red": a word with its first letter capitalised (a colour at the start of a label, "your …" at a sentence's start). */
+export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

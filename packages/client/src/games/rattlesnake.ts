@@ -30,7 +30,7 @@
  * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
 import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
-import { h, mediaMatches } from '../dom';
+import { cap, h, mediaMatches } from '../dom';
 import { drawOver } from '../table/draw-over';
 import { language, listNames, t } from '../i18n';
 import { youContext } from './you';
@@ -93,9 +93,6 @@ function uniqueLabels(ids: readonly string[], label: (id: string) => string = ca
 }
 
 /** What an ability does, in words ("set Disarm (5) to 3"). */
-/** A sentence's first word with its capital ("your Double Tap (5) now counts…" at its start). */
-const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
 function abilityWords(
   u: { ability?: string; cardId: string; target?: string; value?: number; delta?: number; mode?: string; take?: string },
   card: (id: string | undefined) => string = cardLabel,
@@ -724,7 +721,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       case 'revealed':
         return [t('rattlesnake:log.revealed', { attack: orNothing(e.attacker), defence: orNothing(e.defender) })];
       case 'value_changed':
-        return [t('rattlesnake:log.valueChanged', { card: capitalised(this.ownedCard(e.cardId)), value: String(e.value), from: String(e.from) })];
+        return [t('rattlesnake:log.valueChanged', { card: cap(this.ownedCard(e.cardId)), value: String(e.value), from: String(e.from) })];
       case 'disarmed':
         return [t('rattlesnake:log.disarmed', { ...as(e.seat), card: cardLabel(e.cardId) })];
       case 'switched':

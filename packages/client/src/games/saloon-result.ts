@@ -1,7 +1,7 @@
 /**
- * The moment a Saloon race ends: who won and the winning shot, over the felt for a few seconds. The state has moved on by then
- * (the loser's Wound, the hands discarded, the next turn), so without it the race's panel was gone 200 ms after the
- * winning shot, the outcome left to the felt's small "Last duel: …" line and the log.
+ * The moment a Saloon race ends: who won and the winning shot, over the felt for a few seconds. The state has moved on
+ * by then (the loser's Wound, the hands discarded, the next turn), so without it the race's panel was gone 200 ms after
+ * the winning shot, the outcome left to the felt's small "Last duel: …" line and the log.
  */
 import type { Saloon } from '@tumbleweed/engine';
 import { h } from '../dom';
@@ -39,7 +39,7 @@ export class RaceResult {
   update(now: RaceMoment, words: (d: Saloon.DuelRecord) => string[]): void {
     const before = this.racing;
     this.racing = now.racing;
-    if (!raceJustEnded(before, now) || !now.record) return;
+    if (!raceJustEnded(before, now) || !now.record) return; // (the record's check again: for the type)
     const [headline, ...lines] = words(now.record);
     const el = (this.el ??= h('div', { class: 'race-result', 'data-testid': 'race-result', 'aria-hidden': 'true' }));
     el.replaceChildren(h('strong', {}, headline), ...lines.map((l) => h('span', {}, l)));

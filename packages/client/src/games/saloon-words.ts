@@ -5,6 +5,7 @@
 import type { Saloon } from '@tumbleweed/engine';
 import { cardInfo } from '@tumbleweed/engine/saloon/cards';
 import type { ParseKeys } from 'i18next';
+import { cap } from '../dom';
 import { t } from '../i18n';
 
 type Colour = Saloon.Colour;
@@ -15,8 +16,7 @@ export type SaloonKey = ParseKeys<'saloon'>;
 /** `t('saloon:<key>', params)`: the key is checked like any `t` key, also when built from a typed colour or area. */
 export const T = (key: SaloonKey, params?: Record<string, unknown>): string => t(key, { ns: 'saloon', ...params });
 
-/** "Red": a word with its first letter capitalised (a colour at the start of a label). */
-export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+export { cap };
 
 /** "red head Bang, 2 bullets, Booty". */
 export function cardLabel(id: string | null | undefined): string {

@@ -381,8 +381,9 @@ class SaloonUi implements GameUi<SaloonEvent> {
     return v.seat === null ? T('core.watching', { what }) : what;
   }
 
-  private who(seat: number, me: number | null): string {
-    return seat === me ? T('log.you') : this.ctx.name(seat);
+  /** A seat's name, or for my own "you" (`capital`: "You", a sentence's start). */
+  private who(seat: number, me: number | null, capital = false): string {
+    return seat !== me ? this.ctx.name(seat) : capital ? T('scene.You') : T('log.you');
   }
 
   private prompt(v: View, legal: Intent[]): string {
@@ -847,9 +848,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
 
   /** The race that just ended here: who won and the winning shot, over the felt for a moment. */
   private showRaceEnd(v: View): void {
-    const me = v.seat;
-    const name = (s: number) => (s === me ? T('scene.You') : this.ctx.name(s));
-    const lower = (s: number) => (s === me ? T('scene.you') : this.ctx.name(s));
+    const name = (s: number) => this.who(s, v.seat, true);
+    const lower = (s: number) => this.who(s, v.seat);
     // (the misfires were on the race's panel as they came; what decided it is the hit)
     const hit = (d: Saloon.DuelRecord) => d.shots.filter((s) => s.correct).slice(-1);
     this.result.update({ racing: RECORDED_RACES.has(v.phase.kind), over: v.phase.kind === 'over', record: v.lastDuel }, (d) => [
@@ -863,7 +863,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
   /** The last duel and the last reveal, in words (also drawn on the table). */
   private newsLine(v: View): string {
     const me = v.seat;
-    const name = (s: number) => (s === me ? T('scene.You') : this.ctx.name(s));
+    const name = (s: number) => this.who(s, me, true);
     const out: string[] = [];
     const d = v.lastDuel;
     if (d) out.push(lastDuelWords(d, name, (s: number) => this.ctx.name(s)));

@@ -650,12 +650,12 @@ export class RattlesnakeScene {
           ids = p.revealed;
           both((h) => `${h}: ${describeCombo(combo)}`);
         } else if (p?.committedCount != null) {
-          const n = String(seat === v.seat && v.myCommit ? v.myCommit.length : p.committedCount);
+          const count = String(seat === v.seat && v.myCommit ? v.myCommit.length : p.committedCount);
           if (seat === v.seat && v.myCommit) {
             ids = v.myCommit.map((id) => ({ id, value: null }));
             dim = true;
           } else backs = p.committedCount;
-          both((h) => t('rattlesnake:scene.faceDown', { head: h, n }));
+          both((h) => t('rattlesnake:scene.faceDown', { head: h, n: count }));
         } else both((h) => t('rattlesnake:scene.choosing', { head: h }));
         // The heading wraps (two lines on a narrow screen), loses the name, and only then is shortened.
         const ht = text(head, { fontSize: fs, fill: combo && p?.revealed ? GOLD : CREAM, fontWeight: 'bold', wordWrap: true, wordWrapWidth: half - 8 });

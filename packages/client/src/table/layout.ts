@@ -78,6 +78,8 @@ export function holdTallest(el: HTMLElement, opts: { key: () => string; room?: (
     if (!el.isConnected) return;
     const now = opts.key();
     if (now !== heldKey) {
+      // (a window dragged wider and narrower makes a key of every width: the oldest are let go)
+      if (tallestOf.size > 40) tallestOf.clear();
       if (heldKey !== null) tallestOf.set(heldKey, tallest);
       heldKey = now;
       const was = el.style.minHeight;
