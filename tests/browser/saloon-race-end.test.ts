@@ -18,6 +18,16 @@ test('a duel’s end: both duelists see who won and the shots over the felt for 
     const ann = await folks.open('Ann', { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' });
     const bob = await folks.open('Bob', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
     const host = await bobThreatensAnn(stack().base, ann, bob);
+    // When the moment shows and goes on Bob's page (his own clock: a loaded machine's late test steps do not count).
+    await bob.evaluate(() => {
+      const w = window as unknown as { __moment: { shown?: number; hidden?: number } };
+      w.__moment = {};
+      new MutationObserver(() => {
+        const el = document.querySelector<HTMLElement>('[data-testid="race-result"]');
+        if (el && !el.hidden && w.__moment.shown === undefined) w.__moment.shown = performance.now();
+        if (el?.hidden && w.__moment.shown !== undefined && w.__moment.hidden === undefined) w.__moment.hidden = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+    });
     try {
       await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
       await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
@@ -52,12 +62,14 @@ test('a duel’s end: both duelists see who won and the shots over the felt for 
       // The next turn is already Ann's, under it: the moment does not take the tap.
       expect(await annSees.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
 
-      // Ann taps: hers goes at once. Bob's stays long enough to read (2 s on), then goes by itself.
+      // Ann taps: hers goes at once. Bob's stays long enough to read (3 s), then goes by itself.
       await ann.getByTestId('status').click();
       await annSees.waitFor({ state: 'hidden', timeout: 1000 });
-      await bob.waitForTimeout(2000);
-      expect(await bobSees.isVisible()).toBe(true);
-      await bobSees.waitFor({ state: 'hidden', timeout: 5000 });
+      await bobSees.waitFor({ state: 'hidden', timeout: 8000 });
+      const moment = await bob.evaluate(() => (window as unknown as { __moment: { shown?: number; hidden?: number } }).__moment);
+      const lasted = (moment.hidden ?? 0) - (moment.shown ?? 0);
+      expect(lasted).toBeGreaterThanOrEqual(2500);
+      expect(lasted).toBeLessThan(6000);
       // (the felt keeps its line)
       expect(await bob.getByTestId('saloon-news').textContent()).toContain('Last duel: Ann won the duel against you.');
       expect(folks.errors).toEqual([]);
