@@ -14,10 +14,10 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
-import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
 import { cardCount, layoutProblems, measure, type Snapshot } from '../support/screens';
-import { actions, move, playUntil, tapHandCard } from '../support/rattlesnake-screens';
-import { joinByCode, THREATEN_WITH } from '../support/saloon';
+import { actions, annAndBob, move, playUntil, tapHandCard } from '../support/rattlesnake-screens';
+import { THREATEN_WITH } from '../support/saloon';
 import {
   actionButton,
   addStoryLines,
@@ -25,7 +25,6 @@ import {
   cardRows,
   createTable,
   hiddenMoves,
-  hostTable,
   phoneProblems,
   playDuelToEnd,
   sceneResizes,
@@ -422,14 +421,8 @@ function focusDeal(): { seed: number; card: string } {
  */
 test("Rattlesnake on the smallest phone held sideways: Focus's four values on one row with Pass, one tap sets the card", async () => {
   const { seed, card } = focusDeal();
-  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, seed);
-  const folks = people(stack().browser);
-  try {
-    const [screen, options] = SMALLEST_SIDEWAYS;
-    const ann = await folks.open(screen, { ...options, locale: 'en-US' });
-    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    await joinByCode(bob, stack().base, 'Bob', host.code);
+  const [screen, options] = SMALLEST_SIDEWAYS;
+  await annAndBob(stack, seed, { ann: { ...options, locale: 'en-US' } }, async (ann, bob, folks) => {
     await until('Ann may attack', async () => (await actionButton(ann, 'Attack').count()) > 0, 20_000);
     await actionButton(ann, 'Attack').click();
     const toggles = actions(ann).getByRole('button', { name: /^Select / });
@@ -466,10 +459,7 @@ test("Rattlesnake on the smallest phone held sideways: Focus's four values on on
       return (await ann.getByText(used).count()) > 0;
     });
     expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-    await host.leave();
-  }
+  });
 });
 
 // Duel's felt under its bar at 568×320 is 552×169: its phone layout (chosen by width) left the table 39 px above a

@@ -8,10 +8,9 @@
  */
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, people, shot, useStack } from '../support/browser';
-import { actions, tapHandCard } from '../support/rattlesnake-screens';
-import { joinByCode } from '../support/saloon';
-import { actionButton, hostTable, until } from '../support/table';
+import { PHONE, shot, useStack } from '../support/browser';
+import { actions, annAndBob, tapHandCard } from '../support/rattlesnake-screens';
+import { actionButton, until } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -57,13 +56,7 @@ const heights = (page: Page) =>
 
 test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room it needs, and gives the felt its height back after; the logs say whose card it changed', async () => {
   const deal = abilityDeal('distract', 2, 6);
-  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, deal.seed);
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' });
-    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    await joinByCode(bob, stack().base, 'Bob', host.code);
+  await annAndBob(stack, deal.seed, { ann: { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' } }, async (ann, bob, folks) => {
     await until('Ann may attack', async () => (await actionButton(ann, 'Attack').count()) > 0, 20_000);
     await actionButton(ann, 'Attack').click();
     const toggles = actions(ann).locator('button.select');
@@ -106,10 +99,7 @@ test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room 
     const [annLog, bobLog] = await logs();
     expect([annLog.includes(words[0]) || annLog, bobLog.includes(words[1]) || bobLog]).toEqual([true, true]);
     expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-    await host.leave();
-  }
+  });
 });
 
 /**
@@ -119,13 +109,7 @@ test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room 
  */
 test('Rattlesnake on a phone in Portuguese: Focus’s values on two cards, each card’s values together after its own words', async () => {
   const deal = abilityDeal('focus', 1, 8);
-  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, deal.seed);
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' });
-    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    await joinByCode(bob, stack().base, 'Bob', host.code);
+  await annAndBob(stack, deal.seed, { ann: { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' } }, async (ann, bob, folks) => {
     await ann.getByTestId('language').selectOption('pt-BR');
     await until('Ann may attack', async () => (await actionButton(ann, 'Atacar').count()) > 0, 20_000);
     await actionButton(ann, 'Atacar').click();
@@ -156,8 +140,5 @@ test('Rattlesnake on a phone in Portuguese: Focus’s values on two cards, each 
     expect(misplaced).toEqual([]);
     expect(await actions(ann).locator('.group-label').allTextContents()).toEqual(deal.ann.map((card) => `Focus: mudar ${card} para`));
     expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-    await host.leave();
-  }
+  });
 });

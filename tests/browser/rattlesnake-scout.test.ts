@@ -6,10 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
-import { DESKTOP, people, shot, useStack } from '../support/browser';
-import { joinByCode } from '../support/saloon';
+import { DESKTOP, shot, useStack } from '../support/browser';
+import { annAndBob } from '../support/rattlesnake-screens';
 import { measure } from '../support/screens';
-import { hostTable, until } from '../support/table';
+import { until } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -30,13 +30,7 @@ const sceneTexts = async (page: Page): Promise<string[]> =>
 
 test("the card put back with Scout shows on its owner's deck (after a reload too), never on the other screen", async () => {
   const seed = findSeed();
-  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, seed);
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { ...DESKTOP, locale: 'en-US' });
-    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    await joinByCode(bob, stack().base, 'Bob', host.code);
+  await annAndBob(stack, seed, { ann: { ...DESKTOP, locale: 'en-US' } }, async (ann, bob, folks) => {
     const annBar = (name: string | RegExp) => ann.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
     const bobBar = (name: string | RegExp) => bob.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
 
@@ -63,8 +57,5 @@ test("the card put back with Scout shows on its owner's deck (after a reload too
     await until("Ann's deck to show it again after a reload", async () => knownTop(await sceneTexts(ann).catch(() => [])), 20_000);
     await shot(ann, 'rattlesnake-scout-2-after-reload');
     expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-    await host.leave();
-  }
+  });
 });

@@ -7,11 +7,9 @@
  * whole too: "Calamity Kate's defence: Set…" becomes "Defence: Set of three 5s". Needs `npm run build` first.
  */
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
-import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { shot, useStack } from '../support/browser';
 import { measure } from '../support/screens';
-import { move } from '../support/rattlesnake-screens';
-import { joinByCode } from '../support/saloon';
-import { hostTable } from '../support/table';
+import { annAndBob, move } from '../support/rattlesnake-screens';
 
 jest.setTimeout(90_000);
 
@@ -26,14 +24,9 @@ test.each([
 ])('Rattlesnake on a phone held sideways (%s): the verdict says who won and how many Hits, the revealed combos whole', async (screen, width, height) => {
   let seed = 1;
   while (Rattlesnake.setup({ seats: 2, options: {} as Rattlesnake.RattlesnakeOptions }, Rng.fromSeed(seed)).active !== 0) seed++;
-  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, seed);
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { viewport: { width, height }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' });
-    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    // (a bot's name: as long as a player's may be)
-    await joinByCode(bob, stack().base, 'Calamity Kate', host.code);
+  const phone = { viewport: { width, height }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' };
+  // (Bob joins with a bot's name: as long as a player's may be)
+  await annAndBob(stack, seed, { ann: phone, bobName: 'Calamity Kate' }, async (ann, bob, folks) => {
     let said = '';
     /** The attack's and the defence's headings on the felt through the attack ("Bob's defence: 1 face down"). */
     const heads = new Set<string>();
@@ -54,8 +47,5 @@ test.each([
     // (the old client: "You win: Single 4 beats S…")
     expect(said).toMatch(/^You (win|lose)\b.* — (\d Hits?|the defence holds)$/);
     expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-    await host.leave();
-  }
+  });
 });

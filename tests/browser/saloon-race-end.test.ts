@@ -3,21 +3,19 @@
  * hands discarded, the next turn): the race's panel went 200 ms after the shot, and who won was left to the felt's
  * small "Last duel: …" line and the log (a laptop review). Now both duelists see who won and the shots over the felt
  * for a few seconds; a tap puts it away at once, and it never takes the tap. Bob threatens Ann at a seeded table
- * (ALLOW_TEST_SEED); Ann, on a phone, answers "Do you?" and shoots right; Bob does not shoot. Needs `npm run build`.
+ * (ALLOW_TEST_SEED, atDuelGo); Ann, on a phone, answers "Do you?" and shoots right; Bob does not shoot. Needs
+ * `npm run build`.
  */
-import { PHONE, people, useStack } from '../support/browser';
-import { bobThreatensAnn, labelsOf, parseCards, shootDuel } from '../support/saloon';
+import { PHONE, useStack } from '../support/browser';
+import { atDuelGo, labelsOf, parseCards, shootDuel } from '../support/saloon';
 
 jest.setTimeout(60_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
 
 test('a duel’s end: both duelists see who won and the shots over the felt for a few seconds; a tap puts it away', async () => {
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' });
-    const bob = await folks.open('Bob', { viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
-    const host = await bobThreatensAnn(stack().base, ann, bob);
+  const screens = { ann: { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' }, bob: { viewport: { width: 1920, height: 1080 }, locale: 'en-US' } };
+  await atDuelGo(stack, screens, async (ann, bob, folks) => {
     // When the moment shows and goes on Bob's page (his own clock: a loaded machine's late test steps do not count).
     await bob.evaluate(() => {
       const w = window as unknown as { __moment: { shown?: number; hidden?: number } };
@@ -28,55 +26,47 @@ test('a duel’s end: both duelists see who won and the shots over the felt for 
         if (el?.hidden && w.__moment.shown !== undefined && w.__moment.hidden === undefined) w.__moment.hidden = performance.now();
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
     });
-    try {
-      await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
-      await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
-      await shootDuel((name) => ann.locator('.actions').getByRole('button', { name, exact: true }), parseCards(await labelsOf(ann.getByTestId('hand'))));
+    await shootDuel((name) => ann.locator('.actions').getByRole('button', { name, exact: true }), parseCards(await labelsOf(ann.getByTestId('hand'))));
 
-      // Both pages: the winner in words, Ann's winning shot under it, the whole of it inside the felt.
-      const annSees = ann.getByTestId('race-result');
-      const bobSees = bob.getByTestId('race-result');
-      await annSees.waitFor({ state: 'visible', timeout: 5000 });
-      await bobSees.waitFor({ state: 'visible', timeout: 5000 });
-      expect(await annSees.locator('strong').textContent()).toBe('You won the duel against Bob!');
-      expect(await bobSees.locator('strong').textContent()).toBe('Ann won the duel against you.');
-      // (the shot that won it; the misfires were on the race's panel as they came)
-      expect(await annSees.locator('span').allTextContents()).toEqual([expect.stringMatching(/^You: \w+ gun, \w+, \w+ — HIT$/)]);
-      expect(await bobSees.locator('span').allTextContents()).toEqual([expect.stringMatching(/^Ann: \w+ gun, \w+, \w+ — HIT$/)]);
-      const sizes: Record<string, { inside: boolean; width: number; area: number }> = {};
-      for (const [who, page] of [
-        ['Ann', ann],
-        ['Bob', bob],
-      ] as const) {
-        const box = await page.getByTestId('race-result').boundingBox();
-        const felt = await page.locator('.scene').boundingBox();
-        if (!box || !felt) throw new Error('no felt or no race result');
-        const inside = box.x >= felt.x && box.y >= felt.y && box.x + box.width <= felt.x + felt.width && box.y + box.height <= felt.y + felt.height;
-        sizes[who] = { inside, width: box.width / felt.width, area: (box.width * box.height) / (felt.width * felt.height) };
-      }
-      // Inside the felt; on the phone a small part of it (the cards around it still in sight), on a 1920×1080 monitor
-      // wide enough to read from the screen's distance (it was 23% of a 2560 felt's width, smaller than its cards' words).
-      expect(sizes.Ann.inside && sizes.Bob.inside).toBe(true);
-      expect(sizes.Ann.area).toBeLessThan(0.25);
-      expect(sizes.Bob.width).toBeGreaterThan(0.35);
-      // The next turn is already Ann's, under it: the moment does not take the tap.
-      expect(await annSees.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
-
-      // Ann taps: hers goes at once. Bob's stays long enough to read (3 s), then goes by itself.
-      await ann.getByTestId('status').click();
-      await annSees.waitFor({ state: 'hidden', timeout: 1000 });
-      await bobSees.waitFor({ state: 'hidden', timeout: 8000 });
-      const moment = await bob.evaluate(() => (window as unknown as { __moment: { shown?: number; hidden?: number } }).__moment);
-      const lasted = (moment.hidden ?? 0) - (moment.shown ?? 0);
-      expect(lasted).toBeGreaterThanOrEqual(2500);
-      expect(lasted).toBeLessThan(6000);
-      // (the felt keeps its line)
-      expect(await bob.getByTestId('saloon-news').textContent()).toContain('Last duel: Ann won the duel against you.');
-      expect(folks.errors).toEqual([]);
-    } finally {
-      await host.leave();
+    // Both pages: the winner in words, Ann's winning shot under it, the whole of it inside the felt.
+    const annSees = ann.getByTestId('race-result');
+    const bobSees = bob.getByTestId('race-result');
+    await annSees.waitFor({ state: 'visible', timeout: 5000 });
+    await bobSees.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await annSees.locator('strong').textContent()).toBe('You won the duel against Bob!');
+    expect(await bobSees.locator('strong').textContent()).toBe('Ann won the duel against you.');
+    // (the shot that won it; the misfires were on the race's panel as they came)
+    expect(await annSees.locator('span').allTextContents()).toEqual([expect.stringMatching(/^You: \w+ gun, \w+, \w+ — HIT$/)]);
+    expect(await bobSees.locator('span').allTextContents()).toEqual([expect.stringMatching(/^Ann: \w+ gun, \w+, \w+ — HIT$/)]);
+    const sizes: Record<string, { inside: boolean; width: number; area: number }> = {};
+    for (const [who, page] of [
+      ['Ann', ann],
+      ['Bob', bob],
+    ] as const) {
+      const box = await page.getByTestId('race-result').boundingBox();
+      const felt = await page.locator('.scene').boundingBox();
+      if (!box || !felt) throw new Error('no felt or no race result');
+      const inside = box.x >= felt.x && box.y >= felt.y && box.x + box.width <= felt.x + felt.width && box.y + box.height <= felt.y + felt.height;
+      sizes[who] = { inside, width: box.width / felt.width, area: (box.width * box.height) / (felt.width * felt.height) };
     }
-  } finally {
-    await folks.close();
-  }
+    // Inside the felt; on the phone a small part of it (the cards around it still in sight), on a 1920×1080 monitor
+    // wide enough to read from the screen's distance (it was 23% of a 2560 felt's width, smaller than its cards' words).
+    expect(sizes.Ann.inside && sizes.Bob.inside).toBe(true);
+    expect(sizes.Ann.area).toBeLessThan(0.25);
+    expect(sizes.Bob.width).toBeGreaterThan(0.35);
+    // The next turn is already Ann's, under it: the moment does not take the tap.
+    expect(await annSees.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+
+    // Ann taps: hers goes at once. Bob's stays long enough to read (3 s), then goes by itself.
+    await ann.getByTestId('status').click();
+    await annSees.waitFor({ state: 'hidden', timeout: 1000 });
+    await bobSees.waitFor({ state: 'hidden', timeout: 8000 });
+    const moment = await bob.evaluate(() => (window as unknown as { __moment: { shown?: number; hidden?: number } }).__moment);
+    const lasted = (moment.hidden ?? 0) - (moment.shown ?? 0);
+    expect(lasted).toBeGreaterThanOrEqual(2500);
+    expect(lasted).toBeLessThan(6000);
+    // (the felt keeps its line)
+    expect(await bob.getByTestId('saloon-news').textContent()).toContain('Last duel: Ann won the duel against you.');
+    expect(folks.errors).toEqual([]);
+  });
 });

@@ -7,37 +7,21 @@
  * next turn's moves (389 px at 1920×1080), the felt squeezed by as much. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { DESKTOP, people, shot, useStack } from '../support/browser';
-import { bobThreatensAnn, labelsOf, parseCards, shootDuel } from '../support/saloon';
+import { shot, useStack } from '../support/browser';
+import { atDuelGo, labelsOf, parseCards, shootDuel } from '../support/saloon';
 import { until } from '../support/table';
 
 jest.setTimeout(60_000);
 
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
 
-/**
- * Ann on `screen`, Bob on a desktop: Bob threatens Ann at a seeded table, Ann answers "Do you?", and `check` runs on
- * Ann's page at GO! (its screenshot saved as `shotName`); the table and the pages are closed after.
- */
-async function atGo(screen: BrowserContextOptions, shotName: string, check: (ann: Page) => Promise<void>): Promise<void> {
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { ...screen, locale: 'en-US' });
-    const bob = await folks.open('Bob', DESKTOP);
-    const host = await bobThreatensAnn(stack().base, ann, bob);
-    try {
-      await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
-      await ann.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
-      await shot(ann, shotName);
-      await check(ann);
-      expect(folks.errors).toEqual([]);
-    } finally {
-      await host.leave();
-    }
-  } finally {
-    await folks.close();
-  }
-}
+/** The race at GO!, Ann on `screen` (its screenshot saved as `shotName`), Bob on a desktop (atDuelGo). */
+const atGo = (screen: BrowserContextOptions, shotName: string, check: (ann: Page) => Promise<void>): Promise<void> =>
+  atDuelGo(stack, { ann: { ...screen, locale: 'en-US' } }, async (ann, _bob, folks) => {
+    await shot(ann, shotName);
+    await check(ann);
+    expect(folks.errors).toEqual([]);
+  });
 
 test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards, larger than a laptop’s; the felt’s height back after it', () =>
   atGo({ viewport: { width: 1920, height: 1080 } }, 'saloon-race-monitor-1920', async (ann) => {

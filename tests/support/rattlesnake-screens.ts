@@ -4,9 +4,10 @@
  * and a simple policy that plays it as a player would.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import type { Stack } from './browser';
+import { DESKTOP as DESKTOP_WINDOW, people, type People, type Stack } from './browser';
+import { joinByCode } from './saloon';
 import { measure } from './screens';
-import { actionButton, createTable, until } from './table';
+import { actionButton, createTable, hostTable, until } from './table';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1, locale: 'en-US' };
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
@@ -75,4 +76,30 @@ export async function playUntil(page: Page, what: string, done: () => Promise<bo
     await page.waitForTimeout(clicked ? 120 : 80);
   }
   throw new Error(`timed out playing until ${what}`);
+}
+
+/**
+ * Ann and Bob at a seeded two-seat Rattlesnake table with no bots (the server takes the seed with ALLOW_TEST_SEED; Ann
+ * joins first, seat 0), each in a browser context of their own: `ann` her page's options, `bob` his (a desktop
+ * window in English unless told), `bobName` the name he joins as. `play` runs with their pages and the people (their
+ * page errors); the pages and the table are closed after.
+ */
+export async function annAndBob(
+  stack: () => Stack,
+  seed: number,
+  { ann, bob = { ...DESKTOP_WINDOW, locale: 'en-US' }, bobName = 'Bob' }: { ann: BrowserContextOptions; bob?: BrowserContextOptions; bobName?: string },
+  play: (ann: Page, bob: Page, folks: People) => Promise<void>,
+): Promise<void> {
+  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, seed);
+  const folks = people(stack().browser);
+  try {
+    const annPage = await folks.open('Ann', ann);
+    const bobPage = await folks.open(bobName, bob);
+    await joinByCode(annPage, stack().base, 'Ann', host.code);
+    await joinByCode(bobPage, stack().base, bobName, host.code);
+    await play(annPage, bobPage, folks);
+  } finally {
+    await folks.close();
+    await host.leave();
+  }
 }

@@ -3,8 +3,9 @@
  * fire a correct duel shot through the duel panel, as a player would; deal a table from a searched test seed and join
  * it by its code.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { Rng, Saloon } from '@tumbleweed/engine';
+import { DESKTOP, people, type People, type Stack } from './browser';
 import { hostTable } from './table';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow'];
@@ -150,5 +151,32 @@ export async function bobThreatensAnn(base: string, ann: Page, bob: Page): Promi
   } catch (err) {
     await host.leave();
     throw err;
+  }
+}
+
+/**
+ * Ann (on `ann`) and Bob (on `bob`: a desktop unless told) where Bob threatens Ann (bobThreatensAnn); Ann answers "Do
+ * you?", and `check` runs with both pages and the people (their page errors) at GO!; the table and the pages are
+ * closed after.
+ */
+export async function atDuelGo(
+  stack: () => Stack,
+  { ann, bob = DESKTOP }: { ann: BrowserContextOptions; bob?: BrowserContextOptions },
+  check: (ann: Page, bob: Page, folks: People) => Promise<void>,
+): Promise<void> {
+  const folks = people(stack().browser);
+  try {
+    const annPage = await folks.open('Ann', ann);
+    const bobPage = await folks.open('Bob', bob);
+    const host = await bobThreatensAnn(stack().base, annPage, bobPage);
+    try {
+      await annPage.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click();
+      await annPage.getByTestId('duel-word').filter({ hasText: 'GO!' }).waitFor({ timeout: 20_000 });
+      await check(annPage, bobPage, folks);
+    } finally {
+      await host.leave();
+    }
+  } finally {
+    await folks.close();
   }
 }
