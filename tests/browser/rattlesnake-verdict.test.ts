@@ -4,12 +4,14 @@
  * review: "You lose: Set of three 5s beats Single 5…"). Where the whole line does not fit it reads "You win — 1 Hit";
  * the combos stay on the revealed cards and in the log. Ann and Bob play a seeded table (ALLOW_TEST_SEED) by a simple
  * policy (rattlesnake-screens.ts `move`) until the first verdict. The attack's and the defence's revealed combos are
- * whole too: "Calamity Kate's defence: Set…" becomes "Defence: Set of three 5s". Needs `npm run build` first.
+ * whole too: "Calamity Kate's defence: Set…" becomes "Defence: Set of three 5s". On a laptop the verdict names the rule
+ * that decided it ("(more cards)", "(a tie goes to the defender)"), and the log tells a showdown in that one line (it
+ * told it twice, the combos in opposite orders). Needs `npm run build` first.
  */
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { shot, useStack } from '../support/browser';
 import { measure } from '../support/screens';
-import { annAndBob, move } from '../support/rattlesnake-screens';
+import { annAndBob, DESKTOP, move } from '../support/rattlesnake-screens';
 
 jest.setTimeout(90_000);
 
@@ -18,12 +20,42 @@ const stack = useStack({ BOT_DELAY_MS: '60', ALLOW_TEST_SEED: '1' });
 /** The verdict's words as the felt draws them ("You win: …", "You lose …"), '' before the first one. */
 const VERDICT = /^You (win|lose)\b/;
 
+/** The first seed whose first turn is Ann's (the host's seat). */
+function annFirst(): number {
+  let seed = 1;
+  while (Rattlesnake.setup({ seats: 2, options: {} as Rattlesnake.RattlesnakeOptions }, Rng.fromSeed(seed)).active !== 0) seed++;
+  return seed;
+}
+
+/** The rule's words in a verdict's brackets, English (rattlesnake:verdict.rule). */
+const RULE = /\((more cards|a Set beats a Run|Sandstorm: a Run beats a Set|the higher card|a tie goes to the defender|Deadeye: a tie goes to the attacker)\)/;
+
+test('Rattlesnake on a laptop: the verdict names the rule that decided the showdown, and the log tells it in that one line', async () => {
+  await annAndBob(stack, annFirst(), { ann: DESKTOP }, async (ann, bob, folks) => {
+    let said = '';
+    for (let i = 0; i < 30 && !said; i++) {
+      await move(ann).catch(() => '');
+      await move(bob).catch(() => '');
+      await ann.waitForTimeout(250);
+      said = (await measure(ann)).scene.items.find((it) => it.kind === 'text' && VERDICT.test(it.label))?.label ?? '';
+    }
+    await shot(ann, 'rattlesnake-verdict-laptop');
+    // (the old client: "You lose: Single 5 beats Single 1 — 1 Hit", no rule)
+    expect(said).toMatch(/^You (win|lose): .+ (beats|ties) .+ — (\d Hits?|the defence holds)$/);
+    expect(said).toMatch(RULE);
+    // The log: the showdown once, as the felt says it (the old log: "Your attack hits (Single 5 against Single 1) — 1
+    // Hit!" and then "You win: Single 5 beats Single 1 — 1 Hit").
+    const told = (await ann.locator('.side [role=log] li').allTextContents()).filter((l) => / (beats|ties|against) |Dodge 'n' Shoot/.test(l));
+    expect(told).toEqual([said]);
+    expect(folks.errors).toEqual([]);
+  });
+});
+
 test.each([
   ['568×320', 568, 320],
   ['640×360', 640, 360],
 ])('Rattlesnake on a phone held sideways (%s): the verdict says who won and how many Hits, the revealed combos whole', async (screen, width, height) => {
-  let seed = 1;
-  while (Rattlesnake.setup({ seats: 2, options: {} as Rattlesnake.RattlesnakeOptions }, Rng.fromSeed(seed)).active !== 0) seed++;
+  const seed = annFirst();
   const phone = { viewport: { width, height }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' };
   // (Bob joins with a bot's name: as long as a player's may be)
   await annAndBob(stack, seed, { ann: phone, bobName: 'Calamity Kate' }, async (ann, bob, folks) => {

@@ -46,6 +46,7 @@ describe('Rattlesnake standings', () => {
 describe('Rattlesnake verdicts', () => {
   const set = (top: number, size: number): R.Combo => ({ kind: 'set', cards: [], size, top });
   const single = (top: number): R.Combo => ({ kind: 'single', cards: [], size: 1, top });
+  const run = (top: number, size: number): R.Combo => ({ kind: 'run', cards: [], size, top });
   const names = (s: number) => ['Ann', 'Bob'][s];
   const sd = (over: Partial<R.Showdown>): R.Showdown => ({
     attacker: 0,
@@ -59,15 +60,49 @@ describe('Rattlesnake verdicts', () => {
   });
 
   test('who won, with what, from each seat', () => {
-    expect(words.verdict(sd({}), 0, names)).toBe('You lose: Set of two 4s beats Single 1 — the defence holds');
-    expect(words.verdict(sd({}), 1, names)).toBe('You win: Set of two 4s beats Single 1 — the defence holds');
-    expect(words.verdict(sd({}), null, names)).toBe('Bob wins: Set of two 4s beats Single 1 — the defence holds');
-    const hit = sd({ attackerCombo: set(5, 3), defenderCombo: single(5), attackerWon: true, hits: 2 });
-    expect(words.verdict(hit, 1, names)).toBe('You lose: Set of three 5s beats Single 5 — 2 Hits');
-    expect(words.verdict(sd({ attackerCombo: single(3), defenderCombo: single(3) }), 0, names)).toBe('You lose: Single 3 ties Single 3 — the defence holds');
-    expect(words.verdict(sd({ dodge: true, attackerCombo: null, defenderCombo: null, attackerWon: true, hits: 1 }), 0, names)).toBe(
-      "You win: decided by Dodge 'n' Shoot — 1 Hit",
-    );
+    expect(words.verdict(sd({}), 0, names)).toBe('You lose: Set of two 4s beats Single 1 (more cards) — the defence holds');
+    expect(words.verdict(sd({}), 1, names)).toBe('You win: Set of two 4s beats Single 1 (more cards) — the defence holds');
+    expect(words.verdict(sd({}), null, names)).toBe('Bob wins: Set of two 4s beats Single 1 (more cards) — the defence holds');
+    expect(words.verdict(sd({}), 0, names, 'full')).toBe('You lose: Set of two 4s beats Single 1 — the defence holds');
+    expect(words.verdict(sd({}), 0, names, 'short')).toBe('You lose — the defence holds');
+  });
+
+  // The rule that decided it, in brackets, whatever events were in effect (read back from the combos and who won).
+  test.each<[string, Partial<R.Showdown>, string]>([
+    [
+      'more cards',
+      { attackerCombo: set(5, 3), defenderCombo: single(5), attackerWon: true, hits: 2 },
+      'You lose: Set of three 5s beats Single 5 (more cards) — 2 Hits',
+    ],
+    [
+      'a Set over a Run',
+      { attackerCombo: set(2, 2), defenderCombo: run(5, 2), attackerWon: true, hits: 1 },
+      'You lose: Set of two 2s beats Run of 4 to 5 (a Set beats a Run) — 1 Hit',
+    ],
+    [
+      'Sandstorm',
+      { attackerCombo: set(2, 2), defenderCombo: run(5, 2) },
+      'You win: Run of 4 to 5 beats Set of two 2s (Sandstorm: a Run beats a Set) — the defence holds',
+    ],
+    [
+      'the higher card',
+      { attackerCombo: single(5), defenderCombo: single(4), attackerWon: true, hits: 1 },
+      'You lose: Single 5 beats Single 4 (the higher card) — 1 Hit',
+    ],
+    ['a tie', { attackerCombo: single(3), defenderCombo: single(3) }, 'You win: Single 3 ties Single 3 (a tie goes to the defender) — the defence holds'],
+    [
+      'Deadeye',
+      { attackerCombo: single(3), defenderCombo: single(3), attackerWon: true, hits: 1 },
+      'You lose: Single 3 ties Single 3 (Deadeye: a tie goes to the attacker) — 1 Hit',
+    ],
+    ['no defence', { attackerCombo: single(1), defenderCombo: null, attackerWon: true, hits: 1 }, 'You lose: Single 1 beats No combo — 1 Hit'],
+    [
+      'the Dodge ’n’ Shoot flip',
+      { dodge: true, attackerCombo: null, defenderCombo: null, attackerWon: true, hits: 1 },
+      "You lose: decided by Dodge 'n' Shoot — 1 Hit",
+    ],
+  ])('decided by %s, told to the defender', (_, over, expected) => {
+    expect(words.verdict(sd(over), 1, names)).toBe(expected);
   });
 });
 

@@ -35,18 +35,22 @@ export function describeCombo(c: Rattlesnake.Combo | null): string {
   return t('rattlesnake:combo.run', { from: String(c.top - c.size + 1), to: String(c.top) });
 }
 
+/** A verdict's forms, longest first: with the rule that decided it, without it, and who won and what it did. */
+export type VerdictForm = 'why' | 'full' | 'short';
+export const VERDICT_FORMS: readonly VerdictForm[] = ['why', 'full', 'short'];
+
 /**
- * The verdict of a showdown from where `seat` sits (null: watching): "You lose: Single 1 vs Set of two 4s — 1 Hit",
- * "Ann wins: Run of 3 to 5 vs Single 5 — 1 Hit", "Your defence holds: Single 2 vs Single 4". The winner's combo
- * comes first.
+ * The verdict of a showdown from where `seat` sits (null: watching). The winner's combo comes first, then the rule
+ * that decided it (`why`): "You lose: Set of two 4s beats Single 5 (more cards) — 1 Hit", "Ann wins: Single 3 ties
+ * Single 3 (a tie goes to the defender) — the defence holds"; `full` drops the rule, `short` the combos too
+ * ("You lose — 1 Hit").
  */
-export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (seat: number) => string, form: 'full' | 'short' = 'full'): string {
+export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (seat: number) => string, form: VerdictForm = 'why'): string {
   const winner = sd.attackerWon ? sd.attacker : sd.defender;
   const won = describeCombo(sd.attackerWon ? sd.attackerCombo : sd.defenderCombo);
   const lost = describeCombo(sd.attackerWon ? sd.defenderCombo : sd.attackerCombo);
-  const a = sd.attackerCombo;
-  const d = sd.defenderCombo;
-  const tie = !sd.dodge && (a === null ? d === null : d !== null && a.kind === d.kind && a.size === d.size && a.top === d.top);
+  const rule = sd.dodge ? null : Rattlesnake.decidingRule(sd.attackerCombo, sd.defenderCombo, sd.attackerWon);
+  const tie = rule === 'tie' || rule === 'tieDeadeye' || (!sd.dodge && sd.attackerCombo === null && sd.defenderCombo === null);
   const how = sd.dodge ? t('rattlesnake:verdict.dodge') : t(tie ? 'rattlesnake:verdict.tie' : 'rattlesnake:verdict.combos', { won, lost });
   const result = sd.attackerWon ? t('rattlesnake:verdict.hits', { count: sd.hits }) : t('rattlesnake:verdict.held');
   const who =
@@ -56,7 +60,9 @@ export function verdict(sd: Rattlesnake.Showdown, seat: number | null, name: (se
         ? t('rattlesnake:verdict.youWin')
         : t('rattlesnake:verdict.youLose');
   // (short, where the felt has no room for the combos: who won and what it did, "You lose — 1 Hit")
-  return form === 'short' ? t('rattlesnake:verdict.short', { who, result }) : t('rattlesnake:verdict.line', { who, how, result });
+  if (form === 'short') return t('rattlesnake:verdict.short', { who, result });
+  if (form === 'why' && rule) return t('rattlesnake:verdict.why', { who, how, why: t(`rattlesnake:verdict.rule.${rule}`), result });
+  return t('rattlesnake:verdict.line', { who, how, result });
 }
 
 /**

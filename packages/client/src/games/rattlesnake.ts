@@ -40,7 +40,7 @@ import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesn
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { rattlesnakeInfo } from './rattlesnake-info';
-import { afterPrompt, coverPrompt, describeCombo, rulesText, standingsOf, verdict, windowPrompt } from './rattlesnake-words';
+import { afterPrompt, coverPrompt, rulesText, standingsOf, verdict, VERDICT_FORMS, windowPrompt } from './rattlesnake-words';
 import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 
 /** The picker behind "Use…": the abilities usable out of an attack (Reload, Scout, Switch Up, Quick Draw). */
@@ -278,7 +278,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       buyable: new Set(legal.flatMap((i) => (i.type === 'buy' ? [i.cardId] : []))),
       buyTarget: this.buyTarget,
       combos: this.combos(v),
-      verdict: sd ? (['full', 'short'] as const).map((form) => verdict(sd, v.seat, (s) => this.ctx.name(s), form)) : null,
+      verdict: sd ? VERDICT_FORMS.map((form) => verdict(sd, v.seat, (s) => this.ctx.name(s), form)) : null,
       verdictFresh: this.showdownAt > 1 && Date.now() - this.showdownAt < VERDICT_MS,
       pickOnFelt: mediaMatches(SIDEWAYS) && this.ctx.replay !== true,
     };
@@ -731,17 +731,9 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
         const defence = e.defender !== null ? cardLabel(e.defender) : t('rattlesnake:nothing');
         return [t('rattlesnake:log.dodgeFlip', { attack, defence })];
       }
-      case 'attack_resolved': {
-        const how: string = e.dodge
-          ? t('rattlesnake:log.howDodge')
-          : t('rattlesnake:log.howCombos', { attack: describeCombo(e.attackerCombo), defence: describeCombo(e.defenderCombo) });
-        return [
-          e.attackerWon
-            ? t('rattlesnake:log.attackHits', { ...as(e.attacker), how, count: e.hits })
-            : t('rattlesnake:log.defenceHolds', { ...as(e.defender), how }),
-          verdict(e, me >= 0 ? me : null, (s) => this.ctx.name(s)),
-        ];
-      }
+      // (one line: who won, with what, by which rule, and what it did)
+      case 'attack_resolved':
+        return [verdict(e, me >= 0 ? me : null, (s) => this.ctx.name(s))];
       case 'attack_abandoned':
         return [t('rattlesnake:log.abandoned', as(e.seat))];
       case 'timed_out':

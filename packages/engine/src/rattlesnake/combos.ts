@@ -82,6 +82,23 @@ export function attackerWins(attacker: Combo | null, defender: Combo | null, rul
   return rules.deadeye;
 }
 
+/**
+ * The rule that decided a showdown: more cards (`size`), a Set over a Run of as many cards (`setOverRun`; under
+ * Sandstorm a Run over a Set, `runOverSet`), the higher top card (`higher`), a full tie to the defender (`tie`) or,
+ * under Deadeye, to the attacker (`tieDeadeye`). Read back from the two combos and who won, so a page tells it from the
+ * showdown alone, whatever events were in effect then. Null when a side had no combo (no combo loses to any).
+ */
+export type DecidingRule = 'size' | 'setOverRun' | 'runOverSet' | 'higher' | 'tie' | 'tieDeadeye';
+
+export function decidingRule(attacker: Combo | null, defender: Combo | null, attackerWon: boolean): DecidingRule | null {
+  if (!attacker || !defender) return null;
+  if (attacker.size !== defender.size) return 'size';
+  // (of one size, two kinds are a Set and a Run: Singles are all of size 1)
+  if (attacker.kind !== defender.kind) return (attackerWon ? attacker : defender).kind === 'set' ? 'setOverRun' : 'runOverSet';
+  if (attacker.top !== defender.top) return 'higher';
+  return attackerWon ? 'tieDeadeye' : 'tie';
+}
+
 const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /** "Set of three 4s", "Run of 3 to 5", "Single 5", "No combo". */

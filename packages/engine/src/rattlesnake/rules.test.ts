@@ -1,7 +1,7 @@
 import { eventsFor, isError, type GameEvent, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
 import { allCards, baseValue, hitIds, type EventKind } from './cards';
-import { attackerWins, bestCombo, compareCombos, describeCombo, type Combo } from './combos';
+import { attackerWins, bestCombo, compareCombos, decidingRule, describeCombo, type Combo, type DecidingRule } from './combos';
 import type { RattlesnakeIntent } from './intents';
 import { apply, legalIntents, locations, outcome, pending, setup, STALEMATE_TURNS, timeout } from './rules';
 import { other } from './shared';
@@ -123,26 +123,26 @@ describe('combos', () => {
     expect(describeCombo(c)).toBe('Run of 1 to 2');
   });
 
-  // attacker, defender, sandstorm, deadeye, attacker wins?
-  test.each<[number[], number[], boolean, boolean, boolean, string]>([
-    [[3, 3], [5], false, false, true, 'more cards beats a higher single'],
-    [[1, 2, 3], [5, 5], false, false, true, 'run of three beats set of two'],
-    [[5, 5], [1, 2, 3], false, false, false, 'more cards for the defender'],
-    [[2, 2], [4, 5], false, false, true, 'set beats run of the same size'],
-    [[4, 5], [2, 2], false, false, false, 'run loses to set of the same size'],
-    [[2, 2], [4, 5], true, false, false, 'Sandstorm: run beats set'],
-    [[4, 5], [2, 2], true, false, true, 'Sandstorm: run beats set (attacker)'],
-    [[4, 4], [3, 3], false, false, true, 'higher set'],
-    [[2, 3, 4], [3, 4, 5], false, false, false, 'higher run'],
-    [[5], [4], false, false, true, 'higher single'],
-    [[4], [4], false, false, false, 'full tie goes to the defender'],
-    [[4], [4], false, true, true, 'Deadeye: full tie goes to the attacker'],
-    [[3, 4], [3, 4], true, true, true, 'Deadeye with Sandstorm'],
-    [[], [], false, false, false, 'two empties: defender'],
-    [[], [], false, true, false, 'two empties: defender even under Deadeye'],
-    [[1], [], false, false, true, 'any combo beats no combo'],
-    [[], [1], false, true, false, 'no combo loses'],
-  ])('%j vs %j (sandstorm %s, deadeye %s) → attacker wins %s: %s', (a, d, sandstorm, deadeye, expected) => {
+  // attacker, defender, sandstorm, deadeye, attacker wins?, the rule that decided it (read back from the outcome)
+  test.each<[number[], number[], boolean, boolean, boolean, DecidingRule | null, string]>([
+    [[3, 3], [5], false, false, true, 'size', 'more cards beats a higher single'],
+    [[1, 2, 3], [5, 5], false, false, true, 'size', 'run of three beats set of two'],
+    [[5, 5], [1, 2, 3], false, false, false, 'size', 'more cards for the defender'],
+    [[2, 2], [4, 5], false, false, true, 'setOverRun', 'set beats run of the same size'],
+    [[4, 5], [2, 2], false, false, false, 'setOverRun', 'run loses to set of the same size'],
+    [[2, 2], [4, 5], true, false, false, 'runOverSet', 'Sandstorm: run beats set'],
+    [[4, 5], [2, 2], true, false, true, 'runOverSet', 'Sandstorm: run beats set (attacker)'],
+    [[4, 4], [3, 3], false, false, true, 'higher', 'higher set'],
+    [[2, 3, 4], [3, 4, 5], false, false, false, 'higher', 'higher run'],
+    [[5], [4], false, false, true, 'higher', 'higher single'],
+    [[4], [4], false, false, false, 'tie', 'full tie goes to the defender'],
+    [[4], [4], false, true, true, 'tieDeadeye', 'Deadeye: full tie goes to the attacker'],
+    [[3, 4], [3, 4], true, true, true, 'tieDeadeye', 'Deadeye with Sandstorm'],
+    [[], [], false, false, false, null, 'two empties: defender'],
+    [[], [], false, true, false, null, 'two empties: defender even under Deadeye'],
+    [[1], [], false, false, true, null, 'any combo beats no combo'],
+    [[], [1], false, true, false, null, 'no combo loses'],
+  ])('%j vs %j (sandstorm %s, deadeye %s) → attacker wins %s, decided by %s: %s', (a, d, sandstorm, deadeye, expected, rule) => {
     const ca = bestCombo(
       a.map((value, i) => ({ id: `a${i}`, value })),
       sandstorm,
@@ -152,6 +152,7 @@ describe('combos', () => {
       sandstorm,
     );
     expect(attackerWins(ca, cd, { sandstorm, deadeye })).toBe(expected);
+    expect(decidingRule(ca, cd, expected)).toBe(rule);
   });
 
   test('comparison is antisymmetric', () => {

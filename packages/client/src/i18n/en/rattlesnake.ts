@@ -90,6 +90,16 @@ export const rattlesnake = {
   /** The line after each showdown, on the table and in the log ("You lose: Set of two 4s beats Single 1 — 1 Hit"). */
   verdict: {
     line: '{{who}}: {{how}} — {{result}}',
+    why: '{{who}}: {{how}} ({{why}}) — {{result}}',
+    /** The rule that decided a showdown, in brackets after the combos ("Set of two 4s beats Single 5 (more cards)"). */
+    rule: {
+      size: 'more cards',
+      setOverRun: 'a Set beats a Run',
+      runOverSet: 'Sandstorm: a Run beats a Set',
+      higher: 'the higher card',
+      tie: 'a tie goes to the defender',
+      tieDeadeye: 'Deadeye: a tie goes to the attacker',
+    },
     short: '{{who}} — {{result}}',
     youWin: 'You win',
     youLose: 'You lose',
@@ -265,14 +275,6 @@ export const rattlesnake = {
     switched: '{{name}} took {{card}} from the graveyard.',
     switched_me: 'You took {{card}} from the graveyard.',
     dodgeFlip: "Dodge 'n' Shoot: the attacker turns {{attack}}, the defender turns {{defence}}.",
-    howDodge: "on the Dodge 'n' Shoot flip",
-    howCombos: '{{attack}} against {{defence}}',
-    attackHits_one: "{{name}}'s attack hits ({{how}}) — {{count}} Hit!",
-    attackHits_other: "{{name}}'s attack hits ({{how}}) — {{count}} Hits!",
-    attackHits_me_one: 'Your attack hits ({{how}}) — {{count}} Hit!',
-    attackHits_me_other: 'Your attack hits ({{how}}) — {{count}} Hits!',
-    defenceHolds: "{{name}}'s defence holds ({{how}}).",
-    defenceHolds_me: 'Your defence holds ({{how}}).',
     abandoned: '{{name}} ran out of time and called off the attack.',
     abandoned_me: 'You ran out of time and called off the attack.',
     timedOut: 'Time ran out for {{name}}.',
