@@ -40,6 +40,7 @@ import type { RattlesnakeScene, RattlesnakeSceneModel } from '../scenes/rattlesn
 import { list } from '../state';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { rattlesnakeInfo } from './rattlesnake-info';
+import { EventMoment } from './rattlesnake-moment';
 import { afterPrompt, coverPrompt, rulesText, standingsOf, verdict, VERDICT_FORMS, windowPrompt } from './rattlesnake-words';
 import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
 
@@ -149,6 +150,8 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
   private showdownKey: string | null = null;
   private showdownAt = 0;
   private verdictTimer = 0;
+  /** An event entering the saloon, told over the felt (rattlesnake-moment.ts). */
+  private readonly eventMoment: EventMoment;
   private unlisten: (() => void)[] = [];
 
   private readonly board: JsonBoard<View, Intent>;
@@ -160,6 +163,9 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
     // (style.css: on a phone the bar is compact, its prompt left to the status bar that says the same)
     els.actions.classList.add('rattlesnake-actions');
+    // (style.css: the felt's moments size their words by its width)
+    els.scene.classList.add('rattlesnake-scene');
+    this.eventMoment = new EventMoment(els.scene);
     // A phone turned: the bar groups its buys or not, the felt says where to pick cards (sceneModel's pickOnFelt).
     for (const query of [PHONE, SIDEWAYS]) {
       const list = typeof window !== 'undefined' ? window.matchMedia?.(query) : undefined;
@@ -237,6 +243,8 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
       for (const id of [...this.selected]) if (!v.hand.includes(id)) this.selected.delete(id);
     }
     if (v) this.noteShowdown(v);
+    // (not in a replay, nor once the game is won: the end screen is up)
+    if (v) this.eventMoment.update(v.events, v.winner !== null || this.ctx.replay === true);
     const legal = this.board.legal(v);
     if (this.buyTarget && !legal.some((i) => i.type === 'buy' && i.cardId === this.buyTarget)) this.buyTarget = null;
     this.renderActions(v, legal);
@@ -772,6 +780,8 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     window.clearTimeout(this.verdictTimer);
     for (const off of this.unlisten.splice(0)) off();
     this.els.actions.classList.remove('rattlesnake-actions');
+    this.els.scene.classList.remove('rattlesnake-scene');
+    this.eventMoment.dispose();
     this.destroyed = true;
     this.scene?.destroy();
     this.scene = null;

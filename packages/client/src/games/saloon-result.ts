@@ -1,10 +1,10 @@
 /**
  * The moment a Saloon race ends: who won and the winning shot, over the felt for a few seconds. The state has moved on
  * by then (the loser's Wound, the hands discarded, the next turn), so without it the race's panel was gone 200 ms after
- * the winning shot, the outcome left to the felt's small "Last duel: …" line and the log.
+ * the winning shot, the outcome left to the felt's small "Last duel: …" line and the log. Told as a FeltMoment (moment.ts).
  */
 import type { Saloon } from '@tumbleweed/engine';
-import { h } from '../dom';
+import { FeltMoment } from './moment';
 
 /** How long the moment stays, unless the player taps or presses a key first. */
 export const RACE_RESULT_MS = 3000;
@@ -25,44 +25,31 @@ export const raceJustEnded = (racingBefore: boolean | undefined, now: RaceMoment
   racingBefore === true && !now.racing && !now.over && now.record !== null;
 
 export class RaceResult {
-  /** Made at its first moment (a page that never sees a race's end makes none). */
-  private el: HTMLElement | null = null;
+  private readonly moment: FeltMoment;
   /** Whether the last view had a race on; undefined before the first view (a page opened later shows nothing). */
   private racing: boolean | undefined = undefined;
-  private timer = 0;
-  private readonly dismiss = (): void => this.hide();
 
-  /** `host`: the felt's element (the moment is laid over it; appended when shown: the scene replaces its children once). */
-  constructor(private readonly host: HTMLElement) {}
+  /** `host`: the felt's element. */
+  constructor(host: HTMLElement) {
+    this.moment = new FeltMoment(host, 'race-result');
+  }
 
   /** Called with each view: a race that just ended here (raceJustEnded) shows its record's `words` for RACE_RESULT_MS. */
   update(now: RaceMoment, words: (d: Saloon.DuelRecord) => string[]): void {
     const before = this.racing;
     this.racing = now.racing;
     if (!raceJustEnded(before, now) || !now.record) return; // (the record's check again: for the type)
-    const [headline, ...lines] = words(now.record);
-    const el = (this.el ??= h('div', { class: 'race-result', 'data-testid': 'race-result', 'aria-hidden': 'true' }));
-    el.replaceChildren(h('strong', {}, headline), ...lines.map((l) => h('span', {}, l)));
-    if (!el.isConnected) this.host.append(el);
-    el.hidden = false;
-    window.clearTimeout(this.timer);
-    this.timer = window.setTimeout(this.dismiss, RACE_RESULT_MS);
-    // (the tap or key that acts next puts it away: it never stands between a player and the felt)
-    document.addEventListener('pointerdown', this.dismiss, { capture: true, once: true });
-    document.addEventListener('keydown', this.dismiss, { capture: true, once: true });
+    const [headline = '', ...lines] = words(now.record);
+    this.moment.show(headline, lines, RACE_RESULT_MS);
   }
 
   /** A new race begins: the last one's moment goes. */
   hide(): void {
-    window.clearTimeout(this.timer);
-    if (this.el) this.el.hidden = true;
-    document.removeEventListener('pointerdown', this.dismiss, { capture: true });
-    document.removeEventListener('keydown', this.dismiss, { capture: true });
+    this.moment.hide();
   }
 
   /** The table page goes. */
   dispose(): void {
-    this.hide();
-    this.el?.remove();
+    this.moment.dispose();
   }
 }

@@ -328,6 +328,8 @@ export const rattlesnake = {
     uses: '{{name}} uses',
     youUse: 'You use',
     noAttack: 'No attack yet. The attacker commits cards face down, the defender answers, then both are revealed.',
+    eventEnters_one: 'Event! {{name}} enters the saloon',
+    eventEnters_other: 'Events! {{name}} enter the saloon',
     inEffect: 'In effect: {{names}}',
     yourHand: 'Your hand',
     yourHandPick: 'Your hand — tap cards to pick',

@@ -316,6 +316,8 @@ export const rattlesnake: Translation<typeof en.rattlesnake> = {
     uses: '{{name}} usa',
     youUse: 'Você usa',
     noAttack: 'Nenhum ataque ainda. O Atacante baixa cartas viradas para baixo, o Defensor responde e depois as cartas dos dois são reveladas.',
+    eventEnters_one: 'Evento! {{name}} entra no saloon',
+    eventEnters_other: 'Eventos! {{name}} entram no saloon',
     inEffect: 'Em vigor: {{names}}',
     yourHand: 'Sua mão',
     yourHandPick: 'Sua mão — toque nas cartas para escolher',
