@@ -197,6 +197,31 @@ test.each([
   await slider.fill(String(Math.floor(max / 2)));
   await page.waitForTimeout(500);
   await shot(page, `replay-${game}`);
+  // On the common laptops the felt and the seat's bar are on the screen under the controls, the page not scrolled
+  // (the felt was 560 px tall whatever the window: the page scrolled 97 px at 1366×768, 145 at 1280×720); at the last
+  // step too, under the end's banner.
+  for (const [width, height] of [
+    [1366, 768],
+    [1280, 720],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (const at of [Math.floor(max / 2), max]) {
+      await slider.fill(String(at));
+      await page.waitForTimeout(400);
+      const fit = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollHeight - window.innerHeight,
+        bar: document.querySelector('.table-main > .actions')?.getBoundingClientRect().bottom ?? Infinity,
+        felt: document.querySelector('.table-main > .scene')?.getBoundingClientRect().height ?? 0,
+      }));
+      expect({ at: `${width}×${height}, step ${at}`, scroll: Math.max(0, fit.scroll), barInside: fit.bar <= height }).toEqual({
+        at: `${width}×${height}, step ${at}`,
+        scroll: 0,
+        barInside: true,
+      });
+      expect(fit.felt).toBeGreaterThanOrEqual(300);
+    }
+  }
+  await shot(page, `replay-${game}-1280x720`);
   if (game === 'saloon') {
     // Each card of the hand on its own between semicolons ("green leg Blam, 0 bullets, Desperado; blue leg Bang, …"):
     // with commas between the cards too, which words went with which card could not be told.

@@ -14,6 +14,7 @@ import { replayControls } from './replay/controls';
 import { replayFrames } from './replay/frames';
 import { replayHands } from './replay/hands';
 import { replayLog } from './replay/log';
+import { fitLayout } from './table/layout';
 
 /** The log handed over by the table page, or the last file opened here (kept so a language switch redraws it). */
 let stored: unknown = null;
@@ -227,28 +228,33 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
   );
   const winner = h('h2', { 'data-testid': 'replay-winner' });
   const banner = h('div', { class: 'banner replay-banner', hidden: true }, winner);
-  const sceneSlot = h('div', { class: 'replay-scene' });
+  const main = h('main', { class: 'table-main' });
+  const head = h('header', { class: 'replay-head' }, h('h1', { 'data-testid': 'replay-title' }, title), anotherBtn);
   const hands = replayHands(log, rep, name);
   const lines = replayLog(log, rep, go);
   const page = h(
     'div',
     { class: 'replay-viewer table-page' },
-    h('header', { class: 'replay-head' }, h('h1', { 'data-testid': 'replay-title' }, title), anotherBtn),
+    head,
     ...notes,
     controls.el,
     banner,
-    h('div', { class: 'table-layout' }, h('main', { class: 'table-main' }, sceneSlot), h('aside', { class: 'side' }, hands.el, lines.el)),
+    h('div', { class: 'table-layout' }, main, h('aside', { class: 'side' }, hands.el, lines.el)),
   );
   body.replaceChildren(page);
 
   // The game's own UI, remounted for each viewer (a scene lays the table out around its own seat).
   let ui: GameUi | null = null;
+  let unfit = (): void => undefined;
   function mountUi(): void {
     ui?.destroy();
+    unfit();
     // Nothing to play here: the scene and the action bar show the seat's options but take no clicks.
     const scene = h('div', { class: 'scene', inert: true });
     const actions = h('div', { class: 'actions replay-actions', inert: true });
-    sceneSlot.replaceChildren(scene, actions);
+    main.replaceChildren(scene, actions);
+    // On a laptop the felt and the bar take the height left under the controls, as a live table's (style.css).
+    unfit = fitLayout({ page, above: [head, ...notes, controls.el, banner], main, scene, actions }, false);
     try {
       ui = module.mount(ctx, { scene, actions });
     } catch (err) {
@@ -315,5 +321,6 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     resume = { raw: stored, position, watch, speed };
     ui?.destroy();
     ui = null;
+    unfit();
   };
 }

@@ -61,7 +61,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   root.replaceChildren(page);
   // A table starts at its top (status, countdown, code), not at the lobby's scroll position.
   window.scrollTo(0, 0);
-  const unfit = fitLayout({ page, head: header.el, status: status.el, main, scene, actions }, view.tv);
+  const unfit = fitLayout({ page, above: [header.el, status.el], main, scene, actions }, view.tv);
   const stopKeys = opts.tv ? () => undefined : actionKeys(actions, () => !disposed && !view.conn.closed && end.el.hidden);
 
   const ctx: TableContext = {

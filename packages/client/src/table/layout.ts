@@ -1,13 +1,13 @@
 /**
  * One screen for every decision: the table (scene and action bar) takes the height left under the header and the
- * status bar (the scene grows or shrinks, the action bar keeps its own height); players, chat and log follow beside it
+ * status bar (`above`; in the replay viewer its head, controls and end banner) (the scene grows or shrinks, the action bar keeps its own height); players, chat and log follow beside it
  * or below it. The TV view is laid out for 1920×1080 and zoomed to larger screens.
  */
 export function fitLayout(
-  els: { page: HTMLElement; head: HTMLElement; status: HTMLElement; main: HTMLElement; scene: HTMLElement; actions: HTMLElement },
+  els: { page: HTMLElement; above: readonly HTMLElement[]; main: HTMLElement; scene: HTMLElement; actions: HTMLElement },
   tv: boolean,
 ): () => void {
-  const { page, head, status, main, scene, actions } = els;
+  const { page, above, main, scene, actions } = els;
   let disposed = false;
   const fit = () => {
     if (disposed) return;
@@ -25,9 +25,9 @@ export function fitLayout(
     if (actions.scrollTop !== 0) actions.scrollTop = 0;
   });
   barTop.observe(actions, { childList: true, subtree: true });
+  // (what lies above the table: the header and the status bar; a replay's head, controls and end banner)
   const sizes = new ResizeObserver(fit);
-  sizes.observe(head);
-  sizes.observe(status);
+  for (const el of above) sizes.observe(el);
   window.addEventListener('resize', fit);
   fit();
   // The action bar keeps its tallest height too (holdTallest): as tall as its moves, it resized the table at every
