@@ -126,6 +126,16 @@ const REVEALS: [string, Duel.Play[], number, string[]][] = [
     ['Cid fired a pistol at Bob — the barricade held.', 'Bob played a barricade.'],
   ],
   [
+    'a pistol and a rifle at one barricade: the pistol held, the rifle through',
+    [
+      { seat: 2, card: 'pistol', target: 0 },
+      { seat: 1, card: 'rifle', target: 0 },
+      { seat: 0, card: 'barricade', target: null },
+    ],
+    0,
+    ['Cid fired a pistol at you — the barricade held.', 'Bob fired a rifle at you — you are hit!', 'You played a barricade — the rifle went through it.'],
+  ],
+  [
     'a reload cut short, told to me',
     [
       { seat: 2, card: 'pistol', target: 0 },

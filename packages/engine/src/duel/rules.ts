@@ -141,16 +141,19 @@ export function timeout(state: DuelState): ApplyResult<DuelState, DuelEmitted> {
   return { state: next, events };
 }
 
-/** Who is hit by this shootout's plays, exactly as the rulebook says. */
+/**
+ * Whether a shot of `gun` lands on a seat that played `theirs`, exactly as the rulebook says: whoever fired was moving
+ * (every shot at them misses), a barricade stops pistols but not rifles, a reloader is hit. The one place of this rule
+ * (the log tells each shot by it).
+ */
+export function shotLands(gun: Card, theirs: Card | null | undefined): boolean {
+  if (!theirs || isGun(theirs)) return false;
+  return theirs === 'barricade' ? gun === 'rifle' : true;
+}
+
+/** Who is hit by this shootout's plays: each seat that a shot lands on (shotLands). */
 export function hitsOf(plays: readonly Play[]): Seat[] {
-  const hit: Seat[] = [];
-  for (const { seat, card } of plays) {
-    if (isGun(card)) continue; // whoever fired was moving: every shot at them misses
-    const incoming = plays.filter((p) => p.target === seat && isGun(p.card)).map((p) => p.card);
-    if (card === 'reload' && incoming.length > 0) hit.push(seat);
-    if (card === 'barricade' && incoming.includes('rifle')) hit.push(seat); // rifles go through, pistols do not
-  }
-  return hit;
+  return plays.filter(({ seat, card }) => plays.some((p) => p.target === seat && isGun(p.card) && shotLands(p.card, card))).map((p) => p.seat);
 }
 
 function resolve(state: DuelState, events: DuelEmitted[]): void {

@@ -63,7 +63,7 @@ export const duel: Translation<typeof en.duel> = {
   },
   log: {
     cardsUp: 'Tiroteio {{shootout}} da rodada {{round}} — cartas na mesa!',
-    shotHit: '{{shooter}} atirou com {{card}} em {{target}} — {{target}} foi atingido!',
+    shotHit: '{{shooter}} atirou com {{card}} em {{target}} — acertou {{target}}!',
     shotMissed: '{{shooter}} atirou com {{card}} em {{target}} — errou, {{target}} estava em movimento.',
     shotHeld: '{{shooter}} atirou com {{card}} em {{target}} — {{theirs}} segurou o tiro.',
     shot: '{{shooter}} atirou com {{card}} em {{target}}.',
@@ -78,7 +78,7 @@ export const duel: Translation<typeof en.duel> = {
     roundWon: '{{name}} é o último de pé e vence a rodada {{round}} — agora tem ${{money}}.',
     roundStarted: 'Rodada {{round}}: todos pegam de volta a mão completa.',
     gameWon: '{{name}} vence o jogo com ${{money}}!',
-    shotHit_me: 'Você atirou com {{card}} em {{target}} — {{target}} foi atingido!',
+    shotHit_me: 'Você atirou com {{card}} em {{target}} — acertou {{target}}!',
     shotHit_atMe: '{{shooter}} atirou com {{card}} em você — você foi atingido!',
     shotMissed_me: 'Você atirou com {{card}} em {{target}} — errou, {{target}} estava em movimento.',
     shotMissed_atMe: '{{shooter}} atirou com {{card}} em você — errou, você estava em movimento.',
