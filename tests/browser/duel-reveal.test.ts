@@ -38,6 +38,8 @@ interface Look {
   revealed: boolean;
   /** Which shootout's cards lie face up ("shootout 1"), '' when none. */
   caption: string;
+  /** Where the table says the game is ("Round 1 · Shootout 1"), '' when it says nothing of it. */
+  centre: string;
   /** Where everything is drawn, to compare two moments. */
   layout: string;
 }
@@ -67,6 +69,7 @@ async function watchReveal(page: Page, ms: number): Promise<{ looks(): Promise<L
           backs,
           revealed: b.items.some((i) => i.kind === 'text' && /^shootout \d/.test(i.label)),
           caption: b.items.find((i) => i.kind === 'text' && /^shootout \d/.test(i.label))?.label ?? '',
+          centre: /^Round \d+ · Shootout \d+/.exec(b.items.find((i) => i.kind === 'text' && /^Round \d/.test(i.label))?.label ?? '')?.[0] ?? '',
           layout: JSON.stringify(b.items.map((i) => [i.kind, i.label, Math.round(i.x), Math.round(i.y), Math.round(i.width), Math.round(i.height)])),
         });
         if (revealedAt === null && w.looks?.[w.looks.length - 1]?.revealed) revealedAt = now;
@@ -114,6 +117,9 @@ test('a reveal stays on the table 1.5 s while the next card is already placed, a
     const held = looks.slice(shown).filter((l) => l.at < drawnAfter + HOLD_MS - 20);
     expect(held.filter((l) => l.backs > 0).map((l) => `${l.at} ms: ${l.backs} face down`)).toEqual([]);
     expect(held.filter((l) => l.faces !== 2 || !l.revealed).map((l) => `${l.at} ms: ${l.faces} face up`)).toEqual([]);
+    // Held, the table says the shootout its cards are from, though the state is in round 2 (the old client: "Round 2 ·
+    // Shootout 1" over round 1's cards and Bob's HIT!, his heart back).
+    expect(held.filter((l) => l.centre !== 'Round 1 · Shootout 1').map((l) => `${l.at} ms: ${l.centre}`)).toEqual([]);
 
     // After the hold: round 2's table. Ann has not played yet: only Bob's card lies there, face down; round 1's are gone.
     await ann
@@ -130,6 +136,7 @@ test('a reveal stays on the table 1.5 s while the next card is already placed, a
     await shot(ann, 'duel-reveal-round2-desktop');
     expect(after.items.filter((i) => i.kind === 'text' && /^shootout \d/.test(i.label)).map((i) => i.label)).toEqual([]);
     expect(tableCards(after)).toEqual({ faces: 0, backs: 1 });
+    expect(after.items.filter((i) => i.kind === 'text' && /^Round \d/.test(i.label)).map((i) => i.label.split('\n')[0])).toEqual(['Round 2 · Shootout 1']);
     expect(layoutProblems(await measure(ann), 1)).toEqual([]);
     expect(folks.errors).toEqual([]);
   } finally {

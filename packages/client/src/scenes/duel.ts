@@ -2,6 +2,7 @@ import { Container, Graphics, Text, type Application } from 'pixi.js';
 import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
+import { tableMoment } from './duel-held';
 import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltLayout, type DrawWhen } from './common';
 import { t } from '../i18n';
 import { touchScreen } from '../dom';
@@ -362,9 +363,13 @@ export class DuelScene {
     const n = m.names.length;
     const base = v.seat ?? 0;
     const spots: Spot[] = [];
+    const now = performance.now();
+    const held = this.holding(now);
+    // (while a reveal is held: its shootout, and who stood in it, though the state may be in the next round)
+    const moment = tableMoment(v, this.shown, held);
     // Centre: where we are in the game.
     const where = m.started
-      ? t('duel:scene.centre', { round: String(v.round), shootout: String(v.shootout), target: String(v.target) })
+      ? t('duel:scene.centre', { round: String(moment.round), shootout: String(moment.shootout), target: String(v.target) })
       : t('duel:scene.waiting');
     // (on one line above a short table's row of players)
     const centre = text(short ? where.replace(/\n/g, ' · ') : where, { fontSize: phone ? 12 : 15, fill: 0xf6e3b8, fontWeight: 'bold' });
@@ -428,8 +433,6 @@ export class DuelScene {
 
     this.root.addChild(centre);
 
-    const now = performance.now();
-    const held = this.holding(now);
     const reveal = this.shown;
     // The revealed cards lie on the table while the hold lasts, then for the rest of their round (until each player
     // places their next card), and at the end of the game; never into the next round.
@@ -470,7 +473,15 @@ export class DuelScene {
       this.root.addChild(arrows);
     }
 
-    for (const spot of spots) this.drawSpot(m, spot, spots, sw, sh, slotW, slotH, phone, { held, showReveal, order: order(spot.seat), handY: tableH + 40, W });
+    for (const spot of spots)
+      this.drawSpot(m, spot, spots, sw, sh, slotW, slotH, phone, {
+        held,
+        alive: moment.alive(spot.seat),
+        showReveal,
+        order: order(spot.seat),
+        handY: tableH + 40,
+        W,
+      });
 
     if (mine) this.drawHand(m, W, tableH, handH, phone);
 
@@ -504,7 +515,7 @@ export class DuelScene {
     slotW: number,
     slotH: number,
     phone: boolean,
-    at: { held: boolean; showReveal: boolean; order: number; handY: number; W: number },
+    at: { held: boolean; alive: boolean; showReveal: boolean; order: number; handY: number; W: number },
   ): void {
     const v = m.view;
     const p = v.players[spot.seat];
@@ -549,7 +560,7 @@ export class DuelScene {
 
     const c = asBox(new Container());
     c.position.set(spot.x - sw / 2, spot.y - sh / 2);
-    const alive = p ? p.alive : true;
+    const alive = at.alive;
     const border = aimable ? RED : pending ? GOLD : isMe ? 0xa3421c : INK;
     const bw = aimable || pending ? 4 : isMe ? 3 : 2;
     c.addChild(
