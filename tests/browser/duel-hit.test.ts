@@ -61,3 +61,38 @@ test('"HIT!" covers no label on a phone, during the reveal and after it', async 
     await folks.close();
   }
 });
+
+test('a shot that did not land says why on the table: BLOCKED by a barricade, DODGED by a player who fired', async () => {
+  const phone = (dpr: number): BrowserContextOptions => ({ ...PHONE, deviceScaleFactor: dpr, reducedMotion: 'reduce' });
+  const { folks, pages } = await atATable([
+    { name: 'Ann', options: DESKTOP },
+    { name: 'Bob', options: phone(2) },
+    { name: 'Cat', options: phone(3) },
+  ]);
+  const [ann, bob, cat] = pages;
+  try {
+    // Ann's pistol at Bob's barricade; Cat's pistol at Ann, who fired (moving). Nobody is hit.
+    await click(ann, 'Play Pistol');
+    await click(ann, 'Aim at Bob');
+    await click(bob, 'Play Barricade');
+    await click(cat, 'Play Pistol');
+    await click(cat, 'Aim at Ann');
+    for (const [page, dpr, name] of [
+      [bob, 2, 'bob'],
+      [cat, 3, 'cat'],
+    ] as const) {
+      await page.waitForFunction(() => !!(window as unknown as Hooked).__tumbleweedScene?.bounds().items.some((i) => i.label === 'BLOCKED'), undefined, {
+        timeout: 15_000,
+      });
+      const during = await measure(page);
+      await shot(page, `duel-reveal-missed-${name}-phone-dpr${dpr}`);
+      // (the old client: no word on the table; the reason only in the log, under the fold)
+      const stamps = during.scene.items.filter((i) => i.kind === 'text' && /^(HIT!|RELOADED|DODGED|BLOCKED)$/.test(i.label)).map((i) => i.label);
+      expect(stamps.sort()).toEqual(['BLOCKED', 'DODGED']);
+      expect(layoutProblems(during, dpr)).toEqual([]);
+    }
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});

@@ -3,6 +3,7 @@ import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
 import { tableMoment } from './duel-held';
+import { stampOf, stampShooter, type StampKind } from './duel-stamp';
 import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltLayout, type DrawWhen } from './common';
 import { t } from '../i18n';
 import { touchScreen } from '../dom';
@@ -41,6 +42,8 @@ const CARD_COLOR: Record<Card, number> = { pistol: 0x7a4a22, rifle: 0x35506e, ba
 
 const RED = 0xc0281e;
 const GREEN = 0x2f7a35;
+/** A reveal's stamps: a hit in red, a reload in green, a shot that did not land (dodged, blocked) in the ink's blue. */
+const STAMP_COLOURS: Record<StampKind, number> = { hit: RED, reloaded: GREEN, dodged: 0x2b4f86, blocked: 0x2b4f86 };
 
 function drawIcon(card: Card, color: number): Graphics {
   const g = new Graphics();
@@ -452,7 +455,8 @@ export class DuelScene {
         const from = spots[p.seat];
         const to = spots[p.target];
         if (!from || !to) continue;
-        const hit = reveal.hit.includes(p.target);
+        // (red for a shot that landed: a pistol at a barricade did not, though a rifle at it did)
+        const hit = Duel.shotLands(p.card, reveal.plays.find((q) => q.seat === p.target)?.card);
         const g = new Graphics();
         const color = hit ? RED : 0xf3e6c8;
         const width = p.card === 'rifle' ? 5 : 3;
@@ -607,14 +611,14 @@ export class DuelScene {
     let stampW = 0;
     let stampHit = false;
     if (reveal && m.started) {
-      const hit = reveal.hit.includes(spot.seat);
-      const reloaded = reveal.reloaded.includes(spot.seat);
+      const kind = stampOf(reveal, spot.seat);
       const recent = at.held || reveal.round === v.round || v.phase === 'over';
-      if ((hit || reloaded) && recent) {
-        const stamp = text(hit ? t('duel:scene.stampHit') : t('duel:scene.stampReloaded'), {
+      if (kind && recent) {
+        const hit = kind === 'hit';
+        const stamp = text(t(`duel:scene.stamp.${kind}`), {
           fontSize: phone ? 13 : 16,
           fontWeight: 'bold',
-          fill: hit ? RED : GREEN,
+          fill: STAMP_COLOURS[kind],
           stroke: { color: 0xffffff, width: 3 },
         });
         stamp.anchor.set(1, 0.5);
@@ -623,9 +627,9 @@ export class DuelScene {
         stampW = stamp.width;
         stampHit = hit;
         c.addChild(stamp);
-        // A hit flies in from the (first) gun that made it; a reload rises from the player's own card.
-        const shooter = hit ? reveal.plays.find((q) => q.target === spot.seat && Duel.isGun(q.card)) : undefined;
-        const src = spots[shooter?.seat ?? spot.seat];
+        // A shot's stamp flies in from the gun (the first that landed, for a hit); a reload rises from the player's own card.
+        const shooter = stampShooter(reveal, spot.seat, kind);
+        const src = spots[shooter ?? spot.seat];
         const fromX = src ? src.cx - c.x : stamp.x;
         const fromY = src ? src.cy - c.y : stamp.y;
         this.animate(stamp, { x: fromX, y: fromY, scale: 1.8, alpha: 0 }, this.revealAt, STAMP_DELAY, 360);

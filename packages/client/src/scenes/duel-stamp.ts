@@ -1,0 +1,26 @@
+/**
+ * The stamp a reveal leaves on a seat of Duel's table, and the gun it flies in from: HIT! and RELOADED, and for a shot
+ * that did not land, why — DODGED (the seat fired: whoever fires is moving) or BLOCKED (a barricade held a pistol).
+ * Without those two the table never said why nobody was hit: its only words were HIT! and RELOADED, the reason left to
+ * the log, below the fold on a phone (a new player's review).
+ */
+import { Duel } from '@tumbleweed/engine';
+
+export type StampKind = 'hit' | 'reloaded' | 'dodged' | 'blocked';
+
+/** What the reveal did to `seat` (null: nothing to tell, nobody fired at it and it did not reload). */
+export function stampOf(r: Duel.Reveal, seat: number): StampKind | null {
+  if (r.hit.includes(seat)) return 'hit';
+  if (r.reloaded.includes(seat)) return 'reloaded';
+  const mine = r.plays.find((p) => p.seat === seat)?.card;
+  if (!mine || !r.plays.some((p) => p.target === seat && Duel.isGun(p.card))) return null;
+  return Duel.isGun(mine) ? 'dodged' : mine === 'barricade' ? 'blocked' : null;
+}
+
+/** The seat whose shot the stamp flies in from: the first that landed (a hit), or the first fired at `seat`. */
+export function stampShooter(r: Duel.Reveal, seat: number, kind: StampKind): number | null {
+  if (kind === 'reloaded') return null;
+  const mine = r.plays.find((p) => p.seat === seat)?.card;
+  const shots = r.plays.filter((p) => p.target === seat && Duel.isGun(p.card));
+  return (kind === 'hit' ? shots.find((p) => Duel.shotLands(p.card, mine)) : shots[0])?.seat ?? null;
+}
