@@ -853,3 +853,25 @@ test.each(PHONES)('Duel at six on a %s: aiming a gun shows every target and Canc
   }
   expect(problems).toEqual([]);
 });
+
+test.each([DESKTOPS[3], DESKTOPS[0]])('Duel at six on a %s laptop: every player apart around the oval, each name whole', async (screen, options) => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open(screen, { ...options, locale: 'en-US' });
+    await createTable(page, stack().base, /Duel/, 6, 5);
+    await until('a decision', () => GAMES[0].ready(page), 30_000);
+    await page.waitForTimeout(300);
+    await shot(page, `fit-duel6-${screen}`);
+    // (the old client at 1280×720: the two seats on each side one over the other by 24 px, a bot's name hidden; the top
+    // player's card over the next seat's by 30 px)
+    expect(layoutProblems(await measure(page), options.deviceScaleFactor ?? 1)).toEqual([]);
+    // My card placed too: the reveal's cards and their "→ name" labels apart.
+    await actionButton(page, 'Play Barricade').click();
+    await page.waitForTimeout(600);
+    await shot(page, `fit-duel6-${screen}-placed`);
+    expect(layoutProblems(await measure(page), options.deviceScaleFactor ?? 1)).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});

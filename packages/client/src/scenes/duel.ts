@@ -3,8 +3,9 @@ import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
 import { tableMoment } from './duel-held';
+import { OVAL_BOX_H, OVAL_BOX_MIN_H, OVAL_BOX_W, ovalBoxH, ovalLayout, ovalSpots, type Oval, type Spot } from './duel-oval';
 import { stampOf, stampShooter, type StampKind } from './duel-stamp';
-import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltLayout, type DrawWhen } from './common';
+import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltLayout, fitLines, lineHeight, type DrawWhen } from './common';
 import { t } from '../i18n';
 import { touchScreen } from '../dom';
 
@@ -37,7 +38,6 @@ export interface DuelSceneHooks {
 /** A card's printed name, in the current language. */
 const label = (card: Card): string => t(`duel:cards.${card}`);
 /** A player's box around the oval on a wide table. */
-const OVAL_BOX_H = 118;
 const CARD_COLOR: Record<Card, number> = { pistol: 0x7a4a22, rifle: 0x35506e, barricade: 0x6e5a2a, reload: 0x2f6b3a };
 
 const RED = 0xc0281e;
@@ -140,22 +140,6 @@ function grave(size: number): Container {
       .fill(INK),
   );
   return c;
-}
-
-interface Spot {
-  seat: number;
-  x: number;
-  y: number;
-  /** Where this player's card for the shootout lies on the table. */
-  cx: number;
-  cy: number;
-  /** How wide the "→ name" label under the card may be (it must not reach the player's box beside it). */
-  labelW: number;
-  /**
-   * A crowded phone table (five or six players): the spots are a grid of rows, each card right beside its player's
-   * box, with no room above or below it for the caption and the "→ name" label (the arrows and the log say it).
-   */
-  tight?: boolean;
 }
 
 /** When the reveal's pieces move, in ms after the reveal reached this screen (each tween ≤ MAX_TWEEN_MS). */
@@ -381,7 +365,21 @@ export class DuelScene {
     let sh: number;
     let slotW: number;
     let slotH: number;
-    if ((phone && n >= 5) || short) {
+    // Around the oval (a desktop's: its boxes as tall as the oval allows, its cards where they lie apart), else a grid.
+    const slot0 = phone ? 44 : 58;
+    const oval: Oval = {
+      n,
+      base,
+      W,
+      tableH,
+      sw: phone ? Math.min(124, Math.floor(W / 3) - 18) : OVAL_BOX_W,
+      sh: phone ? 112 : ovalBoxH(n, W, tableH),
+      slotW: slot0,
+      slotH: Math.round(slot0 * 1.4),
+      phone,
+    };
+    const around = (phone && n >= 5) || short ? null : phone ? ovalSpots(oval) : oval.sh >= OVAL_BOX_MIN_H ? ovalLayout(oval) : null;
+    if (!around) {
       // Five or six around an oval on a phone overlap (their cards lay on the boxes next to them): a grid of two
       // columns instead, the other players in seat order from the top left, me at the bottom; each card beside its
       // player. The boxes are as tall as the rows allow (the "Played:" line needs 90 px; the seats list has it too).
@@ -406,32 +404,8 @@ export class DuelScene {
         spots.push({ seat, x, y, cx: cx0 + 2 + sw + 6 + slotW / 2, cy: y, labelW: slotW, tight: true });
       }
     } else {
-      sw = phone ? Math.min(124, Math.floor(W / 3) - 18) : 200;
-      sh = phone ? 112 : OVAL_BOX_H;
-      const rx = Math.max(0, W / 2 - sw / 2 - 6);
-      const ry = Math.max(0, tableH / 2 - sh / 2 - 6);
-      slotW = phone ? 44 : 58;
-      slotH = Math.round(slotW * 1.4);
-      for (let seat = 0; seat < n; seat++) {
-        const rel = (seat - base + n) % n;
-        const a = Math.PI / 2 + (rel * 2 * Math.PI) / n;
-        const x = tcx + rx * Math.cos(a);
-        const y = tcy + ry * Math.sin(a);
-        // Where this player's card lies: beside the spot at the top and bottom of the table, inward on the
-        // sides of a wide table, else below a spot in the upper half and above one in the lower half
-        // (leaving room for its caption and "→ name" label).
-        const beside = slotW + 2 * 12 - 6;
-        if (Math.abs(Math.cos(a)) < 0.3) {
-          spots.push({ seat, x, y, cx: x + sw / 2 + slotW / 2 + 12, cy: y, labelW: beside });
-        } else if (!phone) {
-          const dir = Math.cos(a) < 0 ? 1 : -1;
-          spots.push({ seat, x, y, cx: x + dir * (sw / 2 + slotW / 2 + 12), cy: y, labelW: beside });
-        } else {
-          const below = Math.sin(a) < 0.2;
-          const off = sh / 2 + 20 + slotH / 2 + (below ? 0 : 14);
-          spots.push({ seat, x, y, cx: x, cy: y + (below ? off : -off), labelW: slotW * 2 });
-        }
-      }
+      ({ sw, sh, slotW, slotH } = oval);
+      spots.push(...around);
     }
 
     this.root.addChild(centre);
@@ -545,7 +519,7 @@ export class DuelScene {
     } else if (play) {
       const face = cardFace(play.card, slotW, slotH, true);
       slot.addChild(face);
-      if (reveal && !spot.tight) {
+      if (reveal && !spot.tight && !spot.bare) {
         const cap = text(t('duel:scene.caption', { shootout: String(reveal.shootout) }), { fontSize: phone ? 9 : 11, fill: 0xf6e3b8, fontStyle: 'italic' });
         cap.anchor.set(0.5, 1);
         cap.position.set(0, -slotH / 2 - 1);
@@ -659,6 +633,8 @@ export class DuelScene {
       const played = p.aside.length ? t('duel:scene.played', { cards: p.aside.map(label).join(', ') }) : t('duel:scene.playedNothing');
       const line = text(played, { fontSize: phone ? 10 : 12, wordWrap: true, wordWrapWidth: sw - pad * 2, fill: 0x3d2a18 });
       line.position.set(pad, lifeY + (phone ? 39 : 47));
+      // (within the box: a lower box of a crowded oval, ovalBoxH, has room for a line or two of a long round)
+      fitLines(line, Math.max(lineHeight(phone ? 10 : 12), sh - line.y - 4));
       c.addChild(line);
     }
 
