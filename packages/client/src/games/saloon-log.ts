@@ -200,7 +200,7 @@ function describeSpecial(e: SaloonEvent, me: number, seatName: (seat: number) =>
     case 'truel_abandoned':
       return [T('log.truelAbandoned')];
     case 'i_dont_think_so':
-      return [T('log.dontThinkSo', { name: n(e.seat), gun: e.gun, target: name(e.target), context: ctx(e.seat) })];
+      return [T('log.dontThinkSo', { name: n(e.seat), gun: T(`colour.${e.gun}`), target: name(e.target), context: ctx(e.seat) })];
     case 'standoff_ready':
       return [T('log.standoffReady', { judge: n(e.judge), names: names(e.seats) })];
     case 'judge_flipped':
