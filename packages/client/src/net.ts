@@ -1,3 +1,4 @@
+import { keepSeat, keptSeat } from './kept-seats';
 import { Client, type Room } from 'colyseus.js';
 import {
   ClockSync,
@@ -225,6 +226,8 @@ export class Session {
         if (typeof token === 'string') {
           this.seatToken = token;
           this.save();
+          // (and for this device: a new tab opened at the table's link takes the seat back too)
+          keepSeat(this.code, token);
         }
       }),
     );
@@ -381,7 +384,9 @@ export async function createTable(req: CreateRequest): Promise<Session> {
 }
 
 export async function joinTable(code: string, name: string | undefined, spectate: boolean): Promise<Session> {
-  const options: JoinOptions = spectate ? { name, spectate: true, device: deviceId() } : { name, device: deviceId() };
+  // A seat this device sits at (its tab closed, say): the table gives it back if nobody is connected at it.
+  const rejoin = spectate ? undefined : keptSeat(code);
+  const options: JoinOptions = spectate ? { name, spectate: true, device: deviceId() } : { name, device: deviceId(), ...(rejoin ? { rejoin } : {}) };
   const room = await colyseus().joinById<TableStateLike>(code, options);
   return setCurrent(new Session(room, room.name, name, spectate));
 }

@@ -3,6 +3,7 @@
  * to take the seat back after a refresh. The first page (main.ts, lobby.ts) reads it; net.ts, loaded with the first
  * create or join, makes the sessions.
  */
+import { forgetSeat } from './kept-seats';
 import type { Session } from './net';
 
 /**
@@ -69,6 +70,7 @@ export async function leaveTable(): Promise<void> {
   const s = session;
   session = null;
   forgetSession();
+  if (s) forgetSeat(s.code);
   if (s) {
     try {
       await s.room.leave(true);
@@ -80,6 +82,8 @@ export async function leaveTable(): Promise<void> {
 
 /** Forgets the table without a goodbye (it is already gone, or we were kicked). */
 export function dropSession(): void {
+  // (the device keeps its seat, kept-seats.ts: given up on, it is the bot's until the player opens the link again;
+  // taken from another tab of this device, that tab keeps it)
   session = null;
   forgetSession();
 }
