@@ -7,7 +7,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_PLAY, people, PHONE, shot, useStack } from '../support/browser';
 import { axeViolations as violations } from '../support/axe';
-import { createTable, playDuelToEnd, until, waitingRoom } from '../support/table';
+import { createTable, leaveToLobby, playDuelToEnd, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -48,8 +48,7 @@ test('lobby, rules, a waiting table, every game while playing, the end screen, t
         await until('the waiting room on the TV', () => waitingRoom(tv).isVisible(), 20_000);
         found.push(...(await violations(tv, 'TV view, waiting')));
       }
-      await page.getByRole('button', { name: 'Leave', exact: true }).click();
-      await page.waitForURL(/#\/$/);
+      await leaveToLobby(page);
       for (const game of GAMES) {
         await createTable(page, stack().base, game.radio, game.seats, game.bots);
         await until(`${game.id}: a decision`, () => game.ready(page), 30_000);
@@ -83,8 +82,7 @@ test('lobby, rules, a waiting table, every game while playing, the end screen, t
           await page.mouse.move(0, 0);
           found.push(...(await violations(page, `rattlesnake table, a card picked (${screen})`)));
         }
-        await page.getByRole('button', { name: 'Leave', exact: true }).click();
-        await page.waitForURL(/#\/$/);
+        await leaveToLobby(page);
       }
     }
 

@@ -60,3 +60,23 @@ test('a connection that dies without a word: the page says "Reconnecting…" wit
     await folks.close();
   }
 });
+
+test('"Leave" on a dead network: the lobby at once, not a table that looks live while the goodbye waits', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('Pat', { ...PHONE, locale: 'en-US' });
+    await createTable(page, `http://127.0.0.1:${proxy.port}`, /Duel/, 2, 1);
+    await until('cards to play', async () => (await page.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0);
+    await proxy.stall();
+    await page.getByRole('button', { name: 'Leave', exact: true }).click();
+    await page.getByRole('button', { name: 'Leave the table', exact: true }).click();
+    const asked = Date.now();
+    // (the old client waited for the server's answer to its goodbye: still at the table 40 s later, every move live)
+    await page.waitForURL(/#\/$/, { timeout: 5000 });
+    expect(Date.now() - asked).toBeLessThan(2000);
+    await page.getByRole('button', { name: 'Create table' }).waitFor();
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});

@@ -8,7 +8,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
-import { until } from '../support/table';
+import { leaveToLobby, until } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -197,8 +197,7 @@ test('each table fits a 390×844 phone: lobby, Duel, Rattlesnake and Saloon Show
     await phone.evaluate(() => window.scrollTo(0, 0));
     await phone.waitForTimeout(200);
     await shot(phone, `mobile-${id}-390x844`);
-    await phone.getByRole('button', { name: 'Leave' }).click();
-    await phone.waitForURL(/#\/$/);
+    await leaveToLobby(phone);
   }
   expect(missingKeys()).toEqual([]);
   expect(folks.errors).toEqual([]);
@@ -236,8 +235,7 @@ test('each table in Portuguese on a phone: every word found, the moves named in 
     }
     await phone.evaluate(() => window.scrollTo(0, 0));
     await shot(phone, `mobile-${id}-pt-BR-390x844`);
-    await phone.getByRole('button', { name: 'Sair' }).click();
-    await phone.waitForURL(/#\/$/);
+    await leaveToLobby(phone, 'Sair');
   }
   expect(missingKeys()).toEqual([]);
   expect(folks.errors).toEqual([]);

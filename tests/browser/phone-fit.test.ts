@@ -25,6 +25,7 @@ import {
   cardRows,
   createTable,
   hiddenMoves,
+  leaveToLobby,
   phoneProblems,
   playDuelToEnd,
   sceneResizes,
@@ -191,8 +192,7 @@ async function oneScreenEach(
         const status = await boxOf(page, '[data-testid=status]');
         if (!status || Math.abs(status.y) > 1) problems.push(`${game.id} on ${screen}: scrolled down, the status bar is at ${status?.y}`);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.getByRole('button', { name: 'Leave', exact: true }).click();
-        await page.waitForURL(/#\/$/);
+        await leaveToLobby(page);
       }
     }
     expect(folks.errors).toEqual([]);
@@ -289,8 +289,7 @@ test("Rattlesnake on phones held sideways: the felt's words readable through an 
         problems.push(...feltProblems(await measure(page), dpr, where), ...(rows > 1 ? fit.filter((p) => !p.includes('squeezed')) : fit));
       }
       if (problems.length) await shot(page, `fit-rattlesnake-sideways-${screen}-problem`);
-      await page.getByRole('button', { name: 'Leave', exact: true }).click();
-      await page.waitForURL(/#\/$/);
+      await leaveToLobby(page);
     }
     expect(folks.errors).toEqual([]);
   } finally {
@@ -700,8 +699,7 @@ test('on desktops the table fills the height under the status bar, with the play
         }));
         if (page2.scroll > 1) problems.push(`${where}: the page scrolls ${page2.scroll}px`);
         if (page2.log < 100) problems.push(`${where}: "What happened" is ${Math.round(page2.log)}px tall`);
-        await page.getByRole('button', { name: 'Leave', exact: true }).click();
-        await page.waitForURL(/#\/$/);
+        await leaveToLobby(page);
       }
     }
     expect(folks.errors).toEqual([]);

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
 import { actions, DESKTOP, move, PHONE, playUntil, tableWithBotOn } from '../support/rattlesnake-screens';
 import { measure, type SceneRect, type Snapshot } from '../support/screens';
-import { until } from '../support/table';
+import { leaveToLobby, until } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -85,7 +85,7 @@ describe('Rattlesnake on a desktop and on a phone', () => {
         expect(line).toMatch(/(Single \d|Set of \w+ \ds|Run of \d to \d|No combo|Dodge 'n' Shoot)/);
         const log = ((await page.getByRole('log').textContent()) ?? '').replace(/\s+/g, ' ');
         expect(log).toContain(line);
-        await page.getByRole('button', { name: 'Leave', exact: true }).click();
+        await leaveToLobby(page);
       }
       expect(folks.errors).toEqual([]);
     } finally {

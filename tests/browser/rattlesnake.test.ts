@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { annAndBob, shot, stallCheck, useStack } from '../support/browser';
-import { sceneResizes, watchSceneHeight } from '../support/table';
+import { leaveToLobby, sceneResizes, watchSceneHeight } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -142,8 +142,7 @@ test('two players start a Rattlesnake shootout by clicking; a bot takes over one
             afterMove: async (moves) => {
               // After a few turns (and a reveal seen on both screens), Bob hands his seat to a bot.
               if (moves < 14 || !bobReveal.done() || !annReveal.done()) return false;
-              await bob.getByRole('button', { name: 'Leave', exact: true }).click();
-              await bob.waitForURL(/#\/$/);
+              await leaveToLobby(bob);
               bobLeft = true;
               return true;
             },

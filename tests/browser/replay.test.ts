@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
 import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
-import { playDuelToEnd, until as waitFor } from '../support/table';
+import { leaveToLobby, playDuelToEnd, until as waitFor } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -257,8 +257,7 @@ test('a finished game is kept: its replay link opens it again on the device it w
   await shot(ann, 'replay-kept-1-link');
 
   // Later, on the same device: the link opens the game from the server, to the same winner.
-  await ann.getByRole('button', { name: 'Leave', exact: true }).click();
-  await ann.waitForURL(/#\/$/); // (back in the lobby: leaving ends there)
+  await leaveToLobby(ann); // (back in the lobby: leaving ends there)
   await ann.goto(url);
   await until('the replay title', async () => ((await ann.getByTestId('replay-title').textContent()) ?? '') === `Replay — Duel table ${code}`);
   await ann.getByRole('button', { name: 'To the end' }).click();

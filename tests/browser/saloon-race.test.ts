@@ -8,6 +8,7 @@
  * the gun's colour initial, a letter per area and noise, Enter for Shoot!) that the table routes to it.
  * Screenshots: test-artifacts/saloon-race-<desktop|phone|small-phone>.png. Needs `npm run build` first.
  */
+import { leaveToLobby } from '../support/table';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
 import { AREAS, NOISES, parseCards, threaten } from '../support/saloon';
@@ -258,8 +259,7 @@ test('dealt cards grow into place (at most 400 ms) even on a page busy as they a
       const frames = (await dealt) ?? (await cardScalesAsDealt(page, 600));
       expect(frames.flat().length).toBeGreaterThan(0);
       expect(frames.some((f) => f.some((s) => s < 1))).toBe(!reduced);
-      await page.getByRole('button', { name: 'Leave', exact: true }).click();
-      await page.waitForURL(/#\/$/);
+      await leaveToLobby(page);
     }
     expect(folks.errors).toEqual([]);
   } finally {

@@ -20,7 +20,7 @@ import { ARTIFACTS, DUEL_AIM, DUEL_PLAY, people, shot, startStack, stopStack, ty
 import { THREATEN_WITH } from '../support/saloon';
 import { saloonReplay } from '../support/saloon-replay';
 import { cardCount, layoutProblems, measure } from '../support/screens';
-import { actionButton, createTable as createTableAt, until } from '../support/table';
+import { actionButton, createTable as createTableAt, leaveToLobby, until } from '../support/table';
 
 // (generous: the tours share two cores with whatever else runs; alone they take well under a minute)
 jest.setTimeout(180_000);
@@ -194,8 +194,7 @@ async function tour(screen: (typeof SCREENS)[number], dpr: number): Promise<Find
         if (first || problems.length) await shotOfTable(page, `screens-${game.id}-${screen.name}-dpr${dpr}${first ? '' : `-${findings.length}`}`);
         first = false;
       });
-      await page.getByRole('button', { name: 'Leave', exact: true }).click();
-      await page.waitForURL(/#\/$/);
+      await leaveToLobby(page);
     }
     let n = 0;
     await walkReplay(page, async (what) => {

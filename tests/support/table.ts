@@ -272,3 +272,15 @@ export async function smallCards(page: Page, where: string, min: number): Promis
     .filter((r) => r.width < min)
     .map((r) => `${where}: the cards at y=${Math.round(r.y)} are ${Math.round(r.width)}px wide (less than ${min}px: unreadable)`);
 }
+
+/**
+ * Leaves the table for the lobby as a player does: "Leave", and in the middle of a game "Leave the table" in the
+ * dialog that asks first (table/leave.ts). `leave`: the button's words in the page's language.
+ */
+export async function leaveToLobby(page: Page, leave = 'Leave'): Promise<void> {
+  await page.getByRole('button', { name: leave, exact: true }).click();
+  const confirm = page.getByTestId('leave-confirm');
+  await Promise.race([page.waitForURL(/#\/$/), confirm.waitFor()]);
+  if (await confirm.isVisible()) await confirm.click();
+  await page.waitForURL(/#\/$/);
+}

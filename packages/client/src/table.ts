@@ -16,6 +16,7 @@ import { endScreen } from './table/banner';
 import { quickChat } from './table/chat';
 import { tableHeader } from './table/header';
 import { fitLayout } from './table/layout';
+import { confirmLeave } from './table/leave';
 import { tableLog } from './table/log';
 import { reconnection } from './table/reconnect';
 import { seatsPanel } from './table/seats';
@@ -34,10 +35,14 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const game = gameModule(session.game) ?? gameModule(view.state().game);
   let disposed = false;
   let leaving = false;
-  const leave = () => {
+  const leaveNow = () => {
     leaving = true;
-    void leaveTable().finally(toLobby);
+    // (the goodbye goes out as the connection can: the lobby at once, table/leave.ts)
+    void leaveTable();
+    toLobby();
   };
+  // A seated player in the middle of a game is asked first (the bot would keep the seat).
+  const leave = () => (view.mySeat() >= 0 && view.state().status === 'playing' && !view.conn.closed ? confirmLeave(leaveNow) : leaveNow());
 
   const toast = tableToast();
   const header = tableHeader(session, game?.info, { tv: view.tv, leave, toast: toast.show });

@@ -156,6 +156,12 @@ export const common = {
     soundIsOn: 'Sound is on',
     soundIsOff: 'Sound is off',
     leave: 'Leave',
+    leaveConfirm: {
+      title: 'Leave this table?',
+      text: 'A bot plays your seat for the rest of the game; the others play on.',
+      leave: 'Leave the table',
+      stay: 'Stay',
+    },
     playAgain: 'Play again',
     downloadLog: 'Download game log',
     watchReplay: 'Watch replay',

@@ -147,6 +147,12 @@ export const common: Translation<typeof en.common> = {
     soundIsOn: 'O som está ligado',
     soundIsOff: 'O som está desligado',
     leave: 'Sair',
+    leaveConfirm: {
+      title: 'Sair desta mesa?',
+      text: 'Um bot joga no seu lugar pelo resto da partida; os outros continuam jogando.',
+      leave: 'Sair da mesa',
+      stay: 'Ficar',
+    },
     playAgain: 'Jogar de novo',
     downloadLog: 'Baixar o registro da partida',
     watchReplay: 'Assistir o replay',
