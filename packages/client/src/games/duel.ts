@@ -66,9 +66,10 @@ export function describeReveal(r: Duel.Reveal, name: (seat: number) => string, m
     const shot = { shooter: name(p.seat), card: t(`duel:cardA.${p.card}`), target: name(target), context };
     const theirs = playOf(target)?.card;
     // (each shot by its own card: a pistol at a barricade is held, though a rifle at the same seat went through)
-    if (Duel.shotLands(p.card, theirs)) out.push(t('duel:log.shotHit', shot));
-    else if (theirs && Duel.isGun(theirs)) out.push(t('duel:log.shotMissed', shot));
-    else if (theirs) out.push(t('duel:log.shotHeld', { ...shot, theirs: t(`duel:cardThe.${theirs}`) }));
+    const result = Duel.shotResult(p.card, theirs);
+    if (result === 'lands') out.push(t('duel:log.shotHit', shot));
+    else if (result === 'dodged') out.push(t('duel:log.shotMissed', shot));
+    else if (result === 'blocked' && theirs) out.push(t('duel:log.shotHeld', { ...shot, theirs: t(`duel:cardThe.${theirs}`) }));
     else out.push(t('duel:log.shot', shot));
   }
   for (const p of rest) {

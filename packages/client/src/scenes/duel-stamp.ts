@@ -12,9 +12,10 @@ export type StampKind = 'hit' | 'reloaded' | 'dodged' | 'blocked';
 export function stampOf(r: Duel.Reveal, seat: number): StampKind | null {
   if (r.hit.includes(seat)) return 'hit';
   if (r.reloaded.includes(seat)) return 'reloaded';
+  // (what the shots at it did, by the engine's rule: none landed here)
   const mine = r.plays.find((p) => p.seat === seat)?.card;
-  if (!mine || !r.plays.some((p) => p.target === seat && Duel.isGun(p.card))) return null;
-  return Duel.isGun(mine) ? 'dodged' : mine === 'barricade' ? 'blocked' : null;
+  const results = r.plays.filter((p) => p.target === seat && Duel.isGun(p.card)).map((p) => Duel.shotResult(p.card, mine));
+  return results.includes('dodged') ? 'dodged' : results.includes('blocked') ? 'blocked' : null;
 }
 
 /** The seat whose shot the stamp flies in from: the first that landed (a hit), or the first fired at `seat`. */

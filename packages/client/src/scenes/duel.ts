@@ -37,7 +37,6 @@ export interface DuelSceneHooks {
 
 /** A card's printed name, in the current language. */
 const label = (card: Card): string => t(`duel:cards.${card}`);
-/** A player's box around the oval on a wide table. */
 const CARD_COLOR: Record<Card, number> = { pistol: 0x7a4a22, rifle: 0x35506e, barricade: 0x6e5a2a, reload: 0x2f6b3a };
 
 const RED = 0xc0281e;

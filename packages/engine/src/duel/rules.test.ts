@@ -1,7 +1,7 @@
 import { eventsFor, isError, type GameEvent, type Seat } from '../core/game';
 import { Rng } from '../core/rng';
 import { FULL_HAND, without, type Card } from './cards';
-import { apply, hitsOf, options, outcome, pending, setup, timeout, legalIntents, type DuelIntent } from './rules';
+import { apply, hitsOf, options, outcome, pending, setup, shotResult, timeout, legalIntents, type DuelIntent, type ShotResult } from './rules';
 import type { DuelPlayer, DuelState } from './state';
 import { duel } from './index';
 
@@ -139,6 +139,20 @@ describe('every shootout resolution in the rulebook', () => {
       });
     }
   });
+});
+
+// One shot, by the card it meets (what the log and the table tell of it; hitsOf is built on it).
+test.each<[Card, Card | null, ShotResult | null]>([
+  ['pistol', 'reload', 'lands'],
+  ['rifle', 'reload', 'lands'],
+  ['rifle', 'barricade', 'lands'],
+  ['pistol', 'barricade', 'blocked'],
+  ['pistol', 'pistol', 'dodged'],
+  ['rifle', 'pistol', 'dodged'],
+  ['pistol', 'rifle', 'dodged'],
+  ['rifle', null, null],
+])('a %s at a seat that played %s: %s', (gun, theirs, result) => {
+  expect(shotResult(gun, theirs)).toBe(result);
 });
 
 describe('reloading', () => {

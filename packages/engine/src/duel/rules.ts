@@ -141,15 +141,21 @@ export function timeout(state: DuelState): ApplyResult<DuelState, DuelEmitted> {
   return { state: next, events };
 }
 
+/** What one shot did: it landed, or missed a player who fired (`dodged`: whoever fires is moving), or a barricade held it. */
+export type ShotResult = 'lands' | 'dodged' | 'blocked';
+
 /**
- * Whether a shot of `gun` lands on a seat that played `theirs`, exactly as the rulebook says: whoever fired was moving
- * (every shot at them misses), a barricade stops pistols but not rifles, a reloader is hit. The one place of this rule
- * (the log tells each shot by it).
+ * What a shot of `gun` does to a seat that played `theirs`, exactly as the rulebook says: whoever fired was moving
+ * (every shot at them misses), a barricade stops pistols but not rifles, a reloader is hit. Null: nothing played there.
+ * The one place of this rule: who is hit (hitsOf), and what the log and the table tell of each shot.
  */
-export function shotLands(gun: Card, theirs: Card | null | undefined): boolean {
-  if (!theirs || isGun(theirs)) return false;
-  return theirs === 'barricade' ? gun === 'rifle' : true;
+export function shotResult(gun: Card, theirs: Card | null | undefined): ShotResult | null {
+  if (!theirs) return null;
+  if (isGun(theirs)) return 'dodged';
+  return theirs === 'barricade' && gun !== 'rifle' ? 'blocked' : 'lands';
 }
+
+export const shotLands = (gun: Card, theirs: Card | null | undefined): boolean => shotResult(gun, theirs) === 'lands';
 
 /** Who is hit by this shootout's plays: each seat that a shot lands on (shotLands). */
 export function hitsOf(plays: readonly Play[]): Seat[] {
