@@ -7,7 +7,8 @@
  */
 import { DUEL_PLAY, PHONE, people, shot, useStack } from '../support/browser';
 import { joinByCode } from '../support/saloon';
-import { createTable, hostTable, until } from '../support/table';
+import { annAndBob, DESKTOP } from '../support/rattlesnake-screens';
+import { createTable, until } from '../support/table';
 
 jest.setTimeout(90_000);
 
@@ -47,13 +48,9 @@ test('"Leave" in the middle of a game asks first: Stay (or Escape) keeps the sea
 });
 
 test('a player whose tab was closed opens the link in a new tab: back at their seat, taken back from the bot', async () => {
-  const host = await hostTable(stack().base, 'rattlesnake', 2, 0, 1);
-  const folks = people(stack().browser);
-  try {
-    const ann = await folks.open('Ann', { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    const bob = await folks.open('Bob', { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' });
-    await joinByCode(ann, stack().base, 'Ann', host.code);
-    await joinByCode(bob, stack().base, 'Bob', host.code);
+  const bobPhone = { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' };
+  await annAndBob(stack, 1, { ann: DESKTOP, bob: bobPhone }, async (ann, bob, folks) => {
+    const code = ((await bob.getByTestId('table-code').textContent()) ?? '').trim();
     const bobSeat = await bob.locator('.seats li.me').getAttribute('data-seat');
     await until('the game on', async () => (await ann.getByTestId('status').textContent())?.includes('turn') ?? false);
     // Bob's phone closes his tab; the table gives his seat to a bot after its grace period.
@@ -66,14 +63,11 @@ test('a player whose tab was closed opens the link in a new tab: back at their s
     );
     // The same phone, a new tab, the table's link.
     const again = await context.newPage();
-    await joinByCode(again, stack().base, 'Bob', host.code);
+    await joinByCode(again, stack().base, 'Bob', code);
     await until('Bob back at his seat', async () => (await again.locator('.seats li.me').count()) === 1);
     await shot(again, 'rejoin-new-tab-phone');
     expect(await again.locator('.seats li.me').getAttribute('data-seat')).toBe(bobSeat);
     await until('Ann told', async () => ((await ann.getByRole('log').textContent()) ?? '').includes('Bob is back and takes the seat again.'));
     expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-    await host.leave();
-  }
+  });
 });

@@ -8,7 +8,7 @@
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { PHONE, shot, useStack } from '../support/browser';
 import { actions, annAndBob, DESKTOP } from '../support/rattlesnake-screens';
-import { until } from '../support/table';
+import { timeMoment, until } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -30,15 +30,7 @@ test('an event entering the saloon: both players see which and what it does over
   const phone = { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' };
   await annAndBob(stack, seed, { ann: DESKTOP, bob: phone }, async (ann, bob, folks) => {
     // When the moment shows and goes on Bob's page, on his own clock.
-    await bob.evaluate(() => {
-      const w = window as unknown as { __moment: { shown?: number; hidden?: number } };
-      w.__moment = {};
-      new MutationObserver(() => {
-        const el = document.querySelector<HTMLElement>('[data-testid="event-moment"]');
-        if (el && !el.hidden && w.__moment.shown === undefined) w.__moment.shown = performance.now();
-        if (el?.hidden && w.__moment.shown !== undefined && w.__moment.hidden === undefined) w.__moment.hidden = performance.now();
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
-    });
+    const moment = await timeMoment(bob, 'event-moment');
     // Ann buys the first card the bar offers, paying with the first cards of her hand.
     const buy = actions(ann)
       .getByRole('button', { name: /^Buy (?!a card)/ })
@@ -72,8 +64,7 @@ test('an event entering the saloon: both players see which and what it does over
     await ann.getByTestId('status').click();
     await annSees.waitFor({ state: 'hidden', timeout: 1000 });
     await bobSees.waitFor({ state: 'hidden', timeout: 10_000 });
-    const moment = await bob.evaluate(() => (window as unknown as { __moment: { shown?: number; hidden?: number } }).__moment);
-    const lasted = (moment.hidden ?? 0) - (moment.shown ?? 0);
+    const lasted = await moment.lasted();
     expect(lasted).toBeGreaterThanOrEqual(4000);
     expect(lasted).toBeLessThan(8000);
     // (the felt keeps its "In effect" line; the log its sentence)

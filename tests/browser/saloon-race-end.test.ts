@@ -8,6 +8,7 @@
  */
 import { PHONE, useStack } from '../support/browser';
 import { atDuelGo, labelsOf, parseCards, shootDuel } from '../support/saloon';
+import { timeMoment } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -16,16 +17,8 @@ const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
 test('a duel’s end: both duelists see who won and the shots over the felt for a few seconds; a tap puts it away', async () => {
   const screens = { ann: { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' }, bob: { viewport: { width: 1920, height: 1080 }, locale: 'en-US' } };
   await atDuelGo(stack, screens, async (ann, bob, folks) => {
-    // When the moment shows and goes on Bob's page (his own clock: a loaded machine's late test steps do not count).
-    await bob.evaluate(() => {
-      const w = window as unknown as { __moment: { shown?: number; hidden?: number } };
-      w.__moment = {};
-      new MutationObserver(() => {
-        const el = document.querySelector<HTMLElement>('[data-testid="race-result"]');
-        if (el && !el.hidden && w.__moment.shown === undefined) w.__moment.shown = performance.now();
-        if (el?.hidden && w.__moment.shown !== undefined && w.__moment.hidden === undefined) w.__moment.hidden = performance.now();
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
-    });
+    // When the moment shows and goes on Bob's page, on his own clock.
+    const moment = await timeMoment(bob, 'race-result');
     await shootDuel((name) => ann.locator('.actions').getByRole('button', { name, exact: true }), parseCards(await labelsOf(ann.getByTestId('hand'))));
 
     // Both pages: the winner in words, Ann's winning shot under it, the whole of it inside the felt.
@@ -61,8 +54,7 @@ test('a duel’s end: both duelists see who won and the shots over the felt for 
     await ann.getByTestId('status').click();
     await annSees.waitFor({ state: 'hidden', timeout: 1000 });
     await bobSees.waitFor({ state: 'hidden', timeout: 8000 });
-    const moment = await bob.evaluate(() => (window as unknown as { __moment: { shown?: number; hidden?: number } }).__moment);
-    const lasted = (moment.hidden ?? 0) - (moment.shown ?? 0);
+    const lasted = await moment.lasted();
     expect(lasted).toBeGreaterThanOrEqual(2500);
     expect(lasted).toBeLessThan(6000);
     // (the felt keeps its line)

@@ -284,3 +284,25 @@ export async function leaveToLobby(page: Page, leave = 'Leave'): Promise<void> {
   if (await confirm.isVisible()) await confirm.click();
   await page.waitForURL(/#\/$/);
 }
+
+/**
+ * Times a moment over the felt (games/moment.ts, `data-testid` = `testId`) on the page's own clock, from shown to
+ * hidden (a loaded machine's late test steps do not count). Start it before the moment; `lasted()` once it is hidden.
+ */
+export async function timeMoment(page: Page, testId: string): Promise<{ lasted(): Promise<number> }> {
+  await page.evaluate((id) => {
+    const w = window as unknown as { __moment: { shown?: number; hidden?: number } };
+    w.__moment = {};
+    new MutationObserver(() => {
+      const el = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+      if (el && !el.hidden && w.__moment.shown === undefined) w.__moment.shown = performance.now();
+      if (el?.hidden && w.__moment.shown !== undefined && w.__moment.hidden === undefined) w.__moment.hidden = performance.now();
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+  }, testId);
+  return {
+    lasted: async () => {
+      const m = await page.evaluate(() => (window as unknown as { __moment: { shown?: number; hidden?: number } }).__moment);
+      return (m.hidden ?? 0) - (m.shown ?? 0);
+    },
+  };
+}
