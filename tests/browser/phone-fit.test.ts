@@ -764,6 +764,8 @@ test.each([PHONES[0], SIDEWAYS[1]])(
       // See the table: the end screen folds to a strip, and comes back.
       await page.getByRole('button', { name: 'See the table' }).click();
       expect(await page.getByTestId('standings').isVisible()).toBe(false);
+      // (no greyed cards under the table: nothing is played any more)
+      expect(await page.locator('.actions button', { hasText: /^Play / }).count()).toBe(0);
       await page.getByRole('button', { name: 'Show the results' }).click();
       expect(await page.getByTestId('standings').isVisible()).toBe(true);
       expect(folks.errors).toEqual([]);

@@ -223,7 +223,8 @@ class DuelUi implements GameUi<DuelEvent> {
     // While waiting, the hand stays in the bar (disabled): the bar keeps its height, so the felt above it does not
     // jump each time a decision's buttons come and go.
     // Aiming, the bar holds the picked gun, the targets and Cancel (the other cards come back with Cancel).
-    const shown = this.selected ? [this.selected] : playable.length > 0 ? playable : Duel.CARDS.filter((c) => v.hand.includes(c));
+    // (once the game is won, none: nothing is played any more, and the end screen's "See the table" showed greyed cards)
+    const shown = v.phase === 'over' ? [] : this.selected ? [this.selected] : playable.length > 0 ? playable : Duel.CARDS.filter((c) => v.hand.includes(c));
     const targets = this.selected ? legal.filter((i) => i.card === this.selected && i.target != null) : [];
     const prompt = this.prompt(v, legal);
     const signature = JSON.stringify([prompt, playable, v.hand, this.selected, targets.map((i) => [i.target, this.ctx.name(i.target ?? -1)])]);
