@@ -14,6 +14,22 @@ import type { TableView } from './view';
  */
 const LONGEST_GAME_CLOCK_S = 60;
 
+/** The most names the status bar lists while it waits; more are counted (the players list says who is deciding). */
+const MOST_NAMES = 2;
+
+/**
+ * Whom the table waits for, in the status bar: "Waiting for Ann and Bob…", "Waiting for 5 players…" (five names wrapped
+ * a 360 px phone's status bar to three lines, the table squeezed under it), for a watcher "You are watching. …", for a
+ * player out of the round "You're out this round. …".
+ */
+export function waitingLine(names: readonly string[], watching: boolean, out: boolean): string {
+  const many = names.length > MOST_NAMES;
+  const whom = { names: listNames([...names]), n: String(names.length) };
+  // (a watcher, a TV: told so, as a seated player is told whose turn it is)
+  if (watching) return t(many ? 'table.status.watchingForMany' : 'table.status.watchingFor', whom);
+  return `${out ? `${t('table.status.out')} ` : ''}${t(many ? 'table.status.waitingForMany' : 'table.status.waitingFor', whom)}`;
+}
+
 export function statusBar(view: TableView): { el: HTMLElement; update(): void; dispose(): void } {
   const statusText = h('span', { role: 'status' });
   const statusClock = h('span', { 'aria-hidden': 'true' });
@@ -73,10 +89,7 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
       mine = true;
       main = t('table.status.pick');
     } else if (pending.length > 0) {
-      const names = listNames(pending.map(view.name));
-      const out = me >= 0 && ui?.seatSummary(me).alive === false ? `${t('table.status.out')} ` : '';
-      // (a watcher, a TV: told so, as a seated player is told whose turn it is)
-      main = me < 0 ? t('table.status.watchingFor', { names }) : `${out}${t('table.status.waitingFor', { names })}`;
+      main = waitingLine(pending.map(view.name), me < 0, me >= 0 && ui?.seatSummary(me).alive === false);
     } else {
       main = t('table.status.coming');
     }

@@ -213,7 +213,9 @@ export const common = {
       pick: 'Pick your card',
       out: 'You’re out this round.',
       waitingFor: 'Waiting for {{names}}…',
+      waitingForMany: 'Waiting for {{n}} players…',
       watchingFor: 'You are watching. Waiting for {{names}}…',
+      watchingForMany: 'You are watching. Waiting for {{n}} players…',
       coming: 'Cards are coming up…',
       // Non-breaking spaces (\u00a0) here and in every countdown: "— 30 s" is never cut over two lines.
       clock: ' —\u00a0{{secs}}\u00a0s',
