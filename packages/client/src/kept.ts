@@ -4,36 +4,18 @@
  * request carries the seat token this device held at the end (`GET /api/games/:id/log`, `Authorization: Bearer`).
  * The tokens are remembered here, per game id, for as long as the server may keep the game.
  */
+import { readShelf, writeShelf } from './shelf';
+
 const KEY = 'tumbleweed.keptGames';
 /** Longer than the server's default (30 days): the server's own limit decides; a token is forgotten after this. */
 const REMEMBER_MS = 45 * 24 * 3600 * 1000;
 /** The most games remembered on one device (the oldest go first). */
 const MAX_GAMES = 100;
 
-type Remembered = Record<string, { token: string; at: number }>;
-
-function read(): Remembered {
-  try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as unknown;
-    return raw && typeof raw === 'object' ? (raw as Remembered) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** This device played game `id` with seat token `token`: its link will open it. */
 export function rememberGame(id: string, token: string, now = Date.now()): void {
-  const all = read();
-  all[id] = { token, at: now };
-  const kept = Object.entries(all)
-    .filter(([, g]) => g && typeof g.token === 'string' && now - g.at < REMEMBER_MS)
-    .sort((a, b) => b[1].at - a[1].at)
-    .slice(0, MAX_GAMES);
-  try {
-    localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(kept)));
-  } catch {
-    // (private mode or a full storage: the link opens nothing on this device later; the download still works)
-  }
+  // (private mode or a full storage: the link opens nothing on this device later; the download still works)
+  writeShelf(KEY, { ...readShelf(KEY), [id]: { token, at: now } }, now, REMEMBER_MS, MAX_GAMES);
 }
 
 /** The link that opens a kept game's replay. */
@@ -43,7 +25,7 @@ export type KeptAnswer = { log: unknown } | { error: 'NOT_YOURS' | 'GONE' | 'OFF
 
 /** Fetches a kept game's log with this device's token for it. */
 export async function fetchKept(id: string): Promise<KeptAnswer> {
-  const token = read()[id]?.token;
+  const token = readShelf(KEY)[id]?.token;
   if (!token) return { error: 'NOT_YOURS' };
   try {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}/log`, { headers: { Authorization: `Bearer ${token}` } });
