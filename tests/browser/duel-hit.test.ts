@@ -7,10 +7,10 @@
  * (`window.__tumbleweedScene.bounds()`, packages/client/src/scenes/pixi.ts).
  * Needs `npm run build` first. Screenshots: test-artifacts/duel-reveal-hit-*.png.
  */
-import type { BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, PHONE, shot, useStack } from '../support/browser';
 import { atATableOn, click, type Hooked } from '../support/duel-table';
-import { layoutProblems, measure } from '../support/screens';
+import { layoutProblems, measure, type Snapshot } from '../support/screens';
 
 jest.setTimeout(120_000);
 
@@ -18,14 +18,42 @@ jest.setTimeout(120_000);
 const stack = useStack({ BOT_DELAY_MS: '50', LIMIT_CREATES_PER_MINUTE: '0' });
 const atATable = atATableOn(stack);
 
-test('"HIT!" covers no label on a phone, during the reveal and after it', async () => {
-  // At rest at once (reduced motion), so the moment of measuring does not matter; three players, so the round goes on.
+/**
+ * Ann on a laptop, Bob and Cat on phones (DPR 2 and 3) at a three-seat table, no bots: at rest at once (reduced motion),
+ * so the moment of measuring does not matter; three players, so the round goes on after a hit.
+ */
+const threeAtATable = () => {
   const phone = (dpr: number): BrowserContextOptions => ({ ...PHONE, deviceScaleFactor: dpr, reducedMotion: 'reduce' });
-  const { folks, pages } = await atATable([
+  return atATable([
     { name: 'Ann', options: DESKTOP },
     { name: 'Bob', options: phone(2) },
     { name: 'Cat', options: phone(3) },
   ]);
+};
+
+/**
+ * On Bob's and Cat's phones: waits for `label` on the table, measures it (screenshot `<shotName>-<who>-phone-dpr<n>`)
+ * and asks its layout whole; returns both looks.
+ */
+async function onThePhones(bob: Page, cat: Page, label: string, shotName: string): Promise<Snapshot[]> {
+  const looks: Snapshot[] = [];
+  for (const [page, dpr, name] of [
+    [bob, 2, 'bob'],
+    [cat, 3, 'cat'],
+  ] as const) {
+    await page.waitForFunction((l) => !!(window as unknown as Hooked).__tumbleweedScene?.bounds().items.some((i) => i.label === l), label, {
+      timeout: 15_000,
+    });
+    const look = await measure(page);
+    await shot(page, `${shotName}-${name}-phone-dpr${dpr}`);
+    expect(layoutProblems(look, dpr)).toEqual([]);
+    looks.push(look);
+  }
+  return looks;
+}
+
+test('"HIT!" covers no label on a phone, during the reveal and after it', async () => {
+  const { folks, pages } = await threeAtATable();
   const [ann, bob, cat] = pages;
   try {
     // Ann shoots Bob while he reloads; Cat hides behind her barricade. Bob is hit; Ann and Cat play on.
@@ -33,18 +61,8 @@ test('"HIT!" covers no label on a phone, during the reveal and after it', async 
     await click(ann, 'Aim at Bob');
     await click(bob, 'Play Reload');
     await click(cat, 'Play Barricade');
-    for (const [page, dpr, name] of [
-      [bob, 2, 'bob'],
-      [cat, 3, 'cat'],
-    ] as const) {
-      await page.waitForFunction(() => !!(window as unknown as Hooked).__tumbleweedScene?.bounds().items.some((i) => i.label === 'HIT!'), undefined, {
-        timeout: 15_000,
-      });
-      const during = await measure(page);
-      await shot(page, `duel-reveal-hit-${name}-phone-dpr${dpr}`);
+    for (const during of await onThePhones(bob, cat, 'HIT!', 'duel-reveal-hit'))
       expect(during.scene.items.some((i) => i.kind === 'text' && i.label === 'HIT!')).toBe(true);
-      expect(layoutProblems(during, dpr)).toEqual([]);
-    }
     // Ann places her next card: once the hold is over it shows face down; the reveal's stamp stays for the round.
     await click(ann, 'Play Barricade');
     await cat.waitForFunction(
@@ -63,12 +81,7 @@ test('"HIT!" covers no label on a phone, during the reveal and after it', async 
 });
 
 test('a shot that did not land says why on the table: BLOCKED by a barricade, DODGED by a player who fired', async () => {
-  const phone = (dpr: number): BrowserContextOptions => ({ ...PHONE, deviceScaleFactor: dpr, reducedMotion: 'reduce' });
-  const { folks, pages } = await atATable([
-    { name: 'Ann', options: DESKTOP },
-    { name: 'Bob', options: phone(2) },
-    { name: 'Cat', options: phone(3) },
-  ]);
+  const { folks, pages } = await threeAtATable();
   const [ann, bob, cat] = pages;
   try {
     // Ann's pistol at Bob's barricade; Cat's pistol at Ann, who fired (moving). Nobody is hit.
@@ -77,19 +90,10 @@ test('a shot that did not land says why on the table: BLOCKED by a barricade, DO
     await click(bob, 'Play Barricade');
     await click(cat, 'Play Pistol');
     await click(cat, 'Aim at Ann');
-    for (const [page, dpr, name] of [
-      [bob, 2, 'bob'],
-      [cat, 3, 'cat'],
-    ] as const) {
-      await page.waitForFunction(() => !!(window as unknown as Hooked).__tumbleweedScene?.bounds().items.some((i) => i.label === 'BLOCKED'), undefined, {
-        timeout: 15_000,
-      });
-      const during = await measure(page);
-      await shot(page, `duel-reveal-missed-${name}-phone-dpr${dpr}`);
+    for (const during of await onThePhones(bob, cat, 'BLOCKED', 'duel-reveal-missed')) {
       // (the old client: no word on the table; the reason only in the log, under the fold)
       const stamps = during.scene.items.filter((i) => i.kind === 'text' && /^(HIT!|RELOADED|DODGED|BLOCKED)$/.test(i.label)).map((i) => i.label);
       expect(stamps.sort()).toEqual(['BLOCKED', 'DODGED']);
-      expect(layoutProblems(during, dpr)).toEqual([]);
     }
     expect(folks.errors).toEqual([]);
   } finally {

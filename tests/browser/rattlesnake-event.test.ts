@@ -8,7 +8,7 @@
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { PHONE, shot, useStack } from '../support/browser';
 import { actions, annAndBob, DESKTOP } from '../support/rattlesnake-screens';
-import { timeMoment, until } from '../support/table';
+import { momentOnFelt, timeMoment, until } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -51,12 +51,10 @@ test('an event entering the saloon: both players see which and what it does over
       expect(await seen.locator('span').allTextContents()).toEqual([text]);
     }
     await shot(bob, 'rattlesnake-event-phone');
-    // On the phone: inside the felt, its rule in words as large as the bar's (16 px and up), the saloon's cards around it.
-    const box = await bobSees.boundingBox();
-    const felt = await bob.locator('.scene').boundingBox();
-    if (!box || !felt) throw new Error('no felt or no moment');
-    expect(box.x >= felt.x && box.y >= felt.y && box.x + box.width <= felt.x + felt.width && box.y + box.height <= felt.y + felt.height).toBe(true);
-    expect((box.width * box.height) / (felt.width * felt.height)).toBeLessThan(0.3);
+    // On the phone: inside the felt, its rule in words of 14 px and up, the saloon's cards around it.
+    const onFelt = await momentOnFelt(bob, 'event-moment');
+    expect(onFelt.inside).toBe(true);
+    expect(onFelt.area).toBeLessThan(0.3);
     expect(await bobSees.locator('span').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(14);
     expect(await annSees.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
 

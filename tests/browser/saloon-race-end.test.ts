@@ -8,7 +8,7 @@
  */
 import { PHONE, useStack } from '../support/browser';
 import { atDuelGo, labelsOf, parseCards, shootDuel } from '../support/saloon';
-import { timeMoment } from '../support/table';
+import { momentOnFelt, timeMoment } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -31,17 +31,7 @@ test('a duel’s end: both duelists see who won and the shots over the felt for 
     // (the shot that won it; the misfires were on the race's panel as they came)
     expect(await annSees.locator('span').allTextContents()).toEqual([expect.stringMatching(/^You: \w+ gun, \w+, \w+ — HIT$/)]);
     expect(await bobSees.locator('span').allTextContents()).toEqual([expect.stringMatching(/^Ann: \w+ gun, \w+, \w+ — HIT$/)]);
-    const sizes: Record<string, { inside: boolean; width: number; area: number }> = {};
-    for (const [who, page] of [
-      ['Ann', ann],
-      ['Bob', bob],
-    ] as const) {
-      const box = await page.getByTestId('race-result').boundingBox();
-      const felt = await page.locator('.scene').boundingBox();
-      if (!box || !felt) throw new Error('no felt or no race result');
-      const inside = box.x >= felt.x && box.y >= felt.y && box.x + box.width <= felt.x + felt.width && box.y + box.height <= felt.y + felt.height;
-      sizes[who] = { inside, width: box.width / felt.width, area: (box.width * box.height) / (felt.width * felt.height) };
-    }
+    const sizes = { Ann: await momentOnFelt(ann, 'race-result'), Bob: await momentOnFelt(bob, 'race-result') };
     // Inside the felt; on the phone a small part of it (the cards around it still in sight), on a 1920×1080 monitor
     // wide enough to read from the screen's distance (it was 23% of a 2560 felt's width, smaller than its cards' words).
     expect(sizes.Ann.inside && sizes.Bob.inside).toBe(true);

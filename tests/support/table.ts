@@ -306,3 +306,12 @@ export async function timeMoment(page: Page, testId: string): Promise<{ lasted()
     },
   };
 }
+
+/** Where a moment over the felt (games/moment.ts) lies: wholly inside the felt, and its share of the felt's width and area. */
+export async function momentOnFelt(page: Page, testId: string): Promise<{ inside: boolean; width: number; area: number }> {
+  const box = await page.getByTestId(testId).boundingBox();
+  const felt = await page.locator('.scene').boundingBox();
+  if (!box || !felt) throw new Error(`no felt or no ${testId}`);
+  const inside = box.x >= felt.x && box.y >= felt.y && box.x + box.width <= felt.x + felt.width && box.y + box.height <= felt.y + felt.height;
+  return { inside, width: box.width / felt.width, area: (box.width * box.height) / (felt.width * felt.height) };
+}
