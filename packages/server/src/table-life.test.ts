@@ -253,6 +253,8 @@ test('a name of exactly 255 bytes (ten family emoji and "Sally") reaches the oth
   const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, options: { turnSeconds: 0 } });
   const bob = await server.sdk.joinById(ann.roomId, { name });
   await waitFor(() => ann.state.seats[1]?.kind === 'human', 'Bob seated');
+  // Bob's own first state may come after Ann's patch (a loaded CI machine read his seat as -1 before it came).
+  await waitFor(() => Array.from((bob.state as any)?.seats ?? []).length === 3, "Bob's first state");
   // (a client that misreads the name's length reads the bytes of the name as the seat's other fields)
   expect(ann.state.seats[1].name).toBe(name);
   expect(ann.state.seats[1].sessionId).toBe(bob.sessionId);
