@@ -46,7 +46,12 @@ test('a card played while the page reconnects is offered again once it is back',
     }, offered[plain]);
     expect(sent).toContain('Placing your card');
 
-    await until('the page back at its table', async () => (await page.locator('.table-page.offline').count()) === 0, 20_000);
+    // (back: its log says so — the page may not yet have noticed the drop when this starts, and was then not offline)
+    await until(
+      'the page back at its table',
+      async () => (await page.locator('.table-page.offline').count()) === 0 && ((await page.getByRole('log').textContent()) ?? '').includes('Reconnected.'),
+      20_000,
+    );
     await until('the cards offered again', async () => (await plays.count()) > 0, 5_000);
     expect(await page.getByTestId('status').textContent()).not.toContain('Reconnecting');
     // The same cards (the one tapped as the connection dropped was never played), and the log says so.
