@@ -7,8 +7,10 @@
  * (tests/support/latency-proxy-process.cjs) whose open connections stall on a signal; new ones go through.
  * Needs `npm run build` first.
  */
-import { DUEL_PLAY, PHONE, people, useStack } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, DUEL_PLAY, PHONE, people, useStack } from '../support/browser';
 import { latencyProxy, type LatencyProxy } from '../support/latency-proxy';
+import { joinByCode } from '../support/saloon';
 import { createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
@@ -75,6 +77,56 @@ test('"Leave" on a dead network: the lobby at once, not a table that looks live 
     await page.waitForURL(/#\/$/, { timeout: 5000 });
     expect(Date.now() - asked).toBeLessThan(2000);
     await page.getByRole('button', { name: 'Create table' }).waitFor();
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+/** A Duel card that needs no target (Barricade, Reload): its label, once cards are offered. */
+async function plainCard(page: Page): Promise<string> {
+  const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY });
+  await until('cards to play', async () => (await plays.count()) > 0, 20_000);
+  const labels = await plays.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+  const plain = labels.find((c) => /Barricade|Reload/.test(c));
+  if (!plain) throw new Error(`no card without a target among ${labels.join(', ')}`);
+  return plain;
+}
+
+test('a card placed as the network dies reaches the table once the page is back: the friend is not left waiting', async () => {
+  const folks = people(stack().browser);
+  try {
+    // Ann on a phone whose network dies; Bob on a laptop whose network holds.
+    const ann = await folks.open('Ann', { ...PHONE, locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    const code = await createTable(ann, `http://127.0.0.1:${proxy.port}`, /Duel/, 2, 0, {}, 'Ann');
+    await joinByCode(bob, stack().base, 'Bob', code);
+    await bob
+      .locator('.actions')
+      .getByRole('button', { name: await plainCard(bob), exact: true })
+      .click();
+    await until("Bob's card placed", async () => /You placed /.test((await bob.getByRole('log').textContent()) ?? ''));
+    const card = await plainCard(ann);
+    // (the browser's idle HTTP connections from the page load are closed by now: see the first test)
+    await ann.waitForTimeout(6000);
+
+    // Ann's network dies the moment she places her card: it goes into the dead connection and never reaches the server.
+    await proxy.stall();
+    await ann.locator('.actions').getByRole('button', { name: card, exact: true }).click();
+    expect(await ann.locator('.actions').textContent()).toContain('Placing your card');
+    await until("Ann's page to say it is reconnecting", async () => (await ann.locator('.table-page.offline').count()) > 0, 15_000);
+    await until(
+      'Ann back at her table',
+      async () => (await ann.locator('.table-page.offline').count()) === 0 && ((await ann.getByRole('log').textContent()) ?? '').includes('Reconnected.'),
+      30_000,
+    );
+
+    // Nobody taps again: Ann's card, placed once, is revealed with Bob's, on both pages.
+    await until("the shootout revealed on Bob's page", async () => /cards up!/.test((await bob.getByRole('log').textContent()) ?? ''), 10_000);
+    await until("and on Ann's", async () => /cards up!/.test((await ann.getByRole('log').textContent()) ?? ''), 10_000);
+    const annLog = (await ann.getByRole('log').textContent()) ?? '';
+    expect(annLog.match(/You placed /g)).toHaveLength(1);
+    expect(annLog).toContain('Your move hadn’t reached the table — sent again.');
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

@@ -168,10 +168,20 @@ export class Session {
   /** The connection whose messages count: `room` until it drops or goes quiet (then null until the next `attach`). */
   private live: TableRoom | null = null;
 
-  /** Makes `room` this session's connection (first join, or after a reconnection). */
-  attach(room: TableRoom): void {
+  /** How many connections this session has had: a number that moves at each reconnection. */
+  links = 0;
+  /**
+   * The live connection came back to the same room by its reconnection token (the room never stopped: the board's
+   * revisions went on counting), not by the seat token, which a table rebuilt after a restart also takes.
+   */
+  sameRoom = false;
+
+  /** Makes `room` this session's connection (first join, or after a reconnection: `sameRoom`, see above). */
+  attach(room: TableRoom, sameRoom = false): void {
     this.room = room;
     this.live = room;
+    this.links += 1;
+    this.sameRoom = sameRoom;
     const mine =
       <P>(fn: (payload: P) => void) =>
       (payload: P) => {
@@ -326,8 +336,8 @@ export class Session {
 
   /** After an unexpected drop: reconnect with back-off (see `recoverRoom`) and carry on with the new room. */
   async recover(onTry?: (attempt: number) => void): Promise<void> {
-    const room = await recoverRoom(this.stored(), onTry);
-    this.attach(room);
+    const { room, sameRoom } = await recoverRoom(this.stored(), onTry);
+    this.attach(room, sameRoom);
   }
 
   /** Adds events to the history (dropping the oldest past MAX_HISTORY) and keeps it for a reload, at most once a second. */
@@ -393,7 +403,7 @@ export async function joinTable(code: string, name: string | undefined, spectate
 
 /** A page load at `#/table/CODE` with a stored session for that code: take the seat back silently. */
 export async function resumeTable(stored: StoredSession, onTry?: (attempt: number) => void): Promise<Session> {
-  const room = await recoverRoom(stored, onTry);
+  const { room } = await recoverRoom(stored, onTry);
   const session = setCurrent(new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken, true));
   session.graceSeconds = stored.graceSeconds;
   return session;
@@ -407,27 +417,28 @@ const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
 /**
  * Gets a connection to the stored table back: `reconnect(token)` with back-off for up to the grace period; from
  * the second try on, also `joinById(code, { rejoin: seatToken })` (the bot hands the seat back). A spectator just
- * watches again. Gives up early when the table no longer exists.
+ * watches again. Gives up early when the table no longer exists. `sameRoom`: back by the reconnection token.
  */
-export async function recoverRoom(stored: StoredSession, onTry?: (attempt: number) => void): Promise<TableRoom> {
+export async function recoverRoom(stored: StoredSession, onTry?: (attempt: number) => void): Promise<{ room: TableRoom; sameRoom: boolean }> {
   const started = Date.now();
   let last: unknown = null;
   for (let attempt = 0; ; attempt++) {
     onTry?.(attempt);
     if (stored.spectate) {
       try {
-        return await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
+        const room = await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
           name: stored.name,
           spectate: true,
           device: deviceId(),
         } satisfies JoinOptions);
+        return { room, sameRoom: false };
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
       }
     } else {
       try {
-        return await colyseus(RETRY_REQUEST_MS).reconnect<TableStateLike>(stored.reconnectionToken);
+        return { room: await colyseus(RETRY_REQUEST_MS).reconnect<TableStateLike>(stored.reconnectionToken), sameRoom: true };
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
@@ -435,11 +446,12 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
       }
       if (attempt > 0 && stored.seatToken) {
         try {
-          return await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
+          const room = await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
             name: stored.name,
             rejoin: stored.seatToken,
             device: deviceId(),
           } satisfies JoinOptions);
+          return { room, sameRoom: false };
         } catch (err) {
           last = err;
           if (isGone(err)) throw err;

@@ -75,6 +75,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     name: view.name,
     send: (intent) => sendTo(view.room(), 'intent', intent),
     serverNow: () => session.serverNow(),
+    link: () => ({ n: session.links, sameRoom: session.sameRoom }),
+    resent: () => log.local({ type: 'client_resent' }),
   };
   if (game?.info.enabled) view.ui = game.mount(ctx, { scene, actions });
   else scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('table.cannotShow', { game: session.game })));

@@ -1,4 +1,4 @@
-import { flatBoardKey, flatBoardView, type ClientIntent, type FlatBoardLike, type FlatLike } from '@tumbleweed/engine';
+import { flatBoardKey, flatBoardView, hasFlat, type ClientIntent, type FlatBoardLike, type FlatLike } from '@tumbleweed/engine';
 import type { TableStateLike } from '../state';
 import type { TableContext } from './types';
 
@@ -15,8 +15,11 @@ export type JsonBoardLike = FlatBoardLike;
  * intents, and the guard that sends no second intent until the synced board changes (its revisions).
  */
 export class JsonBoard<V, I extends ClientIntent> {
-  /** The board's key (its revisions, as I see them) when the last intent was sent: no second intent until it changes. */
-  private sentSig: string | null = null;
+  /**
+   * The last intent sent, the board's key (its revisions, as I see them) then — no second intent until it changes —
+   * and the connection it went on (`ctx.link`).
+   */
+  private sent: { intent: I; sig: string; link: number } | null = null;
 
   constructor(
     private readonly ctx: TableContext,
@@ -32,6 +35,10 @@ export class JsonBoard<V, I extends ClientIntent> {
 
   private sig(): string {
     return flatBoardKey(this.state().board, this.ctx.mySeat(), this.ownPartKey);
+  }
+
+  private link(): number {
+    return this.ctx.link?.().n ?? 0;
   }
 
   /** The engine's view for my seat, rebuilt from the synced maps; null before the first state. */
@@ -50,21 +57,43 @@ export class JsonBoard<V, I extends ClientIntent> {
 
   /** True while an intent is on its way: the synced board has not changed since it was sent. */
   sending(): boolean {
-    return this.sentSig === this.sig();
+    return this.sent !== null && this.sent.sig === this.sig();
   }
 
   send(intent: I): void {
     this.ctx.send(intent);
-    this.sentSig = this.sig();
+    this.sent = { intent, sig: this.sig(), link: this.link() };
   }
 
   /** The server refused the last intent: allow another. */
   refused(): void {
-    this.sentSig = null;
+    this.sent = null;
   }
 
-  /** Forgets the sent intent once the synced board has changed (call on every update). */
+  /**
+   * Forgets the sent intent once the synced board has changed (call on every update). One sent on a connection that
+   * died under it and that the board here, back in the same room, still does not show never reached the table (every
+   * intent of mine accepted moves my revision): it goes again over the new connection — the player tapped it, and the
+   * others wait for it. Not a timed one (a reaction: its race or window is long over), nor after a table was rebuilt
+   * (its revisions count afresh): then it is offered again.
+   */
   settle(): void {
-    if (this.sentSig !== null && this.sentSig !== this.sig()) this.sentSig = null;
+    const sent = this.sent;
+    if (sent === null) return;
+    // (a new connection before its first state: no board yet to tell)
+    if (!hasFlat(this.state().board?.pub)) return;
+    if (sent.sig !== this.sig()) {
+      this.sent = null;
+      return;
+    }
+    const link = this.ctx.link?.();
+    if (!link || link.n === sent.link) return;
+    if (!link.sameRoom || 'reactionMs' in sent.intent) {
+      this.sent = null;
+      return;
+    }
+    this.ctx.send(sent.intent);
+    sent.link = link.n;
+    this.ctx.resent?.();
   }
 }

@@ -2,7 +2,7 @@ import type { BotLevel, ClientIntent, GameWireEvent, TableEvent } from '@tumblew
 import type { TableStateLike } from '../state';
 
 /** Lines this page adds to its own log, kept with the server's events (never sent): back after a reload or a drop. */
-export type PageEvent = { type: 'client_resumed' } | { type: 'client_reconnected' };
+export type PageEvent = { type: 'client_resumed' } | { type: 'client_reconnected' } | { type: 'client_resent' };
 
 /** The table's events as this page keeps them: a `game_started` that follows a game is marked a rematch here. */
 export type KeptTableEvent = Exclude<TableEvent, { type: 'game_started' }> | (Extract<TableEvent, { type: 'game_started' }> & { rematch?: boolean });
@@ -19,6 +19,13 @@ export interface TableContext {
   send(intent: ClientIntent): void;
   /** The server's clock here (ms), synced NTP-style (clock.ts): a race's "Go!" shows at its `goAt`. */
   serverNow(): number;
+  /**
+   * The live connection: `n` moves at each reconnection; `sameRoom` when it came back to the room that never stopped
+   * (net.ts `Session.sameRoom`). Absent in a replay.
+   */
+  link?(): { n: number; sameRoom: boolean };
+  /** A move that never reached the table (its connection died under it) was sent again over the new one. */
+  resent?(): void;
   /** A replay (replay.ts): nothing is played here, so the game's words never say how to play ("click a card…"). */
   replay?: boolean;
 }

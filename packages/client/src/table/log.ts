@@ -67,6 +67,8 @@ export function tableLog(view: TableView): TableLog {
         return [view.session.spectate ? t('table.log.watchingAgain') : t('table.log.seatAgain')];
       case 'client_reconnected':
         return [t('table.log.reconnected')];
+      case 'client_resent':
+        return [t('table.log.resent')];
       default:
         return view.ui?.describe(e) ?? [];
     }

@@ -196,6 +196,7 @@ export const common = {
       rematch: '{{name}} wants to play again.',
       restarting: 'The server is restarting.',
       reconnected: 'Reconnected.',
+      resent: 'Your move hadn’t reached the table — sent again.',
       watchingAgain: 'You’re watching again.',
       seatAgain: 'You’re back at your seat — the table carries on.',
     },

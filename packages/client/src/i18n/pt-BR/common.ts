@@ -187,6 +187,7 @@ export const common: Translation<typeof en.common> = {
       rematch: '{{name}} quer jogar de novo.',
       restarting: 'O servidor está reiniciando.',
       reconnected: 'Reconectado.',
+      resent: 'Sua jogada não tinha chegado à mesa — enviada de novo.',
       watchingAgain: 'Você está assistindo de novo.',
       seatAgain: 'Você voltou ao seu lugar — a mesa continua.',
     },
