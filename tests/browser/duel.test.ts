@@ -84,6 +84,9 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     expect((await codeBox.inputValue()).toUpperCase()).toBe(code);
     await codeBox.fill('');
     await codeBox.pressSequentially(code.toLowerCase());
+    // Before joining, the lobby says what he would join: the game and whether a seat is free for him.
+    await until('the table’s preview', async () => ((await bob.locator('.join .note').textContent()) ?? '') !== '');
+    expect(await bob.locator('.join .note').textContent()).toBe(`Table ${code}: Duel — 1 of 3 seats free.`);
     await bob.getByLabel('Your name', { exact: true }).fill('Bob');
     await shot(bob, 'bob-1-join');
     await bob.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); // a phone scrolled down the lobby

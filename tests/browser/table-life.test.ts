@@ -404,6 +404,9 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   // A full table: a sentence and a way to watch instead (Eve leaves the audience for the join page first).
   await eve.goto(`${stack().base}/#/join/${code}`);
   await until('one watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('1 watching'));
+  // The link's preview says so before she tries.
+  await until('the table’s preview', async () => ((await eve.locator('.join .note').textContent()) ?? '') !== '');
+  expect(await eve.locator('.join .note').textContent()).toMatch(new RegExp(`^Table ${code}: .+ — every seat is taken; you can watch\\.$`));
   await eve.getByRole('button', { name: 'Join', exact: true }).click();
   await until('the full-table message', async () =>
     ((await eve.locator('.join .error').textContent()) ?? '').includes('Every seat is taken — you can watch instead'),

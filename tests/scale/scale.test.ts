@@ -26,9 +26,9 @@ function processOf(room: Room): 1 | 2 {
   return Number(m[1]) as 1 | 2;
 }
 
-async function until(predicate: () => boolean, what: string, ms = 20_000): Promise<void> {
+async function until(predicate: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -116,12 +116,18 @@ test('through one address: tables live on both processes, players join by code t
 
   for (const [home, ann] of byProcess) {
     const other = home === 1 ? 2 : 1;
+    // The lobby's preview from the other process (the listing in Redis): one seat of two free for a friend, then none.
+    const preview = async () => (await fetch(`http://127.0.0.1:${other === 1 ? ports.s1 : ports.s2}/api/tables/${ann.roomId.toLowerCase()}`)).json();
+    // (lookups are limited per client and minute: a few, 200 ms apart)
+    const seen = async (open: number) => (await preview()).open === open || (await new Promise((r) => setTimeout(r, 200)), false);
+    await until(() => seen(1), 'a free seat in the listing');
+    expect(await preview()).toMatchObject({ code: ann.roomId, game: 'duel', open: 1, seats: 2 });
     // Matchmaking answered by the other process; the seat is still in the table's own process.
     const bob = track(await direct(other).joinById(ann.roomId.toLowerCase().toUpperCase(), { name: 'Bob' }));
     expect(processOf(bob)).toBe(home);
     await until(() => ann.state.status === 'playing' && bob.state.status === 'playing', 'game start');
-    const lookup = await fetch(`http://127.0.0.1:${other === 1 ? ports.s1 : ports.s2}/api/tables/${ann.roomId.toLowerCase()}`);
-    expect(await lookup.json()).toMatchObject({ code: ann.roomId, game: 'duel' });
+    await until(() => seen(0), 'no free seat in the listing');
+    expect(await preview()).toMatchObject({ code: ann.roomId, game: 'duel', open: 0, seats: 2 });
   }
 
   const botTables = await oneOnEach(() => proxy().create('duel', { name: 'Cat', seats: 3, bots: 3, options: { target: 3 } }));

@@ -1,5 +1,6 @@
 import { normalizeCode } from '@tumbleweed/engine/core/code';
 import { DEFAULT_BOT_LEVEL } from '@tumbleweed/engine/protocol/constants';
+import type { TableLookup } from '@tumbleweed/engine/protocol/table';
 import { h } from './dom';
 import { languagePicker, t } from './i18n';
 import { GAMES, type GameInfo } from './games';
@@ -209,11 +210,15 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     }
     try {
       const res = await fetch(`/api/tables/${code}`);
-      const body = (await res.json()) as { game?: string; clients?: number; code?: unknown };
+      const body = (await res.json()) as Partial<TableLookup> & { code?: unknown };
       if (seq !== lookupSeq || disposed) return;
       if (res.ok) {
         const title = GAMES.find((g) => g.id === body.game)?.title ?? body.game;
-        joinNote.textContent = t('lobby.tableInfo', { code, game: title, count: body.clients ?? 0 });
+        // Whether Join would seat me: a game under way or a full table takes watchers only (a seat of mine kept on this
+        // device is given back all the same: see kept-seats.ts).
+        const open = body.open ?? 0;
+        joinNote.textContent =
+          open > 0 ? t('lobby.tableOpen', { code, game: title, count: open, seats: body.seats ?? open }) : t('lobby.tableFull', { code, game: title });
       } else if (res.status === 404) joinNote.textContent = t('lobby.noSuchTable', { code });
       // Too many lookups from this network (RATE_LIMITED), or the server cannot look now (UNAVAILABLE): say so, not
       // "no such table".

@@ -10,7 +10,7 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { monitor } from '@colyseus/monitor';
-import { normalizeCode, replay, type ErrorCode, type LogStep, type Seed } from '@tumbleweed/engine';
+import { normalizeCode, replay, type ErrorCode, type LogStep, type Seed, type TableLookup } from '@tumbleweed/engine';
 import { config } from './config';
 import { rooms } from './games';
 import { clientKey, HttpLimiter, installHttpGuard, refuse, refuseRateLimited, serverError } from './http-guard';
@@ -168,7 +168,7 @@ export function createApp(opts: AppOptions = {}): {
         res.status(404).json({ code: 'NO_SUCH_TABLE', message: `No table with code ${code} is open.` });
         return;
       }
-      res.json({ code, game: table.name, clients: table.clients });
+      res.json({ code, game: table.name, clients: table.clients, ...seatsOf(table.metadata) } satisfies TableLookup);
     }),
   );
 
@@ -311,13 +311,26 @@ const jsonErrors: ErrorRequestHandler = (err, req, res, _next) => {
   serverError(res, err, req);
 };
 
+/** What a lookup reads of a table's listing (the matchmaker's room cache, local or in Redis). */
+interface Listing {
+  name: string;
+  clients: number;
+  metadata?: unknown;
+}
+
+/** The seats a table lists (TableRoom `listSeats`): how many a newcomer would take, of how many. */
+function seatsOf(metadata: unknown): Pick<TableLookup, 'open' | 'seats'> {
+  const m = (metadata ?? {}) as { open?: unknown; seats?: unknown };
+  return { open: typeof m.open === 'number' ? m.open : 0, seats: typeof m.seats === 'number' ? m.seats : 0 };
+}
+
 /** Longest a lookup waits for Redis before answering 503 (ioredis alone would retry for about 10 s). */
 const LOOKUP_TIMEOUT_MS = 1500;
 
-/** The open table with that code: its game and how many are in; 'unavailable' when Redis does not answer. */
-async function findTable(code: string, shared: boolean): Promise<{ name: string; clients: number } | undefined | 'unavailable'> {
+/** The open table with that code: its listing (game, connections, the seats it lists); 'unavailable' when Redis does not answer. */
+async function findTable(code: string, shared: boolean): Promise<Listing | undefined | 'unavailable'> {
   const local = matchMaker.getLocalRoomById(code);
-  if (local?.listing) return { name: local.listing.name, clients: local.listing.clients };
+  if (local?.listing) return local.listing;
   if (!shared) return undefined; // in-memory matchmaking: every table lives in this process
   // RedisDriver.findOne by roomId is one HGET of the room cache (never the whole-hash read of query()).
   let timer: NodeJS.Timeout | undefined;
@@ -328,8 +341,7 @@ async function findTable(code: string, shared: boolean): Promise<{ name: string;
     }),
     new Promise<'unavailable'>((resolve) => (timer = setTimeout(() => resolve('unavailable'), LOOKUP_TIMEOUT_MS))),
   ]).finally(() => clearTimeout(timer));
-  if (listing === 'unavailable') return listing;
-  return listing ? { name: listing.name, clients: listing.clients } : undefined;
+  return listing ?? undefined;
 }
 
 /** The Redis connection of the rate limits: fails fast while Redis is away (the limits fall back to memory). */

@@ -184,6 +184,27 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     }
   }
 
+  /** The open seats last written to the listing (-1: none yet). */
+  private listedOpen = -1;
+
+  /** Every change reaches the clients here: the listing follows the open seats too. */
+  override broadcastPatch(): boolean {
+    this.listSeats();
+    return super.broadcastPatch();
+  }
+
+  /**
+   * How many seats a newcomer would take, in the table's listing: what the lobby's preview says before one joins
+   * (`/api/tables/:code`, read from the matchmaker's cache, in Redis when several processes share it). Written when
+   * it changes.
+   */
+  private listSeats(): void {
+    const open = this.seats.open().length;
+    if (open === this.listedOpen) return;
+    this.listedOpen = open;
+    this.setMetadata({ open, seats: this.state.seats.length }).catch((err: unknown) => this.log.warn({ err }, 'table listing not updated'));
+  }
+
   onJoin(client: Client<SeatUser>, raw: unknown): void {
     const { name, spectate, rejoin, device } = parseJoin(raw);
     if (this.seats.isBarred(device)) refuse('KICKED', 'The host removed you from this table.');

@@ -38,11 +38,13 @@ describe('tables and codes', () => {
   it('a friend joins by the code typed in any letter case, and the game starts when every seat is taken', async () => {
     const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, bots: 1 });
     const typed = ` ${ann.roomId.toLowerCase().slice(0, 2)}-${ann.roomId.toLowerCase().slice(2)} `;
+    // The lobby's preview before joining: the game, and the seats a newcomer would take (one of three: a bot has one).
     const lookup = await server.http.get(`/api/tables/${encodeURIComponent(typed)}`);
-    expect(lookup.data).toMatchObject({ code: ann.roomId, game: 'duel' });
+    expect(lookup.data).toMatchObject({ code: ann.roomId, game: 'duel', open: 1, seats: 3 });
     const bob = await server.sdk.joinById(typed, { name: 'Bob' });
     expect(normalizeCode(typed)).toBe(ann.roomId);
     await waitFor(() => bob.state.status === 'playing', 'game start');
+    expect((await server.http.get(`/api/tables/${ann.roomId}`)).data).toMatchObject({ open: 0, seats: 3 });
     expect(seatOf(bob)).toBe(1);
     expect(Array.from(bob.state.seats, (s: any) => s.name)).toEqual(['Ann', 'Bob', expect.any(String)]);
     await waitFor(() => duelView(bob)?.seat === 1, 'Bob’s own hand');

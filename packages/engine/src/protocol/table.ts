@@ -80,3 +80,15 @@ export const clockPingSchema = z.object({ c: z.number().finite() }).strict();
 export type ClockPing = z.infer<typeof clockPingSchema>;
 /** A claimed reaction, sent beside a timed intent (`reactionMs`): ms from the frame that showed "Go!" to the input. */
 export const reactionSchema = z.number().finite().min(0).max(60_000);
+
+/** The answer to `GET /api/tables/:code`: what the lobby tells of a table before one joins it. */
+export interface TableLookup {
+  code: string;
+  /** The game's id (`duel`, `rattlesnake`, `saloon`). */
+  game: string;
+  /** Connections: players and watchers. */
+  clients: number;
+  /** Seats a newcomer would take now (0 once the game has begun, or every seat is someone's). */
+  open: number;
+  seats: number;
+}
