@@ -63,6 +63,10 @@ test('a player whose tab was closed opens the link in a new tab: back at their s
     );
     // The same phone, a new tab, the table's link.
     const again = await context.newPage();
+    // Before he joins, the link's preview tells him his seat is his (not "every seat is taken; you can watch").
+    await again.goto(`${stack().base}/#/join/${code}`);
+    await until('the table’s preview', async () => ((await again.locator('.join .note').textContent()) ?? '') !== '');
+    expect(await again.locator('.join .note').textContent()).toBe(`Table ${code}: Rattlesnake — your seat is kept: Join takes it back.`);
     await joinByCode(again, stack().base, 'Bob', code);
     await until('Bob back at his seat', async () => (await again.locator('.seats li.me').count()) === 1);
     await shot(again, 'rejoin-new-tab-phone');

@@ -2,6 +2,7 @@ import { normalizeCode } from '@tumbleweed/engine/core/code';
 import { DEFAULT_BOT_LEVEL } from '@tumbleweed/engine/protocol/constants';
 import type { TableLookup } from '@tumbleweed/engine/protocol/table';
 import { h } from './dom';
+import { keptSeat } from './kept-seats';
 import { languagePicker, t } from './i18n';
 import { GAMES, type GameInfo } from './games';
 import type { Session } from './net';
@@ -214,11 +215,14 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       if (seq !== lookupSeq || disposed) return;
       if (res.ok) {
         const title = GAMES.find((g) => g.id === body.game)?.title ?? body.game;
-        // Whether Join would seat me: a game under way or a full table takes watchers only (a seat of mine kept on this
-        // device is given back all the same: see kept-seats.ts).
+        // Whether Join would seat me: a seat this device sat at is given back (kept-seats.ts); else a free one, if any
+        // (a game under way or a full table takes watchers only).
         const open = body.open ?? 0;
-        joinNote.textContent =
-          open > 0 ? t('lobby.tableOpen', { code, game: title, count: open, seats: body.seats ?? open }) : t('lobby.tableFull', { code, game: title });
+        joinNote.textContent = keptSeat(code)
+          ? t('lobby.tableMine', { code, game: title })
+          : open > 0
+            ? t('lobby.tableOpen', { code, game: title, count: open, seats: body.seats ?? open })
+            : t('lobby.tableFull', { code, game: title });
       } else if (res.status === 404) joinNote.textContent = t('lobby.noSuchTable', { code });
       // Too many lookups from this network (RATE_LIMITED), or the server cannot look now (UNAVAILABLE): say so, not
       // "no such table".

@@ -108,6 +108,7 @@ export const common = {
     tableOpen_one: 'Table {{code}}: {{game}} — 1 of {{seats}} seats free.',
     tableOpen_other: 'Table {{code}}: {{game}} — {{count}} of {{seats}} seats free.',
     tableFull: 'Table {{code}}: {{game}} — every seat is taken; you can watch.',
+    tableMine: 'Table {{code}}: {{game}} — your seat is kept: Join takes it back.',
     noSuchTable: 'No table with code {{code}} is open.',
     replayTitle: 'Watch a replay',
     replayHint: 'Open a game log you downloaded after a game and watch it again, every hidden card shown.',

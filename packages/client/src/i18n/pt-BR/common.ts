@@ -53,6 +53,7 @@ export const common: Translation<typeof en.common> = {
     tableOpen_one: 'Mesa {{code}}: {{game}} — 1 lugar livre de {{seats}}.',
     tableOpen_other: 'Mesa {{code}}: {{game}} — {{count}} lugares livres de {{seats}}.',
     tableFull: 'Mesa {{code}}: {{game}} — todos os lugares estão ocupados; você pode assistir.',
+    tableMine: 'Mesa {{code}}: {{game}} — seu lugar está guardado: Entrar o devolve a você.',
     noSuchTable: 'Nenhuma mesa aberta com o código {{code}}.',
     replayTitle: 'Assistir um replay',
     replayHint: 'Abra um registro de partida baixado depois de um jogo e assista de novo, com todas as cartas escondidas à mostra.',
