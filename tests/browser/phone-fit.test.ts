@@ -764,6 +764,24 @@ test.each([PHONES[0], SIDEWAYS[1]])(
       // See the table: the end screen folds to a strip, and comes back.
       await page.getByRole('button', { name: 'See the table' }).click();
       expect(await page.getByTestId('standings').isVisible()).toBe(false);
+      // The strip lies where the moves were, not over the felt: every seat's box in sight (it covered the top seat, the
+      // winner's at times), and the replay a tap away in it.
+      await page.waitForTimeout(300);
+      await shot(page, `fit-end-strip-${screen}`);
+      const strip = await boxOf(page, '.end-card');
+      const boxes = (await measure(page)).scene.items.filter((i) => i.kind === 'box');
+      expect(boxes.length).toBeGreaterThanOrEqual(3);
+      const under = (b: { x: number; y: number; width: number; height: number }) =>
+        strip !== null &&
+        Math.min(b.x + b.width, strip.right) - Math.max(b.x, strip.x) > 1 &&
+        Math.min(b.y + b.height, strip.bottom) - Math.max(b.y, strip.y) > 1;
+      expect(
+        boxes
+          .filter(under)
+          .map((b) => `box [${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}] under the strip ${JSON.stringify(strip)}`),
+      ).toEqual([]);
+      expect(await page.getByRole('button', { name: 'Watch replay', exact: true }).isVisible()).toBe(true);
+      expect(offScreen(vh, 'the strip', strip)).toBeNull();
       // (no greyed cards under the table: nothing is played any more)
       expect(await page.locator('.actions button', { hasText: /^Play / }).count()).toBe(0);
       await page.getByRole('button', { name: 'Show the results' }).click();

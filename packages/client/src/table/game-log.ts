@@ -25,7 +25,7 @@ export interface GameLogButtons {
 export function gameLogButtons(view: TableView): GameLogButtons {
   const { session } = view;
   const logBtn = h('button', { type: 'button', class: 'secondary' }, t('table.downloadLog'));
-  const replayBtn = h('button', { type: 'button', class: 'secondary' }, t('table.watchReplay'));
+  const replayBtn = h('button', { type: 'button', class: 'secondary replay' }, t('table.watchReplay'));
   // A kept game (issue 14): its link opens the replay again later, on this device (the server keeps it for a while).
   const keptBtn = h('button', { type: 'button', class: 'secondary', 'data-testid': 'kept-link' }, t('table.keptLink'));
   const keptNote = h('p', { class: 'banner-note', 'aria-live': 'polite', hidden: true });
