@@ -5,7 +5,7 @@
 import { Saloon, type SaloonEvent } from '@tumbleweed/engine';
 import { listNames } from '../dom';
 import { youContext } from './you';
-import { cardLabel, T } from './saloon-words';
+import { cardLabel, dollars, T } from './saloon-words';
 
 /** Cards in a sentence: "red head Bang, 2 bullets, Booty; …", or "nothing". */
 function cards(ids: readonly string[]): string {
@@ -161,7 +161,7 @@ export function describeSaloonEvent(e: SaloonEvent, me: number, seatName: (seat:
       return [T('log.timedOut', { name: name(e.seat) })];
     case 'game_over': {
       const { winners, scores } = e;
-      const score = scores[winners[0]] ?? 0;
+      const score = dollars(scores[winners[0]] ?? 0);
       if (winners.length === 1) return [T('log.gameOver', { names: n(winners[0]), score, context: ctx(winners[0]) })];
       return [T('log.gameOverShared', { names: listNames(winners.map(name)), score })];
     }

@@ -4,7 +4,9 @@
  * winner and loser by their names.
  */
 import { en } from '../i18n/en';
-import { lastDuelWords, saloonStandings, scoreDetail, shotWords, T } from './saloon-words';
+import type { SaloonEvent } from '@tumbleweed/engine';
+import { describeSaloonEvent } from './saloon-log';
+import { dollars, lastDuelWords, saloonStandings, scoreDetail, shotWords, T } from './saloon-words';
 
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
 jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
@@ -127,4 +129,12 @@ test('the felt\'s line for a duel a Bottle stopped says "you" mid-sentence ("Bob
   expect(lastDuelWords({ threatener: 1, target: 0, winner: null, result: 'stopped', shots: [] }, you, plain)).toBe(
     'Last duel: Bob vs you, stopped by a Bottle.',
   );
+});
+
+test('a score below zero reads "−$30", its sign before the dollar (it read "$-30"), in the standings and the log', () => {
+  expect(T('end.score', { score: dollars(-30) })).toBe('−$30');
+  expect(T('end.score', { score: dollars(40) })).toBe('$40');
+  const names = ['Ann', 'Bob'];
+  const over = { type: 'game_over', winners: [0], scores: [-10, -30] } as unknown as SaloonEvent;
+  expect(describeSaloonEvent(over, 1, (s) => names[s])).toEqual(['Game over! Ann wins with −$10.']);
 });

@@ -84,6 +84,8 @@ export function shotWords(s: Saloon.ShotRecord, name: (seat: number) => string, 
 /** One player's final score by the rulebook: Loot + Bounty − $10 per Wound. */
 export const WOUND_DOLLARS = 10;
 export const finalScore = (p: { loot: number; bounty: number; wounds: number }): number => p.loot + p.bounty - WOUND_DOLLARS * p.wounds;
+/** A score in dollars, its sign before the dollar: "$30", "−$30" (it read "$-30"). */
+export const dollars = (n: number): string => (n < 0 ? `−$${-n}` : `$${n}`);
 
 /**
  * The end-of-game standings: best score first, ties by the bigger Bounty (the rulebook's order); the winners are the

@@ -45,6 +45,7 @@ import { describeSaloonEvent } from './saloon-log';
 import {
   cap,
   cardLabel,
+  dollars,
   finalScore,
   GUN_CSS,
   GUN_GLYPH,
@@ -882,7 +883,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const status = this.board.state().status;
     if (!p || status === 'waiting') return { score: '', alive: null };
     // Once the game is over: the final score by the rulebook and how it was made (as the standings and the banner).
-    if (status === 'over') return { score: T('end.seatFinal', { score: finalScore(p), detail: scoreDetail(p) }), alive: null };
+    if (status === 'over') return { score: T('end.seatFinal', { score: dollars(finalScore(p)), detail: scoreDetail(p) }), alive: null };
     return { score: T('ui.seatScore', { loot: p.loot, bounty: p.bounty, count: p.wounds }), alive: null };
   }
 
@@ -892,7 +893,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     return saloonStandings(v.players, list(this.board.state().winners)).map((r) => ({
       seat: r.seat,
       place: r.place,
-      score: T('end.score', { score: r.score }),
+      score: T('end.score', { score: dollars(r.score) }),
       detail: scoreDetail(r),
       winner: r.winner,
     }));
@@ -903,7 +904,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
     const winners = list(this.board.state().winners);
     if (!v || winners.length === 0) return T('ui.over');
     // The same figure as the standings: Loot + Bounty − $10 per Wound.
-    const score = finalScore(v.players[winners[0]] ?? { loot: 0, bounty: 0, wounds: 0 });
+    const score = dollars(finalScore(v.players[winners[0]] ?? { loot: 0, bounty: 0, wounds: 0 }));
     // ("You win…" on the winner's page; a shared win names me last, as "you": "Bob and you share the win…")
     const me = this.ctx.mySeat();
     if (winners.length === 1) return T('ui.winnerOne', { names: this.ctx.name(winners[0]), score, context: youContext(me, winners[0]) });

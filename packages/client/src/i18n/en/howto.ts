@@ -37,7 +37,7 @@ export const howto = {
   saloon: {
     goal: 'The best score wins: Loot + Bounty − $10 for each Wound. The game ends once someone reaches $130 Loot or a third Wound (everyone else plays once more).',
     turn: 'Draw a card (then discard one), cash Booty for $10 each, or point a gun at someone: “Do you feel lucky?”',
-    win: 'They call your bluff (more Bullets takes $20) or duel: swap hands, and at GO! grab the gun of your majority colour, name the area and the noise. The quickest right shot takes the loser’s Bounty: everyone sees GO! at the same moment, wherever they play from (a shot within 0.1 s of GO! is a false start).',
+    win: 'They call your bluff (more Bullets takes $20) or duel: swap hands, and at GO! grab the gun of your majority colour, name the area and the noise of your majority (on a tie, any tied one is right). The quickest right shot takes the loser’s Bounty: everyone sees GO! at the same moment, wherever they play from (a shot within 0.1 s of GO! is a false start).',
     card: '{{colour}} gun, {{area}}, {{noise}}!, {{bullets}}',
     bullets_one: '{{count}} Bullet',
     bullets_other: '{{count}} Bullets',

@@ -40,7 +40,7 @@ export const howto: Translation<typeof en.howto> = {
   saloon: {
     goal: 'Vence a melhor pontuação: Saque + Recompensa − $10 por Ferimento. O jogo acaba quando alguém chega a $130 de Saque ou a um terceiro Ferimento (todos os outros jogam mais uma vez).',
     turn: 'Compre uma carta (e descarte uma), embolse Butim a $10 cada, ou aponte um revólver para alguém: “Tá se sentindo com sorte?”',
-    win: 'A pessoa diz que é blefe (quem tiver mais Balas leva $20) ou duela: vocês trocam de mão e, no JÁ!, pegam o revólver da cor da maioria, dizem a região e o barulho. O tiro certo mais rápido leva a Recompensa de quem perdeu: todos veem o JÁ! no mesmo instante, de onde quer que joguem (um tiro antes de 0,1 s depois do JÁ! é largada queimada).',
+    win: 'A pessoa diz que é blefe (quem tiver mais Balas leva $20) ou duela: vocês trocam de mão e, no JÁ!, pegam o revólver da cor da maioria, dizem a região e o barulho da maioria (num empate, vale qualquer um dos empatados). O tiro certo mais rápido leva a Recompensa de quem perdeu: todos veem o JÁ! no mesmo instante, de onde quer que joguem (um tiro antes de 0,1 s depois do JÁ! é largada queimada).',
     card: 'revólver {{colour}}, {{area}}, {{noise}}!, {{bullets}}',
     bullets_one: '{{count}} Bala',
     bullets_other: '{{count}} Balas',
