@@ -251,8 +251,10 @@ export const saloon: Translation<typeof en.saloon> = {
     duelTitle: 'DUELO — {{a}} (revólver {{gun}}) contra {{b}}',
     duelWatchTitle: 'DUELO: {{a}} contra {{b}}',
     hintSwap: 'As mãos são trocadas sem olhar: suas novas cartas aparecem no JÁ.',
-    hintDuel: 'Revólver da cor em maioria + parte do corpo em maioria + barulho em maioria (num empate, vale qualquer um dos empatados). O tiro certo mais rápido vence.',
-    hintFlipped: 'Qualquer revólver + a parte do corpo e o barulho da maioria das 3 cartas (num empate, vale qualquer um dos empatados). O tiro certo mais rápido vence.',
+    hintDuel:
+      'Revólver da cor em maioria + parte do corpo em maioria + barulho em maioria (num empate, vale qualquer um dos empatados). O tiro certo mais rápido vence.',
+    hintFlipped:
+      'Qualquer revólver + a parte do corpo e o barulho da maioria das 3 cartas (num empate, vale qualquer um dos empatados). O tiro certo mais rápido vence.',
     you: 'você',
     You: 'Você',
     seat: 'Lugar {{n}}',
