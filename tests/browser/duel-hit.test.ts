@@ -100,3 +100,26 @@ test('a shot that did not land says why on the table: BLOCKED by a barricade, DO
     await folks.close();
   }
 });
+
+// In Portuguese the words are longer: the centre's "Quem chegar a $3 vence" ran 4 px under the top seat's box on a
+// phone, and the stamp (then "ATINGIDO!", masculine for anyone; now "LEVOU TIRO!") leaned 2 px over the "Jogou:" line.
+test("in Portuguese on a phone the stamp and the centre's words cover nothing either", async () => {
+  const { folks, pages } = await threeAtATable();
+  const [ann, bob, cat] = pages;
+  try {
+    // Bob reloads, Cat hides; then Bob and Cat switch to Portuguese, and Ann shoots Bob.
+    await click(bob, 'Play Reload');
+    await click(cat, 'Play Barricade');
+    for (const page of [bob, cat]) {
+      await page.getByTestId('language').selectOption('pt-BR');
+      await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
+    }
+    await click(ann, 'Play Pistol');
+    await click(ann, 'Aim at Bob');
+    for (const during of await onThePhones(bob, cat, 'LEVOU TIRO!', 'duel-reveal-hit-pt'))
+      expect(during.scene.items.some((i) => i.kind === 'text' && i.label.startsWith('Rodada 1'))).toBe(true);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});

@@ -407,6 +407,18 @@ export class DuelScene {
       spots.push(...around);
     }
 
+    // Beside a seat's box, not under it: Portuguese's "Quem chegar a $5 vence" ran 4 px under the top box on a phone.
+    // (a box to the right of the words, level with them: they take a smaller size, not less than a phone's 10 px)
+    const room = Math.min(
+      ...spots
+        .map((s) => ({ left: s.x - sw / 2, top: s.y - sh / 2, bottom: s.y + sh / 2 }))
+        .filter((b) => b.left > centre.x && b.top < centre.y + centre.height && b.bottom > centre.y)
+        .map((b) => b.left - centre.x - 6),
+    );
+    if (centre.width > room) {
+      const size = Number(centre.style.fontSize);
+      centre.style.fontSize = Math.max(phone ? 10 : 12, Math.floor((size * room) / centre.width));
+    }
     this.root.addChild(centre);
 
     const reveal = this.shown;
@@ -595,7 +607,9 @@ export class DuelScene {
           stroke: { color: 0xffffff, width: 3 },
         });
         stamp.anchor.set(1, 0.5);
-        stamp.rotation = -0.05;
+        // (tilted as a stamp, but little: at -0.05 rad a wide one, RELOADED or Portuguese's LEVOU TIRO!, leaned 2 px over
+        // the "Played:" line under it on a phone)
+        stamp.rotation = -0.03;
         stamp.position.set(sw - pad + 2, stateY + (phone ? 7 : 8));
         stampW = stamp.width;
         stampHit = hit;
