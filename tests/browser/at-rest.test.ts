@@ -54,10 +54,12 @@ async function framesIn(page: Page, ms: number): Promise<number> {
 
 /**
  * Each game at a moment it waits on the player, and the clicks of a move that sets cards moving; `sounds`: the move
- * makes a sound (Duel: a card committed clicks, its reveal bangs).
+ * makes a sound (Duel: a card committed clicks, its reveal bangs). (A card that needs no target: a gun only opens
+ * its aim, commits nothing and makes no sound — the test then heard the bot's card or nothing, as the bot's timing
+ * fell: a slow CI run waited 10 s for a sound.)
  */
 const MOVES: { game: RegExp; waiting: RegExp; move: RegExp[]; sounds?: true }[] = [
-  { game: /Duel/, waiting: /^Pick your card/, move: [/^Play /], sounds: true },
+  { game: /Duel/, waiting: /^Pick your card/, move: [/^Play (Barricade|Reload)$/], sounds: true },
   { game: /Rattlesnake/, waiting: /^Your turn/, move: [/^Attack$/, /\(\d+\)$/, /^Commit 1 card$/] },
   { game: /Saloon/, waiting: /^Your turn/, move: [/^Draw from deck$/] },
 ];
