@@ -138,3 +138,18 @@ test('a score below zero reads "−$30", its sign before the dollar (it read "$-
   const over = { type: 'game_over', winners: [0], scores: [-10, -30] } as unknown as SaloonEvent;
   expect(describeSaloonEvent(over, 1, (s) => names[s])).toEqual(['Game over! Ann wins with −$10.']);
 });
+
+// A Standoff's headline said only who won ("Cid won the Mexican Standoff!"): whom the winner shot — who takes the Wound
+// and loses their Bounty to the winner (the rulebook) — was left to the log.
+test.each([
+  ['Cid shot me', 2, 0, 'now', 'Cid won the Mexican Standoff, shooting you!'],
+  ['I shot Cid', 0, 2, 'now', 'You won the Mexican Standoff, shooting Cid!'],
+  ['Cid shot Bob, the last one', 2, 1, 'last', 'Last Mexican Standoff: Cid won, shooting Bob.'],
+] as const)('a Standoff names whom its winner shot: %s', (_, winner, target, when, words) => {
+  const you = (s: number) => ['You', 'Bob', 'Cid'][s];
+  const plain = (s: number) => ['Ann', 'Bob', 'Cid'][s];
+  const miss = { seat: target, target: winner, gun: 'red', area: 'head', noise: 'bang', at: 1, correct: false } as const;
+  const shot = { seat: winner, target, gun: 'blue', area: 'arm', noise: 'blam', at: 2, correct: true } as const;
+  const record = { threatener: 0, target: 3, standoff: [0, 1, 2], winner, result: 'won', shots: [miss, shot] } as const;
+  expect(lastDuelWords({ ...record, standoff: [...record.standoff], shots: [...record.shots] }, you, plain, when)).toBe(words);
+});

@@ -52,7 +52,14 @@ export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => stri
   const isMe = (s: number) => name(s) !== plain(s);
   // ("you" anywhere but at a sentence's start)
   const mid = (s: number) => (isMe(s) ? T('log.you') : plain(s));
-  if (d.standoff) return d.result === 'won' && d.winner !== null ? T(`core.${when}StandoffWon`, { winner: name(d.winner) }) : T(`core.${when}StandoffOther`);
+  if (d.standoff) {
+    if (d.result !== 'won' || d.winner === null) return T(`core.${when}StandoffOther`);
+    // Whom the winner shot: they take the Wound and lose their Bounty to the winner (the rulebook).
+    const shot = d.shots.find((s) => s.seat === d.winner && s.correct)?.target;
+    return shot === undefined
+      ? T(`core.${when}StandoffWon`, { winner: name(d.winner) })
+      : T(`core.${when}StandoffShot`, { winner: name(d.winner), loser: mid(shot) });
+  }
   if (d.truel) {
     if (d.result !== 'won' || d.winner === null) return T(`core.${when}TruelOther`);
     if (d.winner === d.threatener) return T(`core.${when}TruelDesperado`, { winner: name(d.winner) });
