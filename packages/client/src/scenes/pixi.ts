@@ -72,6 +72,11 @@ export interface SceneRect {
   stack: string;
   /** A card's own scale: below 1 while it grows into place (Saloon's dealt cards), 1 at rest. */
   scale?: number;
+  /**
+   * A Text's font size as drawn, in CSS px: its style's fontSize times the scale of everything holding it (a felt drawn
+   * smaller, a TV's drawn larger). Its box (`height`) is its line box, of one line or several: this is the size of its words.
+   */
+  fontSize?: number;
 }
 
 export interface SceneBounds {
@@ -98,7 +103,9 @@ export function sceneBounds(app: Application): SceneBounds {
   const textResolutions = new Set<number>();
   let stacks = 0;
   // (a Text's resolution over its scene root's scale: the device pixels per CSS pixel it is rasterized at on screen)
-  const walk = (node: Container, parent: number, stack: string, rootScale = 1): void => {
+  // (`scale`: the product of the scales from the stage down to `node`, its own included)
+  const walk = (node: Container, parent: number, stack: string, rootScale = 1, above = 1): void => {
+    const scale = above * Math.abs(node.scale.x);
     if (!node.visible || !node.renderable || node.alpha <= 0) return;
     let here = parent;
     let inStack = stack;
@@ -117,11 +124,12 @@ export function sceneBounds(app: Application): SceneBounds {
         parent,
         stack: inStack,
         ...(kind === 'card' ? { scale: node.scale.x } : {}),
+        ...(node instanceof Text ? { fontSize: Math.round(Number(node.style.fontSize) * scale * 100) / 100 } : {}),
       });
       if (node instanceof Text) textResolutions.add(Math.round((node.resolution / rootScale) * 100) / 100);
       if (kind !== 'text') here = items.length - 1;
     }
-    for (const child of node.children) walk(child, here, inStack, node === app.stage ? child.scale.x : rootScale);
+    for (const child of node.children) walk(child, here, inStack, node === app.stage ? child.scale.x : rootScale, scale);
   };
   walk(app.stage, -1, '');
   return {

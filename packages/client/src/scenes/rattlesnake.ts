@@ -81,6 +81,16 @@ interface FaceOpts {
 /** Cards narrower than this print no ability text (a pile's top card, a Hit in front): name and value only. */
 const TEXT_MIN_W = 44;
 
+/**
+ * A card at least this wide prints its name (and an event's tag) at least 10 px and its rule text at least 9 px, fewer
+ * of its words shown whole (the rest a long-press away): a phone held upright draws its Saloon's cards and its hand
+ * 54–65 px wide (RattlesnakeScene.draw; 54 on a 390×844 phone when the bars hold their tallest and an event is in
+ * effect), where sizes in proportion to the width drew names 8–9.8 px and rule text 7.5, too small to read. (A
+ * desktop's cards, 90 px and wider, are drawn larger than that anyway; narrower ones, a phone held sideways, keep
+ * their sizes.)
+ */
+const READ_W = 54;
+
 /** The card's few words in the box (x, y, w, h) of card `c`, as many lines as fit (the last one ending in "…"). */
 function printText(c: Container, words: string, x: number, y: number, w: number, h: number, size: number, fill: number): void {
   const lh = Math.ceil(size * 1.15);
@@ -98,19 +108,25 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
   const info = Rattlesnake.cardInfo(id);
   const r = Math.max(4, w * 0.1);
   const g = new Graphics();
-  const wordsSize = Math.max(7.5, Math.min(13, w * 0.115));
+  const legible = w >= READ_W;
+  const wordsSize = Math.max(legible ? 9 : 7.5, Math.min(13, w * 0.115));
   const withText = !o.plain && w >= TEXT_MIN_W && hgt >= w * 1.2;
   if (info?.kind === 'event') {
     g.roundRect(0, 0, w, hgt, r).fill(0x1d2a44).stroke({ width: 3, color: GOLD });
     g.roundRect(4, 4, w - 8, hgt - 8, r * 0.6).stroke({ width: 1, color: GOLD });
     c.addChild(g);
-    const tag = text(t('rattlesnake:scene.eventTag'), { fontSize: Math.max(8, Math.min(13, w * 0.13)), fill: GOLD, fontWeight: 'bold', letterSpacing: 1 });
+    const tag = text(t('rattlesnake:scene.eventTag'), {
+      fontSize: Math.max(legible ? 10 : 8, Math.min(13, w * 0.13)),
+      fill: GOLD,
+      fontWeight: 'bold',
+      letterSpacing: 1,
+    });
     fit(tag, w - 10);
     tag.anchor.set(0.5, 0);
     tag.position.set(w / 2, 6);
     c.addChild(tag);
     const name = text(info.name, {
-      fontSize: Math.max(8, Math.min(16, w * 0.15)),
+      fontSize: Math.max(legible ? 10 : 8, Math.min(16, w * 0.15)),
       fill: CREAM,
       fontWeight: 'bold',
       align: 'center',
@@ -144,7 +160,7 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
     const value = o.value ?? info.value;
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
     // Long names ("Dodge 'n' Shoot") wrap onto two lines in a taller band rather than being cut.
-    const nameSize = Math.max(7, Math.min(16, w * 0.15));
+    const nameSize = Math.max(legible ? 10 : 7, Math.min(16, w * 0.15));
     const name = text(info.name, {
       fontSize: nameSize,
       fill: CREAM,
@@ -242,8 +258,12 @@ const TALL_MAX_CW = 150;
 const TWO_BANDS_ASPECT = 2.2;
 const TWO_BANDS_CARDS = 0.9;
 
-/** The saloon card's least width on a phone's felt before the whole table is drawn smaller instead (RattlesnakeScene.draw). */
-const NARROW_MIN_CW = 44;
+/**
+ * The saloon card's least width on a phone's felt before the whole table is drawn smaller instead (RattlesnakeScene.draw).
+ * A felt lower than that (360×640: 338×316) draws its words smaller with it, their least sizes being fixed: at 40
+ * (44 before) its cards' names are drawn 5.5 px, its piles' labels 7.9 (5.1 and 7.0), the cards 33 px wide (32).
+ */
+const NARROW_MIN_CW = 40;
 
 /**
  * The least height of a phone's five rows (the opponent, the saloon, the attack, me, my hand) with saloon cards
@@ -252,19 +272,21 @@ const NARROW_MIN_CW = 44;
 function narrowMinHeight(m: RattlesnakeSceneModel, W: number): number {
   const pad = 8;
   const fs = Math.max(11, Math.min(14, W / 40));
-  const small = Math.max(9, fs - 2);
+  const small = Math.max(10, fs - 2);
   const titleH = lineHeight(fs) + 4;
   const capH = 2 + lineHeight(small);
   const headH = (W < 600 ? 2 : 1) * lineHeight(fs) + 4;
   const eventsH = m.view.events.length > 0 ? lineHeight(small) + 4 : 0;
   const cw = NARROW_MIN_CW;
   const ch = cw * 1.4;
-  const sh = cw * 0.62 * 1.4;
+  // (the Saloon's piles in my row, `apart`)
+  const sh = cw * 0.5 * 1.4;
   const rowH = titleH + sh + capH + 6;
-  const saloonH = titleH + Math.max(ch, sh + 2 + 2 * lineHeight(small)) + 8;
-  const attackH = headH + ch * 0.9 + 4 + eventsH;
+  const myRowH = titleH + Math.max(sh + capH, sh + 2 + 2 * lineHeight(small)) + 6;
+  const saloonH = titleH + ch + 8;
+  const attackH = headH + ch * 0.72 + 4 + eventsH;
   const hand = m.view.seat !== null ? lineHeight(fs) + 10 + cw * 1.4 : 0;
-  return Math.ceil(2 * pad + 2 * rowH + saloonH + attackH + hand);
+  return Math.ceil(2 * pad + rowH + myRowH + saloonH + attackH + hand);
 }
 
 export class RattlesnakeScene {
@@ -469,7 +491,8 @@ export class RattlesnakeScene {
     const wide = twoBands || (W >= WIDE && !tall);
     const pad = 8;
     const fs = wide ? Math.max(13, Math.min(16, W / 64)) : Math.max(11, Math.min(14, W / 40));
-    const small = Math.max(9, fs - 2);
+    // (the piles' labels, "Deck: 4", "Saloon deck: 13": 10 px at least, a phone's felt; drawn 9 px, a reviewer could not read them at 390×844)
+    const small = Math.max(10, fs - 2);
     const inner = W - 2 * pad - 8;
     const x0 = pad + 4;
     const titleH = lineHeight(fs) + 4;
@@ -548,13 +571,14 @@ export class RattlesnakeScene {
     const rowNeed = (seat: number, sw: number, gap: number) =>
       cols[seat].reduce((a, c) => a + Math.max(c.w(sw), c.cap.width), 0) + 2 * gap * Math.max(0, cols[seat].length - 1);
 
-    const playerRow = (seat: number, x: number, y: number, maxW: number, sw: number, sh: number, gap: number): number => {
+    /** A player's row at (x, y), its piles within `maxW` (its title within `titleW`, as wide unless told). */
+    const playerRow = (seat: number, x: number, y: number, maxW: number, sw: number, sh: number, gap: number, titleW = maxW): number => {
       const isMe = seat === v.seat;
       const deciding = v.pending.includes(seat);
       let title: string = isMe ? t('rattlesnake:scene.you', { name: m.names[seat] }) : m.names[seat];
       if (v.active === seat) title = t('rattlesnake:scene.pistol', { title });
       if (deciding && v.winner === null) title = t('rattlesnake:scene.deciding', { title });
-      this.label(title, x, y, fs, deciding ? GOLD : CREAM, true, maxW);
+      this.label(title, x, y, fs, deciding ? GOLD : CREAM, true, titleW);
       y += titleH;
       const row = cols[seat];
       // A column is as wide as its cards or its caption; when room is short the captions give way.
@@ -574,7 +598,7 @@ export class RattlesnakeScene {
     // The saloon: 5 slots (events look different), the saloon deck, the graveyard.
     const pilesNeed = (sw: number, gap: number) => Math.max(sw, deckCapW) + 2 * gap + Math.max(sw, graveCapW);
     const saloonNeed = (cw: number, sw: number, gap: number) => 5 * (cw + gap) + gap + pilesNeed(sw, gap);
-    /** The saloon's cards at (x, y); its deck and the graveyard after them, or at `piles` (a desktop). */
+    /** The saloon's cards at (x, y); its deck and the graveyard after them, or at `piles` (a desktop; a phone's, in my row). */
     const saloonRow = (
       x: number,
       y: number,
@@ -852,19 +876,30 @@ export class RattlesnakeScene {
       attackArea(x0, yB, inner - pilesW - colGap, s.bw, s.bh);
       if (seated) handRow(right - handW, yC, handW, s.hw, s.gap);
     } else {
+      // A phone's five rows (a tablet's too, `tall`). On a phone the Saloon's five cards take the felt's whole width and
+      // its deck and the graveyard sit at the end of my row (`apart`), as a desktop puts them under its Saloon: beside
+      // them in its row, at 390×844 (a felt 368 wide) the cards were held to 48 px, their names drawn 7 px and their rule
+      // text 7.5 (READ_W); apart, 63 px, 10 and 9. (Two rows of Saloon cards needed a felt 580 px tall: 629 at the first
+      // decision, then 520 once the action bar has held its tallest, table/layout.ts.) The piles half a Saloon card
+      // wide and the attack's cards 0.72 of one tall: as large as beside them (30 and 60 px there).
+      const apart = !tall;
       const z = (cw: number) => {
-        const sw = cw * 0.62;
+        const sw = cw * (apart ? 0.5 : 0.62);
         const ch = cw * 1.4;
-        return { cw, ch, sw, sh: sw * 1.4, gap: gapOf(cw), bh: ch * 0.9, bw: (ch * 0.9) / 1.4 };
+        const bh = ch * (apart ? 0.72 : 0.9);
+        return { cw, ch, sw, sh: sw * 1.4, gap: gapOf(cw), bh, bw: bh / 1.4 };
       };
       type Z = ReturnType<typeof z>;
       const rowH = (s: Z) => titleH + s.sh + capH + 6;
-      const saloonH = (s: Z) => titleH + Math.max(s.ch, s.sh + 2 + 2 * lineHeight(small)) + 8;
+      // (my row holds the Saloon's piles too, their labels on two lines)
+      const myRowH = (s: Z) => (apart ? titleH + Math.max(s.sh + capH, s.sh + 2 + 2 * lineHeight(small)) + 6 : rowH(s));
+      const saloonH = (s: Z) => titleH + (apart ? s.ch : Math.max(s.ch, s.sh + 2 + 2 * lineHeight(small))) + 8;
+      const saloonW = (s: Z) => (apart ? 5 * s.cw + 4 * s.gap : saloonNeed(s.cw, s.sw, s.gap));
       const attackH = (s: Z) => headH + s.bh + 4 + eventsH;
       const minHand = (s: Z) => handH(s.cw);
-      const totalH = (s: Z) => 2 * pad + 2 * rowH(s) + saloonH(s) + attackH(s) + (seated ? minHand(s) : 0);
+      const totalH = (s: Z) => 2 * pad + rowH(s) + saloonH(s) + attackH(s) + myRowH(s) + (seated ? minHand(s) : 0);
       let cw = tall ? TALL_MAX_CW : 78;
-      while (cw > 30 && (saloonNeed(cw, z(cw).sw, z(cw).gap) > inner || totalH(z(cw)) > H)) cw -= 1;
+      while (cw > 30 && (saloonW(z(cw)) > inner || totalH(z(cw)) > H)) cw -= 1;
       const s = z(cw);
       if (trial) return s.cw * k;
       let y = pad;
@@ -875,10 +910,11 @@ export class RattlesnakeScene {
       const yAttack = y;
       y += attackH(s);
       const yMe = y;
-      y += rowH(s);
+      y += myRowH(s);
+      const pilesW = apart ? pilesNeed(s.sw, s.gap) : 0;
       playerRow(opp, x0, yOpp, inner, s.sw, s.sh, s.gap);
-      playerRow(me, x0, yMe, inner, s.sw, s.sh, s.gap);
-      saloonRow(x0, ySaloon, inner, s.cw, s.ch, s.sw, s.sh, s.gap);
+      playerRow(me, x0, yMe, apart ? inner - pilesW - 2 * s.gap : inner, s.sw, s.sh, s.gap, inner);
+      saloonRow(x0, ySaloon, inner, s.cw, s.ch, s.sw, s.sh, s.gap, apart ? { x: x0 + inner - pilesW, y: yMe + titleH } : undefined);
       attackArea(x0, yAttack, inner, s.bw, s.bh);
       if (seated) {
         // My cards take the room left at the bottom (larger than the saloon's on a tall phone: easier to read and tap).
