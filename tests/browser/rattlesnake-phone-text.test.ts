@@ -112,18 +112,23 @@ async function myTurn(page: Page, what: string, extra: () => Promise<boolean> = 
 const lastAttackShown = (page: Page): Promise<boolean> =>
   page.evaluate(() => (window.__tumbleweedScene?.bounds().items ?? []).some((i) => i.kind === 'text' && /^Last attack/.test(i.label)));
 
-const SCREENS: [string, BrowserContextOptions, Want][] = [
+const SCREENS: { screen: string; options: BrowserContextOptions; want: Want; what: string }[] = [
   // A phone held upright: card names and the piles' labels at least 10 px, rule text 9. Measured before: names 7 px,
   // rule text 7.5, the piles' labels 9 (the Saloon's cards 48 px wide, its piles beside them).
-  ['phone390', PHONE390, { names: 10, lines: 10, rules: 9 }],
+  { screen: 'phone390', options: PHONE390, want: { names: 10, lines: 10, rules: 9 }, what: 'card names and the piles’ labels 10 px or more, rule text 9' },
   // The smallest phone, its felt 316 px tall once the action bar has held its tallest: drawn smaller, as large as the
   // five rows allow (names 5.5 px, the felt's lines 7.9–8.7); before, 5.0 and 7.0–8.4. Not yet readable: what it
   // reaches, kept. (Its first decision, the felt 425 px tall: names 7, the lines 10–11.)
-  ['phone360', PHONE360, { names: 5.4, lines: 7.5, rules: 0 }],
+  {
+    screen: 'phone360',
+    options: PHONE360,
+    want: { names: 5.4, lines: 7.5, rules: 0 },
+    what: 'the words no smaller than measured (names 5.4 px, lines 7.5: not yet readable)',
+  },
 ];
 
 describe("Rattlesnake's felt on a phone held upright", () => {
-  test.each(SCREENS)("%s: the Saloon's cards, my hand and the piles' labels readable, nothing cut or overlapping", async (screen, options, want) => {
+  test.each(SCREENS)('$screen: $what, nothing cut or overlapping', async ({ screen, options, want }) => {
     const folks = people(stack().browser);
     const problems: string[] = [];
     const summaries: string[] = [];
