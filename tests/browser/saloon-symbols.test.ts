@@ -26,6 +26,7 @@ import {
   parseCards,
   shootDuel,
 } from '../support/saloon';
+import { until } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -277,6 +278,22 @@ test('The Turkey (What the Wind Brings): Bob draws it, Ann shoots it from the fl
     await button(ann, `Noise: ${noise.charAt(0).toUpperCase()}${noise.slice(1)}`).click();
     await inLog(ann, /You shoot the Turkey! You and Bob collect \$10\./);
     await inLog(bob, /Ann shoots the Turkey! Ann and you collect \$10\./);
+    // And over the felt, as a duel's end is told (the Turkey keeps no duel record: nothing was told there).
+    for (const [page, words] of [
+      [ann, /^You shot the Turkey!You and Bob collect \$10 each/],
+      [bob, /^Ann shot the Turkey!You and Ann collect \$10 each/],
+    ] as const)
+      await until(
+        'the Turkey told over the felt',
+        async () =>
+          words.test(
+            (await page
+              .getByTestId('race-result')
+              .textContent()
+              .catch(() => '')) ?? '',
+          ),
+        5000,
+      );
     for (const page of [ann, bob]) {
       await hasMoney(page, 0, /^\$30 Loot/);
       await hasMoney(page, 1, /^\$30 Loot/);

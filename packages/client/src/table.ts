@@ -136,6 +136,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
       // What an event does to the page besides its log line.
       if (e.type === 'game_started' && e.rematch) end.rematchOpen();
       life.event(e);
+      view.ui?.event?.(e);
       if (e.type === 'chat' && isPhrase(e.phrase))
         chat.bubble(chatLine(typeof e.seat === 'number' && e.seat >= 0 ? view.name(e.seat) : t('chat.spectator'), e.phrase));
       log.add(e);

@@ -43,6 +43,11 @@ export class RaceResult {
     this.moment.show(headline, lines, RACE_RESULT_MS);
   }
 
+  /** A race that keeps no record ended here (the Turkey): its words, told as the others'. */
+  tell(headline: string, lines: readonly string[]): void {
+    this.moment.show(headline, lines, RACE_RESULT_MS);
+  }
+
   /** A new race begins: the last one's moment goes. */
   hide(): void {
     this.moment.hide();

@@ -6,7 +6,7 @@
 import { en } from '../i18n/en';
 import type { SaloonEvent } from '@tumbleweed/engine';
 import { describeSaloonEvent } from './saloon-log';
-import { dollars, lastDuelWords, saloonStandings, scoreDetail, shotWords, T } from './saloon-words';
+import { dollars, lastDuelWords, saloonStandings, scoreDetail, shotWords, T, turkeyWords } from './saloon-words';
 
 // The page's i18n (../i18n) starts a browser language detector; here: the same English words, the same i18next.
 jest.mock('../i18n', () => jest.requireActual('../i18n/english').english());
@@ -152,4 +152,20 @@ test.each([
   const shot = { seat: winner, target, gun: 'blue', area: 'arm', noise: 'blam', at: 2, correct: true } as const;
   const record = { threatener: 0, target: 3, standoff: [0, 1, 2], winner, result: 'won', shots: [miss, shot] } as const;
   expect(lastDuelWords({ ...record, standoff: [...record.standoff], shots: [...record.shots] }, you, plain, when)).toBe(words);
+});
+
+// The Turkey keeps no race record: the moment a race ends never told it (its shooter and drawer's $10 left to the log).
+test.each([
+  ['Ann shot it, Bob drew it, seen by Cid', 2, ['Ann shot the Turkey!', 'Ann and Bob collect $10 each, and each drops a Wound if they have one.']],
+  ['I shot it', 0, ['You shot the Turkey!', 'You and Bob collect $10 each, and each drops a Wound if they have one.']],
+  ['I drew it', 1, ['Ann shot the Turkey!', 'You and Ann collect $10 each, and each drops a Wound if they have one.']],
+] as const)('the Turkey shot, told over the felt: %s', (_, me, words) => {
+  const plain = (s: number) => ['Ann', 'Bob', 'Cid'][s];
+  const name = (s: number) => (s === me ? 'You' : plain(s));
+  expect(turkeyWords({ type: 'turkey_shot', seat: 0, drawer: 1, at: 5 }, name, plain)).toEqual(words);
+});
+
+test('the Turkey that got away, told over the felt', () => {
+  const plain = (s: number) => ['Ann', 'Bob'][s];
+  expect(turkeyWords({ type: 'turkey_escaped', at: 5 }, plain, plain)).toEqual(['The Turkey got away!', 'Nobody hit it in time.']);
 });

@@ -2,7 +2,7 @@
  * Saloon Showdown's words and gun signs, without Pixi or the game's rules: the lobby's part of the game (saloon-info.ts)
  * uses them, so they come from the engine's own card file, not its index.
  */
-import type { Saloon } from '@tumbleweed/engine';
+import type { Saloon, SaloonEvent } from '@tumbleweed/engine';
 import { cardInfo } from '@tumbleweed/engine/saloon/cards';
 import type { ParseKeys } from 'i18next';
 import { cap } from '../dom';
@@ -75,6 +75,23 @@ export function lastDuelWords(d: Saloon.DuelRecord, name: (seat: number) => stri
   }
   if (d.result === 'stopped') return T(`core.${when}DuelStopped`, { a: name(d.threatener), b: mid(d.target) });
   return T(`core.${when}DuelNobody`, { a: name(d.threatener), b: mid(d.target) });
+}
+
+/**
+ * The Turkey's end, as the moment over the felt tells it (the Turkey keeps no race record, so the race-end moment
+ * missed it): who shot it and what the shooter and the one who drew it get, or that it got away.
+ */
+export type TurkeyEnd = Extract<SaloonEvent, { type: 'turkey_shot' | 'turkey_escaped' }>;
+
+export function turkeyWords(e: TurkeyEnd, name: (seat: number) => string, plain: (seat: number) => string): string[] {
+  const isMe = (s: number) => name(s) !== plain(s);
+  if (e.type === 'turkey_escaped') return [T('core.nowTurkeyAway'), T('core.nowTurkeyAwayWhy')];
+  // ("you" first when one of the two is me: "You and Bob collect…", "Ann and you" reads as a slip)
+  const [a, b] = [e.seat, e.drawer].sort((x, y) => Number(isMe(y)) - Number(isMe(x)));
+  return [
+    T('core.nowTurkeyShot', { name: plain(e.seat), context: isMe(e.seat) ? 'me' : undefined }),
+    T('core.nowTurkeyPrize', { a: name(a), b: isMe(b) ? T('log.you') : plain(b) }),
+  ];
 }
 
 /**

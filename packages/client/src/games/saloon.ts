@@ -56,6 +56,7 @@ import {
   scoreDetail,
   shotWords,
   T,
+  turkeyWords,
 } from './saloon-words';
 import { RaceResult } from './saloon-result';
 import { whoMayStill } from './saloon-window';
@@ -67,7 +68,7 @@ import { JsonBoard, type JsonBoardLike } from './json-board';
 import { saloonInfo } from './saloon-info';
 import { groupRuns, keyHint, RACE_KEYS } from './saloon-bar';
 import { TurnBar } from './saloon-turn-bar';
-import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './types';
+import type { GameModule, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
 
 type View = Saloon.SaloonView;
 type Intent = Saloon.SaloonIntent;
@@ -875,6 +876,18 @@ class SaloonUi implements GameUi<SaloonEvent> {
 
   describe(e: SaloonEvent): string[] {
     return describeSaloonEvent(e, this.ctx.mySeat(), (seat) => this.ctx.name(seat));
+  }
+
+  /** The Turkey's end, told over the felt as a race's (it keeps no record for showRaceEnd to read). */
+  event(e: ServerEvent): void {
+    if (e.type !== 'turkey_shot' && e.type !== 'turkey_escaped') return;
+    const me = this.ctx.mySeat();
+    const [headline, ...lines] = turkeyWords(
+      e,
+      (s) => this.who(s, me >= 0 ? me : null, true),
+      (s) => this.ctx.name(s),
+    );
+    if (headline) this.result.tell(headline, lines);
   }
 
   seatSummary(seat: number): SeatSummary {

@@ -58,6 +58,8 @@ export interface GameUi<E extends GameWireEvent = GameWireEvent> {
   update(): void;
   /** Human sentences for one of its game's events; [] to leave it out of the log. */
   describe(event: E): string[];
+  /** An event as it happens at this table (not the story told to a page that joins later): the table's or its game's. */
+  event?(event: ServerEvent): void;
   seatSummary(seat: number): SeatSummary;
   /** "Ann wins with $5!" once the game is over. */
   winnerText(): string;
