@@ -9,6 +9,7 @@ import {
   CREAM,
   text,
   fit,
+  fitFirst,
   fitLines,
   lineHeight,
   addLabel,
@@ -88,8 +89,33 @@ function gunMark(colour: Colour, r: number, dim = false, onBand = false): Contai
   return c;
 }
 
-/** A face-up card w×h, top-left at (0,0): colour band with shape + letter, area, noise, bullets, symbol. */
-export function cardFace(id: string, w: number, h: number, big: boolean, highlight = false): Container {
+/**
+ * `t` narrowed to `max` pixels: its type smaller, down to `floor`, then cut with "…". A card's "sem balas" at the felt's
+ * least size (READ_PX) on a 360-wide phone's 44 px card read "sem b…"; a little smaller, it reads whole.
+ */
+function shrinkToFit(t: Text, max: number, floor: number): Text {
+  let size = Number(t.style.fontSize);
+  if (t.width > max && size > floor) {
+    const style = ownStyle(t);
+    // (a Text's width is not quite proportional to its size: a few steps)
+    for (let i = 0; i < 4 && t.width > max && size > floor; i++) {
+      size = Math.max(floor, (size * max * 0.99) / t.width);
+      style.fontSize = size;
+    }
+  }
+  return fit(t, max);
+}
+
+/**
+ * A face-up card w×h, top-left at (0,0): colour band with shape + letter, area, noise, bullets, symbol.
+ * `readable`: the least type size of its words, in the scene's units (the scene's READ_PX at the scale it is drawn at): a
+ * phone's felt, drawn smaller than it is laid out, drew its cards' words 6.3–8.4 px (the symbols and "no bullets" at
+ * 11–12 % of a card ~48 px wide). Its words take at least that size wherever the card's height holds them (its colour
+ * band grows lower for them, down to a fifth of the card), else one size alike; the colour's word, where it does not fit beside the shape at
+ * that size, gives way to the larger shape alone (as with larger glyphs: the band's colour, the shape and its letter
+ * still say it); a symbol's name too long for the card takes its short form ("Escape", "Fuga") before any "…".
+ */
+export function cardFace(id: string, w: number, h: number, big: boolean, highlight = false, readable = 0): Container {
   const c = asCard(new Container());
   const info = Saloon.cardInfo(id);
   const r = Math.max(4, w * 0.09);
@@ -99,41 +125,51 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
     c.addChild(g);
     return c;
   }
-  const band = h * 0.3;
-  g.roundRect(0, 0, w, h, r).fill(PAPER).stroke({ width: 2, color: INK });
-  g.roundRect(2, 2, w - 4, band, r * 0.7).fill(GUN_COLOUR[info.colour]);
-  c.addChild(g);
-  const mr = Math.min(band * (big ? 0.44 : 0.3), w * (big ? 0.3 : 0.2));
-  const mark = gunMark(info.colour, mr, false, true);
-  mark.position.set(big ? w / 2 : 4 + mr * 1.1, 2 + band / 2);
-  c.addChild(mark);
-  if (!big) {
-    const cn = fit(
-      text(cap(T(`colour.${info.colour}`)), { fontSize: Math.max(8, w * 0.15), fontWeight: 'bold', fill: ON_COLOUR[info.colour] }),
-      w - mr * 2.4 - 8,
-    );
-    cn.anchor.set(0, 0.5);
-    cn.position.set(8 + mr * 2.2, 2 + band / 2);
-    c.addChild(cn);
-  }
   // Under the band, top to bottom: area, noise, bullets; the symbol at the foot. On a small card the type shrinks
   // until they all fit apart — as much on every card of that size, whatever it carries (a row reads evenly).
   const booty = info.symbol === 'booty';
-  const symbolSize = Math.max(7, w * (booty ? 0.15 : 0.11));
+  // (a card too low for its four lines at `readable` under a band of a fifth of it gives them one size alike: at
+  // 360×640, 44 px wide, the symbols at 10 px held the area and the noise to 7.5, where they had been 8 and 7.6)
+  const least = Math.min(readable, Math.max(7, (h * 0.77 - 5) / 4.75));
+  const symbolSize = Math.max(7, least, w * (booty ? 0.15 : 0.11));
   const br = Math.max(2.5, w * 0.06);
-  const noBulletsSize = Math.max(7, w * 0.12);
+  const noBulletsSize = Math.max(7, least, w * 0.12);
   // (a line of type is ~1.15 times its size tall; the tallest foot is Booty's, the tallest middle a row of bullets)
-  const foot = Math.max(7, w * 0.15) * 1.15 + 1;
+  const foot = Math.max(7, least, w * 0.15) * 1.15 + 1;
   const bulletsH = Math.max(noBulletsSize * 1.15, br * 3.2 + 1);
+  // The band: 30 % of the card, less (down to 20 %) where the area and the noise would be smaller than `least` under it.
+  const under = (band: number) => (h - 4 - foot - bulletsH - band - Math.max(2, h * 0.03)) / 2.45;
+  const band = under(h * 0.3) >= least ? h * 0.3 : Math.max(h * 0.2, h * 0.3 - (least - under(h * 0.3)) * 2.45);
+  g.roundRect(0, 0, w, h, r).fill(PAPER).stroke({ width: 2, color: INK });
+  g.roundRect(2, 2, w - 4, band, r * 0.7).fill(GUN_COLOUR[info.colour]);
+  c.addChild(g);
+  const word = big ? null : text(cap(T(`colour.${info.colour}`)), { fontSize: Math.max(8, least, w * 0.15), fontWeight: 'bold', fill: ON_COLOUR[info.colour] });
+  const small = Math.min(band * 0.3, w * 0.2);
+  // (the word beside the small shape, or the large shape alone where the word at its size would be cut)
+  const withWord = word !== null && word.width <= w - small * 2.4 - 8;
+  const mr = withWord ? small : Math.min(band * 0.44, w * 0.3);
+  const mark = gunMark(info.colour, mr, false, true);
+  mark.position.set(withWord ? 4 + mr * 1.1 : w / 2, 2 + band / 2);
+  c.addChild(mark);
+  if (word && withWord) {
+    word.anchor.set(0, 0.5);
+    word.position.set(8 + mr * 2.2, 2 + band / 2);
+    c.addChild(word);
+  } else word?.destroy();
   const top = band + Math.max(2, h * 0.03);
-  const fs = Math.max(7, Math.min(w * 0.19, (h - 4 - foot - bulletsH - top) / 2.45));
+  const fs = Math.max(7, Math.min(Math.max(least, w * 0.19), under(band)));
   const area = text(T(`area.${info.area}`).toUpperCase(), { fontSize: fs, fontWeight: 'bold' });
-  fit(area, w - 6);
+  shrinkToFit(area, w - 6, Math.min(fs, w * 0.19));
   area.anchor.set(0.5, 0);
   area.position.set(w / 2, top);
   c.addChild(area);
-  const noise = text(`${T(`noise.${info.noise}`)}!`, { fontSize: fs * 0.95, fontStyle: 'italic', fill: 0x7c2f12, fontWeight: 'bold' });
-  fit(noise, w - 6);
+  const noise = text(`${T(`noise.${info.noise}`)}!`, {
+    fontSize: Math.max(Math.min(fs, least), fs * 0.95),
+    fontStyle: 'italic',
+    fill: 0x7c2f12,
+    fontWeight: 'bold',
+  });
+  shrinkToFit(noise, w - 6, Math.min(fs, w * 0.18));
   noise.anchor.set(0.5, 0);
   noise.position.set(w / 2, top + fs * 1.2);
   c.addChild(noise);
@@ -141,7 +177,7 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
   const by = top + fs * 2.45;
   if (info.bullets === 0) {
     const t = text(T('card.noBullets'), { fontSize: noBulletsSize, fill: 0x6b5a44 });
-    fit(t, w - 6);
+    shrinkToFit(t, w - 6, Math.max(7, w * 0.12));
     t.anchor.set(0.5, 0);
     t.position.set(w / 2, by);
     c.addChild(t);
@@ -157,12 +193,16 @@ export function cardFace(id: string, w: number, h: number, big: boolean, highlig
     c.addChild(bg);
   }
   if (info.symbol) {
-    const st = text(booty ? T('card.bootyScene') : T(`symbol.${info.symbol}`), {
+    const st = text('', {
       fontSize: symbolSize,
       fill: booty ? 0x8a5a00 : 0x6b5a44,
       fontWeight: booty ? 'bold' : 'normal',
     });
-    fit(st, w - 6);
+    fitFirst(st, booty ? [T('card.bootyScene')] : [T(`symbol.${info.symbol}`), T(`symbolShort.${info.symbol}`)], w - 6);
+    if (st.text.endsWith('…')) {
+      st.text = booty ? T('card.bootyScene') : T(`symbolShort.${info.symbol}`);
+      shrinkToFit(st, w - 6, Math.max(7, w * (booty ? 0.15 : 0.11)));
+    }
     st.anchor.set(0.5, 1);
     st.position.set(w / 2, h - 4);
     c.addChild(st);
@@ -188,6 +228,13 @@ function bottleShape(h: number): Graphics {
   return g;
 }
 
+/**
+ * The least type size, in CSS pixels, of the words a player reads on the table (the cards' area, noise and symbol, the
+ * players' lines, the guns' captions): a table drawn smaller than it is laid out (a phone's felt) draws them larger in
+ * its own units. Before, a phone held sideways (844×390) drew every one of them under 10 px (the symbols 6.7 px).
+ */
+const READ_PX = 10;
+
 /** How long a freshly shown card grows and fades in (a deal, a flip). */
 const CARD_IN_MS = 320;
 /** A payout's coin or a Wound's cross flying to its seat. */
@@ -197,14 +244,25 @@ const FLY_MS = MAX_TWEEN_MS;
 const isNarrow = (W: number): boolean => W < 600;
 
 /**
- * The table's sizes at width W: text size, the player boxes' grid, the guns' radius, and the least height of the
+ * A phone's felt held sideways, beside its action bar (table-life.css): narrow, and at least this many times wider than
+ * high. My hand goes beside the public cards there, as on a wide table: under them, the two rows shared ~300 px of
+ * height with the players and the guns, their cards ~46 px wide (844×390), their area and noise drawn 8.4 px. (The
+ * felt beside a bar of 32% is 1.86–1.88 times wider than high at 740×360 and 844×390; beside a threat's bar of 44%,
+ * 1.52–1.53, and there my hand stays under the threat: beside it, it was drawn 36 px wide at 740×360.)
+ */
+const LOW_WIDE = 1.75;
+
+/**
+ * The table's sizes at width W (and height H: a narrow felt LOW_WIDE times wider than high lays my hand beside the
+ * middle): text size, the player boxes' grid, the guns' radius, and the least height of the
  * middle (the public cards at their smallest with their numbers and news); `minHeight` is the least height the whole
  * table is laid out in (a lower scene is drawn at this height and scaled down).
  */
-function tableLayout(m: SaloonSceneModel, W: number) {
+function tableLayout(m: SaloonSceneModel, W: number, H: number) {
   const v = m.view;
   const pad = 8;
   const narrow = isNarrow(W);
+  const lowWide = narrow && W >= LOW_WIDE * H;
   const fs = Math.max(11, Math.min(14, W / 48));
   const n = v.players.length;
   const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
@@ -245,12 +303,13 @@ function tableLayout(m: SaloonSceneModel, W: number) {
         ? Math.max(publicMin, chainMin)
         : Math.max(publicMin, fullMiddleMin);
   // (on a phone a scene lower than this is drawn smaller: the hand is laid out at 58 px so it stays readable then)
-  const hand = v.seat !== null && narrow ? lineHeight(fs) + 4 + 58 * 1.38 : 0;
+  const hand = v.seat !== null && narrow && !lowWide ? lineHeight(fs) + 4 + 58 * 1.38 : 0;
   // (a wide table puts the hand beside the middle: it needs the hand's height or the middle's, whichever is more)
-  const beside = v.seat !== null && !narrow ? Math.max(0, lineHeight(fs) + 4 + 52 * 1.38 - middleMin) : 0;
+  const beside = v.seat !== null && (!narrow || lowWide) ? Math.max(0, lineHeight(fs) + 4 + 52 * 1.38 - middleMin) : 0;
   return {
     pad,
     narrow,
+    lowWide,
     fs,
     n,
     cols,
@@ -268,8 +327,8 @@ function tableLayout(m: SaloonSceneModel, W: number) {
   };
 }
 
-/** The least height the table (not a duelist's race) is laid out in at width W. */
-const tableMinHeight = (m: SaloonSceneModel, W: number): number => tableLayout(m, W).minHeight;
+/** The least height the table (not a duelist's race) is laid out in, in a felt W×H. */
+const tableMinHeight = (m: SaloonSceneModel, W: number, H: number): number => tableLayout(m, W, H).minHeight;
 
 export class SaloonScene {
   private readonly root = new Container();
@@ -280,6 +339,8 @@ export class SaloonScene {
   private readonly later = new DrawAfterPaint(() => this.draw());
   /** When each card id was first drawn face up in its place (a deal, a draw, a flip): it grows in for CARD_IN_MS. */
   private shownAt = new Map<string, number>();
+  /** The least type size of the table's words, in the units it is laid out in: READ_PX at the scale it is drawn at. */
+  private least = 0;
   /** The player boxes of the last table drawn (where payouts fly to). */
   private seatBoxes: { x: number; y: number; w: number; h: number }[] = [];
   private lastPlayers: { loot: number; bounty: number; wounds: number }[] | null = null;
@@ -389,9 +450,10 @@ export class SaloonScene {
     this.seatBoxes = [];
     const race = m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey');
     // A table lower than it can be laid out in (a small phone) is drawn whole and smaller, never clipped.
-    const k = race ? 1 : Math.min(1, SH / tableMinHeight(m, SW));
+    const k = race ? 1 : Math.min(1, SH / tableMinHeight(m, SW, SH));
     this.root.scale.set(k * zoom);
     this.fx.scale.set(k * zoom);
+    this.least = READ_PX / (k * zoom);
     const W = SW / k;
     const H = SH / k;
     this.root.addChild(new Graphics().roundRect(2, 2, W - 4, H - 4, 12).fill(FELT));
@@ -456,8 +518,10 @@ export class SaloonScene {
 
   private drawTable(m: SaloonSceneModel, W: number, H: number): void {
     const v = m.view;
-    const L = tableLayout(m, W);
+    const L = tableLayout(m, W, H);
     const { pad, narrow, fs, n, cols, rows, bh, gunR } = L;
+    // (a size of its words at least `least`: READ_PX on the screen)
+    const rd = (size: number): number => Math.max(size, this.least);
 
     // 1. The players: name, dealer token, Loot / Bounty / Wounds, cards in hand; the active player framed in gold.
     const bw = (W - 2 * pad - (cols - 1) * 6) / cols;
@@ -500,14 +564,14 @@ export class SaloonScene {
         `${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}${role}`,
         nx,
         4,
-        fs,
+        rd(fs),
         active ? GOLD : CREAM,
         true,
         bw - nx - 6,
       );
       // (the words in full, or shorter where a narrow box would cut the numbers: "Recompe…")
       const money = { loot: p.loot, bounty: p.bounty };
-      addLabel(box, [T('scene.lootBounty', money), T('scene.lootBountyShort', money)], 6, 6 + fs * 1.2, Math.max(10, fs - 1), CREAM, false, bw - 12);
+      addLabel(box, [T('scene.lootBounty', money), T('scene.lootBountyShort', money)], 6, 6 + fs * 1.2, rd(Math.max(10, fs - 1)), CREAM, false, bw - 12);
       const wounds = (short: boolean) =>
         p.wounds > 0
           ? `${'✚'.repeat(p.wounds)} ${T(short ? 'scene.woundsShort' : 'scene.wounds', { count: p.wounds })}`
@@ -517,7 +581,7 @@ export class SaloonScene {
         [T('scene.handCount', { wounds: wounds(false), count: p.handCount }), T('scene.handCount', { wounds: wounds(true), count: p.handCount })],
         6,
         8 + fs * 2.3,
-        Math.max(10, fs - 1),
+        rd(Math.max(10, fs - 1)),
         p.wounds > 0 ? 0xffb0a0 : CREAM,
         false,
         bw - 12,
@@ -526,20 +590,58 @@ export class SaloonScene {
     let y = pad + rows * (bh + 6) + 2;
 
     // 2. Guns and the Bottle, each with its holder: in a row of their own, or in the players' last row (a phone).
-    const capFs = Math.max(9, fs - 2);
+    const capFs = rd(Math.max(9, fs - 2));
     const gx0 = L.gunsInGrid ? pad + (n % cols) * (bw + 6) : pad;
     const slot = L.gunsInGrid ? (W - pad - gx0) / 5 : Math.min((W - 2 * pad) / 5, narrow ? 78 : 130);
     const r = L.gunsInGrid ? Math.min(gunR, slot * 0.32, (bh - lineHeight(capFs) - 8) / 2.3) : L.gunsLow ? L.lowR : gunR;
     const gy = L.gunsInGrid ? pad + (rows - 1) * (bh + 6) + 4 + r * 1.15 : L.gunsLow ? y + r * 1.35 + 2 : y + gunR + 6;
-    // (in the low row each mark sits at the left of its slot, its caption beside it: the colour, or who holds it)
-    const markX = (i: number) => (L.gunsLow ? gx0 + slot * i + r * 1.4 + 2 : gx0 + slot * i + slot / 2);
-    const caption = (words: string, i: number, color: number, bold: boolean) => {
-      if (!L.gunsLow) return fit(this.centred(words, markX(i), gy + r * 1.3 + 2, capFs, color, bold), slot - 4);
-      const t = text(words, { fontSize: capFs, fill: color, fontWeight: bold ? 'bold' : 'normal' });
+    // What each gun's caption says (the colour, or who holds it: in full, or the name's first word), then the Bottle's.
+    const captions = Saloon.COLOURS.map((c) => {
+      const holder = v.guns[c];
+      if (holder === null) return { forms: [cap(narrow ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) }))], held: false };
+      if (!L.gunsLow) return { forms: [T('scene.holdsIt', { name: this.nameOf(holder), context: youContext(v.seat, holder) })], held: true };
+      const name = this.nameOf(holder);
+      return { forms: [name, name.split(' ')[0]], held: true };
+    });
+    captions.push({ forms: [T('scene.bottle')], held: false });
+    const capText = (i: number) =>
+      text(captions[i].forms[0], { fontSize: capFs, fill: captions[i].held ? GOLD : CREAM, fontWeight: captions[i].held ? 'bold' : 'normal' });
+    // In the low row each mark sits at the left of its slot, its caption beside it; each slot as wide as its caption,
+    // the room left shared between them. (Five even slots, 71 px at 390 wide, cut "Vermelho" and "Amarelo" to "Verm…"
+    // and the gun's holder to "Cala…" once the captions were 10 px.)
+    const lowTexts = L.gunsLow ? captions.map((_, i) => capText(i)) : [];
+    // (a slot: the mark, its caption 5 px after it, 6 px before the next mark)
+    const markW = r * 2.8 + 11;
+    const room = W - 2 * pad;
+    const rowW = () => lowTexts.reduce((sum, t) => sum + markW + t.width, 0);
+    // (a holder's first name before any word is cut)
+    lowTexts.forEach((t, i) => {
+      if (rowW() > room && captions[i].forms.length > 1) fitFirst(t, captions[i].forms, t.width - (rowW() - room));
+    });
+    // (then smaller type, down to the size the captions had before READ_PX: 9 px; only then cut)
+    const styles = lowTexts.map((t) => ownStyle(t));
+    for (let size = capFs, i = 0; i < 12 && rowW() > room && size > Math.max(9, fs - 2); i++) {
+      size = Math.max(Math.max(9, fs - 2), size * 0.97);
+      for (const style of styles) style.fontSize = size;
+    }
+    const over = Math.max(0, rowW() - room);
+    if (over > 0) {
+      const words = lowTexts.reduce((sum, t) => sum + t.width, 0);
+      lowTexts.forEach((t) => fit(t, t.width * (1 - over / words)));
+    }
+    const spare = L.gunsLow ? Math.max(0, room - rowW()) / 5 : 0;
+    const lowX = lowTexts.map((_, i) => gx0 + lowTexts.slice(0, i).reduce((sum, t) => sum + markW + t.width + spare, 0));
+    const markX = (i: number) => (L.gunsLow ? lowX[i] + r * 1.4 + 2 : gx0 + slot * i + slot / 2);
+    const caption = (i: number) => {
+      if (!L.gunsLow) {
+        const c = captions[i];
+        return fit(this.centred(c.forms[0], markX(i), gy + r * 1.3 + 2, capFs, c.held ? GOLD : CREAM, c.held), slot - 4);
+      }
+      const t = lowTexts[i];
       t.anchor.set(0, 0.5);
       t.position.set(markX(i) + r * 1.4 + 3, gy);
       this.root.addChild(t);
-      return fit(t, slot - r * 2.8 - 8);
+      return t;
     };
     Saloon.COLOURS.forEach((c, i) => {
       const cx = markX(i);
@@ -550,29 +652,27 @@ export class SaloonScene {
         const ring = new Graphics().circle(0, 0, r * 1.35).stroke({ width: 3, color: GOLD });
         this.place(ring, cx, gy);
       }
-      const free = cap(narrow ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) }));
-      const held =
-        holder === null ? '' : L.gunsLow ? this.nameOf(holder) : T('scene.holdsIt', { name: this.nameOf(holder), context: youContext(v.seat, holder) });
-      caption(holder === null ? free : held, i, holder === null ? CREAM : GOLD, holder !== null);
+      caption(i);
     });
     this.place(bottleShape(r * 2.2), markX(4), gy);
-    caption(T('scene.bottle'), 4, CREAM, false);
+    caption(4);
     y = L.gunsInGrid ? y : L.gunsLow ? gy + r * 1.35 + 4 : gy + gunR * 1.3 + fs + 6;
 
     // 3. The middle (the threat, the duel, or the 4 public cards with the deck and the discard pile) and my hand:
     // under it on a narrow table, beside it (on the right) on a wide one, so the felt is used across. A wide felt
     // taller than it is wide (a tablet held upright: 784×906 at 800×1280) has my hand under the middle too: beside it,
-    // both their cards were held to the width, and the felt's lower 40% stayed empty.
+    // both their cards were held to the width, and the felt's lower 40% stayed empty. A phone's felt held sideways
+    // (narrow, LOW_WIDE) has my hand beside the middle too: under it, both rows were held to the height.
     const mine = v.seat !== null;
     const tall = !narrow && H > W;
-    const side = !narrow && mine && !tall;
+    const side = (!narrow || L.lowWide) && mine && !tall;
     const handCount = Math.max(3, v.hand.length);
     const titleH = lineHeight(fs) + 4;
     // Under the public cards: their numbers, then two lines of news.
-    const newsStep = lineHeight(Math.max(10, fs - 1)) + 2;
-    const infoH = lineHeight(Math.max(9, fs - 2)) + 2 + L.newsLines * newsStep;
-    const headH = lineHeight(Math.max(10, fs - 1)) + 2;
-    const numH = lineHeight(Math.max(9, fs - 2)) + 2;
+    const newsStep = lineHeight(rd(Math.max(10, fs - 1))) + 2;
+    const infoH = lineHeight(rd(Math.max(9, fs - 2))) + 2 + L.newsLines * newsStep;
+    const headH = lineHeight(rd(Math.max(10, fs - 1))) + 2;
+    const numH = lineHeight(rd(Math.max(9, fs - 2))) + 2;
     const band = H - pad - y;
     // The public cards' width in a middle `w` wide and `h` high: the 4 cards, the deck (a smaller back) and the discard
     // pile's top card (as large as the others: its words must stay readable) in one row of 5.8 card widths, or (when
@@ -601,7 +701,8 @@ export class SaloonScene {
     }
     const handW = W - midW;
     let cwHand: number;
-    if (side) cwHand = Math.max(52, handCw(handW));
+    // (beside a phone's narrow middle, held sideways, no wider than the room: at 740×360 a 52 px card ran 10 px off the felt)
+    if (side) cwHand = L.lowWide ? handCw(handW) : Math.max(52, handCw(handW));
     else {
       const handMax = Math.min(narrow ? 82 : tall ? HAND_MAX : 96, (W - 2 * pad - 12) / Math.max(4, handCount + 0.3));
       // (the hand shrinks first when the table is low: the public cards keep their least room above it…)
@@ -630,13 +731,13 @@ export class SaloonScene {
       const grid = pub.grid;
       const cw = Math.max(40, pub.cw);
       const ch = cw * 1.38;
-      this.label(T('scene.publicCards', { context: v.seat === null ? 'watch' : undefined }), pad + 4, y, Math.max(10, fs - 1), CREAM, true, midW - 2 * pad);
+      this.label(T('scene.publicCards', { context: v.seat === null ? 'watch' : undefined }), pad + 4, y, rd(Math.max(10, fs - 1)), CREAM, true, midW - 2 * pad);
       const cy = y + headH;
       v.public.forEach((id, i) => {
         const x = pad + 4 + (grid ? i % 2 : i) * (cw + 6);
         const yy = cy + (grid ? Math.floor(i / 2) * (ch + numH + 4) : 0);
-        this.placeCard(cardFace(id, cw, ch, m.bigGlyphs), `public:${i}:${id}`, x, yy, cw, ch);
-        const num = text(String(i + 1), { fontSize: Math.max(9, fs - 2), fill: GOLD, fontWeight: 'bold' });
+        this.placeCard(cardFace(id, cw, ch, m.bigGlyphs, false, this.least), `public:${i}:${id}`, x, yy, cw, ch);
+        const num = text(String(i + 1), { fontSize: rd(Math.max(9, fs - 2)), fill: GOLD, fontWeight: 'bold' });
         num.position.set(x + 2, yy + ch + 1);
         this.root.addChild(num);
       });
@@ -644,21 +745,21 @@ export class SaloonScene {
       const sw = cw * 0.8;
       const sh = sw * 1.38;
       this.place(cardBack(sw, sh, String(v.deckCount)), x, cy);
-      this.label(T('scene.deck'), x, cy + sh + 2, Math.max(9, fs - 2), CREAM, false, sw + 6);
+      this.label(T('scene.deck'), x, cy + sh + 2, rd(Math.max(9, fs - 2)), CREAM, false, sw + 6);
       const top = v.discard[v.discard.length - 1];
       // (in two rows the discard pile goes under the deck)
       const dy = grid ? cy + ch + numH + 4 : cy;
       if (!grid) x += sw + 8;
       if (top && x + cw < midW - pad) {
-        this.place(cardFace(top, cw, ch, m.bigGlyphs), x, dy);
-        this.label(T('scene.discard'), x, dy + ch + 2, Math.max(9, fs - 2), CREAM, false, cw + 4);
+        this.place(cardFace(top, cw, ch, m.bigGlyphs, false, this.least), x, dy);
+        this.label(T('scene.discard'), x, dy + ch + 2, rd(Math.max(9, fs - 2)), CREAM, false, cw + 4);
       }
       const news = this.news(m);
       const ny = cy + (grid ? 2 : 1) * (ch + numH) + (grid ? 4 : 0);
       news.slice(0, L.newsLines).forEach((line, i) => {
         // (only the lines that fit above my hand)
         if (ny + (i + 1) * newsStep <= bottom)
-          this.label(line, pad + 4, ny + i * newsStep, Math.max(10, fs - 1), i === 0 ? GOLD : CREAM, i === 0, midW - 2 * pad - 8);
+          this.label(line, pad + 4, ny + i * newsStep, rd(Math.max(10, fs - 1)), i === 0 ? GOLD : CREAM, i === 0, midW - 2 * pad - 8);
       });
     }
 
@@ -669,8 +770,10 @@ export class SaloonScene {
       const hy0 = side ? (L.publicShown ? y : y + Math.max(0, (band - titleH - chHand) / 2)) : bottom;
       const hy = hy0 + titleH - 2;
       const title = v.hand.length === 0 ? T('scene.handHidden') : T('scene.hand', { count: Saloon.bulletsOf(v.hand) });
-      this.label(title, hx, hy0, fs, CREAM, true, W - hx - pad);
-      v.hand.forEach((id, i) => this.placeCard(cardFace(id, cwHand, chHand, m.bigGlyphs), `hand:${id}`, hx + i * (cwHand + 8), hy, cwHand, chHand));
+      this.label(title, hx, hy0, rd(fs), CREAM, true, W - hx - pad);
+      v.hand.forEach((id, i) =>
+        this.placeCard(cardFace(id, cwHand, chHand, m.bigGlyphs, false, this.least), `hand:${id}`, hx + i * (cwHand + 8), hy, cwHand, chHand),
+      );
       if (v.hand.length === 0) for (let i = 0; i < 3; i++) this.place(cardBack(cwHand, chHand), hx + i * (cwHand + 8), hy);
     }
   }

@@ -52,6 +52,8 @@ export const saloon = {
   area: { head: 'head', chest: 'chest', arm: 'arm', leg: 'leg' },
   noise: { bang: 'Bang', boom: 'Boom', blam: 'Blam' },
   symbol: { booty: 'Booty', wanted: 'Wanted Alive', law: 'The Law', desperado: 'Desperado', standoff: 'Mexican Standoff', escape: 'Escape on Horseback' },
+  /** On a card too narrow for the whole name in a readable size (a phone's felt): "Escape on H…" was drawn 6.7 px. */
+  symbolShort: { booty: 'Booty', wanted: 'Wanted', law: 'The Law', desperado: 'Desperado', standoff: 'Standoff', escape: 'Escape' },
   turnBar: {
     drawGroup: 'Draw:',
     deck: 'Deck',

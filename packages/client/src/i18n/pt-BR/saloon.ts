@@ -52,6 +52,7 @@ export const saloon: Translation<typeof en.saloon> = {
   area: { head: 'cabeça', chest: 'peito', arm: 'braço', leg: 'perna' },
   noise: { bang: 'Bang', boom: 'Boom', blam: 'Blam' },
   symbol: { booty: 'Butim', wanted: 'Procurado Vivo', law: 'A Lei', desperado: 'Desperado', standoff: 'Impasse Mexicano', escape: 'Fuga a Cavalo' },
+  symbolShort: { booty: 'Butim', wanted: 'Procurado', law: 'A Lei', desperado: 'Desperado', standoff: 'Impasse', escape: 'Fuga' },
   turnBar: {
     drawGroup: 'Comprar:',
     deck: 'Baralho',
