@@ -94,7 +94,7 @@ async function firstDecision(page: Page): Promise<void> {
 }
 
 test.each(SCREENS)(
-  "Saloon's felt on a phone ($name): the cards', the players' and the guns' words readable and whole, in English and Portuguese",
+  "Saloon's felt on a phone ($name): the cards', the players' and the guns' words at least $min px and whole, in English and Portuguese",
   async ({ name, options, min }) => {
     const folks = people(stack().browser);
     const dpr = options.deviceScaleFactor ?? 1;
