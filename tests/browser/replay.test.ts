@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
 import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
 import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
+import { saloonReplay } from '../support/saloon-replay';
+import { layoutProblems, measure } from '../support/screens';
 import { leaveToLobby, playDuelToEnd, until as waitFor } from '../support/table';
 
 jest.setTimeout(120_000);
@@ -270,5 +272,36 @@ test('a finished game is kept: its replay link opens it again on the device it w
   await bob.goto(url);
   await until('the refusal', async () => ((await bob.getByTestId('replay-error').textContent()) ?? '').includes('on the device it was played on'));
   expect(await bob.getByTestId('replay-title').count()).toBe(0);
+  expect(folks.errors).toEqual([]);
+});
+
+// A Saloon duel watched again as everyone showed "DUEL: Ann against Bob" and a big GO! over an empty felt: the
+// duelists' cards were only in words, beside the table or under it on a phone (a reviewer's replay).
+test.each([
+  ['a phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }, 3],
+  ['a laptop', { viewport: { width: 1366, height: 768 } }, 1],
+] as const)('a Saloon duel watched again as everyone shows both duelists’ cards on the felt, on %s', async (_, options, dpr) => {
+  folks = people(stack().browser);
+  const page = await folks.open('Ann', options);
+  const replay = saloonReplay(4, 1, 0);
+  const duel = replay.moments.find((m) => /^duel .*, GO$/.test(m.what));
+  if (!duel) throw new Error(`no duel after GO in the recorded game: ${replay.moments.map((m) => m.what).join(', ')}`);
+  await page.goto(`${stack().base}/#/replay`);
+  await page
+    .getByLabel('Open a game log (.json)')
+    .setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay.log)) });
+  await until('the replay', async () => ((await page.getByTestId('replay-title').textContent()) ?? '').startsWith('Replay — '));
+  await page.getByLabel('Watch as').selectOption('all');
+  await page.getByTestId('replay-slider').fill(String(duel.position));
+  await until('the duel step', async () => (await page.getByTestId('replay-position').textContent()) === `Step ${duel.position} of ${replay.steps}`);
+  await page.waitForTimeout(400);
+  const snap = await measure(page);
+  await shot(page, `replay-saloon-duel-everyone-${dpr}`);
+  const titles = snap.scene.items.filter((i) => i.kind === 'text' && /’s cards$/.test(i.label)).map((i) => i.label);
+  expect(titles).toHaveLength(2);
+  // (three cards under each name, face up after GO: each with its area's word)
+  const areas = snap.scene.items.filter((i) => i.kind === 'text' && /^(HEAD|CHEST|ARM|LEG)$/.test(i.label));
+  expect(areas.length).toBeGreaterThanOrEqual(6);
+  expect(layoutProblems(snap, dpr)).toEqual([]);
   expect(folks.errors).toEqual([]);
 });

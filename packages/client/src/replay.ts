@@ -178,6 +178,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     send: () => undefined,
     serverNow: () => Date.now(), // (a replay has no race messages)
     replay: true,
+    peek: (seat) => (watch === 'all' ? ((rep.game.view(rep.frames[describing ?? position].state, seat) as { hand?: string[] }).hand ?? []) : null),
   };
 
   // Page.

@@ -372,6 +372,8 @@ class SaloonUi implements GameUi<SaloonEvent> {
       windowLeft: this.windowLeft(v),
       lockLeft: this.lockLeft(),
       compactDuel: duelist,
+      // (a replay watched as everyone: the duelists' cards on the felt)
+      hands: this.ctx.peek && v.phase.kind === 'duel' ? v.players.map((_, seat) => this.ctx.peek?.(seat) ?? []) : undefined,
     };
   }
 

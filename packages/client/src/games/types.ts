@@ -28,6 +28,8 @@ export interface TableContext {
   resent?(): void;
   /** A replay (replay.ts): nothing is played here, so the game's words never say how to play ("click a card…"). */
   replay?: boolean;
+  /** A replay watched as everyone: the cards in `seat`'s hand at the step shown (null when not watched so). */
+  peek?(seat: number): readonly string[] | null;
 }
 
 export interface SeatSummary {

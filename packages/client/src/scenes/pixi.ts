@@ -142,6 +142,9 @@ export function sceneBounds(app: Application): SceneBounds {
   };
 }
 
+/** The scenes' test hooks, oldest first, while their scenes live (see `sceneBounds`). */
+const liveHooks: { bounds(): SceneBounds }[] = [];
+
 declare global {
   interface Window {
     /** The scene on the page, for tests (see `sceneBounds`). */
@@ -240,6 +243,7 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
   }
   watchRatio();
   const hook = { bounds: () => sceneBounds(app) };
+  liveHooks.push(hook);
   window.__tumbleweedScene = hook;
   return {
     app,
@@ -247,7 +251,12 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
     stop: () => {
       observer.disconnect();
       ratioQuery?.removeEventListener('change', onRatio);
-      if (window.__tumbleweedScene === hook) delete window.__tumbleweedScene;
+      // (the hook is the latest scene still alive: a page remounted while its first scene was still starting — the
+      // replay viewer's "Watch as" at once — had that one's late start and stop leave no hook at all)
+      liveHooks.splice(liveHooks.indexOf(hook), 1);
+      const latest = liveHooks[liveHooks.length - 1];
+      if (latest) window.__tumbleweedScene = latest;
+      else delete window.__tumbleweedScene;
       loud();
       app.destroy(true, { children: true });
     },

@@ -55,6 +55,11 @@ export interface SaloonSceneModel {
   lockLeft: number | null;
   /** A duelist's compact layout (the scene is shorter then; the buttons need the room). */
   compactDuel: boolean;
+  /**
+   * A replay watched as everyone, during a duel: each seat's cards at this step (every hand is open there; a duelist's
+   * is empty before "Go!", the swapped hands dealt unseen). Absent at a table.
+   */
+  hands?: readonly (readonly string[])[];
 }
 
 const FELT = 0x2f5d3a;
@@ -981,10 +986,37 @@ export class SaloonScene {
     );
     // Under the title, which wraps on a narrow felt (Saloon held sideways: "Ready…" was drawn over its second line).
     const ty = Math.max(y + fs * 2.6, title.y + title.height + 2);
-    const big = Math.min(hgt * 0.35, W / 6);
+    // (smaller beside the duelists' cards, a replay's: room for them under it)
+    const big = m.hands ? Math.min(hgt * 0.2, W / 8) : Math.min(hgt * 0.35, W / 6);
     const t = this.centred(ph.go ? T('ui.go') : T('ui.ready'), cx, ty, big, ph.go ? GOLD : CREAM, true);
     ownStyle(t).stroke = { color: INK, width: 6 };
     const lines = ph.shots.map((s) => this.shotWords(s));
     lines.slice(-3).forEach((l, i) => this.centred(l, cx, ty + big + 6 + i * (fs + 4), fs, 0xffc2b0, true, W - 24));
+    // A replay watched as everyone: each duelist's three cards under their name, so the viewer sees who read them
+    // right ("GO!" stood over an empty felt, the hands only in words beside or under it: a reviewer's replay).
+    // (side by side or one over the other, whichever draws the cards larger: a laptop's low felt, a phone's tall one)
+    if (!m.hands) return;
+    const top = ty + big + 6 + Math.min(3, lines.length) * (fs + 4) + 8;
+    const labelH = lineHeight(fs) + 2;
+    const gap = 8;
+    const cardH = (rows: number) => Math.min((y + hgt - top - rows * (labelH + gap) - gap) / rows, ((W / (3 - rows) - 40) / 3.3) * 1.38);
+    const side = cardH(1) >= cardH(2);
+    const colW = side ? W / 2 : W;
+    const ch = cardH(side ? 1 : 2);
+    const cw = ch / 1.38;
+    if (cw < 30) return;
+    [ph.threatener, ph.target].forEach((seat, i) => {
+      const ry = side ? top : top + i * (labelH + ch + gap);
+      const mid = side ? colW * i + colW / 2 : cx;
+      fit(this.centred(T('scene.duelistCards', { name: this.nameOf(seat) }), mid, ry, fs, CREAM, true), colW - 24);
+      const hand = m.hands?.[seat] ?? [];
+      const x0 = mid - (3 * cw + 2 * gap) / 2;
+      for (let i = 0; i < 3; i++) {
+        const id = hand[i];
+        const x = x0 + i * (cw + gap);
+        if (id) this.place(cardFace(id, cw, ch, m.bigGlyphs, false, this.least), x, ry + labelH);
+        else this.place(cardBack(cw, ch, '?'), x, ry + labelH);
+      }
+    });
   }
 }

@@ -261,6 +261,7 @@ export const saloon = {
   scene: {
     duelTitle: 'DUEL — {{a}} ({{gun}} gun) against {{b}}',
     duelWatchTitle: 'DUEL: {{a}} against {{b}}',
+    duelistCards: '{{name}}’s cards',
     hintSwap: 'Hands are swapped unseen: your new cards turn up at GO.',
     hintDuel: 'Gun of the majority colour + majority area + majority noise (on a tie, any tied one is right). Fastest correct shot wins.',
     hintFlipped: 'Any gun + the majority area and noise of the 3 cards (on a tie, any tied one is right). Fastest correct shot wins.',

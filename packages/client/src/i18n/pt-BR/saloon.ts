@@ -258,6 +258,7 @@ export const saloon: Translation<typeof en.saloon> = {
   scene: {
     duelTitle: 'DUELO — {{a}} (revólver {{gun}}) contra {{b}}',
     duelWatchTitle: 'DUELO: {{a}} contra {{b}}',
+    duelistCards: 'Cartas de {{name}}',
     hintSwap: 'As mãos são trocadas sem olhar: suas novas cartas aparecem no JÁ.',
     hintDuel:
       'Revólver da cor em maioria + parte do corpo em maioria + barulho em maioria (num empate, vale qualquer um dos empatados). O tiro certo mais rápido vence.',
