@@ -6,11 +6,9 @@
  * others; the cards' motion (a count of tweens) is in rattlesnake-screens.test.ts, which runs alone.
  * Needs `npm run build` first. Screenshots: test-artifacts/rattlesnake-screens-*.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
-import { actions, DESKTOP, move, PHONE, playUntil, tableWithBotOn } from '../support/rattlesnake-screens';
+import { actions, DESKTOP, isFaceText, move, PHONE, playUntil, tableWithBotOn } from '../support/rattlesnake-screens';
 import { measure, type SceneRect, type Snapshot } from '../support/screens';
 import { leaveToLobby, until } from '../support/table';
 
@@ -26,19 +24,6 @@ const cards = (snap: Snapshot) => snap.scene.items.filter((i) => i.kind === 'car
 /** The texts drawn on card `c` (index in items). */
 const onCard = (snap: Snapshot, c: number) => snap.scene.items.filter((i) => i.kind === 'text' && i.parent === c);
 
-/** The words printed on the cards, from the English dictionary's `face` and `faceEvent` (the client is an ES module). */
-const FACE_WORDS: string[] = (() => {
-  const src = fs.readFileSync(path.join(__dirname, '../../packages/client/src/i18n/en/rattlesnake.ts'), 'utf8');
-  const blocks = [...src.matchAll(/\n {2}face(?:Event)?: \{\n([\s\S]*?)\n {2}\},/g)].map((m) => m[1]);
-  const words = blocks.flatMap((b) => [...b.matchAll(/: (['"])(.*?)\1,?$/gm)].map((m) => m[2].replace(/\\'/g, "'")));
-  if (words.length < 16) throw new Error(`found ${words.length} card texts in the dictionary`);
-  return words;
-})();
-/** A printed card text, whole or shortened with "…". */
-const isFaceText = (label: string) => {
-  const s = label.replace(/\s+/g, ' ').replace(/…$/, '').trim();
-  return s.length >= 8 && FACE_WORDS.some((w) => w.startsWith(s));
-};
 const VERDICT = /^(You win|You lose): .+ — .+$/;
 
 describe('Rattlesnake on a desktop and on a phone', () => {

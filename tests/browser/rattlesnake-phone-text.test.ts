@@ -10,11 +10,9 @@
  * (The top card of a discard pile is a pile half a Saloon card wide: its name is a long-press away, not asked here.)
  * Needs `npm run build` first. Screenshots: test-artifacts/rs-phone-text-<screen>-<moment>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
-import { actions, move } from '../support/rattlesnake-screens';
+import { actions, isFaceText, move } from '../support/rattlesnake-screens';
 import { joinByCode } from '../support/saloon';
 import { layoutProblems, measure, type SceneRect, type Snapshot } from '../support/screens';
 import { actionButton, hostTable, until } from '../support/table';
@@ -24,20 +22,6 @@ jest.setTimeout(240_000);
 const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0', ALLOW_TEST_SEED: '1' });
 /** A deal (a test seed) where the bot has not won before my second turn. */
 const SEED = 7;
-
-/** The rule texts printed on the cards, from the English dictionary's `face` and `faceEvent` (the client is an ES module). */
-const FACE_WORDS: string[] = (() => {
-  const src = fs.readFileSync(path.join(__dirname, '../../packages/client/src/i18n/en/rattlesnake.ts'), 'utf8');
-  const blocks = [...src.matchAll(/\n {2}face(?:Event)?: \{\n([\s\S]*?)\n {2}\},/g)].map((m) => m[1]);
-  const words = blocks.flatMap((b) => [...b.matchAll(/: (['"])(.*?)\1,?$/gm)].map((m) => m[2].replace(/\\'/g, "'")));
-  if (words.length < 16) throw new Error(`found ${words.length} card texts in the dictionary`);
-  return words;
-})();
-/** A card's rule text, whole or shortened with "…". */
-const isRuleText = (label: string) => {
-  const s = label.replace(/\s+/g, ' ').replace(/…$/, '').trim();
-  return s.length >= 8 && FACE_WORDS.some((w) => w.startsWith(s));
-};
 
 /**
  * The least font sizes (CSS px) asked for on a screen: a card's name, cost and tag; the felt's lines (titles, the
@@ -81,7 +65,7 @@ function unreadable(snap: Snapshot, where: string, want: Want): { problems: stri
     if (t.parent < 0) check(t, 'the felt line', want.lines, sizes.lines);
     else if (saloon.has(t.parent) || hand.has(t.parent)) {
       const what = saloon.has(t.parent) ? 'a Saloon card' : 'a card of my hand';
-      if (isRuleText(t.label)) check(t, `${what}'s rule text`, want.rules, sizes.rules);
+      if (isFaceText(t.label)) check(t, `${what}'s rule text`, want.rules, sizes.rules);
       else check(t, `${what}'s word`, want.names, sizes.names);
     }
   }

@@ -12,7 +12,7 @@ import { DESKTOP, people, shot, useStack, type People } from '../support/browser
 import { sceneTexts } from '../support/duel-table';
 import { saloonReplay } from '../support/saloon-replay';
 import { layoutProblems, measure } from '../support/screens';
-import { leaveToLobby, playDuelToEnd, until as waitFor } from '../support/table';
+import { leaveToLobby, openReplay, playDuelToEnd, until as waitFor } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -173,10 +173,7 @@ test.each([
   folks = people(stack().browser);
   const page = await folks.open('Ann', DESKTOP);
   const log = botLog(game, seats, 17);
-  await page.goto(`${stack().base}/#/replay`);
-  await page
-    .getByLabel('Open a game log (.json)')
-    .setInputFiles({ name: `tumbleweed-TEST1.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
+  await openReplay(page, stack().base, log);
   await until('the replay title', async () => ((await page.getByTestId('replay-title').textContent()) ?? '') === `Replay — ${title} table TEST1`);
   await expect(page.getByTestId('replay-error').count()).resolves.toBe(0);
   const slider = page.getByTestId('replay-slider');
@@ -286,11 +283,7 @@ test.each([
   const replay = saloonReplay(4, 1, 0);
   const duel = replay.moments.find((m) => /^duel .*, GO$/.test(m.what));
   if (!duel) throw new Error(`no duel after GO in the recorded game: ${replay.moments.map((m) => m.what).join(', ')}`);
-  await page.goto(`${stack().base}/#/replay`);
-  await page
-    .getByLabel('Open a game log (.json)')
-    .setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(replay.log)) });
-  await until('the replay', async () => ((await page.getByTestId('replay-title').textContent()) ?? '').startsWith('Replay — '));
+  await openReplay(page, stack().base, replay.log);
   await page.getByLabel('Watch as').selectOption('all');
   await page.getByTestId('replay-slider').fill(String(duel.position));
   await until('the duel step', async () => (await page.getByTestId('replay-position').textContent()) === `Step ${duel.position} of ${replay.steps}`);

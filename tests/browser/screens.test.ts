@@ -20,7 +20,7 @@ import { ARTIFACTS, DUEL_AIM, DUEL_PLAY, people, shot, startStack, stopStack, ty
 import { THREATEN_WITH } from '../support/saloon';
 import { saloonReplay } from '../support/saloon-replay';
 import { cardCount, layoutProblems, measure } from '../support/screens';
-import { actionButton, createTable as createTableAt, leaveToLobby, until } from '../support/table';
+import { actionButton, createTable as createTableAt, leaveToLobby, openReplay, until } from '../support/table';
 
 // (generous: the tours share two cores with whatever else runs; alone they take well under a minute)
 jest.setTimeout(180_000);
@@ -155,11 +155,7 @@ const REPLAY = saloonReplay(4, 1, 0);
 
 /** Jumps the replay viewer to each moment of REPLAY in turn and calls `look`. */
 async function walkReplay(page: Page, look: (what: string) => Promise<void>): Promise<void> {
-  await page.goto(`${stack().base}/#/replay`);
-  await page
-    .getByLabel('Open a game log (.json)')
-    .setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(REPLAY.log)) });
-  await until('the replay', async () => ((await page.getByTestId('replay-title').textContent()) ?? '').startsWith('Replay — '));
+  await openReplay(page, stack().base, REPLAY.log);
   await page.getByLabel('Watch as').selectOption('0');
   const slider = page.getByTestId('replay-slider');
   for (const m of REPLAY.moments) {

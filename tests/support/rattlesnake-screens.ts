@@ -3,6 +3,8 @@
  * rattlesnake-layout.test.ts (layout, keyboard): the two screens they use, a table made from the lobby, the action bar
  * and a simple policy that plays it as a player would.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP as DESKTOP_WINDOW, people, type People, type Stack } from './browser';
 import { joinByCode } from './saloon';
@@ -103,3 +105,17 @@ export async function annAndBob(
     await host.leave();
   }
 }
+
+/** The words printed on the cards, from the English dictionary's `face` and `faceEvent` (the client is an ES module). */
+const FACE_WORDS: string[] = (() => {
+  const src = fs.readFileSync(path.join(__dirname, '../../packages/client/src/i18n/en/rattlesnake.ts'), 'utf8');
+  const blocks = [...src.matchAll(/\n {2}face(?:Event)?: \{\n([\s\S]*?)\n {2}\},/g)].map((m) => m[1]);
+  const words = blocks.flatMap((b) => [...b.matchAll(/: (['"])(.*?)\1,?$/gm)].map((m) => m[2].replace(/\\'/g, "'")));
+  if (words.length < 16) throw new Error(`found ${words.length} card texts in the dictionary`);
+  return words;
+})();
+/** A card's printed rule text (rattlesnake-layout, rattlesnake-phone-text tests), whole or shortened with "…". */
+export const isFaceText = (label: string) => {
+  const s = label.replace(/\s+/g, ' ').replace(/…$/, '').trim();
+  return s.length >= 8 && FACE_WORDS.some((w) => w.startsWith(s));
+};

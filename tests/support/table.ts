@@ -315,3 +315,12 @@ export async function momentOnFelt(page: Page, testId: string): Promise<{ inside
   const inside = box.x >= felt.x && box.y >= felt.y && box.x + box.width <= felt.x + felt.width && box.y + box.height <= felt.y + felt.height;
   return { inside, width: box.width / felt.width, area: (box.width * box.height) / (felt.width * felt.height) };
 }
+
+/** Opens `log` (a game log, as downloaded) in the replay viewer at `base`; resolves once the replay shows. */
+export async function openReplay(page: Page, base: string, log: object): Promise<void> {
+  await page.goto(`${base}/#/replay`);
+  await page
+    .getByLabel('Open a game log (.json)')
+    .setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
+  await until('the replay', async () => ((await page.getByTestId('replay-title').textContent()) ?? '').startsWith('Replay — '));
+}
