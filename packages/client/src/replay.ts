@@ -12,7 +12,7 @@ import { gameModule } from './games/modules';
 import { languagePicker, t } from './i18n';
 import { replayControls } from './replay/controls';
 import { replayFrames } from './replay/frames';
-import { replayHands } from './replay/hands';
+import { handAt, replayHands } from './replay/hands';
 import { replayLog } from './replay/log';
 import { fitLayout } from './table/layout';
 
@@ -178,7 +178,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     send: () => undefined,
     serverNow: () => Date.now(), // (a replay has no race messages)
     replay: true,
-    peek: (seat) => (watch === 'all' ? ((rep.game.view(rep.frames[describing ?? position].state, seat) as { hand?: string[] }).hand ?? []) : null),
+    peek: (seat) => (watch === 'all' ? handAt(rep, describing ?? position, seat) : null),
   };
 
   // Page.
