@@ -65,6 +65,22 @@ export function ownStyle(t: Text): TextStyle {
 }
 
 /**
+ * `t`'s type made smaller, down to `floor`, until it is no wider than `max` (in a style of its own: see ownStyle); it
+ * stays wider once at `floor`. (A Text's width is not quite proportional to its size: a few steps.)
+ */
+export function shrinkType(t: Text, max: number, floor: number): Text {
+  let size = Number(t.style.fontSize);
+  if (t.width > max && size > floor) {
+    const style = ownStyle(t);
+    for (let i = 0; i < 4 && t.width > max && size > floor; i++) {
+      size = Math.max(floor, (size * max * 0.99) / t.width);
+      style.fontSize = size;
+    }
+  }
+  return t;
+}
+
+/**
  * Empties `root` for a new drawing and returns what destroys the old one: call it once the new drawing is rendered.
  * Pixi keeps a label's rendered texture while any label with the same words and style (`text`) holds it, so the
  * labels a redraw shares with the drawing before (most of them) are not rendered again: destroyed first, every one

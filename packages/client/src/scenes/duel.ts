@@ -5,7 +5,23 @@ import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
 import { tableMoment } from './duel-held';
 import { OVAL_BOX_H, OVAL_BOX_MIN_H, OVAL_BOX_W, ovalBoxH, ovalLayout, ovalSpots, type Oval, type Spot } from './duel-oval';
 import { stampOf, stampShooter, type StampKind } from './duel-stamp';
-import { INK, PAPER, GOLD, text, fit, asCard, asBox, clearForRedraw, DrawAfterPaint, sharpen, feltLayout, fitLines, lineHeight, type DrawWhen } from './common';
+import {
+  INK,
+  PAPER,
+  GOLD,
+  text,
+  fit,
+  asCard,
+  asBox,
+  clearForRedraw,
+  DrawAfterPaint,
+  sharpen,
+  feltLayout,
+  fitLines,
+  lineHeight,
+  shrinkType,
+  type DrawWhen,
+} from './common';
 import { t } from '../i18n';
 import { touchScreen } from '../dom';
 
@@ -415,10 +431,7 @@ export class DuelScene {
         .filter((b) => b.left > centre.x && b.top < centre.y + centre.height && b.bottom > centre.y)
         .map((b) => b.left - centre.x - 6),
     );
-    if (centre.width > room) {
-      const size = Number(centre.style.fontSize);
-      centre.style.fontSize = Math.max(phone ? 10 : 12, Math.floor((size * room) / centre.width));
-    }
+    shrinkType(centre, room, phone ? 10 : 12);
     this.root.addChild(centre);
 
     const reveal = this.shown;

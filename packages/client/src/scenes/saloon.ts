@@ -22,6 +22,7 @@ import {
   DrawAfterPaint,
   type DrawWhen,
   ownStyle,
+  shrinkType,
   feltLayout,
   sharpen,
 } from './common';
@@ -99,16 +100,7 @@ function gunMark(colour: Colour, r: number, dim = false, onBand = false): Contai
  * least size (READ_PX) on a 360-wide phone's 44 px card read "sem b…"; a little smaller, it reads whole.
  */
 function shrinkToFit(t: Text, max: number, floor: number): Text {
-  let size = Number(t.style.fontSize);
-  if (t.width > max && size > floor) {
-    const style = ownStyle(t);
-    // (a Text's width is not quite proportional to its size: a few steps)
-    for (let i = 0; i < 4 && t.width > max && size > floor; i++) {
-      size = Math.max(floor, (size * max * 0.99) / t.width);
-      style.fontSize = size;
-    }
-  }
-  return fit(t, max);
+  return fit(shrinkType(t, max, floor), max);
 }
 
 /**
