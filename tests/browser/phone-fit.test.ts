@@ -79,8 +79,7 @@ const barRows = (page: Page): Promise<number> =>
     const shown = [...document.querySelectorAll('.actions button')].map((b) => b.getBoundingClientRect()).filter((r) => r.width > 1);
     return new Set(shown.map((r) => Math.round(r.top))).size;
   });
-// (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
-const enabledMoves = (page: Page) => page.locator('.actions button:enabled:not([data-setting])');
+const enabledMoves = (page: Page) => page.locator('.actions button:enabled');
 /**
  * The first move a player can tap. Held sideways, Rattlesnake's card toggles stay in the bar 1 px wide for screen
  * readers and the digit keys (the cards are tapped on the felt): a defence's first enabled button is one of them, and

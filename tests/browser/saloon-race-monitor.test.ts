@@ -49,17 +49,20 @@ test('a duel on a 1920×1080 monitor: the race’s picks centred under the cards
 /**
  * The same race on a 15-inch Windows laptop at 150% (1280×720, DPR 1.5): the felt at its least (210 px), the bar held
  * every pick and Shoot!, but the "Larger gun glyphs" setting on a row of its own under them lay out of sight (the bar's
- * content 386 px in 332, scrolled within itself). In a race it sits in the bar's top corner, beside "GO!".
+ * content 386 px in 332, scrolled within itself). The setting is in the table's header now, beside the sound's.
  */
-test('a duel on a 1280×720 laptop at 150%: every pick, Shoot! and the glyphs setting in sight in the bar', () =>
+test('a duel on a 1280×720 laptop at 150%: every pick and Shoot! in sight in the bar, the glyphs setting in the header', () =>
   atGo({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 }, 'saloon-race-laptop-1280x720', async (ann) => {
     const hidden = await ann.evaluate(() => {
       const bar = document.querySelector('.actions')?.getBoundingClientRect();
       if (!bar) return ['no action bar'];
-      return [...document.querySelectorAll('.actions button')]
+      const hidden = [...document.querySelectorAll('.actions button')]
         .map((b) => ({ name: (b.textContent ?? '').trim(), r: b.getBoundingClientRect() }))
         .filter(({ r }) => r.width > 1 && (r.top < bar.top - 1 || r.bottom > bar.bottom + 1 || r.bottom > window.innerHeight + 1))
         .map(({ name, r }) => `${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}, the bar ${Math.round(bar.top)}–${Math.round(bar.bottom)}`);
+      const glyphs = document.querySelector('.table-head')?.querySelector('button[aria-label="Larger gun glyphs"]')?.getBoundingClientRect();
+      if (!glyphs || glyphs.width < 1 || glyphs.top < 0 || glyphs.bottom > window.innerHeight) hidden.push(`the glyphs setting at ${JSON.stringify(glyphs)}`);
+      return hidden;
     });
     expect(hidden).toEqual([]);
   }));

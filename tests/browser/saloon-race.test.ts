@@ -6,6 +6,7 @@
  * every area, every noise and the Shoot button — none of it under the pinned status bar or below the fold. "GO!" is
  * written once on the page (not in the scene and again in the panel), and every pick has its own key (`data-key`:
  * the gun's colour initial, a letter per area and noise, Enter for Shoot!) that the table routes to it.
+ * On a touch screen every pick and Shoot! is at least 44×44 px.
  * Screenshots: test-artifacts/saloon-race-<desktop|phone|small-phone>.png. Needs `npm run build` first.
  */
 import { leaveToLobby } from '../support/table';
@@ -119,6 +120,7 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
           // room for the status bar pinned at the top (where it is now, or its height when it has scrolled away)
           statusBottom: status ? Math.max(status.getBoundingClientRect().bottom, status.getBoundingClientRect().height) : 0,
           parts: [...cards, ...all('.saloon-duelpanel button.pick'), ...all('.saloon-duelpanel button.shoot')],
+          picks: [...all('.saloon-duelpanel button.pick'), ...all('.saloon-duelpanel button.shoot')],
           // (the action bar scrolls inside itself when too tall: a pick scrolled out of it is out of sight too)
           bar: box(document.querySelector('.actions')),
           goTexts,
@@ -163,6 +165,11 @@ test.each(SCREENS)('on a $name, the whole race panel is on screen at GO!, GO! is
         ),
       ).toEqual([]);
       expect(boxes.goTexts + boxes.sceneGo).toBe(1);
+      // On a touch screen every pick and Shoot! is a finger's target: 44×44 px at least (touch-targets.test.ts).
+      if (options.hasTouch) {
+        const small = boxes.picks.filter((p: { name: string; box: Box | null }) => !p.box || p.box.width < 44 - 0.5 || p.box.height < 44 - 0.5);
+        expect(small.map((p: { name: string; box: Box | null }) => `${p.name} ${Math.round(p.box?.width ?? 0)}×${Math.round(p.box?.height ?? 0)}`)).toEqual([]);
+      }
       // Each area's button lies on the drawn body, over the part it names (a key badge's rule once laid them out in a
       // row: "Chest" beside the right arm, "Arm" by the torso, "Leg" under the feet, over the next line of the panel).
       if (boxes.body) {

@@ -198,21 +198,18 @@ export async function hiddenMoves(page: Page, where: string): Promise<string[]> 
     const bar = document.querySelector('.actions');
     if (!bar) return [];
     const seen = bar.getBoundingClientRect();
-    return (
-      [...bar.querySelectorAll<HTMLButtonElement>('button:enabled')]
-        // (a setting such as Saloon's "Larger gun glyphs" is not a move: data-setting)
-        .filter((b) => b.getClientRects().length > 0 && !b.closest('[aria-hidden="true"]') && !b.hasAttribute('data-setting'))
-        .flatMap((b) => {
-          const r = b.getBoundingClientRect();
-          const inBar = r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1;
-          const onScreen = r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
-          return inBar && onScreen
-            ? []
-            : [
-                `"${(b.getAttribute('aria-label') || b.textContent || '').trim()}" [${Math.round(r.top)}–${Math.round(r.bottom)}] (bar shows ${Math.round(seen.top)}–${Math.round(seen.bottom)}, screen ${window.innerHeight})`,
-              ];
-        })
-    );
+    return [...bar.querySelectorAll<HTMLButtonElement>('button:enabled')]
+      .filter((b) => b.getClientRects().length > 0 && !b.closest('[aria-hidden="true"]'))
+      .flatMap((b) => {
+        const r = b.getBoundingClientRect();
+        const inBar = r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1;
+        const onScreen = r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
+        return inBar && onScreen
+          ? []
+          : [
+              `"${(b.getAttribute('aria-label') || b.textContent || '').trim()}" [${Math.round(r.top)}–${Math.round(r.bottom)}] (bar shows ${Math.round(seen.top)}–${Math.round(seen.bottom)}, screen ${window.innerHeight})`,
+            ];
+      });
   });
   return hidden.map((h) => `${where}: the move ${h} is out of sight`);
 }

@@ -3,8 +3,7 @@ import { ACTION_KEY } from './games/types';
 /**
  * The table's keyboard (games/types.ts, ACTION_KEY): a button of the action bar with `data-key="1"` … `"9"` is
  * clicked by that digit, `data-key="Enter"` by Enter, `data-key="g"` by that letter. Each game keys its own moves
- * (the digits pick the n-th choice); a button without `data-key` (a setting such as Saloon's "Larger gun glyphs")
- * takes no key.
+ * (the digits pick the n-th choice); a button without `data-key` takes no key.
  * Keys are left alone while typing in a field, with Ctrl/Alt/Meta held, or while a dialog is open.
  */
 

@@ -8,6 +8,8 @@ import type { Session } from './net';
 import { humanError, isGone } from './net-errors';
 import { current, forgetSession, leaveTable, loadNet, storedSession } from './session-store';
 import { mountRules } from './rules';
+// (last: its touch sizes override the smaller ones of the files before, rules.css too)
+import './touch.css';
 
 // The table (with its Pixi scenes) and the replay viewer load when first needed: the lobby stays light.
 const loadTable = () => import('./table');

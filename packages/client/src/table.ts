@@ -78,8 +78,10 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     link: () => ({ n: session.links, sameRoom: session.sameRoom }),
     resent: () => log.local({ type: 'client_resent' }),
   };
-  if (game?.info.enabled) view.ui = game.mount(ctx, { scene, actions });
-  else scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('table.cannotShow', { game: session.game })));
+  if (game?.info.enabled) {
+    view.ui = game.mount(ctx, { scene, actions });
+    if (!view.tv) header.addSettings(view.ui.settings?.() ?? []);
+  } else scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('table.cannotShow', { game: session.game })));
 
   /** A game has ended at this page: the next `game_started` is a rematch. */
   let hadGame = false;

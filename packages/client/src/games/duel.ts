@@ -222,7 +222,7 @@ class DuelUi implements GameUi<DuelEvent> {
     const playable = Duel.CARDS.filter((c) => legal.some((i) => i.card === c));
     // While waiting, the hand stays in the bar (disabled): the bar keeps its height, so the felt above it does not
     // jump each time a decision's buttons come and go.
-    // Aiming, the bar holds the picked gun, the targets and Cancel (the other cards come back with Cancel).
+    // Aiming, the bar holds the picked gun, Cancel and the targets (the other cards come back with Cancel).
     // (once the game is won, none: nothing is played any more, and the end screen's "See the table" showed greyed cards)
     const shown = v.phase === 'over' ? [] : this.selected ? [this.selected] : playable.length > 0 ? playable : Duel.CARDS.filter((c) => v.hand.includes(c));
     const targets = this.selected ? legal.filter((i) => i.card === this.selected && i.target != null) : [];
@@ -253,6 +253,17 @@ class DuelUi implements GameUi<DuelEvent> {
         t('duel:buttons.play', { card: cardLabel(card) }),
       );
     });
+    // Cancel beside the picked gun, before the targets: on a phone the two share a row with the first target (six seats'
+    // five targets, the gun and Cancel took four rows of 44 px, Cancel under the bar's edge at 360×640).
+    if (this.selected) {
+      buttons.push(
+        h(
+          'button',
+          { type: 'button', class: 'secondary cancel', [ACTION_KEY]: 'c', 'aria-keyshortcuts': 'C', onclick: () => this.cancelAim() },
+          t('duel:buttons.cancel'),
+        ),
+      );
+    }
     for (const [n, i] of targets.entries()) {
       const seat = i.target as number;
       const key = String(n + 1);
@@ -261,15 +272,6 @@ class DuelUi implements GameUi<DuelEvent> {
           'button',
           { type: 'button', class: 'aim', 'data-seat': seat, [ACTION_KEY]: key, 'aria-keyshortcuts': key, onclick: () => this.aim(seat) },
           t('duel:buttons.aim', { name: this.ctx.name(seat) }),
-        ),
-      );
-    }
-    if (this.selected) {
-      buttons.push(
-        h(
-          'button',
-          { type: 'button', class: 'secondary', [ACTION_KEY]: 'c', 'aria-keyshortcuts': 'C', onclick: () => this.cancelAim() },
-          t('duel:buttons.cancel'),
         ),
       );
     }

@@ -29,7 +29,8 @@
  *                 Standoff also "Target: <name>" (another player still in it). The shot goes off as soon as every
  *                 part is picked ("Shoot!" fires it too). In a Standoff and the Turkey the 3 flipped cards are
  *                 listed as text: `data-testid="flipped"`.
- *   always        "Larger gun glyphs" (toggle, aria-pressed): bigger shapes and letters on guns and cards
+ *   header        "Larger gun glyphs" (toggle, aria-pressed; "Glyphs" on the button), beside the sound's: bigger
+ *                 shapes and letters on guns and cards — a setting of this device, not a move (GameUi.settings)
  *
  * Every response window (a threat, a Standoff's chain, a race) is spelled out in `data-testid="saloon-window"`:
  * who must answer or races, who may still say "I don't think so!" or hit with the Bottle (by seat position only —
@@ -174,6 +175,9 @@ class SaloonUi implements GameUi<SaloonEvent> {
   private goByClock = 0;
   /** The frame that first showed the response window now open here. */
   private windowShown = new ShownAt();
+
+  /** "Larger gun glyphs": this device's setting, in the table's header (made when the table asks: settings()). */
+  private glyphBtn: HTMLButtonElement | null = null;
 
   constructor(
     private readonly ctx: TableContext,
@@ -734,26 +738,6 @@ class SaloonUi implements GameUi<SaloonEvent> {
     ]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    const glyphBtn = h(
-      'button',
-      {
-        type: 'button',
-        class: 'secondary glyph-toggle',
-        'aria-pressed': String(this.bigGlyphs),
-        title: T('ui.bigGlyphsTitle'),
-        'data-setting': '',
-        onclick: () => {
-          this.bigGlyphs = !this.bigGlyphs;
-          try {
-            localStorage.setItem(GLYPH_KEY, this.bigGlyphs ? '1' : '0');
-          } catch {
-            // not remembered
-          }
-          this.update('afterTap');
-        },
-      },
-      T('ui.bigGlyphs'),
-    );
     this.els.actions.classList.toggle('big-glyphs', this.bigGlyphs);
     let digit = 0;
     drawOver(
@@ -808,7 +792,6 @@ class SaloonUi implements GameUi<SaloonEvent> {
       ),
       ...(handEl && !panel ? [handEl] : []),
       h('p', { class: 'saloon-news', 'data-testid': 'saloon-news' }, news),
-      glyphBtn,
     );
   }
 
@@ -925,6 +908,34 @@ class SaloonUi implements GameUi<SaloonEvent> {
     if (winners.length === 1) return T('ui.winnerOne', { names: this.ctx.name(winners[0]), score, context: youContext(me, winners[0]) });
     const names = listNames([...winners.filter((w) => w !== me), ...winners.filter((w) => w === me)].map((w) => this.who(w, me)));
     return T('ui.winnerMany', { names, score });
+  }
+
+  settings(): HTMLElement[] {
+    if (!this.glyphBtn) {
+      const btn = h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary glyph-toggle',
+          'aria-label': T('ui.bigGlyphs'),
+          'aria-pressed': String(this.bigGlyphs),
+          title: T('ui.bigGlyphsTitle'),
+          onclick: () => {
+            this.bigGlyphs = !this.bigGlyphs;
+            btn.setAttribute('aria-pressed', String(this.bigGlyphs));
+            try {
+              localStorage.setItem(GLYPH_KEY, this.bigGlyphs ? '1' : '0');
+            } catch {
+              // not remembered
+            }
+            this.update('afterTap');
+          },
+        },
+        T('ui.bigGlyphsShort'),
+      );
+      this.glyphBtn = btn;
+    }
+    return [this.glyphBtn];
   }
 
   destroy(): void {

@@ -73,6 +73,11 @@ export interface GameUi<E extends GameWireEvent = GameWireEvent> {
   refused?(): void;
   /** A race's cards, sent just before "Go!": show them at `goAt` (server clock), not before (fair races). */
   race?(preview: { goAt: number; cards: string[] }): void;
+  /**
+   * This device's display settings for the game (Saloon's larger gun glyphs): the table's header shows them beside
+   * the sound's, never the action bar (a setting is no move, and a row of its own there took a phone's felt).
+   */
+  settings?(): HTMLElement[];
   destroy(): void;
 }
 

@@ -20,7 +20,7 @@ export function tableHeader(
   session: Session,
   game: GameInfo | undefined,
   opts: { tv: boolean; leave: () => void; toast: (message: string, ms?: number) => void },
-): { el: HTMLElement } {
+): { el: HTMLElement; addSettings(settings: readonly HTMLElement[]): void } {
   // A screen reader reads the code spelled ("Table code K 7 Q M Z"), not the large letters as one word.
   const codeEl = h('span', { class: 'table-code', 'data-testid': 'table-code', 'aria-hidden': 'true' }, session.code);
   const codeSpelled = h('span', { class: 'sr-only' }, spelledCode(session.code));
@@ -104,5 +104,6 @@ export function tableHeader(
     tvBtn,
     leaveBtn,
   );
-  return { el };
+  // (the game's display settings, GameUi.settings: beside the sound's)
+  return { el, addSettings: (settings) => muteBtn.before(...settings) };
 }

@@ -14,7 +14,8 @@ export function fitLayout(
     const zoom = tv ? Math.max(1, Math.min(window.innerWidth / 1920, window.innerHeight / 1080)) : 1;
     if (tv) page.style.setProperty('zoom', String(zoom));
     const top = main.getBoundingClientRect().top + window.scrollY;
-    const gap = tv ? 8 : 12;
+    // (the room left under the table: 12 px, 8 on a TV, 4 on a phone held sideways, table-life.css --table-gap)
+    const gap = parseFloat(getComputedStyle(page).getPropertyValue('--table-gap')) || (tv ? 8 : 12);
     page.style.setProperty('--main-h', `${Math.max(0, Math.floor((window.innerHeight - top) / zoom - gap))}px`);
   };
   // A new decision (the game re-draws its bar) starts at the top of the bar: a bar that had scrolled inside itself (a

@@ -90,6 +90,8 @@ export const saloon = {
     yourCardsHidden: 'Your cards: hidden until GO!',
     yourCardsList: 'Your cards',
     bigGlyphs: 'Larger gun glyphs',
+    /** The same setting's button in the table's header (its name for screen readers: bigGlyphs). */
+    bigGlyphsShort: 'Glyphs',
     bigGlyphsTitle: 'Bigger gun shapes and letters (R ● red, B ■ blue, G ▲ green, Y ◆ yellow)',
     drawDeck: 'Draw from deck',
     takePublic: 'Take public card {{n}} ({{card}})',
