@@ -3,12 +3,17 @@
  * (Apple's 44 pt, WCAG 2.5.5's 44 px; Android asks 48 dp) — in the lobby, the waiting room (the host's "Add bot",
  * "Start now", "Remove"), at a table of each game (the header, the action bar, Saloon's public cards and guns, the
  * quick chat), on the end strip and in the replay viewer, on a phone held upright (390×844 at DPR 3, 360×640 at DPR 2)
- * and sideways (844×390); Saloon's "Larger gun glyphs" is in the header and works there. A radio button counts by its label (the whole game card is the target). Controls hidden
- * from the eye (a screen reader's only) are not targets. Screenshots: test-artifacts/touch-<where>-<screen>.png.
+ * and sideways (844×390); Saloon's "Larger gun glyphs" is in the header and works there. A radio button counts by
+ * its label (the whole game card is the target). Controls hidden from the eye (a screen reader's only) are not
+ * targets. On Rattlesnake's felt, where a phone held sideways picks cards by tapping them, a card to tap takes taps
+ * 44 px tall and as wide as the room to the next card allows (its hit area, `tap` in the scene hook), none over
+ * another. Screenshots: test-artifacts/touch-<where>-<screen>.png.
  * Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { shot, useStack } from '../support/browser';
+import { move } from '../support/rattlesnake-screens';
+import { measure, type SceneRect } from '../support/screens';
 import { createTable, playDuelToEnd, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(240_000);
@@ -110,4 +115,97 @@ test.each(SCREENS)('every target on a touch screen is at least 44×44 px (%s)', 
     await context.close();
   }
   expect(small).toEqual([]);
+});
+
+type Box = NonNullable<SceneRect['tap']>;
+
+/**
+ * What is wrong with the felt's tap targets in `items`: a card a tap picks (its hit area, `tap`) less than 44 px tall,
+ * or narrower than 44 px where the room to the nearest card in its row (none: all the room) would have allowed more,
+ * or two of them meeting.
+ */
+function tapProblems(items: SceneRect[], where: string): string[] {
+  const taps = items.flatMap((i) => (i.kind === 'card' && i.tap ? [{ card: i, tap: i.tap }] : [])).sort((a, b) => a.tap.x - b.tap.x);
+  const out: string[] = [];
+  const show = (b: Box) => `${Math.round(b.width)}×${Math.round(b.height)} at ${Math.round(b.x)},${Math.round(b.y)}`;
+  for (const [n, { card, tap }] of taps.entries()) {
+    if (tap.height < MIN - 0.5)
+      out.push(`${where}: a card (${Math.round(card.width)}×${Math.round(card.height)}) takes taps ${show(tap)}: under ${MIN} px tall`);
+    // the nearest card in its row (the same top, within a selected card's rise), on either side: the room a tap has
+    const row = taps.filter((o) => o.card !== card && Math.abs(o.card.y - card.y) < card.height / 2);
+    const room = Math.min(...row.map((o) => Math.abs(o.card.x - card.x)));
+    if (tap.width < Math.min(MIN, room) - 0.5)
+      out.push(`${where}: a card takes taps ${show(tap)}, ${Math.round(room)} px from the nearest: narrower than it could be`);
+    for (const o of taps.slice(n + 1)) {
+      const meet = Math.min(tap.x + tap.width, o.tap.x + o.tap.width) - Math.max(tap.x, o.tap.x);
+      const meetY = Math.min(tap.y + tap.height, o.tap.y + o.tap.height) - Math.max(tap.y, o.tap.y);
+      if (meet > 1 && meetY > 1) out.push(`${where}: the cards tapped at ${show(tap)} and ${show(o.tap)} overlap`);
+    }
+  }
+  return out;
+}
+
+const SMALL_PHONES: [string, BrowserContextOptions][] = [
+  ['phone568x320', { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+];
+
+// Held sideways a Rattlesnake player picks the cards of an attack, a defence or a price on the felt only (the bar's
+// toggles are for screen readers there), cards 26–30 px wide on the smallest phones.
+test.each(SMALL_PHONES)(
+  "the cards tapped on Rattlesnake's felt take a finger: 44 px tall, as wide as the room to the nearest allows (%s)",
+  async (screen, options) => {
+    const context = await stack().browser.newContext({ ...options, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const seen = { saloon: 0, hand: 0 };
+    try {
+      await createTable(page, stack().base, /Rattlesnake/, 2, 1);
+      const end = Date.now() + 90_000;
+      // my saloon's cards to buy (my turn) and my hand's to commit (an attack or a defence), each measured at least once
+      while ((seen.saloon === 0 || seen.hand === 0) && Date.now() < end) {
+        const items = (await measure(page)).scene.items;
+        const taps = items.filter((i) => i.kind === 'card' && i.tap);
+        if (taps.length > 0) {
+          const head = items.find((i) => i.kind === 'text' && i.parent < 0 && /^Your hand/.test(i.label));
+          const inHand = head ? taps.filter((i) => i.y > head.y).length : 0;
+          if (inHand > 0) seen.hand++;
+          if (taps.length > inHand) seen.saloon++;
+          problems.push(...tapProblems(items, `${screen} (${inHand} of my hand's cards, ${taps.length - inHand} of the saloon's)`));
+        }
+        await move(page);
+        await page.waitForTimeout(150);
+      }
+      await shot(page, `touch-rattlesnake-felt-${screen}`);
+    } finally {
+      await context.close();
+    }
+    expect(seen.saloon).toBeGreaterThan(0);
+    expect(seen.hand).toBeGreaterThan(0);
+    expect([...new Set(problems)]).toEqual([]);
+  },
+);
+
+// Duel's hand is tapped on the felt too (a card, then a target's seat).
+test.each(SMALL_PHONES)("the cards tapped on Duel's felt take a finger (%s)", async (screen, options) => {
+  const context = await stack().browser.newContext({ ...options, locale: 'en-US' });
+  const page = await context.newPage();
+  let problems: string[] = [];
+  let taps = 0;
+  try {
+    await createTable(page, stack().base, /Duel/, 4, 3);
+    await page
+      .locator('.actions')
+      .getByRole('button', { name: /^Play / })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    const items = (await measure(page)).scene.items;
+    taps = items.filter((i) => i.kind === 'card' && i.tap).length;
+    problems = tapProblems(items, screen);
+    await shot(page, `touch-duel-felt-${screen}`);
+  } finally {
+    await context.close();
+  }
+  expect(taps).toBeGreaterThan(0);
+  expect(problems).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { Container, Graphics, Text, TextStyle, type TextStyleOptions } from 'pixi.js';
+import { Container, Graphics, Rectangle, Text, TextStyle, type TextStyleOptions } from 'pixi.js';
 import { BOX, CARD, MARK, STACK } from './pixi';
 
 /** The palette and type shared by every game's scene. */
@@ -198,6 +198,24 @@ export function addLabel(root: Container, value: string | readonly string[], x: 
   t.position.set(x, y);
   root.addChild(t);
   return t;
+}
+
+/** A finger's least target on a touch screen, in CSS px (as touch.css gives every button: Apple's 44 pt, WCAG 2.5.5). */
+export const FINGER_PX = 44;
+
+/**
+ * Lets a card drawn smaller than a finger (`w`×`h` in its own units, `cssPerUnit` CSS px each: the felt's scale) take
+ * taps past its edges: its hit area grows toward FINGER_PX, at most `room.x` to each side (half the gap to its
+ * neighbours, so that no two meet) and `room.y` up and down. A card as large as a finger keeps its own box. `centred`:
+ * the card is drawn around its origin (Duel's), not from it.
+ */
+export function fingerSized(c: Container, w: number, h: number, cssPerUnit: number, room: { x: number; y: number }, centred = false): Container {
+  const want = FINGER_PX / cssPerUnit;
+  const dx = Math.max(0, Math.min(room.x, (want - w) / 2));
+  const dy = Math.max(0, Math.min(room.y, (want - h) / 2));
+  const [x0, y0] = centred ? [-w / 2, -h / 2] : [0, 0];
+  if (dx > 0 || dy > 0) c.hitArea = new Rectangle(x0 - dx, y0 - dy, w + 2 * dx, h + 2 * dy);
+  return c;
 }
 
 /** Marks `c` as a card for the scenes' test hook (scenes/pixi.ts `sceneBounds`). */

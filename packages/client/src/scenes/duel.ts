@@ -17,6 +17,7 @@ import {
   DrawAfterPaint,
   sharpen,
   feltLayout,
+  fingerSized,
   fitLines,
   lineHeight,
   shrinkType,
@@ -714,6 +715,8 @@ export class DuelScene {
         face.eventMode = 'static';
         face.cursor = 'pointer';
         face.on('pointertap', () => this.hooks.onCard(card));
+        // (a tap in the gap beside a card, half of it, is still that card's: a phone held sideways draws them 38 px wide)
+        fingerSized(face, cw, ch, this.root.scale.x, { x: gap / 2, y: 6 }, true);
         // The frame lies on the card's edge, so cards side by side never touch.
         face.addChild(new Graphics().roundRect(-cw / 2 + 2, -ch / 2 + 2, cw - 4, ch - 4, 6).stroke({ width: selected ? 4 : 3, color: selected ? RED : GOLD }));
       } else {

@@ -1,4 +1,4 @@
-import { Application, Container, Text, Ticker } from 'pixi.js';
+import { Application, Container, Rectangle, Text, Ticker } from 'pixi.js';
 
 /**
  * True when WebGL would run on the CPU (SwiftShader, llvmpipe: no GPU, e.g. headless or a VM). There every WebGL
@@ -77,6 +77,8 @@ export interface SceneRect {
    * smaller, a TV's drawn larger). Its box (`height`) is its line box, of one line or several: this is the size of its words.
    */
   fontSize?: number;
+  /** Where a tap takes it (CSS px, viewport coordinates): its hit area, else its box. Only on what a tap does something to. */
+  tap?: { x: number; y: number; width: number; height: number };
 }
 
 export interface SceneBounds {
@@ -91,6 +93,17 @@ export interface SceneBounds {
   devicePixelRatio: number;
   /** In drawing order: later items are drawn over earlier ones. */
   items: SceneRect[];
+}
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/** Where a tap takes `node`, on the page (`canvas`: the canvas's box): its hit area, else its bounds `b`. */
+function tapBox(node: Container, b: Rect, canvas: { x: number; y: number }): Rect {
+  const area = node.hitArea;
+  if (!(area instanceof Rectangle)) return { x: canvas.x + b.x, y: canvas.y + b.y, width: b.width, height: b.height };
+  const a = node.toGlobal({ x: area.x, y: area.y });
+  const z = node.toGlobal({ x: area.x + area.width, y: area.y + area.height });
+  return { x: canvas.x + a.x, y: canvas.y + a.y, width: z.x - a.x, height: z.y - a.y };
 }
 
 /**
@@ -125,6 +138,7 @@ export function sceneBounds(app: Application): SceneBounds {
         stack: inStack,
         ...(kind === 'card' ? { scale: node.scale.x } : {}),
         ...(node instanceof Text ? { fontSize: Math.round(Number(node.style.fontSize) * scale * 100) / 100 } : {}),
+        ...(node.eventMode === 'static' && node.listenerCount('pointertap') > 0 ? { tap: tapBox(node, b, c) } : {}),
       });
       if (node instanceof Text) textResolutions.add(Math.round((node.resolution / rootScale) * 100) / 100);
       if (kind !== 'text') here = items.length - 1;

@@ -22,6 +22,7 @@ import {
   type DrawWhen,
   ownStyle,
   feltLayout,
+  fingerSized,
   sharpen,
 } from './common';
 import { t } from '../i18n';
@@ -617,6 +618,7 @@ export class RattlesnakeScene {
         else {
           const buyable = m.buyable.has(id);
           const face = cardFace(id, cw, ch, { clickable: buyable, selected: m.buyTarget === id });
+          if (buyable) fingerSized(face, cw, ch, k * zoom, { x: gap / 2, y: 10 });
           this.track(id, this.place(this.inspectable(face, id, buyable ? () => this.hooks.onSaloonCard(id) : undefined), x, y), this.saloonDeckAt);
         }
         x += cw + gap;
@@ -767,6 +769,9 @@ export class RattlesnakeScene {
         const sel = m.selected.has(id);
         const can = m.selectable.has(id);
         const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can });
+        // (a small phone's cards, 26–30 px wide: a tap past a card's edge, into half the gap to the next, or just
+        // above or below it, is still that card's)
+        if (can) fingerSized(face, hw, hw * 1.4, k * zoom, { x: n > 1 ? Math.max(0, step - hw) / 2 : Infinity, y: 10 });
         this.track(
           id,
           placeIn(fan, this.inspectable(face, id, can ? () => this.hooks.onHandCard(id) : undefined), x + i * step, hy - (sel ? 8 : 0)),
