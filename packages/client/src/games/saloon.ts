@@ -29,7 +29,7 @@
  *                 Standoff also "Target: <name>" (another player still in it). The shot goes off as soon as every
  *                 part is picked ("Shoot!" fires it too). In a Standoff and the Turkey the 3 flipped cards are
  *                 listed as text: `data-testid="flipped"`.
- *   header        "Larger gun glyphs" (toggle, aria-pressed; "Larger glyphs" on the button), beside the sound's: bigger
+ *   header        "Larger gun glyphs" (toggle, aria-pressed; "Glyphs" on the button), beside the sound's: bigger
  *                 shapes and letters on guns and cards — a setting of this device, not a move (GameUi.settings)
  *
  * Every response window (a threat, a Standoff's chain, a race) is spelled out in `data-testid="saloon-window"`:

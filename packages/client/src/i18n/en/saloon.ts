@@ -91,7 +91,7 @@ export const saloon = {
     yourCardsList: 'Your cards',
     bigGlyphs: 'Larger gun glyphs',
     /** The same setting's button in the table's header (its name for screen readers: bigGlyphs). */
-    bigGlyphsShort: 'Larger glyphs',
+    bigGlyphsShort: 'Glyphs',
     bigGlyphsTitle: 'Bigger gun shapes and letters (R ● red, B ■ blue, G ▲ green, Y ◆ yellow)',
     drawDeck: 'Draw from deck',
     takePublic: 'Take public card {{n}} ({{card}})',

@@ -89,7 +89,7 @@ export const saloon: Translation<typeof en.saloon> = {
     yourCardsHidden: 'Suas cartas: escondidas até o JÁ!',
     yourCardsList: 'Suas cartas',
     bigGlyphs: 'Símbolos de revólver maiores',
-    bigGlyphsShort: 'Símbolos maiores',
+    bigGlyphsShort: 'Símbolos',
     bigGlyphsTitle: 'Formas e letras maiores nos revólveres (R ● vermelho, B ■ azul, G ▲ verde, Y ◆ amarelo)',
     drawDeck: 'Comprar do baralho',
     takePublic: 'Pegar a carta aberta {{n}} ({{card}})',
