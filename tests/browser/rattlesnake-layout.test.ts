@@ -108,8 +108,9 @@ describe('Rattlesnake on a desktop and on a phone', () => {
             };
           });
           const where = `"${what}" (${n} buttons, ${Math.round(bar.height)} px)`;
-          if (bar.height > 200) await shot(page, 'rattlesnake-screens-phone-tall-bar');
-          expect({ where, barHeight: Math.round(bar.height) <= 200 }).toEqual({ where, barHeight: true });
+          // (at most four rows of moves, each a finger's 44 px on a touch screen: 210 px; 200 when they were 38)
+          if (bar.height > 212) await shot(page, 'rattlesnake-screens-phone-tall-bar');
+          expect({ where, barHeight: Math.round(bar.height) <= 212 }).toEqual({ where, barHeight: true });
           expect({
             where,
             cardsFromTop: at.top >= -1,
