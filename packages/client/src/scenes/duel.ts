@@ -3,7 +3,7 @@ import { Duel } from '@tumbleweed/engine';
 import { createPixiApp, type PixiScene } from './pixi';
 import { MAX_TWEEN_MS, Motion, reducedMotion, type TweenProps } from './motion';
 import { tableMoment } from './duel-held';
-import { OVAL_BOX_H, OVAL_BOX_MIN_H, OVAL_BOX_W, ovalBoxH, ovalLayout, ovalSpots, type Oval, type Spot } from './duel-oval';
+import { OVAL_BOX_H, OVAL_BOX_MIN_H, OVAL_BOX_W, ovalBoxH, ovalLayout, type Oval, type Spot } from './duel-oval';
 import { stampOf, stampShooter, type StampKind } from './duel-stamp';
 import {
   INK,
@@ -394,9 +394,12 @@ export class DuelScene {
       slotH: Math.round(slot0 * 1.4),
       phone,
     };
-    const around = (phone && n >= 5) || short ? null : phone ? ovalSpots(oval) : oval.sh >= OVAL_BOX_MIN_H ? ovalLayout(oval) : null;
+    // (a phone's oval only where its cards lie apart from the boxes and within the table: four on a 360×640 phone laid
+    // their cards 17–33 px over the next seats' boxes and over my hand's panel)
+    const around = (phone && n >= 5) || short ? null : phone || oval.sh >= OVAL_BOX_MIN_H ? ovalLayout(oval) : null;
     if (!around) {
-      // Five or six around an oval on a phone overlap (their cards lay on the boxes next to them): a grid of two
+      // Five or six around an oval on a phone overlap (their cards lay on the boxes next to them; four too on a 360×640
+      // phone, ovalLayout says when): a grid of two
       // columns instead, the other players in seat order from the top left, me at the bottom; each card beside its
       // player. The boxes are as tall as the rows allow (the "Played:" line needs 90 px; the seats list has it too).
       // A short table: one row, me last.
