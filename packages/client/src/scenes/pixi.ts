@@ -78,8 +78,10 @@ export interface SceneRect {
    */
   fontSize?: number;
   /** Where a tap takes it (CSS px, viewport coordinates): its hit area, else its box. Only on what a tap does something to. */
-  tap?: { x: number; y: number; width: number; height: number };
+  tap?: Rect;
 }
+
+type Rect = { x: number; y: number; width: number; height: number };
 
 export interface SceneBounds {
   /** The canvas's box on the page (CSS pixels, viewport coordinates). */
@@ -94,8 +96,6 @@ export interface SceneBounds {
   /** In drawing order: later items are drawn over earlier ones. */
   items: SceneRect[];
 }
-
-type Rect = { x: number; y: number; width: number; height: number };
 
 /** Where a tap takes `node`, on the page (`canvas`: the canvas's box): its hit area, else its bounds `b`. */
 function tapBox(node: Container, b: Rect, canvas: { x: number; y: number }): Rect {
