@@ -250,12 +250,28 @@ const isNarrow = (W: number): boolean => W < 600;
 const LOW_WIDE = 1.75;
 
 /**
+ * A player's box's three lines (the name; Loot and Bounty; Wounds and cards in hand): their type (at least `least`,
+ * READ_PX at the scale the felt is drawn at), where each goes and the box's height. Spaced by the felt's type size
+ * (`fs`); a felt drawn so small that the least size is the larger spaces them by their own (at 360×640, four players,
+ * the lines lay 2 px over each other in a box laid out for 11 px type and drawn at 14).
+ */
+function boxLines(fs: number, least: number): { sizes: [number, number, number]; y: [number, number, number]; h: number } {
+  const name = Math.max(fs, least);
+  const line = Math.max(10, fs - 1, least);
+  const y2 = Math.max(6 + fs * 1.2, 4 + lineHeight(name));
+  const y3 = Math.max(8 + fs * 2.3, y2 + lineHeight(line));
+  // (a Text's box is about 1.15 times its size)
+  return { sizes: [name, line, line], y: [4, y2, y3], h: Math.max(fs * 3 + 16, Math.ceil(y3 + line * 1.15 + 2)) };
+}
+
+/**
  * The table's sizes at width W (and height H: a narrow felt LOW_WIDE times wider than high lays my hand beside the
  * middle): text size, the player boxes' grid, the guns' radius, and the least height of the
  * middle (the public cards at their smallest with their numbers and news); `minHeight` is the least height the whole
- * table is laid out in (a lower scene is drawn at this height and scaled down).
+ * table is laid out in (a lower scene is drawn at this height and scaled down). `least`: the least type size, in the
+ * units laid out in (the players' boxes grow to hold their lines at it).
  */
-function tableLayout(m: SaloonSceneModel, W: number, H: number) {
+function tableLayout(m: SaloonSceneModel, W: number, H: number, least = 0) {
   const v = m.view;
   const pad = 8;
   const narrow = isNarrow(W);
@@ -264,7 +280,7 @@ function tableLayout(m: SaloonSceneModel, W: number, H: number) {
   const n = v.players.length;
   const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
   const rows = Math.ceil(n / cols);
-  const bh = fs * 3 + 16;
+  const bh = boxLines(fs, least).h;
   const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
   // On a phone the guns and the Bottle sit in the empty cells of the players' last row when there are two or more
   // (4 players in rows of 3): the felt's height goes to the cards instead.
@@ -325,7 +341,7 @@ function tableLayout(m: SaloonSceneModel, W: number, H: number) {
 }
 
 /** The least height the table (not a duelist's race) is laid out in, in a felt W×H. */
-const tableMinHeight = (m: SaloonSceneModel, W: number, H: number): number => tableLayout(m, W, H).minHeight;
+const tableMinHeight = (m: SaloonSceneModel, W: number, H: number, least = 0): number => tableLayout(m, W, H, least).minHeight;
 
 export class SaloonScene {
   private readonly root = new Container();
@@ -447,7 +463,10 @@ export class SaloonScene {
     this.seatBoxes = [];
     const race = m.compactDuel && (v.phase.kind === 'duel' || v.phase.kind === 'truel' || v.phase.kind === 'standoff' || v.phase.kind === 'turkey');
     // A table lower than it can be laid out in (a small phone) is drawn whole and smaller, never clipped.
-    const k = race ? 1 : Math.min(1, SH / tableMinHeight(m, SW, SH));
+    let k = race ? 1 : Math.min(1, SH / tableMinHeight(m, SW, SH));
+    // (drawn smaller, the least type size is larger in the table's units, and the players' boxes grow to hold their
+    // lines at it: laid out again at that size, the scale a little smaller, twice)
+    for (let i = 0; i < 2 && !race && k < 1; i++) k = Math.min(k, SH / tableMinHeight(m, SW, SH, READ_PX / (k * zoom)));
     this.root.scale.set(k * zoom);
     this.fx.scale.set(k * zoom);
     this.least = READ_PX / (k * zoom);
@@ -515,7 +534,8 @@ export class SaloonScene {
 
   private drawTable(m: SaloonSceneModel, W: number, H: number): void {
     const v = m.view;
-    const L = tableLayout(m, W, H);
+    const L = tableLayout(m, W, H, this.least);
+    const lines = boxLines(L.fs, this.least);
     const { pad, narrow, fs, n, cols, rows, bh, gunR } = L;
     // (a size of its words at least `least`: READ_PX on the screen)
     const rd = (size: number): number => Math.max(size, this.least);
@@ -560,15 +580,15 @@ export class SaloonScene {
         box,
         `${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}${role}`,
         nx,
-        4,
-        rd(fs),
+        lines.y[0],
+        lines.sizes[0],
         active ? GOLD : CREAM,
         true,
         bw - nx - 6,
       );
       // (the words in full, or shorter where a narrow box would cut the numbers: "Recompe…")
       const money = { loot: p.loot, bounty: p.bounty };
-      addLabel(box, [T('scene.lootBounty', money), T('scene.lootBountyShort', money)], 6, 6 + fs * 1.2, rd(Math.max(10, fs - 1)), CREAM, false, bw - 12);
+      addLabel(box, [T('scene.lootBounty', money), T('scene.lootBountyShort', money)], 6, lines.y[1], lines.sizes[1], CREAM, false, bw - 12);
       const wounds = (short: boolean) =>
         p.wounds > 0
           ? `${'✚'.repeat(p.wounds)} ${T(short ? 'scene.woundsShort' : 'scene.wounds', { count: p.wounds })}`
@@ -577,8 +597,8 @@ export class SaloonScene {
         box,
         [T('scene.handCount', { wounds: wounds(false), count: p.handCount }), T('scene.handCount', { wounds: wounds(true), count: p.handCount })],
         6,
-        8 + fs * 2.3,
-        rd(Math.max(10, fs - 1)),
+        lines.y[2],
+        lines.sizes[2],
         p.wounds > 0 ? 0xffb0a0 : CREAM,
         false,
         bw - 12,
