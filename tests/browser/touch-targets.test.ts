@@ -10,15 +10,17 @@
  * another. Screenshots: test-artifacts/touch-<where>-<screen>.png.
  * Needs `npm run build` first.
  */
+import { Saloon } from '@tumbleweed/engine';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { shot, useStack } from '../support/browser';
 import { move } from '../support/rattlesnake-screens';
 import { measure, type SceneRect } from '../support/screens';
-import { createTable, playDuelToEnd, until, waitingRoom } from '../support/table';
+import { findSaloonSeed, holds, hostSaloon, joinByCode, THREAT_OPTIONS, THREATEN_WITH } from '../support/saloon';
+import { actionButton, createTable, phoneProblems, playDuelToEnd, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(240_000);
 
-const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0' });
+const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0', ALLOW_TEST_SEED: '1' });
 
 const MIN = 44;
 
@@ -207,5 +209,46 @@ test.each(SMALL_PHONES)("the cards tapped on Duel's felt take a finger (%s)", as
     await context.close();
   }
   expect(taps).toBeGreaterThan(0);
+  expect(problems).toEqual([]);
+});
+
+// Saloon's fullest turn by touch: four public cards to take, Booty to cash (all of it, or one card), four guns to
+// threaten with. At 44 px a move, held sideways, the bar beside the felt once laid them out in six rows, "Threaten
+// with the yellow gun…" under the screen's edge (phone-fit.test, when a bot's move left me Booty).
+const FULL_TURN_SCREENS: [string, BrowserContextOptions][] = [
+  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  // (Portuguese's longer words: "Comprar:", "Baralho", "Ameaçar:", "Trocar o Saque (2 Saques)")
+  ['phone740x360 in pt-BR', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+];
+
+test.each(FULL_TURN_SCREENS)("Saloon's fullest turn on a touch screen: every move in sight, none under 44 px (%s)", async (screen, options) => {
+  // my turn first, two Booty cards in my hand and no other special (no row of its own)
+  const seed = findSaloonSeed(
+    4,
+    THREAT_OPTIONS,
+    (s) => s.active === 0 && holds(s.players[0].hand, 'booty', 2) && s.players[0].hand.every((id) => [null, 'booty'].includes(Saloon.card(id).symbol)),
+  );
+  const { code, leave } = await hostSaloon(stack().base, 4, 3, seed, THREAT_OPTIONS);
+  const context = await stack().browser.newContext({ ...options, locale: 'en-US' });
+  const page = await context.newPage();
+  let problems: string[] = [];
+  try {
+    await joinByCode(page, stack().base, 'Pat', code);
+    const threaten = page.locator('.actions').getByRole('button', { name: THREATEN_WITH });
+    await until(
+      'my turn with Booty to cash and four guns',
+      async () => (await actionButton(page, /^Cash Loot/).count()) > 0 && (await threaten.count()) === 4,
+      30_000,
+    );
+    if (screen.endsWith('pt-BR')) await page.getByTestId('language').selectOption('pt-BR');
+    await page.waitForTimeout(300);
+    await shot(page, `touch-saloon-full-turn-${screen.replace(/ in /, '-')}`);
+    problems = [...(await phoneProblems(page, screen)), ...(await smallTargets(page, screen))];
+  } finally {
+    await context.close();
+    await leave();
+  }
   expect(problems).toEqual([]);
 });
