@@ -80,11 +80,15 @@ function unreadable(snap: Snapshot, where: string, want: Want): { problems: stri
   return { problems, summary };
 }
 
-/** My turn between attacks: the bar offers End turn (the policy of `move` plays on until then). */
-async function myTurn(page: Page, what: string, extra: () => Promise<boolean> = async () => true): Promise<void> {
+/**
+ * My turn between attacks: the bar offers End turn (the policy of `move` plays on until then). False when the game
+ * ended first (the bot won before my next turn: how the race goes depends on the timing of my taps against its moves).
+ */
+async function myTurn(page: Page, what: string, extra: () => Promise<boolean> = async () => true): Promise<boolean> {
   const end = Date.now() + 90_000;
   while (Date.now() < end) {
-    if ((await actionButton(page, 'End turn').count()) > 0 && (await extra())) return;
+    if ((await actionButton(page, 'End turn').count()) > 0 && (await extra())) return true;
+    if ((await page.locator('.endscreen:not([hidden])').count()) > 0) return false;
     const clicked = await move(page);
     await page.waitForTimeout(clicked ? 120 : 80);
   }
@@ -116,29 +120,42 @@ describe("Rattlesnake's felt on a phone held upright", () => {
     const folks = people(stack().browser);
     const problems: string[] = [];
     const summaries: string[] = [];
-    const host = await hostTable(stack().base, 'rattlesnake', 2, 1, SEED);
+    // A game the bot won before my next turn is played again at a table of its own (the next seed), twice at most.
     try {
-      const page = await folks.open(screen, options);
-      await joinByCode(page, stack().base, 'Pat', host.code);
-      await until('the action bar', async () => (await actions(page).getByRole('button').count()) > 0, 30_000);
-      const moments: [string, () => Promise<boolean>][] = [
-        ['first-turn', async () => true],
-        ['next-turn', () => lastAttackShown(page)],
-      ];
-      for (const [moment, extra] of moments) {
-        await myTurn(page, `${screen}: my turn (${moment})`, extra);
-        const snap = await measure(page);
-        await shot(page, `rs-phone-text-${screen}-${moment}`);
-        const where = `${screen} ${moment}`;
-        const { problems: words, summary } = unreadable(snap, where, want);
-        summaries.push(summary);
-        problems.push(...words, ...layoutProblems(snap, options.deviceScaleFactor ?? 1).map((p) => `${where}: ${p}`));
-        if (moment === 'first-turn') await actionButton(page, 'End turn').click();
+      for (let seed = SEED, measured = false; !measured; seed++) {
+        if (seed > SEED + 2) throw new Error(`${screen}: the bot won before my next turn at three tables`);
+        problems.length = 0;
+        summaries.length = 0;
+        const host = await hostTable(stack().base, 'rattlesnake', 2, 1, seed);
+        try {
+          const page = await folks.open(`${screen} (seed ${seed})`, options);
+          await joinByCode(page, stack().base, 'Pat', host.code);
+          await until('the action bar', async () => (await actions(page).getByRole('button').count()) > 0, 30_000);
+          const moments: [string, () => Promise<boolean>][] = [
+            ['first-turn', async () => true],
+            ['next-turn', () => lastAttackShown(page)],
+          ];
+          measured = true;
+          for (const [moment, extra] of moments) {
+            if (!(await myTurn(page, `${screen}: my turn (${moment})`, extra))) {
+              measured = false;
+              break;
+            }
+            const snap = await measure(page);
+            await shot(page, `rs-phone-text-${screen}-${moment}`);
+            const where = `${screen} ${moment}`;
+            const { problems: words, summary } = unreadable(snap, where, want);
+            summaries.push(summary);
+            problems.push(...words, ...layoutProblems(snap, options.deviceScaleFactor ?? 1).map((p) => `${where}: ${p}`));
+            if (moment === 'first-turn') await actionButton(page, 'End turn').click();
+          }
+          expect(folks.errors).toEqual([]);
+        } finally {
+          await host.leave();
+        }
       }
-      expect(folks.errors).toEqual([]);
     } finally {
       await folks.close();
-      await host.leave();
     }
     // (the sizes measured, printed with the problems: what a player sees on this screen)
     expect({ summaries, problems }).toEqual({ summaries, problems: [] });
