@@ -24,8 +24,9 @@ export interface Spot {
   /** How wide the "→ name" label under the card may be (it must not reach the player's box beside it). */
   labelW: number;
   /**
-   * A crowded phone table (five or six players; four on a small phone, where the oval's cards lay on the boxes): the spots are a grid of rows, each card right beside its player's
-   * box, with no room above or below it for the caption and the "→ name" label (the arrows and the log say it).
+   * A crowded phone table (five or six players; four on a small phone, where the oval's cards lay on the boxes): the
+   * spots are a grid of rows, each card right beside its player's box, with no room above or below it for the caption
+   * and the "→ name" label (the arrows and the log say it).
    */
   tight?: boolean;
   /** No caption ("shootout 1") over the card: a crowded oval's cards have no room for it (the centre says the shootout). */
