@@ -265,6 +265,25 @@ function boxLines(fs: number, least: number): { sizes: [number, number, number];
 }
 
 /**
+ * Do the guns' and the Bottle's captions fit beside their marks in a phone's low row `room` wide, at `size` (the
+ * colour's word, or the first word of its holder's name: the shortest the row draws them)? As drawTable lays them out.
+ */
+function lowRowFits(m: SaloonSceneModel, room: number, r: number, size: number): boolean {
+  const words = Saloon.COLOURS.map((c) => {
+    const holder = m.view.guns[c];
+    return holder === null ? cap(T(`colour.${c}`)) : (m.names[holder] ?? '').split(' ')[0];
+  });
+  words.push(T('scene.bottle'));
+  let width = 0;
+  for (const w of words) {
+    const t = text(w, { fontSize: size });
+    width += r * 2.8 + 11 + t.width;
+    t.destroy();
+  }
+  return width <= room;
+}
+
+/**
  * The table's sizes at width W (and height H: a narrow felt LOW_WIDE times wider than high lays my hand beside the
  * middle): text size, the player boxes' grid, the guns' radius, and the least height of the
  * middle (the public cards at their smallest with their numbers and news); `minHeight` is the least height the whole
@@ -285,9 +304,11 @@ function tableLayout(m: SaloonSceneModel, W: number, H: number, least = 0) {
   // On a phone the guns and the Bottle sit in the empty cells of the players' last row when there are two or more
   // (4 players in rows of 3): the felt's height goes to the cards instead.
   const gunsInGrid = narrow && rows * cols - n >= 2;
-  // (otherwise, on a phone, one low row: each gun with its caption beside it)
-  const gunsLow = narrow && !gunsInGrid;
   const lowR = Math.min(gunR, 10);
+  // (otherwise, on a phone, one low row: each gun with its caption beside it, where the captions fit there at their
+  // least size; else the guns in five slots, each caption under its gun — in Portuguese at 360 px, "Vermelho",
+  // "Amarelo" and "Garrafa" beside the guns were cut to "Verme…", "A…", "Garr…" on a felt drawn at its full size)
+  const gunsLow = narrow && !gunsInGrid && lowRowFits(m, W - 2 * pad, lowR, Math.max(9, fs - 2, least));
   const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : gunsLow ? 2 * lowR * 1.35 + 6 : 2 * gunR * 1.15 + fs + 12);
   // Lines of news under the public cards: one on a phone (the cards need the height more).
   const newsLines = narrow ? 1 : 2;
