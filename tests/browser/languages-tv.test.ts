@@ -8,7 +8,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
-import { leaveToLobby, until } from '../support/table';
+import { leaveToLobby, openHeaderMenu, until } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -63,6 +63,7 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   const seatBefore = await ann.locator('.seats li.me').getAttribute('data-seat');
 
   // Mid-game: Portuguese. The page redraws in Portuguese, the log too, and Ann is still at her seat with cards to play.
+  await openHeaderMenu(ann);
   await ann.getByTestId('language').selectOption('pt-BR');
   await until('the table in Portuguese', async () => (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
   expect(await ann.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
@@ -107,6 +108,7 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   await shot(cy, 'languages-2-spectator-joins-running-pt-BR-390x844');
 
   // Back to English for Ann: everything in English again.
+  await openHeaderMenu(ann);
   await ann.getByTestId('language').selectOption('en');
   await until('the table in English', async () => (await ann.getByRole('button', { name: 'Leave' }).count()) === 1);
   expect(await text(ann, '.log')).toContain('Every seat is taken — the game begins!');
@@ -143,8 +145,10 @@ test('the rules help in Portuguese follows the language picker, and its decision
     await until(`the ${game} rules`, async () => (await page.getByTestId('rules').count()) === 1);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
     expect(await page.getByTestId('rules').textContent()).not.toMatch(/Decisão|Decision|⚖/);
+    await openHeaderMenu(page);
     await page.getByTestId('language').selectOption('en');
     await page.getByRole('heading', { level: 1, name: /^How to play / }).waitFor();
+    await openHeaderMenu(page);
     await page.getByTestId('language').selectOption('pt-BR');
     await page.getByRole('heading', { level: 1, name: /^Como jogar / }).waitFor();
   }

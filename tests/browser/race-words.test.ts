@@ -9,6 +9,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, people, shot, useStack } from '../support/browser';
 import { bobThreatensAnn } from '../support/saloon';
+import { openHeaderMenu } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -47,6 +48,7 @@ test.each(SCREENS)('a threat and a race on a %s phone, the race in Portuguese: e
     host = await bobThreatensAnn(stack().base, ann, bob);
     expect(await splitCountdowns(ann)).toEqual([]);
     await ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true }).click({ timeout: 10_000 });
+    await openHeaderMenu(ann);
     await ann.getByTestId('language').selectOption('pt-BR');
     await ann.getByRole('button', { name: 'Atirar!' }).waitFor({ timeout: 10_000 });
     await ann.waitForTimeout(300);

@@ -10,7 +10,7 @@ import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import type { Page } from 'playwright-core';
 import { PHONE, shot, useStack } from '../support/browser';
 import { actions, annAndBob, tapHandCard } from '../support/rattlesnake-screens';
-import { actionButton, until } from '../support/table';
+import { actionButton, openHeaderMenu, until } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -110,6 +110,7 @@ test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room 
 test('Rattlesnake on a phone in Portuguese: Focus’s values on two cards, each card’s values together after its own words', async () => {
   const deal = abilityDeal('focus', 1, 8);
   await annAndBob(stack, deal.seed, { ann: { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' } }, async (ann, bob, folks) => {
+    await openHeaderMenu(ann);
     await ann.getByTestId('language').selectOption('pt-BR');
     await until('Ann may attack', async () => (await actionButton(ann, 'Atacar').count()) > 0, 20_000);
     await actionButton(ann, 'Atacar').click();

@@ -152,6 +152,12 @@ test.each([
     await page.getByTestId('table-code').waitFor();
     const status = page.getByTestId('status');
     const rulesBtn = page.getByRole('button', { name: 'Rules', exact: true });
+    // (on a phone the Rules button is in the header's menu: the panel, opened from there, gives the focus back to Menu)
+    const menu = page.locator('.table-head').getByRole('button', { name: 'Menu', exact: true });
+    const inMenu = name === 'phone';
+    expect(await menu.isVisible()).toBe(inMenu);
+    const opener = inMenu ? menu : rulesBtn;
+    if (inMenu) await menu.click();
     await rulesBtn.click();
     const panel = page.getByRole('dialog', { name: 'Rules of Duel' });
     await panel.getByRole('heading', { level: 2, name: 'How to play Duel' }).waitFor();
@@ -173,18 +179,24 @@ test.each([
       ),
     ).toBe(true);
 
-    // Esc closes it and focus is back on the Rules button.
+    // Esc closes it and focus is back on the Rules button (on a phone, on Menu).
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    expect(await rulesBtn.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Open again from the keyboard, read the full rules, close with the button: focus is back too.
+    // Open again from the keyboard (on a phone: Enter opens the menu, Tab goes to its first item, Rules), read the full
+    // rules, close with the button: focus is back too.
+    if (inMenu) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      expect(await rulesBtn.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
     await page.keyboard.press('Enter');
     await panel.getByRole('button', { name: 'Full rules' }).click();
     await panel.getByRole('heading', { level: 1, name: 'Duel: Once Upon a Game in the West' }).waitFor();
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'detached' });
-    expect(await rulesBtn.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByTestId('table-code').isVisible()).toBe(true);
     expect(folks.errors).toEqual([]);
   } finally {

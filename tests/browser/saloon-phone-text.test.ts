@@ -18,7 +18,7 @@ import { Saloon } from '@tumbleweed/engine';
 import { people, shot, useStack } from '../support/browser';
 import { layoutProblems, measure, type SceneRect, type Snapshot } from '../support/screens';
 import { findSaloonSeed, hostSaloon, joinByCode } from '../support/saloon';
-import { until } from '../support/table';
+import { openHeaderMenu, until } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -106,6 +106,7 @@ test.each(SCREENS)(
         await joinByCode(page, stack().base, 'Ann', host.code);
         for (const lang of ['en', 'pt-BR'] as const) {
           if (lang === 'pt-BR') {
+            await openHeaderMenu(page);
             await page.getByTestId('language').selectOption('pt-BR');
             await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
           }

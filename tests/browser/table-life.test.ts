@@ -282,8 +282,11 @@ test('small phones: the waiting room shows how to join, who sits where and the h
   // When the game starts (the action bar has nothing to offer yet).
   await seen('when the game starts', waitingRoom(gus).getByText('The game starts as soon as every seat is taken, or when you press Start now.'));
   await shot(gus, 'table-life-5-waiting-room-360x740');
-  // On a phone the header's button opens the share sheet (a messaging app in two taps) instead of copying.
-  await gus.getByRole('button', { name: 'Share link', exact: true }).click();
+  // On a phone the link's button opens the share sheet (a messaging app in two taps) instead of copying: in the waiting
+  // room, beside the link, in sight (the header keeps its own in its menu on a phone held upright).
+  const shareLink = gus.getByRole('button', { name: 'Share link', exact: true });
+  await seen('Share link', waitingRoom(gus).getByRole('button', { name: 'Share link', exact: true }));
+  await shareLink.click();
   expect(await gus.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared)).toEqual([
     { title: 'Tumbleweed: Duel', text: `Join my Duel table: code ${code}`, url: `${stack().base}/#/join/${code}` },
   ]);

@@ -3,11 +3,11 @@
  * (Apple's 44 pt, WCAG 2.5.5's 44 px; Android asks 48 dp) — in the lobby, the waiting room (the host's "Add bot",
  * "Start now", "Remove"), at a table of each game (the header, the action bar, Saloon's public cards and guns, the
  * quick chat), on the end strip and in the replay viewer, on a phone held upright (390×844 at DPR 3, 360×640 at DPR 2)
- * and sideways (844×390); Saloon's "Larger gun glyphs" is in the header and works there. A radio button counts by
- * its label (the whole game card is the target). Controls hidden from the eye (a screen reader's only) are not
- * targets. On Rattlesnake's felt, where a phone held sideways picks cards by tapping them, a card to tap takes taps
- * 44 px tall and as wide as the room to the next card allows (its hit area, `tap` in the scene hook), none over
- * another. Screenshots: test-artifacts/touch-<where>-<screen>.png.
+ * and sideways (844×390); Saloon's "Larger gun glyphs" is in the header (in its menu on a phone held upright) and works
+ * there. A radio button counts by its label (the whole game card is the target). Controls hidden from the eye (a screen
+ * reader's only) are not targets. On Rattlesnake's felt, where a phone held sideways picks cards by tapping them, a
+ * card to tap takes taps 44 px tall and as wide as the room to the next card allows (its hit area, `tap` in the scene
+ * hook), none over another. Screenshots: test-artifacts/touch-<where>-<screen>.png.
  * Needs `npm run build` first.
  */
 import { Saloon } from '@tumbleweed/engine';
@@ -16,7 +16,7 @@ import { shot, useStack } from '../support/browser';
 import { move } from '../support/rattlesnake-screens';
 import { measure, type SceneRect } from '../support/screens';
 import { findSaloonSeed, holds, hostSaloon, joinByCode, THREAT_OPTIONS, THREATEN_WITH } from '../support/saloon';
-import { actionButton, createTable, phoneProblems, playDuelToEnd, until, waitingRoom } from '../support/table';
+import { actionButton, createTable, openHeaderMenu, phoneProblems, playDuelToEnd, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -104,13 +104,31 @@ test.each(SCREENS)('every target on a touch screen is at least 44×44 px (%s)', 
       await shot(page, `touch-${name}-${screen}`);
       if (name === 'Saloon') {
         // Saloon's "Larger gun glyphs" is a setting of this device, in the header beside the sound's (not a row of
-        // the action bar): it still enlarges the guns' glyphs, and says it is on.
+        // the action bar): it still enlarges the guns' glyphs, and says it is on. On a phone held upright it is in the
+        // header's menu, in its whole name, with the rules, the sound, the language and the link, each a finger's size.
+        const menu = page.locator('.table-head').getByRole('button', { name: 'Menu', exact: true });
+        const inMenu = await menu.isVisible();
+        if (inMenu) {
+          await menu.click();
+          small.push(...(await smallTargets(page, 'the header’s menu')));
+          await shot(page, `touch-menu-${screen}`);
+        }
         const glyphs = page.locator('.table-head').getByRole('button', { name: 'Larger gun glyphs' });
+        expect(await glyphs.innerText()).toBe(inMenu ? 'Larger gun glyphs' : 'Glyphs');
         await glyphs.click();
         await until('larger glyphs', async () => (await page.locator('.actions.big-glyphs').count()) === 1);
         expect(await glyphs.getAttribute('aria-pressed')).toBe('true');
         await glyphs.click();
         await until('glyphs back', async () => (await page.locator('.actions.big-glyphs').count()) === 0);
+        if (inMenu) {
+          // (Escape closes the menu, back on its button; so does a tap elsewhere)
+          await page.keyboard.press('Escape');
+          expect(await glyphs.isVisible()).toBe(false);
+          expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+          await menu.click();
+          await page.locator('.scene').tap({ position: { x: 10, y: 10 } });
+          expect(await glyphs.isVisible()).toBe(false);
+        }
       }
     }
   } finally {
@@ -242,7 +260,10 @@ test.each(FULL_TURN_SCREENS)("Saloon's fullest turn on a touch screen: every mov
       async () => (await actionButton(page, /^Cash Loot/).count()) > 0 && (await threaten.count()) === 4,
       30_000,
     );
-    if (screen.endsWith('pt-BR')) await page.getByTestId('language').selectOption('pt-BR');
+    if (screen.endsWith('pt-BR')) {
+      await openHeaderMenu(page);
+      await page.getByTestId('language').selectOption('pt-BR');
+    }
     await page.waitForTimeout(300);
     await shot(page, `touch-saloon-full-turn-${screen.replace(/ in /, '-')}`);
     problems = [...(await phoneProblems(page, screen)), ...(await smallTargets(page, screen))];

@@ -321,3 +321,12 @@ export async function openReplay(page: Page, base: string, log: object): Promise
     .setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
   await until('the replay', async () => ((await page.getByTestId('replay-title').textContent()) ?? '').startsWith('Replay — '));
 }
+
+/**
+ * Opens the table header's menu where the header keeps its settings and the table's link there (a phone held
+ * upright: "Menu"); elsewhere they are in the header's row and nothing is done.
+ */
+export async function openHeaderMenu(page: Page): Promise<void> {
+  const menu = page.locator('.table-head .head-menu');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}

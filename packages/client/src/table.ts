@@ -14,7 +14,7 @@ import { actionKeys } from './keyboard';
 import { play } from './sound';
 import { endScreen } from './table/banner';
 import { quickChat } from './table/chat';
-import { tableHeader } from './table/header';
+import { linkButton, tableHeader } from './table/header';
 import { fitLayout } from './table/layout';
 import { confirmLeave } from './table/leave';
 import { tableLog } from './table/log';
@@ -53,7 +53,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
   const seats = seatsPanel(view);
   const chat = quickChat(view);
   const log = tableLog(view);
-  const waiting = waitingRoom(view, { scene, players: seats.el });
+  const waiting = waitingRoom(view, { scene, players: seats.el, share: linkButton(session, game?.info, toast.show) });
   const main = h('main', { class: 'table-main' }, scene, waiting.el, chat.bubbles, actions, end.el);
   const page = h(
     'div',
@@ -194,6 +194,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     waiting.dispose();
     toast.dispose();
     chat.dispose();
+    header.dispose();
     unlisten();
     view.ui?.destroy();
   };

@@ -931,7 +931,9 @@ class SaloonUi implements GameUi<SaloonEvent> {
             this.update('afterTap');
           },
         },
-        T('ui.bigGlyphsShort'),
+        // (its short word in the header's row; in a phone's menu, its whole name)
+        h('span', { class: 'head-word' }, T('ui.bigGlyphsShort')),
+        h('span', { class: 'menu-word' }, T('ui.bigGlyphs')),
       );
       this.glyphBtn = btn;
     }

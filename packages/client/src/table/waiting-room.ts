@@ -11,7 +11,11 @@ import { qrCode } from '../qr';
 import { joinAddress, joinLink, spelledCode } from './header';
 import type { TableView } from './view';
 
-export function waitingRoom(view: TableView, els: { scene: HTMLElement; players: HTMLElement }): { el: HTMLElement; update(): void; dispose(): void } {
+/** `share`: the table's link button ("Copy link" / "Share link"), shown beside the link where the header keeps its own in its menu (a phone held upright). */
+export function waitingRoom(
+  view: TableView,
+  els: { scene: HTMLElement; players: HTMLElement; share: HTMLElement },
+): { el: HTMLElement; update(): void; dispose(): void } {
   const { scene, players } = els;
   const code = view.session.code;
   const link = joinLink(code);
@@ -32,6 +36,7 @@ export function waitingRoom(view: TableView, els: { scene: HTMLElement; players:
         { class: 'wr-ways' },
         h('span', {}, t('table.waitingRoom.orOpen')),
         h('span', { class: 'wr-url' }, shown.slice(0, cut), h('wbr'), shown.slice(cut)),
+        h('span', { class: 'wr-share' }, els.share),
         h('span', {}, t('table.waitingRoom.orCode')),
         h('strong', { class: 'wr-code', 'aria-hidden': 'true' }, code),
         h('span', { class: 'sr-only' }, spelledCode(code)),

@@ -90,7 +90,7 @@ export const saloon = {
     yourCardsHidden: 'Your cards: hidden until GO!',
     yourCardsList: 'Your cards',
     bigGlyphs: 'Larger gun glyphs',
-    /** The same setting's button in the table's header (its name for screen readers: bigGlyphs). */
+    /** The same setting's button in the table's header row (its name for screen readers and in a phone's menu: bigGlyphs). */
     bigGlyphsShort: 'Glyphs',
     bigGlyphsTitle: 'Bigger gun shapes and letters (R ● red, B ■ blue, G ▲ green, Y ◆ yellow)',
     drawDeck: 'Draw from deck',
