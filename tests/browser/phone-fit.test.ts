@@ -17,7 +17,7 @@ import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
 import { cardCount, layoutProblems, measure, type Snapshot } from '../support/screens';
 import { actions, annAndBob, move, playUntil, tapHandCard } from '../support/rattlesnake-screens';
-import { THREATEN_WITH } from '../support/saloon';
+import { joinByCode, THREATEN_WITH } from '../support/saloon';
 import {
   actionButton,
   addStoryLines,
@@ -25,6 +25,7 @@ import {
   cardRows,
   createTable,
   hiddenMoves,
+  hostTable,
   leaveToLobby,
   openHeaderMenu,
   phoneProblems,
@@ -297,6 +298,44 @@ test("Rattlesnake on phones held sideways: the felt's words readable through an 
     await folks.close();
   }
   expect(problems).toEqual([]);
+});
+
+/**
+ * Held sideways the status bar keeps to one line: a long one ("Calamity Kate used Switch Up (draw 2). No Take Cover in
+ * your hand: allow it — 10 s") is set smaller. On two lines, held at its tallest for the rest of the game, it took
+ * 22 px from the smallest phone's table: the saloon's cards and my hand 26–27 px wide instead of 29–30.
+ */
+test("Rattlesnake on the smallest phone held sideways: a long status keeps to one line, and the felt's cards their width", async () => {
+  const folks = people(stack().browser);
+  // (a seed whose bot opens with Switch Up while my hand holds no Take Cover)
+  const host = await hostTable(stack().base, 'rattlesnake', 2, 1, 19);
+  try {
+    const [screen, options] = SMALLEST_SIDEWAYS;
+    const page = await folks.open(screen, { ...options, locale: 'en-US' });
+    await joinByCode(page, stack().base, 'Pat', host.code);
+    const status = page.getByTestId('status');
+    await until('the long status', async () => /No Take Cover in your hand/.test(await status.innerText()), 30_000);
+    await page.waitForTimeout(300);
+    await shot(page, 'fit-rattlesnake-long-status-568x320');
+    const line = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="status"] .status-line') as HTMLElement;
+      return { height: el.getBoundingClientRect().height, size: parseFloat(getComputedStyle(el).fontSize) };
+    });
+    expect(line.height).toBeLessThan(line.size * 1.8);
+    const snap = await measure(page);
+    const widths = [/^Saloon —/, /^Your hand/].map((title) => {
+      const head = snap.scene.items.find((i) => i.kind === 'text' && i.parent < 0 && title.test(i.label));
+      if (!head) return 0;
+      const top = head.y + head.height;
+      return Math.max(0, ...snap.scene.items.filter((i) => i.kind === 'card' && i.parent < 0 && i.y >= top - 2 && i.y <= top + 30).map((c) => c.width));
+    });
+    expect(widths.every((w) => w >= 28)).toBe(true);
+    expect(await phoneProblems(page, screen, 0.45)).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+    await host.leave();
+  }
 });
 
 /** The felt's titles over my hand ("Your hand", "Your hand — tap cards to pick"). */

@@ -33,7 +33,20 @@ export function waitingLine(names: readonly string[], watching: boolean, out: bo
 export function statusBar(view: TableView): { el: HTMLElement; update(): void; dispose(): void } {
   const statusText = h('span', { role: 'status' });
   const statusClock = h('span', { 'aria-hidden': 'true' });
-  const el = h('div', { class: 'status', 'data-testid': 'status' }, h('span', { class: 'status-line' }, statusText, statusClock));
+  const line = h('span', { class: 'status-line' }, statusText, statusClock);
+  const el = h('div', { class: 'status', 'data-testid': 'status' }, line);
+
+  // Held sideways (a phone's 320–430 px of height) the bar keeps to one line: words that wrap are set smaller
+  // (`tight`, table-life.css), and take two lines only if they still wrap. Held at its tallest, a bar of two lines
+  // took 22 px from the table for the rest of the game: at 568×320 after "Calamity Kate used Switch Up (draw 2). No
+  // Take Cover in your hand: allow it" the felt's cards were 26 px wide instead of 29.
+  const sideways = window.matchMedia('(orientation: landscape) and (max-height: 500px)');
+  const oneLine = () => {
+    el.classList.remove('tight');
+    if (!sideways.matches || !el.isConnected) return;
+    const wraps = () => line.getBoundingClientRect().height > parseFloat(getComputedStyle(line).fontSize) * 1.8;
+    if (wraps()) el.classList.add('tight');
+  };
 
   // The bar keeps the tallest height it has had at this width (its words centred in it). As tall as its words, it
   // moved the whole table under the player's finger at every change of line count: up 22 px when a tap's two-line
@@ -41,6 +54,7 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
   // table moves only when a longer line than any before needs room, down, a few times a game at most. A new width (a
   // phone turned, a window resized) measures again. At the game's end it lets go: the end card covers the table, and
   // a bar held at the height of a three-line threat over "Game over — …" took 40–45 px from the card on a 360×640 phone.
+  sideways.addEventListener('change', oneLine);
   const over = () => view.state().status === 'over';
   const unhold = holdTallest(el, { key: () => `${el.clientWidth} ${over() ? 'over' : ''}` });
   let wasOver = false;
@@ -93,9 +107,12 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
     } else {
       main = t('table.status.coming');
     }
-    if (statusText.textContent !== main) statusText.textContent = main;
     const clock = secs !== null && pending.length > 0 ? t('table.status.clock', { secs }) : '';
-    if (statusClock.textContent !== clock) statusClock.textContent = clock;
+    if (statusText.textContent !== main || statusClock.textContent !== clock) {
+      if (statusText.textContent !== main) statusText.textContent = main;
+      if (statusClock.textContent !== clock) statusClock.textContent = clock;
+      oneLine();
+    }
     if (over() !== wasOver) {
       wasOver = over();
       el.style.minHeight = ''; // measured again (holdTallest: a new key) once the bar takes its own height
@@ -104,5 +121,12 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
     el.classList.toggle('offline', reconnecting || closed !== null);
   }
 
-  return { el, update, dispose: unhold };
+  return {
+    el,
+    update,
+    dispose: () => {
+      unhold();
+      sideways.removeEventListener('change', oneLine);
+    },
+  };
 }
