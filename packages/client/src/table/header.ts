@@ -28,7 +28,7 @@ export function linkButton(session: Session, game: GameInfo | undefined, toast: 
   const url = joinLink(session.code);
   const share = typeof navigator.share === 'function' && touchScreen();
   const linkLabel = () => t(share ? 'table.shareLink' : 'table.copyLink');
-  const btn = h('button', { type: 'button', class: 'secondary copy-link' }, linkLabel());
+  const btn = h('button', { type: 'button', class: 'secondary' }, linkLabel());
   btn.addEventListener('click', () => {
     const done = () => {
       btn.textContent = t('table.copied');
@@ -133,16 +133,25 @@ export function tableHeader(
     if (el.classList.contains('menu-open') && !el.contains(e.target as Node)) setOpen(false);
   };
   document.addEventListener('pointerdown', outside);
-  el.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape' || !el.classList.contains('menu-open')) return;
+  // (Escape wherever the focus is: tabbed on past the menu's last item, it is no longer in the header)
+  const escape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !el.classList.contains('menu-open') || document.querySelector('dialog.rules-sheet')) return;
     setOpen(false);
     menuBtn.focus();
-  });
+  };
+  document.addEventListener('keydown', escape);
   rulesBtn?.addEventListener('click', () => {
     if (el.classList.contains('menu-open')) setOpen(false);
     openRulesDialog(gameId);
   });
   language.addEventListener('change', () => el.classList.contains('menu-open') && setOpen(false));
   // (the game's display settings, GameUi.settings: beside the sound's)
-  return { el, addSettings: (settings) => muteBtn.before(...settings), dispose: () => document.removeEventListener('pointerdown', outside) };
+  return {
+    el,
+    addSettings: (settings) => muteBtn.before(...settings),
+    dispose: () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    },
+  };
 }
