@@ -37,6 +37,17 @@ export function append(el: Element, children: Child[]): void {
 /** Whether the screen matches a CSS media query now (false where there is no window: a unit test). */
 export const mediaMatches = (query: string): boolean => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true;
 
+/** Calls `fn` whenever the screen starts or stops matching `query` (a phone turned); returns what stops it. */
+export function onMediaChange(query: string, fn: () => void): () => void {
+  const list = typeof window !== 'undefined' ? window.matchMedia?.(query) : undefined;
+  if (!list) return () => undefined;
+  list.addEventListener('change', fn);
+  return () => list.removeEventListener('change', fn);
+}
+
+/** A phone held sideways (table-life.css's rules for it: the header and the status bar on one short row each). */
+export const SIDEWAYS = '(orientation: landscape) and (max-height: 500px)';
+
 /** A touch screen (a phone, a tablet): its player taps rather than clicks, and has a share sheet. */
 export const touchScreen = (): boolean => mediaMatches('(pointer: coarse)');
 

@@ -30,7 +30,7 @@
  * E ends the turn. An ability window with more than 4 choices lists one "Use Focus…" per ability first.
  */
 import { Rattlesnake, type RattlesnakeEvent } from '@tumbleweed/engine';
-import { cap, h, mediaMatches } from '../dom';
+import { cap, h, mediaMatches, onMediaChange, SIDEWAYS } from '../dom';
 import { drawOver } from '../table/draw-over';
 import { language, listNames, t } from '../i18n';
 import { youContext } from './you';
@@ -48,8 +48,7 @@ import type { GameModule, GameUi, SeatSummary, Standing, TableContext } from './
 const USE_PICKER = 'use';
 /** The picker behind "Buy…" (a phone): the saloon's cards to buy. */
 const BUY_PICKER = 'buy';
-/** A phone held sideways (table-life.css's rules for it; style.css hides the bar's card toggles there). */
-const SIDEWAYS = '(orientation: landscape) and (max-height: 500px)';
+// (SIDEWAYS, dom.ts: a phone held sideways; style.css hides the bar's card toggles there)
 /**
  * A phone-sized screen, upright or held sideways (table-life.css's rules for each): the bar groups the buys behind one
  * button there. Held sideways, five buy buttons took the bar to two rows and left the felt 131 px of 320 (568×320).
@@ -167,13 +166,7 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     els.scene.classList.add('rattlesnake-scene');
     this.eventMoment = new EventMoment(els.scene);
     // A phone turned: the bar groups its buys or not, the felt says where to pick cards (sceneModel's pickOnFelt).
-    for (const query of [PHONE, SIDEWAYS]) {
-      const list = typeof window !== 'undefined' ? window.matchMedia?.(query) : undefined;
-      if (!list) continue;
-      const onChange = () => this.update();
-      list.addEventListener('change', onChange);
-      this.unlisten.push(() => list.removeEventListener('change', onChange));
-    }
+    for (const query of [PHONE, SIDEWAYS]) this.unlisten.push(onMediaChange(query, () => this.update()));
     import('../scenes/rattlesnake')
       .then(({ RattlesnakeScene }) => RattlesnakeScene.create(els.scene, { onHandCard: (id) => this.toggle(id), onSaloonCard: (id) => this.chooseBuy(id) }))
       .then((scene) => {

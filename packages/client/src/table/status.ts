@@ -1,6 +1,6 @@
 /** The status bar under the header: whose decision it is, the countdown, the connection's state. */
 import { localEnd, secondsUntil } from '../clock';
-import { h, listNames } from '../dom';
+import { h, listNames, mediaMatches, onMediaChange, SIDEWAYS } from '../dom';
 import { t } from '../i18n';
 import { TABLE_STATUSES } from '@tumbleweed/engine/protocol/messages';
 import { list } from '../state';
@@ -40,12 +40,10 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
   // (`tight`, table-life.css), and take two lines only if they still wrap. Held at its tallest, a bar of two lines
   // took 22 px from the table for the rest of the game: at 568×320 after "Calamity Kate used Switch Up (draw 2). No
   // Take Cover in your hand: allow it" the felt's cards were 26 px wide instead of 29.
-  const sideways = window.matchMedia('(orientation: landscape) and (max-height: 500px)');
   const oneLine = () => {
     el.classList.remove('tight');
-    if (!sideways.matches || !el.isConnected) return;
-    const wraps = () => line.getBoundingClientRect().height > parseFloat(getComputedStyle(line).fontSize) * 1.8;
-    if (wraps()) el.classList.add('tight');
+    if (!mediaMatches(SIDEWAYS) || !el.isConnected) return;
+    if (line.getBoundingClientRect().height > parseFloat(getComputedStyle(line).fontSize) * 1.8) el.classList.add('tight');
   };
 
   // The bar keeps the tallest height it has had at this width (its words centred in it). As tall as its words, it
@@ -54,7 +52,7 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
   // table moves only when a longer line than any before needs room, down, a few times a game at most. A new width (a
   // phone turned, a window resized) measures again. At the game's end it lets go: the end card covers the table, and
   // a bar held at the height of a three-line threat over "Game over — …" took 40–45 px from the card on a 360×640 phone.
-  sideways.addEventListener('change', oneLine);
+  const unturn = onMediaChange(SIDEWAYS, oneLine);
   const over = () => view.state().status === 'over';
   const unhold = holdTallest(el, { key: () => `${el.clientWidth} ${over() ? 'over' : ''}` });
   let wasOver = false;
@@ -126,7 +124,7 @@ export function statusBar(view: TableView): { el: HTMLElement; update(): void; d
     update,
     dispose: () => {
       unhold();
-      sideways.removeEventListener('change', oneLine);
+      unturn();
     },
   };
 }
