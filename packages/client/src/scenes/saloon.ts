@@ -264,20 +264,35 @@ function boxLines(fs: number, least: number): { sizes: [number, number, number];
   return { sizes: [name, line, line], y: [4, y2, y3], h: Math.max(fs * 3 + 16, Math.ceil(y3 + line * 1.15 + 2)) };
 }
 
+/** A seat's name on the felt: mine "You" ("you" where `lower`), else the player's name or "Seat n". */
+function seatName(m: SaloonSceneModel, seat: number, lower = false): string {
+  return seat === m.view.seat ? (lower ? T('scene.you') : T('scene.You')) : (m.names[seat] ?? T('scene.seat', { n: seat + 1 }));
+}
+
+/** A phone's low row of guns and the Bottle: each caption's forms (the colour's word; a holder's name, then its first word). */
+function lowCaptions(m: SaloonSceneModel): { forms: string[]; held: boolean }[] {
+  const captions = Saloon.COLOURS.map((c) => {
+    const holder = m.view.guns[c];
+    if (holder === null) return { forms: [cap(T(`colour.${c}`))], held: false };
+    const name = seatName(m, holder);
+    return { forms: [name, name.split(' ')[0]], held: true };
+  });
+  captions.push({ forms: [T('scene.bottle')], held: false });
+  return captions;
+}
+
+/** The room a mark of radius `r` takes in the low row, besides its caption: the mark, 5 px to its caption, 6 px to the next. */
+const lowMarkW = (r: number): number => r * 2.8 + 11;
+
 /**
- * Do the guns' and the Bottle's captions fit beside their marks in a phone's low row `room` wide, at `size` (the
- * colour's word, or the first word of its holder's name: the shortest the row draws them)? As drawTable lays them out.
+ * Do the guns' and the Bottle's captions fit beside their marks in a phone's low row `room` wide, at `size` (each in
+ * its shortest form, a holder's in bold)? As drawTable lays them out.
  */
 function lowRowFits(m: SaloonSceneModel, room: number, r: number, size: number): boolean {
-  const words = Saloon.COLOURS.map((c) => {
-    const holder = m.view.guns[c];
-    return holder === null ? cap(T(`colour.${c}`)) : (m.names[holder] ?? '').split(' ')[0];
-  });
-  words.push(T('scene.bottle'));
   let width = 0;
-  for (const w of words) {
-    const t = text(w, { fontSize: size });
-    width += r * 2.8 + 11 + t.width;
+  for (const { forms, held } of lowCaptions(m)) {
+    const t = text(forms[forms.length - 1], { fontSize: size, fontWeight: held ? 'bold' : 'normal' });
+    width += lowMarkW(r) + t.width;
     t.destroy();
   }
   return width <= room;
@@ -299,7 +314,8 @@ function tableLayout(m: SaloonSceneModel, W: number, H: number, least = 0) {
   const n = v.players.length;
   const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
   const rows = Math.ceil(n / cols);
-  const bh = boxLines(fs, least).h;
+  const lines = boxLines(fs, least);
+  const bh = lines.h;
   const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
   // On a phone the guns and the Bottle sit in the empty cells of the players' last row when there are two or more
   // (4 players in rows of 3): the felt's height goes to the cards instead.
@@ -349,6 +365,7 @@ function tableLayout(m: SaloonSceneModel, W: number, H: number, least = 0) {
     cols,
     rows,
     bh,
+    lines,
     gunR,
     gunsInGrid,
     gunsLow,
@@ -468,8 +485,7 @@ export class SaloonScene {
   }
 
   private nameOf(seat: number, lower = false): string {
-    const m = this.model as SaloonSceneModel;
-    return seat === m.view.seat ? (lower ? T('scene.you') : T('scene.You')) : (m.names[seat] ?? T('scene.seat', { n: seat + 1 }));
+    return seatName(this.model as SaloonSceneModel, seat, lower);
   }
 
   draw(): void {
@@ -556,8 +572,7 @@ export class SaloonScene {
   private drawTable(m: SaloonSceneModel, W: number, H: number): void {
     const v = m.view;
     const L = tableLayout(m, W, H, this.least);
-    const lines = boxLines(L.fs, this.least);
-    const { pad, narrow, fs, n, cols, rows, bh, gunR } = L;
+    const { pad, narrow, fs, n, cols, rows, bh, lines, gunR } = L;
     // (a size of its words at least `least`: READ_PX on the screen)
     const rd = (size: number): number => Math.max(size, this.least);
 
@@ -634,22 +649,23 @@ export class SaloonScene {
     const r = L.gunsInGrid ? Math.min(gunR, slot * 0.32, (bh - lineHeight(capFs) - 8) / 2.3) : L.gunsLow ? L.lowR : gunR;
     const gy = L.gunsInGrid ? pad + (rows - 1) * (bh + 6) + 4 + r * 1.15 : L.gunsLow ? y + r * 1.35 + 2 : y + gunR + 6;
     // What each gun's caption says (the colour, or who holds it: in full, or the name's first word), then the Bottle's.
-    const captions = Saloon.COLOURS.map((c) => {
-      const holder = v.guns[c];
-      if (holder === null) return { forms: [cap(narrow ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) }))], held: false };
-      if (!L.gunsLow) return { forms: [T('scene.holdsIt', { name: this.nameOf(holder), context: youContext(v.seat, holder) })], held: true };
-      const name = this.nameOf(holder);
-      return { forms: [name, name.split(' ')[0]], held: true };
-    });
-    captions.push({ forms: [T('scene.bottle')], held: false });
+    const captions = L.gunsLow
+      ? lowCaptions(m)
+      : [
+          ...Saloon.COLOURS.map((c) => {
+            const holder = v.guns[c];
+            if (holder === null) return { forms: [cap(narrow ? T(`colour.${c}`) : T('scene.gunCaption', { colour: T(`colour.${c}`) }))], held: false };
+            return { forms: [T('scene.holdsIt', { name: this.nameOf(holder), context: youContext(v.seat, holder) })], held: true };
+          }),
+          { forms: [T('scene.bottle')], held: false },
+        ];
     const capText = (i: number) =>
       text(captions[i].forms[0], { fontSize: capFs, fill: captions[i].held ? GOLD : CREAM, fontWeight: captions[i].held ? 'bold' : 'normal' });
     // In the low row each mark sits at the left of its slot, its caption beside it; each slot as wide as its caption,
     // the room left shared between them. (Five even slots, 71 px at 390 wide, cut "Vermelho" and "Amarelo" to "Verm…"
     // and the gun's holder to "Cala…" once the captions were 10 px.)
     const lowTexts = L.gunsLow ? captions.map((_, i) => capText(i)) : [];
-    // (a slot: the mark, its caption 5 px after it, 6 px before the next mark)
-    const markW = r * 2.8 + 11;
+    const markW = lowMarkW(r);
     const room = W - 2 * pad;
     const rowW = () => lowTexts.reduce((sum, t) => sum + markW + t.width, 0);
     // (a holder's first name before any word is cut)
