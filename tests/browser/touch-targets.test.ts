@@ -237,7 +237,7 @@ const FULL_TURN_SCREENS: [string, BrowserContextOptions][] = [
   ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
   ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
   ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  // (Portuguese's longer words: "Comprar:", "Baralho", "Ameaçar:", "Trocar o Saque (2 Saques)")
+  // (Portuguese's longer words: "Comprar:", "Baralho", "Ameaçar:", "Trocar Butim (2 Butim)")
   ['phone740x360 in pt-BR', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
 ];
 

@@ -399,10 +399,9 @@ export class DuelScene {
     const around = (phone && n >= 5) || short ? null : phone || oval.sh >= OVAL_BOX_MIN_H ? ovalLayout(oval) : null;
     if (!around) {
       // Five or six around an oval on a phone overlap (their cards lay on the boxes next to them; four too on a 360×640
-      // phone, ovalLayout says when): a grid of two
-      // columns instead, the other players in seat order from the top left, me at the bottom; each card beside its
-      // player. The boxes are as tall as the rows allow (the "Played:" line needs 90 px; the seats list has it too).
-      // A short table: one row, me last.
+      // phone, ovalLayout says when): a grid of two columns instead, the other players in seat order from the top left,
+      // me at the bottom; each card beside its player. The boxes are as tall as the rows allow (the "Played:" line
+      // needs 90 px; the seats list has it too). A short table: one row, me last.
       const cols = short ? n : 2;
       const rows = Math.ceil(n / cols);
       const top = centre.y + centre.height + 6;

@@ -85,7 +85,7 @@ type Rect = { x: number; y: number; width: number; height: number };
 
 export interface SceneBounds {
   /** The canvas's box on the page (CSS pixels, viewport coordinates). */
-  canvas: { x: number; y: number; width: number; height: number };
+  canvas: Rect;
   /** The scene's own size (`app.screen`): equal to the canvas box. */
   screen: SceneSize;
   /** Canvas pixels per CSS pixel, and the resolution its Texts are drawn at. */
