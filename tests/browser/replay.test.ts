@@ -5,9 +5,8 @@
  * Needs `npm run build` first.
  */
 import fs from 'node:fs';
-import { isError, rattlesnake, Rng, saloon, type GameEvent, type LogStep } from '@tumbleweed/engine';
 import type { Page } from 'playwright-core';
-import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
+import { botLog } from '../support/bot-log';
 import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
 import { saloonReplay } from '../support/saloon-replay';
@@ -133,38 +132,6 @@ test('a finished bot game is downloaded and watched again in the replay viewer',
 
   expect(folks.errors).toEqual([]);
 });
-
-/** A bot-only game of `game` recorded as the server's GameLog (Saloon Showdown from its simulated real-time table). */
-function botLog(game: 'rattlesnake' | 'saloon', seats: number, seed: number): object {
-  const steps: LogStep[] = [];
-  const events: GameEvent[] = [];
-  let options: unknown = {};
-  let outcome: unknown = null;
-  if (game === 'saloon') {
-    const sim = playSaloon(seed, { seats, onStep: (_s, _step, ev) => events.push(...ev) });
-    for (const s of sim.steps) steps.push(s.kind === 'apply' ? { seat: s.seat, intent: s.intent, at: s.now } : { timeout: true, at: s.now });
-    options = saloon.options(undefined);
-    outcome = sim.outcome;
-  } else {
-    const g = rattlesnake;
-    let state = g.setup({ seats, options: {} }, Rng.fromSeed(seed));
-    const bots = Rng.fromSeed(seed + 1);
-    let at = 1_700_000_000_000;
-    while (!g.outcome(state) && steps.length < 3000) {
-      at += 700;
-      const seat = g.pending(state)[0];
-      const intent = g.bot(g.view(state, seat), bots);
-      const r = g.apply(state, seat, intent, at);
-      if (isError(r)) throw new Error(r.error.message);
-      steps.push({ seat, intent, at });
-      events.push(...r.events);
-      state = r.state;
-    }
-    outcome = g.outcome(state);
-  }
-  const names = ['Ann', 'Bob', 'Cid', 'Dee'];
-  return { game, code: 'TEST1', seed, options, seats: names.slice(0, seats).map((name) => ({ name, kind: 'human' })), steps, events, outcome };
-}
 
 test.each([
   ['rattlesnake', 2, 'Rattlesnake'],

@@ -11,48 +11,18 @@
  * Needs `npm run build` first.
  */
 import { Saloon } from '@tumbleweed/engine';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { shot, useStack } from '../support/browser';
 import { move } from '../support/rattlesnake-screens';
 import { measure, type SceneRect } from '../support/screens';
 import { findSaloonSeed, holds, hostSaloon, joinByCode, THREAT_OPTIONS, THREATEN_WITH } from '../support/saloon';
-import { actionButton, createTable, openHeaderMenu, phoneProblems, playDuelToEnd, until, waitingRoom } from '../support/table';
+import { actionButton, createTable, openHeaderMenu, phoneProblems, playDuelToEnd, smallTargets, until, waitingRoom } from '../support/table';
 
 jest.setTimeout(240_000);
 
-const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0', ALLOW_TEST_SEED: '1' });
-
 const MIN = 44;
 
-/** Every control in sight smaller than MIN in either direction, as "where: what "words" w×h". */
-const smallTargets = async (page: Page, where: string): Promise<string[]> => {
-  // measured at rest: a card growing in (the end card starts at 97%) is not the size it will be tapped at
-  await until(`${where} at rest`, () =>
-    page.evaluate(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)),
-  );
-  return page.evaluate(
-    ({ where, min }) => {
-      const out: string[] = [];
-      const controls = document.querySelectorAll('button, select, input, textarea, a[href], summary, [role=button]');
-      for (const el of controls) {
-        // a radio or checkbox is tapped through its label
-        const target = el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox') ? (el.closest('label') ?? el) : el;
-        const r = target.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        // hidden from the eye: nothing to tap
-        if (r.width <= 2 || r.height <= 2 || style.visibility === 'hidden' || style.clipPath === 'inset(50%)') continue;
-        if (el.closest('[aria-hidden=true], [hidden], .pixi-a11y, #pixi-accessibility') !== null) continue;
-        if (r.bottom < 0 || r.right < 0 || r.left > innerWidth) continue;
-        if (r.width < min || r.height < min) {
-          const words = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 28);
-          out.push(`${where}: ${el.tagName.toLowerCase()} "${words}" ${Math.round(r.width)}×${Math.round(r.height)}`);
-        }
-      }
-      return out;
-    },
-    { where, min: MIN },
-  );
-};
+const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0', ALLOW_TEST_SEED: '1' });
 
 const SCREENS: [string, BrowserContextOptions][] = [
   ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],

@@ -330,3 +330,34 @@ export async function openHeaderMenu(page: Page): Promise<void> {
   const menu = page.locator('.table-head .head-menu');
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
 }
+
+/** Every control in sight smaller than `min` (a finger: 44 CSS px) in either direction, as "where: what "words" w×h". */
+export const smallTargets = async (page: Page, where: string, min = 44): Promise<string[]> => {
+  // measured at rest: a card growing in (the end card starts at 97%) is not the size it will be tapped at
+  await until(`${where} at rest`, () =>
+    page.evaluate(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)),
+  );
+  return page.evaluate(
+    ({ where, min }) => {
+      const out: string[] = [];
+      const controls = document.querySelectorAll('button, select, input, textarea, a[href], summary, [role=button]');
+      for (const el of controls) {
+        // a radio or checkbox is tapped through its label
+        const target = el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox') ? (el.closest('label') ?? el) : el;
+        const r = target.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        // hidden from the eye: nothing to tap
+        if (r.width <= 2 || r.height <= 2 || style.visibility === 'hidden' || style.clipPath === 'inset(50%)') continue;
+        // (nor where nothing takes taps: the replay's action bar shows the watched seat's moves, inert)
+        if (el.closest('[aria-hidden=true], [hidden], [inert], .pixi-a11y, #pixi-accessibility') !== null) continue;
+        if (r.bottom < 0 || r.right < 0 || r.left > innerWidth) continue;
+        if (r.width < min || r.height < min) {
+          const words = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 28);
+          out.push(`${where}: ${el.tagName.toLowerCase()} "${words}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+        }
+      }
+      return out;
+    },
+    { where, min },
+  );
+};

@@ -6,7 +6,7 @@
  */
 import { readGameLog, replay as runReplay, type GameLogFile, type Replay } from '@tumbleweed/engine';
 import { fetchKept } from './kept';
-import { h } from './dom';
+import { h, mediaMatches, onMediaChange } from './dom';
 import type { GameModule, GameUi, TableContext } from './games';
 import { gameModule } from './games/modules';
 import { languagePicker, t } from './i18n';
@@ -49,9 +49,10 @@ export function mountReplay(root: HTMLElement, back: () => void, keptId = ''): (
   let teardownViewer: (() => void) | null = null;
   const backBtn = h('button', { type: 'button', class: 'secondary' }, t('replay:back'));
   backBtn.addEventListener('click', back);
-  const nav = h('nav', { class: 'replay-nav' }, backBtn, languagePicker());
+  // (the viewer puts its title in this row, between the two: replay-head)
+  const bar = h('header', { class: 'replay-nav' }, backBtn, languagePicker());
   const body = h('div', { class: 'replay-body' });
-  root.replaceChildren(h('div', { class: 'replay-page' }, nav, body));
+  root.replaceChildren(h('div', { class: 'replay-page' }, bar, body));
 
   function showPicker(error = ''): void {
     teardownViewer?.();
@@ -119,7 +120,7 @@ export function mountReplay(root: HTMLElement, back: () => void, keptId = ''): (
       showPicker(t('replay:errors.setup', { message: rep.error?.message ?? '' }));
       return;
     }
-    teardownViewer = mountViewer(body, log, module, rep, () => showPicker());
+    teardownViewer = mountViewer({ bar, body }, log, module, rep, () => showPicker());
   }
 
   if (keptId) {
@@ -154,8 +155,20 @@ export function mountReplay(root: HTMLElement, back: () => void, keptId = ''): (
   };
 }
 
-/** The viewer for one replayed log: the game's UI, the controls, the hands and the log. */
-function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, rep: Replay, another: () => void): () => void {
+/** On a phone held upright "Open another log" waits at the page's foot: the top row keeps the title beside Back. */
+const NARROW = '(max-width: 520px)';
+
+/**
+ * The viewer for one replayed log: its title in the page's top `bar`, then the controls, the game's UI, the hands and
+ * the log in `body`.
+ */
+function mountViewer(
+  { bar, body }: { bar: HTMLElement; body: HTMLElement },
+  log: GameLogFile,
+  module: GameModule,
+  rep: Replay,
+  another: () => void,
+): () => void {
   const last = rep.frames.length - 1;
   const again = resume && resume.raw === stored ? resume : null;
   let position = Math.min(again?.position ?? 0, last);
@@ -230,17 +243,24 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
   const winner = h('h2', { 'data-testid': 'replay-winner' });
   const banner = h('div', { class: 'banner replay-banner', hidden: true }, winner);
   const main = h('main', { class: 'table-main' });
-  const head = h('header', { class: 'replay-head' }, h('h1', { 'data-testid': 'replay-title' }, title), anotherBtn);
+  // One row on top: Back, the title, "Open another log" and the language; on a phone held upright the button goes to
+  // the page's foot. (The title and the button had a row of their own under Back's: 40–90 px of a phone's screen.)
+  const head = h('div', { class: 'replay-head' }, h('h1', { 'data-testid': 'replay-title' }, title));
+  bar.insertBefore(head, bar.lastElementChild); // (before the language)
+  const foot = h('div', { class: 'replay-foot' });
+  const placeAnother = () => (mediaMatches(NARROW) ? foot : head).append(anotherBtn);
+  placeAnother();
+  const unplace = onMediaChange(NARROW, placeAnother);
   const hands = replayHands(log, rep, name);
   const lines = replayLog(log, rep, go);
   const page = h(
     'div',
     { class: 'replay-viewer table-page' },
-    head,
     ...notes,
     controls.el,
     banner,
     h('div', { class: 'table-layout' }, main, h('aside', { class: 'side' }, hands.el, lines.el)),
+    foot,
   );
   body.replaceChildren(page);
 
@@ -255,7 +275,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     const actions = h('div', { class: 'actions replay-actions', inert: true });
     main.replaceChildren(scene, actions);
     // On a laptop the felt and the bar take the height left under the controls, as a live table's (style.css).
-    unfit = fitLayout({ page, above: [head, ...notes, controls.el, banner], main, scene, actions }, false);
+    unfit = fitLayout({ page, above: [bar, ...notes, controls.el, banner], main, scene, actions }, false);
     try {
       ui = module.mount(ctx, { scene, actions });
     } catch (err) {
@@ -323,5 +343,7 @@ function mountViewer(body: HTMLElement, log: GameLogFile, module: GameModule, re
     ui?.destroy();
     ui = null;
     unfit();
+    unplace();
+    head.remove();
   };
 }

@@ -55,8 +55,8 @@ export function replayControls(
     h(
       'div',
       { class: 'replay-selects' },
-      h('label', { for: 'replay-speed' }, t('replay:speed'), speedSel),
-      h('label', { for: 'replay-watch' }, t('replay:watchAs'), watchSel),
+      h('label', { for: 'replay-speed' }, h('span', { class: 'replay-label' }, t('replay:speed')), speedSel),
+      h('label', { for: 'replay-watch' }, h('span', { class: 'replay-label' }, t('replay:watchAs')), watchSel),
     ),
   );
 
@@ -83,7 +83,9 @@ export function replayControls(
             ? t('replay:resumed')
             : t('replay:moveBy', { name: name(step.seat) });
     // (Play at the last step plays the game again from its deal: it says so)
-    playBtn.textContent = playing ? `❚❚ ${t('replay:pause')}` : `▶ ${t(position === last ? 'replay:playAgain' : 'replay:play')}`;
+    // (its word for screen readers only on the smallest phone held sideways: style.css)
+    const word = playing ? t('replay:pause') : t(position === last ? 'replay:playAgain' : 'replay:play');
+    playBtn.replaceChildren(playing ? '❚❚ ' : '▶ ', h('span', { class: 'replay-word' }, word));
     playBtn.setAttribute('aria-pressed', String(playing));
     startBtn.disabled = backBtn.disabled = position === 0;
     fwdBtn.disabled = endBtn.disabled = position === last;

@@ -355,11 +355,14 @@ export class DuelScene {
     // Felt table with a wooden rim.
     const tcx = W / 2;
     const tcy = tableH / 2;
+    // (radii never below 0: a felt squeezed under its hand (a replay at 568×320 before its controls were made short)
+    // threw "The minor-axis radius provided (-4) is negative" from the canvas)
+    const rim = (inset: number): [number, number] => [Math.max(0, W / 2 - inset), Math.max(0, tableH / 2 - inset)];
     this.root.addChild(
       new Graphics()
-        .ellipse(tcx, tcy, W / 2 - 6, tableH / 2 - 6)
+        .ellipse(tcx, tcy, ...rim(6))
         .fill(0x6b4426)
-        .ellipse(tcx, tcy, W / 2 - 16, tableH / 2 - 16)
+        .ellipse(tcx, tcy, ...rim(16))
         .fill(0x2f5d3a),
     );
 

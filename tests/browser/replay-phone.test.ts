@@ -1,0 +1,85 @@
+/**
+ * The replay viewer on a phone, upright and sideways: what a player needs to watch a game again — Play and the step
+ * buttons, the slider, the felt and the watched seat's bar — on the first screen, nothing scrolled. (The viewer
+ * stacked its back button, its title, "Open another log", the buttons, the slider and the two selects: 385 px of a
+ * 360×640 phone above the felt, the whole of a 844×390 one held sideways.)
+ * Needs `npm run build` first.
+ */
+import type { BrowserContextOptions } from 'playwright-core';
+import { botLog } from '../support/bot-log';
+import { people, shot, useStack } from '../support/browser';
+import { layoutProblems, measure } from '../support/screens';
+import { openReplay, smallTargets } from '../support/table';
+
+jest.setTimeout(180_000);
+
+const stack = useStack();
+
+const PHONES: [string, BrowserContextOptions][] = [
+  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone568x320', { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+];
+
+/** The least share of the screen's height the table (felt and bar) keeps under the controls; the felt's own. */
+const TABLE_SHARE = 0.45;
+const FELT_SHARE = 0.3;
+
+test.each([
+  ['duel', 3],
+  ['rattlesnake', 2],
+  ['saloon', 4],
+] as const)('a %s replay on a phone: the buttons, the slider and the whole table on the first screen', async (game, seats) => {
+  const log = botLog(game, seats, 17);
+  const folks = people(stack().browser);
+  const problems: string[] = [];
+  try {
+    for (const [screen, options] of PHONES) {
+      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      await openReplay(page, stack().base, log);
+      await page.getByLabel('Watch as').selectOption('0');
+      const slider = page.getByTestId('replay-slider');
+      const middle = Math.floor(Number(await slider.getAttribute('max')) / 2);
+      await slider.fill(String(middle));
+      await page.waitForTimeout(500);
+      await shot(page, `replay-phone-${game}-${screen}`);
+      const where = `${game}, ${screen}`;
+      const fit = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() ?? null;
+        return {
+          height: window.innerHeight,
+          scrolled: window.scrollY,
+          play: box('[data-testid="replay-play"]'),
+          slider: box('[data-testid="replay-slider"]'),
+          felt: box('.replay-viewer .table-main > .scene'),
+          table: box('.replay-viewer .table-main'),
+        };
+      });
+      if (!fit.play || !fit.slider || !fit.felt || !fit.table) {
+        problems.push(`${where}: no Play button, slider, felt or table`);
+        continue;
+      }
+      const below = (name: string, bottom: number) =>
+        bottom > fit.height + 0.5 && problems.push(`${where}: ${name} ends at ${Math.round(bottom)} px, under the screen's ${fit.height}`);
+      if (fit.scrolled > 0) problems.push(`${where}: the page opened scrolled ${fit.scrolled} px`);
+      below('Play', fit.play.bottom);
+      below('the slider', fit.slider.bottom);
+      below('the felt', fit.felt.bottom);
+      below('the table (felt and bar)', fit.table.bottom);
+      if (fit.table.height < TABLE_SHARE * fit.height)
+        problems.push(`${where}: the table ${Math.round(fit.table.height)} px tall, under ${TABLE_SHARE * 100}% of ${fit.height}`);
+      if (fit.felt.height < FELT_SHARE * fit.height)
+        problems.push(`${where}: the felt ${Math.round(fit.felt.height)} px tall, under ${FELT_SHARE * 100}% of ${fit.height}`);
+      // The felt drawn at its size, its words whole and apart; every control still a finger's size.
+      problems.push(...layoutProblems(await measure(page), options.deviceScaleFactor ?? 1).map((p) => `${where}: ${p}`));
+      problems.push(...(await smallTargets(page, where)));
+      await page.context().close();
+    }
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+  expect(problems).toEqual([]);
+});
