@@ -349,12 +349,11 @@ const handTitles = async (page: Page): Promise<string[]> =>
  * with such a defence). The toggles stay for screen readers and the digit keys, off the screen.
  */
 test("Rattlesnake on the smallest phone held sideways: an attack's cards are picked on the felt, the bar one row, the table not squeezed", async () => {
-  const folks = people(stack().browser);
-  try {
-    const [screen, options] = SMALLEST_SIDEWAYS;
-    const page = await folks.open(screen, { ...options, locale: 'en-US' });
-    await createTable(page, stack().base, /Rattlesnake/, 2, 1);
-    await playUntil(page, 'my turn, with Attack', async () => (await actionButton(page, 'Attack').count()) > 0);
+  // (Ann's first turn, at a seeded table where she starts: against a bot, played until a turn of mine with Attack, it
+  // timed out once on a loaded machine)
+  const [screen, options] = SMALLEST_SIDEWAYS;
+  await annAndBob(stack, annStartsSeed(), { ann: { ...options, locale: 'en-US' } }, async (page, _bob, folks) => {
+    await until('my turn, with Attack', async () => (await actionButton(page, 'Attack').count()) > 0, 20_000);
     await actionButton(page, 'Attack').click();
     const toggles = actions(page).getByRole('button', { name: /^Select / });
     await until('my hand to commit from', async () => (await toggles.count()) > 0);
@@ -389,10 +388,13 @@ test("Rattlesnake on the smallest phone held sideways: an attack's cards are pic
     const card = (names[hand - 1] ?? '').replace(/^Select /, '').replace(/ #\d+$/, '');
     await until(`"You committed ${card} face down." in the log`, async () => (await page.getByText(`You committed ${card} face down.`).count()) > 0);
     expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-  }
+  });
 });
+
+/** The first seed whose two-seat Rattlesnake table starts with seat 0's turn (annAndBob: Ann's). */
+function annStartsSeed(): number {
+  for (let seed = 1; ; seed++) if (Rattlesnake.setup({ seats: 2, options: {} as Rattlesnake.RattlesnakeOptions }, Rng.fromSeed(seed)).active === 0) return seed;
+}
 
 /** Held sideways a buy's price is picked on the felt too: "Buy…", a card of the saloon, two cards of my hand tapped. */
 test("Rattlesnake on the smallest phone held sideways: a buy's price is picked on the felt", async () => {
