@@ -15,12 +15,17 @@ jest.setTimeout(180_000);
 
 const stack = useStack();
 
+const SMALLEST: BrowserContextOptions = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const SMALLEST_SIDEWAYS: BrowserContextOptions = { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+/** The phones, in English, and the smallest two again in Portuguese (its longer words: "Assistir como", "← Voltar"). */
 const PHONES: [string, BrowserContextOptions][] = [
-  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ['phone568x320', { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone360', { ...SMALLEST, locale: 'en-US' }],
+  ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' }],
+  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' }],
+  ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' }],
+  ['phone568x320', { ...SMALLEST_SIDEWAYS, locale: 'en-US' }],
+  ['phone360 pt-BR', { ...SMALLEST, locale: 'pt-BR' }],
+  ['phone568x320 pt-BR', { ...SMALLEST_SIDEWAYS, locale: 'pt-BR' }],
 ];
 
 /** The least share of the screen's height the table (felt and bar) keeps under the controls; the felt's own. */
@@ -37,14 +42,14 @@ test.each([
   const problems: string[] = [];
   try {
     for (const [screen, options] of PHONES) {
-      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      const page = await folks.open(screen, options);
       await openReplay(page, stack().base, log);
-      await page.getByLabel('Watch as').selectOption('0');
+      await page.locator('#replay-watch').selectOption('0');
       const slider = page.getByTestId('replay-slider');
       const middle = Math.floor(Number(await slider.getAttribute('max')) / 2);
       await slider.fill(String(middle));
       await page.waitForTimeout(500);
-      await shot(page, `replay-phone-${game}-${screen}`);
+      await shot(page, `replay-phone-${game}-${screen.replace(' ', '-')}`);
       const where = `${game}, ${screen}`;
       const fit = await page.evaluate(() => {
         const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() ?? null;
@@ -72,6 +77,21 @@ test.each([
         problems.push(`${where}: the table ${Math.round(fit.table.height)} px tall, under ${TABLE_SHARE * 100}% of ${fit.height}`);
       if (fit.felt.height < FELT_SHARE * fit.height)
         problems.push(`${where}: the felt ${Math.round(fit.felt.height)} px tall, under ${FELT_SHARE * 100}% of ${fit.height}`);
+      // Each button's words on one line ("▶ Reproduzir" took two, and "|◀" too), the step whole ("Passo 23 de 4…").
+      problems.push(
+        ...(
+          await page.evaluate(() => {
+            const out: string[] = [];
+            for (const b of document.querySelectorAll('.replay-controls button'))
+              if (b.getBoundingClientRect().height > 48) out.push(`"${b.textContent}" ${Math.round(b.getBoundingClientRect().height)} px tall`);
+            const step = document.querySelector('.replay-step');
+            const line = document.querySelector('.replay-where');
+            // (with room after it for the ellipsis that cuts the move's words: the step's own last figure gave it its place)
+            if (step && line && step.getBoundingClientRect().right + 12 > line.getBoundingClientRect().right) out.push(`"${step.textContent}" cut`);
+            return out;
+          })
+        ).map((p) => `${where}: ${p}`),
+      );
       // The felt drawn at its size, its words whole and apart; every control still a finger's size.
       problems.push(...layoutProblems(await measure(page), options.deviceScaleFactor ?? 1).map((p) => `${where}: ${p}`));
       problems.push(...(await smallTargets(page, where)));

@@ -313,12 +313,13 @@ export async function momentOnFelt(page: Page, testId: string): Promise<{ inside
   return { inside, width: box.width / felt.width, area: (box.width * box.height) / (felt.width * felt.height) };
 }
 
-/** Opens `log` (a game log, as downloaded) in the replay viewer at `base`; resolves once the replay shows. */
+/**
+ * Opens `log` (a game log, as downloaded) in the replay viewer at `base`, in any language (the file field by its id);
+ * resolves once the replay shows.
+ */
 export async function openReplay(page: Page, base: string, log: object): Promise<void> {
   await page.goto(`${base}/#/replay`);
-  await page
-    .getByLabel('Open a game log (.json)')
-    .setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
+  await page.locator('#replay-file').setInputFiles({ name: 'tumbleweed-TEST1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
   await until('the replay', async () => ((await page.getByTestId('replay-title').textContent()) ?? '').startsWith('Replay — '));
 }
 
