@@ -103,3 +103,26 @@ test.each([
   }
   expect(problems).toEqual([]);
 });
+
+// Held upright the top row has no room for "Open another log": it waits at the page's foot, under the story; turned
+// sideways it is back in the top row.
+test('on a phone held upright "Open another log" is at the foot of the page, and opens the picker', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('phone360', { ...SMALLEST, locale: 'en-US' });
+    await openReplay(page, stack().base, botLog('duel', 2, 5));
+    const another = page.getByRole('button', { name: 'Open another log' });
+    const story = page.getByRole('log');
+    const [button, log] = [await another.boundingBox(), await story.boundingBox()];
+    expect(button && log && button.y >= log.y + log.height).toBe(true);
+    expect(await page.locator('.replay-nav').getByRole('button', { name: 'Open another log' }).count()).toBe(0);
+    await page.setViewportSize({ width: 640, height: 360 });
+    await expect(page.locator('.replay-nav').getByRole('button', { name: 'Open another log' }).count()).resolves.toBe(1);
+    await page.setViewportSize({ width: 360, height: 640 });
+    await another.click();
+    await expect(page.getByRole('heading', { name: 'Watch a game again' }).isVisible()).resolves.toBe(true);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
