@@ -274,7 +274,7 @@ function mountViewer(
     const scene = h('div', { class: 'scene', inert: true });
     const actions = h('div', { class: 'actions replay-actions', inert: true });
     main.replaceChildren(scene, actions);
-    // On a laptop the felt and the bar take the height left under the controls, as a live table's (style.css).
+    // The felt and the bar take the height left under the controls, as a live table's (table-life.css).
     unfit = fitLayout({ page, above: [bar, ...notes, controls.el, banner], main, scene, actions }, false);
     try {
       ui = module.mount(ctx, { scene, actions });
