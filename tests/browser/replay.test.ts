@@ -265,3 +265,32 @@ test.each([
   expect(layoutProblems(snap, dpr)).toEqual([]);
   expect(folks.errors).toEqual([]);
 });
+
+// "Watch as" changed again before the last seat's table had started: that scene, destroyed once it had started, took
+// with it Pixi's shared pools that the next scene was drawing with (a renderer destroyed with `true` releases them all),
+// and each later draw failed: "Cannot read properties of null (reading 'clear')" (seen once in a clean-clone CI).
+test('"Watch as" switched quickly, seat after seat: the table draws on without an error', async () => {
+  folks = people(stack().browser);
+  const page = await folks.open('Ann', DESKTOP);
+  await openReplay(page, stack().base, botLog('saloon', 3, 17));
+  // (as a quick hand does it on a phone's slower CPU: each change before the last one's table has started)
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  for (let round = 0; round < 3; round++) {
+    for (const who of ['0', '1', '2', 'spectator', 'all']) {
+      await page.evaluate((value) => {
+        const select = document.querySelector<HTMLSelectElement>('#replay-watch');
+        if (select) select.value = value;
+        select?.dispatchEvent(new Event('change'));
+      }, who);
+      await page.waitForTimeout(40 * (round + 1));
+    }
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const slider = page.getByTestId('replay-slider');
+  for (const at of [5, 10, 15, 20, 25]) {
+    await slider.fill(String(at));
+    await page.waitForTimeout(200);
+  }
+  expect(folks.errors).toEqual([]);
+});

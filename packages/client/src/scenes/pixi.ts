@@ -272,7 +272,11 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
       if (latest) window.__tumbleweedScene = latest;
       else delete window.__tumbleweedScene;
       loud();
-      app.destroy(true, { children: true });
+      // Pixi's shared pools (its batches, among others) are released with the last scene only: a scene destroyed
+      // while another draws (one that finished starting after its page had moved on: "Watch as" changed again at
+      // once) destroyed the batches that one was drawing with, and each of its later draws failed ("Cannot read
+      // properties of null (reading 'clear')", seen in a clean-clone CI of the replay viewer).
+      app.destroy({ removeView: true, releaseGlobalResources: liveHooks.length === 0 }, { children: true });
     },
   };
 }
