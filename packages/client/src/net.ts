@@ -36,6 +36,33 @@ function endpoint(): string {
 const REQUEST_TIMEOUT_MS = 10_000;
 const RETRY_REQUEST_MS = 3000;
 
+/**
+ * Chromium keeps up to six idle HTTP connections to a server (HTTP/1.1) and sends the next request over one of them.
+ * After a network that died without a word, those it kept are dead too: each reconnection request sent over one waited
+ * RETRY_REQUEST_MS for nothing, and each attempt met another (a table back 24 s after an outage that began right after
+ * the page loaded, 6 s with none kept). So before each attempt after a drop the page asks its server six small things
+ * at once (`/healthz`): they take every idle connection the browser holds, the dead ones given up together after
+ * CLEAR_MS (a request given up closes its connection), and the reconnection goes over a connection just opened.
+ */
+const CLEAR_MS = 1500;
+const CLEARING_REQUESTS = 6;
+async function clearDeadConnections(): Promise<void> {
+  const url = `${endpoint().replace(/^ws/, 'http').replace(/\/$/, '')}/healthz`;
+  await Promise.all(
+    Array.from({ length: CLEARING_REQUESTS }, async () => {
+      const ctl = new AbortController();
+      const timer = window.setTimeout(() => ctl.abort(), CLEAR_MS);
+      try {
+        await fetch(url, { cache: 'no-store', mode: 'no-cors', signal: ctl.signal });
+      } catch {
+        // a dead connection given up, or no network yet: the attempt tells
+      } finally {
+        window.clearTimeout(timer);
+      }
+    }),
+  );
+}
+
 const clients = new Map<number, Client>();
 /** The colyseus.js client whose requests give up after `timeoutMs`. */
 export function colyseus(timeoutMs = REQUEST_TIMEOUT_MS): Client {
@@ -336,7 +363,7 @@ export class Session {
 
   /** After an unexpected drop: reconnect with back-off (see `recoverRoom`) and carry on with the new room. */
   async recover(onTry?: (attempt: number) => void): Promise<void> {
-    const { room, sameRoom } = await recoverRoom(this.stored(), onTry);
+    const { room, sameRoom } = await recoverRoom(this.stored(), onTry, true);
     this.attach(room, sameRoom);
   }
 
@@ -418,12 +445,19 @@ const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
  * Gets a connection to the stored table back: `reconnect(token)` with back-off for up to the grace period; from
  * the second try on, also `joinById(code, { rejoin: seatToken })` (the bot hands the seat back). A spectator just
  * watches again. Gives up early when the table no longer exists. `sameRoom`: back by the reconnection token.
+ * `afterDrop`: the connection dropped under a live page, whose idle HTTP connections may have died with it (see
+ * `clearDeadConnections`); a page just loaded has none.
  */
-export async function recoverRoom(stored: StoredSession, onTry?: (attempt: number) => void): Promise<{ room: TableRoom; sameRoom: boolean }> {
+export async function recoverRoom(
+  stored: StoredSession,
+  onTry?: (attempt: number) => void,
+  afterDrop = false,
+): Promise<{ room: TableRoom; sameRoom: boolean }> {
   const started = Date.now();
   let last: unknown = null;
   for (let attempt = 0; ; attempt++) {
     onTry?.(attempt);
+    if (afterDrop) await clearDeadConnections();
     if (stored.spectate) {
       try {
         const room = await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
