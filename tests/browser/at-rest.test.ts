@@ -7,7 +7,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { Page } from 'playwright-core';
-import { people, useStack } from '../support/browser';
+import { people, phone, useStack } from '../support/browser';
 import { actionButton, createTable, until } from '../support/table';
 
 jest.setTimeout(90_000);
@@ -69,7 +69,7 @@ const GAMES = MOVES.map((g) => ({ ...g, also: g.sounds ? ', and a few seconds af
 test.each(GAMES)('$game waiting on the player: no animation frames; a move brings them back$also', async ({ game, waiting, move, sounds }) => {
   const folks = people(stack().browser);
   try {
-    const page = await folks.open('Pat', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const page = await folks.open('Pat', phone(390, 844, 3));
     await countFrames(page);
     await watchSound(page);
     await createTable(page, stack().base, game, 2, 1);

@@ -3,7 +3,7 @@
  * bot, plays a card at it and reads the reveal in the log — and no "i18n: missing key" error shows up on the way.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
-import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { DESKTOP, people, phone, shot, useStack } from '../support/browser';
 import { until } from '../support/table';
 
 jest.setTimeout(90_000);
@@ -59,7 +59,7 @@ test('with the browser in pt-BR the Duel table speaks Portuguese and misses no k
 test('on a 360 px phone in pt-BR, picking a gun keeps the status bar one line with the turn timer on', async () => {
   const folks = people(stack().browser);
   try {
-    const ana = await folks.open('Ana', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'pt-BR' });
+    const ana = await folks.open('Ana', { ...phone(360, 740, 3), locale: 'pt-BR' });
     await ana.goto(`${stack().base}/`);
     await ana.locator('input[name="name"]').fill('Ana');
     await ana.getByRole('radio', { name: /Duel/ }).check();

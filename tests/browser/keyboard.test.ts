@@ -5,7 +5,7 @@
  * the action bar instead of dropping to the top of the page. Needs `npm run build` first.
  */
 import type { Page } from 'playwright-core';
-import { DESKTOP, DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { DESKTOP, DUEL_PLAY, people, phone, shot, useStack } from '../support/browser';
 import { THREATEN_WITH } from '../support/saloon';
 import { createTable, until } from '../support/table';
 
@@ -79,7 +79,7 @@ test('a Duel by keyboard: keys on the buttons, digits pick, focus stays in the a
 test('on a touch screen the key badges are not shown', async () => {
   const folks = people(stack().browser);
   try {
-    const page = await folks.open('Pat', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+    const page = await folks.open('Pat', { ...phone(390, 844, 1), locale: 'en-US' });
     await createTable(page, stack().base, /Duel/, 3, 2);
     const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY });
     await until('cards to play', async () => (await plays.count()) > 0);

@@ -6,7 +6,7 @@
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, PHONE, shot, useStack, type People } from '../support/browser';
+import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, type People, PHONE, phone, shot, useStack } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
 import { leaveToLobby, openHeaderMenu, until } from '../support/table';
 
@@ -248,19 +248,19 @@ test('each table in Portuguese on a phone: every word found, the moves named in 
 // In Portuguese the Bots list's last choice, "3 (assistir os bots jogarem)", held the lobby at 397–398 px: a 360 or 390
 // px phone zoomed the page out and it panned sideways (a reviewer's probe, Duel or Saloon Showdown picked).
 test.each(['en-US', 'pt-BR'])('the lobby fits a 360 px phone in %s whichever game is picked', async (locale) => {
-  const phone = await open('Phone', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale });
-  await phone.goto(`${stack().base}/`);
-  const games = phone.locator('label.game-choice strong');
+  const page = await open('Phone', { ...phone(360, 640, 2), locale });
+  await page.goto(`${stack().base}/`);
+  const games = page.locator('label.game-choice strong');
   await games.first().waitFor();
   const wide: string[] = [];
   for (let i = 0; i < (await games.count()); i++) {
     await games.nth(i).click();
     // (the most seats: the Bots list's longest choice)
-    const seats = phone.locator('select[name=seats]');
+    const seats = page.locator('select[name=seats]');
     const most = await seats.evaluate((s: HTMLSelectElement) => s.options[s.options.length - 1].value);
     await seats.selectOption(most);
     const game = (await games.nth(i).textContent()) ?? '';
-    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > 360) wide.push(`${game}: the page is ${width} px wide`);
   }
   expect(wide).toEqual([]);

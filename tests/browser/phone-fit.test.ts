@@ -14,7 +14,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
-import { DUEL_AIM, DUEL_PLAY, people, shot, useStack } from '../support/browser';
+import { DUEL_AIM, DUEL_PLAY, people, phone, shot, useStack } from '../support/browser';
 import { cardCount, layoutProblems, measure, type Snapshot } from '../support/screens';
 import { actions, annAndBob, move, playUntil, tapHandCard } from '../support/rattlesnake-screens';
 import { joinByCode, THREATEN_WITH } from '../support/saloon';
@@ -42,28 +42,20 @@ jest.setTimeout(180_000);
 const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0', ALLOW_TEST_SEED: '1' });
 
 const PHONES: [string, BrowserContextOptions][] = [
-  ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone390', phone(390, 844, 2)],
+  ['phone360', phone(360, 640, 2)],
 ];
 const SIDEWAYS: [string, BrowserContextOptions][] = [
-  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['phone932x430', { viewport: { width: 932, height: 430 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['phone844x390', phone(844, 390, 3)],
+  ['phone740x360', phone(740, 360, 3)],
+  ['phone932x430', phone(932, 430, 3)],
 ];
 /** The smallest phone held sideways (an iPhone SE of 2016): Duel's and Rattlesnake's tables are checked there too (not Saloon's). */
-const SMALLEST_SIDEWAYS: [string, BrowserContextOptions] = [
-  'phone568x320',
-  { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-];
+const SMALLEST_SIDEWAYS: [string, BrowserContextOptions] = ['phone568x320', phone(568, 320, 2)];
 /** An older 16:9 Android held sideways: Rattlesnake's table is checked there too. */
-const OLD_ANDROID_SIDEWAYS: [string, BrowserContextOptions] = [
-  'phone640x360',
-  { viewport: { width: 640, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
-];
+const OLD_ANDROID_SIDEWAYS: [string, BrowserContextOptions] = ['phone640x360', phone(640, 360, 3)];
 /** An Android tablet held upright: wide enough for a desktop's felt, taller than wide. */
-const TABLETS: [string, BrowserContextOptions][] = [
-  ['tablet800x1280', { viewport: { width: 800, height: 1280 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-];
+const TABLETS: [string, BrowserContextOptions][] = [['tablet800x1280', phone(800, 1280, 2)]];
 const DESKTOPS: [string, BrowserContextOptions][] = [
   ['desktop1366', { viewport: { width: 1366, height: 768 } }],
   ['desktop1280', { viewport: { width: 1280, height: 800 } }],

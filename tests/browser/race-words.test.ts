@@ -7,7 +7,7 @@
  * 30 s" over her answers) keep their number and its "s" on one line. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { DESKTOP, people, phone, shot, useStack } from '../support/browser';
 import { bobThreatensAnn } from '../support/saloon';
 import { openHeaderMenu } from '../support/table';
 
@@ -16,8 +16,8 @@ jest.setTimeout(60_000);
 const stack = useStack({ BOT_DELAY_MS: '50', ALLOW_TEST_SEED: '1' });
 
 const SCREENS: [string, BrowserContextOptions][] = [
-  ['740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['360x640', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['740x360', phone(740, 360, 3)],
+  ['360x640', phone(360, 640, 2)],
 ];
 
 /** Countdowns ("30 s") in the status bar and the window's line whose number and "s" are drawn on two lines. */

@@ -11,7 +11,7 @@
  * Needs `npm run build` first. Screenshots: test-artifacts/rs-phone-text-<screen>-<moment>.png.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { people, shot, useStack } from '../support/browser';
+import { people, phone, shot, useStack } from '../support/browser';
 import { actions, isFaceText, move } from '../support/rattlesnake-screens';
 import { joinByCode } from '../support/saloon';
 import { layoutProblems, measure, type SceneRect, type Snapshot } from '../support/screens';
@@ -33,8 +33,8 @@ interface Want {
   rules: number;
 }
 
-const PHONE390: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'en-US' };
-const PHONE360: BrowserContextOptions = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
+const PHONE390: BrowserContextOptions = { ...phone(390, 844, 3), locale: 'en-US' };
+const PHONE360: BrowserContextOptions = { ...phone(360, 640, 2), locale: 'en-US' };
 
 const one = (s: string) => JSON.stringify(s.replace(/\s+/g, ' ').slice(0, 40));
 const px = (t: SceneRect) => (t.fontSize ?? 0).toFixed(1);

@@ -9,7 +9,7 @@
  * told it twice, the combos in opposite orders). Needs `npm run build` first.
  */
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
-import { shot, useStack } from '../support/browser';
+import { phone, shot, useStack } from '../support/browser';
 import { measure } from '../support/screens';
 import { annAndBob, DESKTOP, move } from '../support/rattlesnake-screens';
 
@@ -56,9 +56,8 @@ test.each([
   ['640×360', 640, 360],
 ])('Rattlesnake on a phone held sideways (%s): the verdict says who won and how many Hits, the revealed combos whole', async (screen, width, height) => {
   const seed = annFirst();
-  const phone = { viewport: { width, height }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' };
   // (Bob joins with a bot's name: as long as a player's may be)
-  await annAndBob(stack, seed, { ann: phone, bobName: 'Calamity Kate' }, async (ann, bob, folks) => {
+  await annAndBob(stack, seed, { ann: { ...phone(width, height, 3), locale: 'en-US' }, bobName: 'Calamity Kate' }, async (ann, bob, folks) => {
     let said = '';
     /** The attack's and the defence's headings on the felt through the attack ("Bob's defence: 1 face down"). */
     const heads = new Set<string>();

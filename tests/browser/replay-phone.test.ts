@@ -7,7 +7,7 @@
  */
 import type { BrowserContextOptions } from 'playwright-core';
 import { botLog } from '../support/bot-log';
-import { people, shot, useStack } from '../support/browser';
+import { people, phone, shot, useStack } from '../support/browser';
 import { layoutProblems, measure } from '../support/screens';
 import { openReplay, smallTargets } from '../support/table';
 
@@ -15,14 +15,14 @@ jest.setTimeout(180_000);
 
 const stack = useStack();
 
-const SMALLEST: BrowserContextOptions = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const SMALLEST_SIDEWAYS: BrowserContextOptions = { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const SMALLEST: BrowserContextOptions = phone(360, 640, 2);
+const SMALLEST_SIDEWAYS: BrowserContextOptions = phone(568, 320, 2);
 /** The phones, in English, and the smallest two again in Portuguese (its longer words: "Assistir como", "← Voltar"). */
 const PHONES: [string, BrowserContextOptions][] = [
   ['phone360', { ...SMALLEST, locale: 'en-US' }],
-  ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' }],
-  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' }],
-  ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' }],
+  ['phone390', { ...phone(390, 844, 3), locale: 'en-US' }],
+  ['phone844x390', { ...phone(844, 390, 3), locale: 'en-US' }],
+  ['phone740x360', { ...phone(740, 360, 2), locale: 'en-US' }],
   ['phone568x320', { ...SMALLEST_SIDEWAYS, locale: 'en-US' }],
   ['phone360 pt-BR', { ...SMALLEST, locale: 'pt-BR' }],
   ['phone568x320 pt-BR', { ...SMALLEST_SIDEWAYS, locale: 'pt-BR' }],

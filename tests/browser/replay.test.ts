@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { botLog } from '../support/bot-log';
-import { DESKTOP, people, shot, useStack, type People } from '../support/browser';
+import { DESKTOP, people, type People, phone, shot, useStack } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
 import { saloonReplay } from '../support/saloon-replay';
 import { layoutProblems, measure } from '../support/screens';
@@ -242,7 +242,7 @@ test('a finished game is kept: its replay link opens it again on the device it w
 // A Saloon duel watched again as everyone showed "DUEL: Ann against Bob" and a big GO! over an empty felt: the
 // duelists' cards were only in words, beside the table or under it on a phone (a reviewer's replay).
 test.each([
-  ['a phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }, 3],
+  ['a phone', phone(390, 844, 3), 3],
   ['a laptop', { viewport: { width: 1366, height: 768 } }, 1],
 ] as const)('a Saloon duel watched again as everyone shows both duelists’ cards on the felt, on %s', async (_, options, dpr) => {
   folks = people(stack().browser);

@@ -15,7 +15,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { Saloon } from '@tumbleweed/engine';
-import { people, shot, useStack } from '../support/browser';
+import { people, phone, shot, useStack } from '../support/browser';
 import { layoutProblems, measure, type SceneRect, type Snapshot } from '../support/screens';
 import { findSaloonSeed, hostSaloon, joinByCode } from '../support/saloon';
 import { openHeaderMenu, until } from '../support/table';
@@ -25,12 +25,6 @@ jest.setTimeout(240_000);
 const stack = useStack({ BOT_DELAY_MS: '60', ALLOW_TEST_SEED: '1' });
 
 const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
-const phone = (width: number, height: number, dpr: number): BrowserContextOptions => ({
-  viewport: { width, height },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: dpr,
-});
 
 /**
  * The screens and the least type size (CSS px) of the felt's words on each. A 360×640 phone's felt is the smallest

@@ -11,7 +11,7 @@
  */
 import { leaveToLobby } from '../support/table';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { people, shot, useStack } from '../support/browser';
+import { people, phone, shot, useStack } from '../support/browser';
 import { AREAS, NOISES, parseCards, threaten } from '../support/saloon';
 
 jest.setTimeout(180_000);
@@ -24,11 +24,11 @@ const stack = useStack({ BOT_DELAY_MS: '50' });
  */
 const SCREENS: { name: string; options: BrowserContextOptions; minCard?: number }[] = [
   { name: 'desktop', options: { viewport: { width: 1366, height: 768 } } },
-  { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: 'small phone', options: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  { name: 'phone', options: phone(390, 844, 1) },
+  { name: 'small phone', options: phone(360, 640, 2) },
   {
     name: 'phone held sideways',
-    options: { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    options: phone(740, 360, 3),
     minCard: 60,
   },
 ];

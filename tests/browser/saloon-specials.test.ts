@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { Client, type Room } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
-import { annAndBob, DESKTOP, people, shot, useStack } from '../support/browser';
+import { annAndBob, DESKTOP, people, phone, shot, useStack } from '../support/browser';
 import { axeViolations } from '../support/axe';
 import { cardRows, hiddenMoves, phoneProblems, smallCards, until } from '../support/table';
 import {
@@ -242,7 +242,7 @@ test('on a 360×640 phone a threat window offers every "I don\'t think so!" gun 
   const folks = people(stack().browser);
   let carl: Room | null = null;
   try {
-    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+    const ann = await folks.open('Ann', { ...phone(360, 640, 2), locale: 'en-US' });
     const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
     await joinByCode(ann, stack().base, 'Ann', code);
     await joinByCode(bob, stack().base, 'Bob', code);
@@ -289,7 +289,7 @@ test('on a 360×640 phone a Desperado\'s turn offers every move, then the two gu
   const { code, leave } = await hostSaloon(stack().base, 4, 3, seed, OPTIONS);
   const folks = people(stack().browser);
   try {
-    const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+    const ann = await folks.open('Ann', { ...phone(360, 640, 2), locale: 'en-US' });
     await joinByCode(ann, stack().base, 'Ann', code);
     const open = ann.locator('.actions').getByRole('button', { name: 'I have nothing to lose…' });
     await until("the Desperado's move", async () => (await open.count()) > 0, 20_000);
@@ -347,7 +347,7 @@ test.each([4, 6])(
     const { code, leave } = await hostSaloon(stack().base, seats, seats - 2, seed, SLOW_THREATS);
     const folks = people(stack().browser);
     try {
-      const ann = await folks.open('Ann', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+      const ann = await folks.open('Ann', { ...phone(360, 640, 2), locale: 'en-US' });
       const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
       await joinByCode(ann, stack().base, 'Ann', code);
       await joinByCode(bob, stack().base, 'Bob', code);

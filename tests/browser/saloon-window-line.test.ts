@@ -10,7 +10,7 @@
  * Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { DESKTOP, people, shot, useStack } from '../support/browser';
+import { DESKTOP, people, phone, shot, useStack } from '../support/browser';
 import { findSaloonSeed, hostSaloon, joinByCode, mayInterrupt } from '../support/saloon';
 import { layoutProblems, measure } from '../support/screens';
 
@@ -25,13 +25,9 @@ const windowLine = (page: Page) =>
 
 /** Each screen, whether its bar words the line shorter (a phone's, 484 px or less) and whether the felt shows the whole threat panel. */
 const SCREENS: [string, BrowserContextOptions, { short: boolean; whole: boolean }][] = [
-  ['a 360×640 phone', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, { short: true, whole: false }],
+  ['a 360×640 phone', phone(360, 640, 2), { short: true, whole: false }],
   // (held sideways, the bar beside the felt is a phone's, and the felt too low for the whole panel: the compact one stays)
-  [
-    'an 844×390 phone held sideways',
-    { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
-    { short: true, whole: false },
-  ],
+  ['an 844×390 phone held sideways', phone(844, 390, 3), { short: true, whole: false }],
   ['a 2560×1440 monitor', { viewport: { width: 2560, height: 1440 } }, { short: false, whole: true }],
   ['a 1366×768 laptop', { viewport: { width: 1366, height: 768 } }, { short: false, whole: true }],
 ];

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { ARTIFACTS, DUEL_AIM, DUEL_PLAY, people, shot, startStack, stopStack, type Stack } from '../support/browser';
+import { ARTIFACTS, DUEL_AIM, DUEL_PLAY, people, phone, shot, type Stack, startStack, stopStack } from '../support/browser';
 import { THREATEN_WITH } from '../support/saloon';
 import { saloonReplay } from '../support/saloon-replay';
 import { cardCount, layoutProblems, measure } from '../support/screens';
@@ -32,7 +32,7 @@ const stack = (): Stack => {
 };
 
 const SCREENS: { name: string; options: BrowserContextOptions }[] = [
-  { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  { name: 'phone', options: phone(390, 844, 1) },
   { name: 'desktop', options: { viewport: { width: 1366, height: 768 } } },
 ];
 

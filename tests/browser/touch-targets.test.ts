@@ -12,7 +12,7 @@
  */
 import { Saloon } from '@tumbleweed/engine';
 import type { BrowserContextOptions } from 'playwright-core';
-import { shot, useStack } from '../support/browser';
+import { phone, shot, useStack } from '../support/browser';
 import { move } from '../support/rattlesnake-screens';
 import { measure, type SceneRect } from '../support/screens';
 import { findSaloonSeed, holds, hostSaloon, joinByCode, THREAT_OPTIONS, THREATEN_WITH } from '../support/saloon';
@@ -25,9 +25,9 @@ const MIN = 44;
 const stack = useStack({ BOT_DELAY_MS: '60', LIMIT_CREATES_PER_MINUTE: '0', ALLOW_TEST_SEED: '1' });
 
 const SCREENS: [string, BrowserContextOptions][] = [
-  ['phone390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['phone390', phone(390, 844, 3)],
+  ['phone360', phone(360, 640, 2)],
+  ['phone844x390', phone(844, 390, 3)],
 ];
 
 test.each(SCREENS)('every target on a touch screen is at least 44×44 px (%s)', async (screen, options) => {
@@ -136,8 +136,8 @@ function tapProblems(items: SceneRect[], where: string): string[] {
 }
 
 const SMALL_PHONES: [string, BrowserContextOptions][] = [
-  ['phone568x320', { viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone568x320', phone(568, 320, 2)],
+  ['phone360', phone(360, 640, 2)],
 ];
 
 // Held sideways a Rattlesnake player picks the cards of an attack, a defence or a price on the felt only (the bar's
@@ -204,11 +204,11 @@ test.each(SMALL_PHONES)("the cards tapped on Duel's felt take a finger (%s)", as
 // threaten with. At 44 px a move, held sideways, the bar beside the felt once laid them out in six rows, "Threaten
 // with the yellow gun…" under the screen's edge (phone-fit.test, when a bot's move left me Booty).
 const FULL_TURN_SCREENS: [string, BrowserContextOptions][] = [
-  ['phone844x390', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['phone740x360', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
-  ['phone360', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ['phone844x390', phone(844, 390, 3)],
+  ['phone740x360', phone(740, 360, 3)],
+  ['phone360', phone(360, 640, 2)],
   // (Portuguese's longer words: "Comprar:", "Baralho", "Ameaçar:", "Trocar Butim (2 Butim)")
-  ['phone740x360 in pt-BR', { viewport: { width: 740, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }],
+  ['phone740x360 in pt-BR', phone(740, 360, 3)],
 ];
 
 test.each(FULL_TURN_SCREENS)("Saloon's fullest turn on a touch screen: every move in sight, none under 44 px (%s)", async (screen, options) => {

@@ -99,8 +99,18 @@ export const shot = (page: Page, name: string) => page.screenshot({ path: path.j
 
 /** A desktop browser window. */
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+/**
+ * A phone's browser: a touch screen `width`×`height` CSS px (held sideways when wider than tall) whose page is drawn at
+ * `dpr` device pixels per CSS px (2–3 on today's phones), with a phone's viewport rules (`isMobile`).
+ */
+export const phone = (width: number, height: number, dpr: number): BrowserContextOptions => ({
+  viewport: { width, height },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: dpr,
+});
 /** A phone with a touch screen. */
-export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export const PHONE: BrowserContextOptions = phone(390, 844, 1);
 
 /**
  * Pages in their own browser contexts, with every uncaught page error, and every state patch a page could not decode,

@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { DESKTOP as DESKTOP_WINDOW, people, type People, type Stack } from './browser';
+import { DESKTOP as DESKTOP_WINDOW, people, type People, phone, type Stack } from './browser';
 import { joinByCode } from './saloon';
 import { measure } from './screens';
 import { actionButton, createTable, hostTable, until } from './table';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1, locale: 'en-US' };
-export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
+export const PHONE: BrowserContextOptions = { ...phone(390, 844, 2), locale: 'en-US' };
 
 export const actions = (page: Page) => page.locator('.actions');
 
