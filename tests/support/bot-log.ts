@@ -4,9 +4,37 @@
  * by the engine's bot.
  */
 import { duel, isError, rattlesnake, Rng, saloon, type Game, type GameEvent, type Intent, type LogStep } from '@tumbleweed/engine';
-import { playGame as playSaloon } from '../../packages/engine/src/saloon/sim';
+import { playGame as playSaloon, type SimConfig } from '../../packages/engine/src/saloon/sim';
 
 const NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
+
+/** The log's shape around a game played: its seats (Ann, Bob…, each a player) and table code. */
+const logOf = (game: string, seats: number, seed: number, options: unknown, played: { steps: LogStep[]; events: GameEvent[]; outcome: unknown }) => ({
+  game,
+  code: 'TEST1',
+  seed,
+  options,
+  seats: NAMES.slice(0, seats).map((name) => ({ name, kind: 'human' })),
+  ...played,
+});
+
+/**
+ * Saloon Showdown played by bots through the engine's own simulator, as the server would drive it (its real-time
+ * steps and timeouts), as a log. `onStep` sees each state on the way, the deal first.
+ */
+export function saloonLog(seats: number, seed: number, options?: SimConfig['options'], onStep?: SimConfig['onStep']): object {
+  const events: GameEvent[] = [];
+  const sim = playSaloon(seed, {
+    seats,
+    options,
+    onStep: (state, step, ev, prev) => {
+      events.push(...ev);
+      onStep?.(state, step, ev, prev);
+    },
+  });
+  const steps = sim.steps.map((s): LogStep => (s.kind === 'apply' ? { seat: s.seat, intent: s.intent, at: s.now } : { timeout: true, at: s.now }));
+  return logOf('saloon', seats, seed, saloon.options(options), { steps, events, outcome: sim.outcome });
+}
 
 /** Each pending seat's bot moves, 700 ms apart, until the game is over. */
 function turnByTurn<S, V, I extends Intent, O>(g: Game<S, V, I, O>, seats: number, seed: number, options: O) {
@@ -29,19 +57,9 @@ function turnByTurn<S, V, I extends Intent, O>(g: Game<S, V, I, O>, seats: numbe
 }
 
 export function botLog(game: 'duel' | 'rattlesnake' | 'saloon', seats: number, seed: number): object {
-  let played: { steps: LogStep[]; events: GameEvent[]; outcome: unknown };
-  let options: unknown = {};
-  if (game === 'saloon') {
-    const events: GameEvent[] = [];
-    const sim = playSaloon(seed, { seats, onStep: (_s, _step, ev) => events.push(...ev) });
-    const steps = sim.steps.map((s): LogStep => (s.kind === 'apply' ? { seat: s.seat, intent: s.intent, at: s.now } : { timeout: true, at: s.now }));
-    played = { steps, events, outcome: sim.outcome };
-    options = saloon.options(undefined);
-  } else if (game === 'duel') {
-    const o = duel.options(undefined);
-    if ('error' in o) throw new Error(o.error.message);
-    played = turnByTurn(duel, seats, seed, o);
-    options = o;
-  } else played = turnByTurn(rattlesnake, seats, seed, {});
-  return { game, code: 'TEST1', seed, options, seats: NAMES.slice(0, seats).map((name) => ({ name, kind: 'human' })), ...played };
+  if (game === 'saloon') return saloonLog(seats, seed);
+  if (game === 'rattlesnake') return logOf(game, seats, seed, {}, turnByTurn(rattlesnake, seats, seed, {}));
+  const o = duel.options(undefined);
+  if ('error' in o) throw new Error(o.error.message);
+  return logOf(game, seats, seed, o, turnByTurn(duel, seats, seed, o));
 }

@@ -5,8 +5,7 @@
  * Turkey, a Truel, the end. The replay viewer (`#/replay`) shows the table as that seat saw it at any step, so the
  * layout of every view can be measured without waiting for bots to happen upon it.
  */
-import { saloon, type GameEvent, type LogStep } from '@tumbleweed/engine';
-import { playGame } from '../../packages/engine/src/saloon/sim';
+import { saloonLog } from './bot-log';
 
 export interface ReplayMoment {
   /** Replay position: the state after this many steps (0: the deal). */
@@ -15,37 +14,18 @@ export interface ReplayMoment {
 }
 
 export function saloonReplay(seats: number, seed: number, seat: number): { log: object; moments: ReplayMoment[]; steps: number } {
-  const options = { wind: true };
-  const events: GameEvent[] = [];
   const first = new Map<string, number>();
   let position = 0;
-  const sim = playGame(seed, {
-    seats,
-    options,
-    onStep: (state, _step, ev) => {
-      events.push(...ev);
-      const ph = state.phase;
-      let what: string = ph.kind;
-      if (ph.kind === 'threat') what += ph.target === seat ? ' on me' : '';
-      if (ph.kind === 'duel') what += `${ph.threatener === seat || ph.target === seat ? ' fought' : ' watched'}${ph.go ? ', GO' : ', ready'}`;
-      if (ph.kind === 'truel') what += ph.go ? ', GO' : ', ready';
-      if (ph.kind === 'standoff' || ph.kind === 'turkey') what += `, ${ph.stage}`;
-      if (!first.has(what)) first.set(what, position);
-      position += 1;
-    },
+  const log = saloonLog(seats, seed, { wind: true }, (state) => {
+    const ph = state.phase;
+    let what: string = ph.kind;
+    if (ph.kind === 'threat') what += ph.target === seat ? ' on me' : '';
+    if (ph.kind === 'duel') what += `${ph.threatener === seat || ph.target === seat ? ' fought' : ' watched'}${ph.go ? ', GO' : ', ready'}`;
+    if (ph.kind === 'truel') what += ph.go ? ', GO' : ', ready';
+    if (ph.kind === 'standoff' || ph.kind === 'turkey') what += `, ${ph.stage}`;
+    if (!first.has(what)) first.set(what, position);
+    position += 1;
   });
-  const steps: LogStep[] = sim.steps.map((s) => (s.kind === 'apply' ? { seat: s.seat, intent: s.intent, at: s.now } : { timeout: true, at: s.now }));
-  const names = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'];
-  const log = {
-    game: 'saloon',
-    code: 'TEST1',
-    seed,
-    options: saloon.options(options),
-    seats: names.slice(0, seats).map((name) => ({ name, kind: 'human' })),
-    steps,
-    events,
-    outcome: sim.outcome,
-  };
   // The views that differ in layout (a plain turn is the live tables' business): a threat (on me when there is one),
   // duels fought and watched, a Truel, a Standoff's chain and race, the Turkey's race, the end.
   const wanted = [
@@ -63,5 +43,5 @@ export function saloonReplay(seats: number, seed: number, seat: number): { log: 
     .filter((w) => first.has(w))
     .map((what) => ({ position: first.get(what) as number, what }))
     .sort((a, b) => a.position - b.position);
-  return { log, moments, steps: steps.length };
+  return { log, moments, steps: position - 1 };
 }
