@@ -9,7 +9,8 @@
  * at six seats on a 360×640 phone the places past the first scroll inside the card, under the winner, over the next steps.
  * On every phone the table takes the screen's width (held sideways at 932×430 too: the players and the log go under it).
  * Rattlesnake held sideways (568×320 to 932×430) keeps its felt's words readable and its cards no narrower than a pile upright;
- * Duel draws its table on the smallest phone held sideways (568×320); a duel watched sideways keeps its words apart.
+ * Duel draws its table on the smallest phone held sideways (568×320), six players sideways in two rows with their names whole
+ * (844×390, 740×360); a duel watched sideways keeps its words apart.
  * Screenshots: test-artifacts/fit-<game>-<screen>.png, fit-end-<screen>.png. Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -498,29 +499,42 @@ test("Rattlesnake on the smallest phone held sideways: Focus's four values on on
 
 // Duel's felt under its bar at 568×320 is 552×169: its phone layout (chosen by width) left the table 39 px above a
 // hand strip sized for an upright phone, and the scene drew nothing at all, an empty brown box over the moves.
-test('Duel on the smallest phone held sideways: the players, their cards and my hand on the felt, on one screen', async () => {
-  const folks = people(stack().browser);
-  try {
-    const [screen, options] = SMALLEST_SIDEWAYS;
-    const page = await folks.open(screen, { ...options, locale: 'en-US' });
-    await createTable(page, stack().base, /Duel/, 3, 2);
-    await until('duel: a decision', () => GAMES[0].ready(page), 30_000);
-    await page.waitForTimeout(300);
-    await shot(page, `fit-duel-${screen}`);
-    const snap = await measure(page);
-    const words = snap.scene.items.filter((i) => i.kind === 'text').map((i) => i.label);
-    const problems = [
-      ...(await phoneProblems(page, screen, 0.45)),
-      ...layoutProblems(snap, options.deviceScaleFactor ?? 1),
-      ...['Pat (you)', 'Calamity Kate', 'Dusty Pete', 'Your hand'].filter((w) => !words.some((l) => l.startsWith(w))).map((w) => `no "${w}" on the felt`),
-    ];
-    if (cardCount(snap) < 6) problems.push(`${cardCount(snap)} cards on the felt (my hand alone is six)`);
-    expect(problems).toEqual([]);
-    expect(folks.errors).toEqual([]);
-  } finally {
-    await folks.close();
-  }
-});
+// Six at a Duel on a phone held sideways sat in one row: each player's box 58 px wide at 740×360 and 77 at 844×390,
+// every name cut to a letter or four ("C…", "Cala…"), and told apart by nothing else on the felt. (On the smallest
+// phone, 568×320, two rows would leave each box 22 px, not its two lines: six names stay cut there; three fit a row.)
+const BOT_NAMES = ['Calamity Kate', 'Dusty Pete', 'One-Eyed Jack', 'Belle Starr', 'Sheriff Bart'];
+test.each([
+  [3, ...SMALLEST_SIDEWAYS],
+  [6, ...SIDEWAYS[0]],
+  [6, ...SIDEWAYS[1]],
+] as const)(
+  'Duel at %i on a %s: the players, each name whole, their cards and my hand on the felt, on one screen, nothing over anything',
+  async (seats, screen, options) => {
+    const folks = people(stack().browser);
+    try {
+      const page = await folks.open(screen, { ...options, locale: 'en-US' });
+      await createTable(page, stack().base, /Duel/, seats, seats - 1);
+      await until('duel: a decision', () => GAMES[0].ready(page), 30_000);
+      await page.waitForTimeout(300);
+      await shot(page, `fit-duel${seats}-${screen}`);
+      const snap = await measure(page);
+      const words = snap.scene.items.filter((i) => i.kind === 'text').map((i) => i.label);
+      const problems = [
+        ...(await phoneProblems(page, screen, 0.45)),
+        ...layoutProblems(snap, options.deviceScaleFactor ?? 1),
+        ...['Pat (you)', ...BOT_NAMES.slice(0, seats - 1)]
+          .filter((w) => !words.includes(w))
+          .map((w) => `no "${w}" on the felt: ${words.filter((l) => l.endsWith('…')).join(', ')}`),
+      ];
+      if (!words.some((l) => l.startsWith('Your hand'))) problems.push('no "Your hand" on the felt');
+      if (cardCount(snap) < 6) problems.push(`${cardCount(snap)} cards on the felt (my hand alone is six)`);
+      expect(problems).toEqual([]);
+      expect(folks.errors).toEqual([]);
+    } finally {
+      await folks.close();
+    }
+  },
+);
 
 // Saloon held sideways draws its felt beside its bar, narrower than tall: a watched duel's title ("DUEL: Dusty Pete
 // against One-Eyed Jack") wraps there, and "Ready…" was drawn over its second line (by 6 px at 844×390).

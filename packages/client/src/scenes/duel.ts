@@ -158,6 +158,36 @@ function grave(size: number): Container {
   return c;
 }
 
+/** A player's box: its margin, and the height under which its money shares the name's line (a short box). */
+const BOX_PAD = 8;
+const ONE_LINE_BELOW = 64;
+/** The least height of a short box at a phone's type: its line of name and money, and the line of its state or stamp. */
+const SHORT_BOX_MIN_H = 39;
+/** The type of a player's box: a phone's (`compact`) or a desktop's. */
+const boxType = (compact: boolean) => ({ name: compact ? 12 : 16, money: compact ? 13 : 15 });
+
+/** The name on a player's box: mine says it is me; a phone's leaves the bots' mark to the players list. */
+function boxTitle(m: DuelSceneModel, seat: number, compact: boolean): string {
+  const name = m.names[seat] || t('duel:scene.openSeat');
+  if (seat === m.view.seat) return t('duel:scene.you', { name });
+  return m.bots[seat] && !compact ? t('duel:scene.bot', { name }) : name;
+}
+
+/** Whether every player's name fits whole on a phone's boxes `sw`×`sh` (a short one has its money on the same line). */
+function namesFit(m: DuelSceneModel, sw: number, sh: number): boolean {
+  const type = boxType(true);
+  return m.names.every((_, seat) => {
+    const title = text(boxTitle(m, seat, true), { fontSize: type.name, fontWeight: 'bold' });
+    const p = m.view.players[seat];
+    const money =
+      sh < ONE_LINE_BELOW && p && m.started ? text(t('duel:scene.moneyShort', { money: String(p.money) }), { fontSize: type.money, fontWeight: 'bold' }) : null;
+    const fits = title.width <= sw - 2 * BOX_PAD - (money ? money.width + 6 : 0);
+    title.destroy();
+    money?.destroy();
+    return fits;
+  });
+}
+
 /** When the reveal's pieces move, in ms after the reveal reached this screen (each tween ≤ MAX_TWEEN_MS). */
 const FLIP_MS = 260;
 /** Each seat's card turns up a little after the one before it (by its place around the table). */
@@ -340,14 +370,19 @@ export class DuelScene {
     const mine = v.seat !== null && m.started;
     // Hand strip: as tall as a full hand of six cards needs at this width.
     let handCardW = Math.min(phone ? 64 : 80, (W - 16 - (phone ? 5 : 10) * 5) / 6);
-    const stripH = (cardW: number) => (mine ? Math.round(cardW * 1.38 + 42) : 0);
+    // (`beside`: its words beside the cards, not over them; see drawHand)
+    const stripH = (cardW: number, beside = false) => (mine ? Math.round(cardW * 1.38 + (beside ? 16 : 42)) : 0);
     // A short, wide table (a phone held sideways): the oval has no room for a box above and a box below its middle.
     // There the hand takes at most about 42% of the height, and the players sit in one row (see below). A narrow felt
     // twice as wide as tall is one too (568×320 held sideways: 552×169, where the upright phone's hand strip left the
     // players 39 px).
     const short = (!phone || W >= 2 * H) && H - stripH(handCardW) < 2 * OVAL_BOX_H + 24;
     if (short) handCardW = Math.min(handCardW, Math.max(34, (H * 0.42 - 42) / 1.38));
-    const handH = stripH(handCardW);
+    // A short table's hand says what to do beside its cards, in the room the row of cards leaves on its left: the
+    // players have the 26 px of the line over the cards.
+    const handH = stripH(handCardW, short);
+    // A short table is a phone's, however wide: its players' boxes have a phone's type.
+    const compact = phone || short;
     const tableH = H - handH;
     // Not laid out yet (a page being redrawn): nothing to draw until the next update.
     if (W < 80 || H < 80) return dropOld();
@@ -404,17 +439,28 @@ export class DuelScene {
       // Five or six around an oval on a phone overlap (their cards lay on the boxes next to them; four too on a 360×640
       // phone, ovalLayout says when): a grid of two columns instead, the other players in seat order from the top left,
       // me at the bottom; each card beside its player. The boxes are as tall as the rows allow (the "Played:" line
-      // needs 90 px; the seats list has it too). A short table: one row, me last.
-      const cols = short ? n : 2;
-      const rows = Math.ceil(n / cols);
+      // needs 90 px; the seats list has it too). A short table: one row (two where one cuts the names), me last.
       const top = centre.y + centre.height + 6;
-      const cellW = (W - 16) / cols;
-      const cellH = Math.max(30, (tableH - top - 8) / rows);
-      slotH = Math.min(62, cellH - 6);
-      slotW = Math.round(slotH / 1.4);
-      slotH = Math.round(slotW * 1.4);
-      sw = Math.floor(cellW - slotW - 14);
-      sh = Math.min(112, Math.floor(cellH - 12)); // (room for the red outline of a player to aim at)
+      const grid = (cols: number) => {
+        const rows = Math.ceil(n / cols);
+        const cellW = (W - 16) / cols;
+        const cellH = Math.max(30, (tableH - top - 8) / rows);
+        const h = Math.min(62, cellH - 6);
+        const w = Math.round(h / 1.4);
+        // (room for the red outline of a player to aim at: 3 px around the box; a short table's rows are 8 px apart)
+        const sh = Math.min(112, Math.floor(cellH - (short ? 8 : 12)));
+        return { cols, cellW, cellH, slotW: w, slotH: Math.round(w * 1.4), sw: Math.floor(cellW - w - 14), sh };
+      };
+      let g = grid(short ? n : 2);
+      // A short table's row cut its players' names: six in a row at 740×360 left each box 58 px and each name one letter
+      // ("C…", "D…"). Two rows then, where a box keeps its two lines (their cards are smaller); not on the smallest
+      // phones (568×320: a box 22 px tall), where the names stay cut.
+      if (short && n > 2 && !namesFit(m, g.sw, g.sh)) {
+        const two = grid(Math.ceil(n / 2));
+        if (two.sh >= SHORT_BOX_MIN_H) g = two;
+      }
+      const { cols, cellW, cellH } = g;
+      ({ slotW, slotH, sw, sh } = g);
       for (let seat = 0; seat < n; seat++) {
         const rel = (seat - base + n) % n;
         // (me last: the bottom row, near my hand)
@@ -482,7 +528,7 @@ export class DuelScene {
     }
 
     for (const spot of spots)
-      this.drawSpot(m, spot, spots, sw, sh, slotW, slotH, phone, {
+      this.drawSpot(m, spot, spots, sw, sh, slotW, slotH, compact, {
         held,
         alive: moment.alive(spot.seat),
         showReveal,
@@ -491,7 +537,7 @@ export class DuelScene {
         W,
       });
 
-    if (mine) this.drawHand(m, W, tableH, handH, phone);
+    if (mine) this.drawHand(m, W, tableH, handH, phone, short);
 
     // A payout: a coin flies from the middle of the table to each seat that just earned a dollar.
     if (this.payout && !reducedMotion() && now - this.payout.at < PAYOUT_DELAY + MAX_TWEEN_MS) {
@@ -578,18 +624,17 @@ export class DuelScene {
         .stroke({ width: bw, color: border }),
     );
 
-    const pad = 8;
-    const nameSize = phone ? 12 : 16;
-    const name = m.names[spot.seat] || t('duel:scene.openSeat');
-    // Narrow spots keep the name whole; the players list still says who is a bot.
-    const title = isMe ? t('duel:scene.you', { name }) : m.bots[spot.seat] && !phone ? t('duel:scene.bot', { name }) : name;
+    const pad = BOX_PAD;
+    const type = boxType(phone);
+    const nameSize = type.name;
+    const title = boxTitle(m, spot.seat, phone);
     // A short box (a crowded phone table): the money on the name's line, at its right end, without the heart.
-    const oneLine = sh < 64;
+    const oneLine = sh < ONE_LINE_BELOW;
     // (there, only the dollars: the table's corner says how many win)
     const money =
       p && m.started
         ? text(oneLine ? t('duel:scene.moneyShort', { money: String(p.money) }) : t('duel:scene.money', { money: String(p.money), target: String(v.target) }), {
-            fontSize: phone ? 13 : 15,
+            fontSize: type.money,
             fontWeight: 'bold',
             fill: GREEN,
           })
@@ -681,7 +726,8 @@ export class DuelScene {
     this.root.addChild(c);
   }
 
-  private drawHand(m: DuelSceneModel, W: number, top: number, handH: number, phone: boolean): void {
+  /** My hand along the bottom; `beside`: its words left of the cards (a short table), not over them. */
+  private drawHand(m: DuelSceneModel, W: number, top: number, handH: number, phone: boolean, beside: boolean): void {
     const v = m.view;
     const strip = asBox(new Container());
     strip.position.set(0, top);
@@ -693,14 +739,11 @@ export class DuelScene {
     else if (m.placing) hint = t('duel:scene.handPlacing');
     // (out until the next round: not once the game is won, there is none)
     else if (v.seat !== null && !v.players[v.seat]?.alive && v.winner === null) hint = t('duel:scene.handOut');
-    const hintText = fit(text(hint, { fontSize: phone ? 12 : 14, fill: 0xf6e3b8, fontWeight: 'bold' }), W - 16);
-    hintText.position.set(8, 6);
-    strip.addChild(hintText);
 
     const hand = v.hand;
     const k = Math.max(1, hand.length);
     const gap = phone ? 5 : 10;
-    let ch = handH - 40;
+    let ch = handH - (beside ? 14 : 40);
     let cw = Math.round(ch / 1.38);
     const maxW = (W - 16 - gap * (k - 1)) / k;
     if (cw > maxW) {
@@ -709,7 +752,15 @@ export class DuelScene {
     }
     const total = k * cw + (k - 1) * gap;
     let x = (W - total) / 2 + cw / 2;
-    const y = 28 + ch / 2 + 2;
+    const y = beside ? 3 + (handH - 3) / 2 : 28 + ch / 2 + 2;
+
+    const hintStyle = { fontSize: phone ? 12 : 14, fill: 0xf6e3b8, fontWeight: 'bold' } as const;
+    // (beside the cards: in lines as wide as the room left of them, as many as their height holds)
+    const room = (W - total) / 2 - 16;
+    const hintText = beside ? fitLines(text(hint, { ...hintStyle, wordWrap: true, wordWrapWidth: room }), handH - 10) : fit(text(hint, hintStyle), W - 16);
+    hintText.position.set(8, beside ? y - hintText.height / 2 : 6);
+    strip.addChild(hintText);
+
     const dealt = this.dealt && this.dealt.fresh.length === hand.length ? this.dealt : null;
     for (const [i, card] of hand.entries()) {
       const face = cardFace(card, cw, ch);
