@@ -502,32 +502,62 @@ test("Rattlesnake on the smallest phone held sideways: Focus's four values on on
 // Six at a Duel on a phone held sideways sat in one row: each player's box 58 px wide at 740×360 and 77 at 844×390,
 // every name cut to a letter or four ("C…", "Cala…"), and told apart by nothing else on the felt. (On the smallest
 // phone, 568×320, two rows would leave each box 22 px, not its two lines: six names stay cut there; three fit a row.)
+// A gun is then aimed on the felt, a player's box tapped: the bar's five "Aim at …" took two rows at the first shot
+// (106 px at 740×360), held all game, and the felt, 50 px shorter, put the six back in one row.
 const BOT_NAMES = ['Calamity Kate', 'Dusty Pete', 'One-Eyed Jack', 'Belle Starr', 'Sheriff Bart'];
 test.each([
   [3, ...SMALLEST_SIDEWAYS],
   [6, ...SIDEWAYS[0]],
   [6, ...SIDEWAYS[1]],
 ] as const)(
-  'Duel at %i on a %s: the players, each name whole, their cards and my hand on the felt, on one screen, nothing over anything',
+  'Duel at %i on a %s: the players, each name whole, their cards and my hand on the felt, on one screen, nothing over anything; a gun aimed on the felt',
   async (seats, screen, options) => {
     const folks = people(stack().browser);
     try {
       const page = await folks.open(screen, { ...options, locale: 'en-US' });
       await createTable(page, stack().base, /Duel/, seats, seats - 1);
+      /** What is wrong with the felt now: a name cut or missing, something over something else, off the screen. */
+      const feltProblems = async (when: string) => {
+        const snap = await measure(page);
+        const words = snap.scene.items.filter((i) => i.kind === 'text').map((i) => i.label);
+        const problems = [
+          ...(await phoneProblems(page, `${screen}, ${when}`, 0.45)),
+          ...layoutProblems(snap, options.deviceScaleFactor ?? 1).map((p) => `${when}: ${p}`),
+          ...['Pat (you)', ...BOT_NAMES.slice(0, seats - 1)]
+            .filter((w) => !words.includes(w))
+            .map((w) => `${when}: no "${w}" on the felt (${words.filter((l) => l.endsWith('…')).join(', ')})`),
+        ];
+        if (!words.some((l) => l.startsWith('Your '))) problems.push(`${when}: no "Your hand" on the felt`);
+        return { snap, problems };
+      };
       await until('duel: a decision', () => GAMES[0].ready(page), 30_000);
       await page.waitForTimeout(300);
       await shot(page, `fit-duel${seats}-${screen}`);
-      const snap = await measure(page);
-      const words = snap.scene.items.filter((i) => i.kind === 'text').map((i) => i.label);
-      const problems = [
-        ...(await phoneProblems(page, screen, 0.45)),
-        ...layoutProblems(snap, options.deviceScaleFactor ?? 1),
-        ...['Pat (you)', ...BOT_NAMES.slice(0, seats - 1)]
-          .filter((w) => !words.includes(w))
-          .map((w) => `no "${w}" on the felt: ${words.filter((l) => l.endsWith('…')).join(', ')}`),
-      ];
-      if (!words.some((l) => l.startsWith('Your hand'))) problems.push('no "Your hand" on the felt');
-      if (cardCount(snap) < 6) problems.push(`${cardCount(snap)} cards on the felt (my hand alone is six)`);
+      const first = await feltProblems('first decision');
+      const problems = [...first.problems];
+      if (cardCount(first.snap) < 6) problems.push(`${cardCount(first.snap)} cards on the felt (my hand alone is six)`);
+      const felt = (await boxOf(page, '.scene canvas'))?.height;
+
+      // A gun, then a player tapped on the felt: the bar keeps its row, the felt its height and the names.
+      await page
+        .locator('.actions')
+        .getByRole('button', { name: /^Play (Pistol|Rifle)$/ })
+        .first()
+        .click();
+      await until('the players to aim at', async () => (await page.locator('.actions').getByRole('button', { name: DUEL_AIM }).count()) > 0);
+      await page.waitForTimeout(300);
+      const aiming = await feltProblems('aiming');
+      problems.push(...aiming.problems);
+      const target = aiming.snap.scene.items.find((i) => i.kind === 'box' && i.tap);
+      if (!target?.tap) throw new Error('no player to tap on the felt');
+      await page.touchscreen.tap(target.tap.x + target.tap.width / 2, target.tap.y + target.tap.height / 2);
+      await until('the shot revealed', async () => /cards up!/.test((await page.getByRole('log').textContent()) ?? ''), 15_000);
+      await until('duel: the next decision', () => GAMES[0].ready(page), 30_000);
+      await page.waitForTimeout(300);
+      await shot(page, `fit-duel${seats}-${screen}-next`);
+      problems.push(...(await feltProblems('after the shot')).problems);
+      const after = (await boxOf(page, '.scene canvas'))?.height;
+      if (after !== felt) problems.push(`the felt ${felt} px tall before the shot, ${after} after`);
       expect(problems).toEqual([]);
       expect(folks.errors).toEqual([]);
     } finally {
