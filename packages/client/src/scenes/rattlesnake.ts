@@ -73,7 +73,7 @@ interface FaceOpts {
   selected?: boolean;
   clickable?: boolean;
   dim?: boolean;
-  /** A pile's top card: name and value only (its words are a hover / long-press away). */
+  /** A pile's top card, or a card under a like one in a fan: name and value only (its words are a hover / long-press away). */
   plain?: boolean;
   /** A Hit under the next one in a fan: its frame only (its word, cut by the card over it, read "HI", "HI", "HIT"), as a bare back. */
   bare?: boolean;
@@ -101,6 +101,14 @@ function printText(c: Container, words: string, x: number, y: number, w: number,
   body.anchor.set(0.5, 0);
   body.position.set(x + w / 2, y);
   c.addChild(body);
+}
+
+/**
+ * Whether card `i` of a fan `step` apart lies under a like card (the same name) fanned over it: its words would show
+ * cut beside the same words whole on the top one (two Disarms at 932×430: 44 px of 53 of the lower one's in sight).
+ */
+function underLike(ids: readonly string[], i: number, step: number, w: number): boolean {
+  return step < w && i + 1 < ids.length && Rattlesnake.cardInfo(ids[i + 1])?.name === Rattlesnake.cardInfo(ids[i])?.name;
 }
 
 /** A face-up card w×h with its top-left at (0,0): name, value and (on cards large enough) what it does. */
@@ -696,8 +704,11 @@ export class RattlesnakeScene {
         // (a back under the next one, fanned tighter than the cards are wide, without its star: it showed a sliver)
         for (let i = 0; i < backs; i++)
           this.track(`commit:${seat}:${i}`, placeIn(fan, cardBack(seat, bw, bh, '', i + 1 < backs && step < bw), sx + i * step, cy), from);
+        const fanIds = ids.map((r) => r.id);
         ids.forEach((r, i) => {
-          const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim });
+          // (under a like card: its name and value, its words on the top one)
+          const plain = underLike(fanIds, i, step, bw);
+          const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim, plain });
           // My cards slide from my hand; a revealed card of theirs turns up where its back was.
           this.track(r.id, placeIn(fan, this.inspectable(face, r.id), sx + i * step, cy), 'fade');
         });
@@ -768,7 +779,7 @@ export class RattlesnakeScene {
       hand.forEach((id, i) => {
         const sel = m.selected.has(id);
         const can = m.selectable.has(id);
-        const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can });
+        const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can, plain: underLike(hand, i, step, hw) });
         // (a small phone's cards, 26–30 px wide: a tap past a card's edge, into half the gap to the next, or just
         // above or below it, is still that card's)
         if (can) fingerSized(face, hw, hw * 1.4, k * zoom, { x: n > 1 ? Math.max(0, step - hw) / 2 : Infinity, y: 10 });
