@@ -39,8 +39,8 @@ const RETRY_REQUEST_MS = 3000;
 /**
  * Chromium keeps up to six idle HTTP connections to a server (HTTP/1.1) and sends the next request over one of them.
  * After a network that died without a word, those it kept are dead too: each reconnection request sent over one waited
- * RETRY_REQUEST_MS for nothing, and each attempt met another (a table back 24 s after an outage that began right after
- * the page loaded, 6 s with none kept). So before each attempt after a drop the page asks its server six small things
+ * RETRY_REQUEST_MS for nothing, and each attempt met another (a table back 24 s after an outage that began as the cards
+ * were dealt; 7–10 s with them cleared). So before each attempt after a drop the page asks its server six small things
  * at once (`/healthz`): they take every idle connection the browser holds, the dead ones given up together after
  * CLEAR_MS (a request given up closes its connection), and the reconnection goes over a connection just opened.
  */
