@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, DUEL_PLAY, PHONE, people, useStack } from '../support/browser';
 import { latencyProxy, type LatencyProxy } from '../support/latency-proxy';
 import { joinByCode } from '../support/saloon';
-import { createTable, until } from '../support/table';
+import { aim, createTable, until } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -50,8 +50,15 @@ test('a connection that dies without a word: the page says "Reconnecting…" wit
     const labels = await plays.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
     const plain = labels.findIndex((c) => /Barricade|Reload/.test(c));
     await plays.nth(Math.max(0, plain)).click();
-    const aim = page.locator('.actions').getByRole('button', { name: /^Aim at / });
-    if (plain < 0) await aim.first().click({ timeout: 5000 });
+    if (plain < 0)
+      await aim(
+        page,
+        page
+          .locator('.actions')
+          .getByRole('button', { name: /^Aim at / })
+          .first(),
+        5000,
+      );
     await until('the shootout revealed', async () => /cards up!/.test((await page.getByRole('log').textContent()) ?? ''), 15_000);
     // Noticed within the quiet the page allows itself (net.ts: 5 s without an answer to its clock pings, sent each second).
     expect(noticed).toBeLessThan(9_000);

@@ -503,12 +503,14 @@ test("Rattlesnake on the smallest phone held sideways: Focus's four values on on
 // every name cut to a letter or four ("C…", "Cala…"), and told apart by nothing else on the felt. (On the smallest
 // phone, 568×320, two rows would leave each box 22 px, not its two lines: six names stay cut there; three fit a row.)
 // A gun is then aimed on the felt, a player's box tapped: the bar's five "Aim at …" took two rows at the first shot
-// (106 px at 740×360), held all game, and the felt, 50 px shorter, put the six back in one row.
+// (106 px at 740×360), held all game, and the felt, 50 px shorter, put the six back in one row. Upright (360×640) the
+// bar's two rows went to three: the felt 409 px tall before the first shot and 352 after, for the game, names cut.
 const BOT_NAMES = ['Calamity Kate', 'Dusty Pete', 'One-Eyed Jack', 'Belle Starr', 'Sheriff Bart'];
 test.each([
   [3, ...SMALLEST_SIDEWAYS],
   [6, ...SIDEWAYS[0]],
   [6, ...SIDEWAYS[1]],
+  [6, ...PHONES[1]],
 ] as const)(
   'Duel at %i on a %s: the players, each name whole, their cards and my hand on the felt, on one screen, nothing over anything; a gun aimed on the felt',
   async (seats, screen, options) => {

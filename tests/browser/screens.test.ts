@@ -20,7 +20,7 @@ import { ARTIFACTS, DUEL_AIM, DUEL_PLAY, people, phone, shot, type Stack, startS
 import { THREATEN_WITH } from '../support/saloon';
 import { saloonReplay } from '../support/saloon-replay';
 import { cardCount, layoutProblems, measure } from '../support/screens';
-import { actionButton, createTable as createTableAt, leaveToLobby, openReplay, until } from '../support/table';
+import { actionButton, aim, createTable as createTableAt, leaveToLobby, openReplay, until } from '../support/table';
 
 // (generous: the tours share two cores with whatever else runs; alone they take well under a minute)
 jest.setTimeout(180_000);
@@ -89,7 +89,7 @@ const GAMES: Game[] = [
           () => false,
         )
       )
-        await clickFirst(page, [DUEL_AIM]);
+        await aim(page, button(page, DUEL_AIM).first());
       await until('the reveal', async () => (await button(page, DUEL_PLAY).count()) > 0 || (await page.getByTestId('winner').isVisible()), 10_000);
       await page.waitForTimeout(2100); // the reveal's animation (2 s) settles
       await look(`after the reveal (played: ${played})`);

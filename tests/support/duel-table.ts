@@ -6,7 +6,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { people, type People, type Stack } from './browser';
 import type { SceneBounds } from './screens';
-import { actionButton, createTable } from './table';
+import { actionButton, aim, createTable } from './table';
 
 /** The scene's test hook (packages/client/src/scenes/pixi.ts). */
 export type Hooked = { __tumbleweedScene?: { bounds(): SceneBounds } };
@@ -15,7 +15,9 @@ export type Hooked = { __tumbleweedScene?: { bounds(): SceneBounds } };
 export const sceneTexts = (page: Page): Promise<string[]> =>
   page.evaluate(() => ((window as Hooked).__tumbleweedScene?.bounds().items ?? []).filter((i) => i.kind === 'text').map((i) => i.label));
 
-export const click = (page: Page, name: string) => actionButton(page, name).click({ timeout: 10_000 });
+/** Presses the bar's `name` ("Play Pistol"), an "Aim at …" as its player would (table.ts `aim`: on a phone, on the felt). */
+export const click = (page: Page, name: string): Promise<void> =>
+  name.startsWith('Aim at ') ? aim(page, actionButton(page, name)) : actionButton(page, name).click({ timeout: 10_000 });
 
 async function join(stack: () => Stack, page: Page, code: string, name: string): Promise<void> {
   await page.goto(`${stack().base}/#/join/${code}`);

@@ -3,7 +3,7 @@
  * made from the lobby with bots, a Duel played to its end by clicking, boxes measured in CSS pixels.
  */
 import { Client } from 'colyseus.js';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY } from './browser';
 import { measure } from './screens';
 
@@ -54,6 +54,23 @@ export const waitingRoom = (page: Page) => page.getByRole('region', { name: 'Inv
 export const actionButton = (page: Page, name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
 
 /**
+ * Aims the picked gun with the bar's `button` ("Aim at Bob") as its player would: a click on it where it shows, else a
+ * tap on that player's box on the felt (a phone's bar keeps its "Aim at …" for screen readers and the digit keys only).
+ */
+export async function aim(page: Page, button: Locator, timeout = 10_000): Promise<void> {
+  await button.waitFor({ state: 'attached', timeout });
+  if (await button.evaluate((b) => b.getBoundingClientRect().width > 1)) return button.click({ timeout });
+  const name = ((await button.textContent()) ?? '').replace(/^Aim at /, '').trim();
+  const { items } = (await measure(page)).scene;
+  // (a name the felt cut, "Calamity …", is still its box)
+  const names = (label: string) => label === name || (label.endsWith('…') && name.startsWith(label.slice(0, -1).trim()));
+  const box = items.find((b, i) => b.kind === 'box' && b.tap && items.some((t) => t.parent === i && t.kind === 'text' && names(t.label)));
+  if (!box?.tap) throw new Error(`no box of "${name}" to tap on the felt`);
+  const [x, y] = [box.tap.x + box.tap.width / 2, box.tap.y + box.tap.height / 2];
+  await ((await page.evaluate(() => navigator.maxTouchPoints > 0)) ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+}
+
+/**
  * Creates a table from the lobby (English unless the page says otherwise, no turn timer) as `name` (default Pat),
  * with the table options in `options` (label → value); returns its code.
  */
@@ -91,9 +108,7 @@ export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
     try {
       const aims = page.locator('.actions').getByRole('button', { name: DUEL_AIM, disabled: false });
       if ((await aims.count()) > 0) {
-        const aim = aims.first();
-        const key = await aim.evaluate((b) => (b.getBoundingClientRect().width > 1 ? null : b.getAttribute('aria-keyshortcuts')));
-        await (key ? page.keyboard.press(key) : aim.click({ timeout: 3000 }));
+        await aim(page, aims.first(), 3000);
         continue;
       }
       const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY, disabled: false });
