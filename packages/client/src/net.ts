@@ -197,18 +197,12 @@ export class Session {
 
   /** How many connections this session has had: a number that moves at each reconnection. */
   links = 0;
-  /**
-   * The live connection came back to the same room by its reconnection token (the room never stopped: the board's
-   * revisions went on counting), not by the seat token, which a table rebuilt after a restart also takes.
-   */
-  sameRoom = false;
 
-  /** Makes `room` this session's connection (first join, or after a reconnection: `sameRoom`, see above). */
-  attach(room: TableRoom, sameRoom = false): void {
+  /** Makes `room` this session's connection (first join, or after a reconnection). */
+  attach(room: TableRoom): void {
     this.room = room;
     this.live = room;
     this.links += 1;
-    this.sameRoom = sameRoom;
     const mine =
       <P>(fn: (payload: P) => void) =>
       (payload: P) => {
@@ -363,8 +357,7 @@ export class Session {
 
   /** After an unexpected drop: reconnect with back-off (see `recoverRoom`) and carry on with the new room. */
   async recover(onTry?: (attempt: number) => void): Promise<void> {
-    const { room, sameRoom } = await recoverRoom(this.stored(), onTry, true);
-    this.attach(room, sameRoom);
+    this.attach(await recoverRoom(this.stored(), onTry, true));
   }
 
   /** Adds events to the history (dropping the oldest past MAX_HISTORY) and keeps it for a reload, at most once a second. */
@@ -430,7 +423,7 @@ export async function joinTable(code: string, name: string | undefined, spectate
 
 /** A page load at `#/table/CODE` with a stored session for that code: take the seat back silently. */
 export async function resumeTable(stored: StoredSession, onTry?: (attempt: number) => void): Promise<Session> {
-  const { room } = await recoverRoom(stored, onTry);
+  const room = await recoverRoom(stored, onTry);
   const session = setCurrent(new Session(room, stored.game || room.name, stored.name, stored.spectate, stored.seatToken, true));
   session.graceSeconds = stored.graceSeconds;
   return session;
@@ -444,15 +437,11 @@ const sleep = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
 /**
  * Gets a connection to the stored table back: `reconnect(token)` with back-off for up to the grace period; from
  * the second try on, also `joinById(code, { rejoin: seatToken })` (the bot hands the seat back). A spectator just
- * watches again. Gives up early when the table no longer exists. `sameRoom`: back by the reconnection token.
+ * watches again. Gives up early when the table no longer exists.
  * `afterDrop`: the connection dropped under a live page, whose idle HTTP connections may have died with it (see
  * `clearDeadConnections`); a page just loaded has none.
  */
-export async function recoverRoom(
-  stored: StoredSession,
-  onTry?: (attempt: number) => void,
-  afterDrop = false,
-): Promise<{ room: TableRoom; sameRoom: boolean }> {
+export async function recoverRoom(stored: StoredSession, onTry?: (attempt: number) => void, afterDrop = false): Promise<TableRoom> {
   const started = Date.now();
   let last: unknown = null;
   for (let attempt = 0; ; attempt++) {
@@ -465,14 +454,14 @@ export async function recoverRoom(
           spectate: true,
           device: deviceId(),
         } satisfies JoinOptions);
-        return { room, sameRoom: false };
+        return room;
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
       }
     } else {
       try {
-        return { room: await colyseus(RETRY_REQUEST_MS).reconnect<TableStateLike>(stored.reconnectionToken), sameRoom: true };
+        return await colyseus(RETRY_REQUEST_MS).reconnect<TableStateLike>(stored.reconnectionToken);
       } catch (err) {
         last = err;
         if (isGone(err)) throw err;
@@ -485,7 +474,7 @@ export async function recoverRoom(
             rejoin: stored.seatToken,
             device: deviceId(),
           } satisfies JoinOptions);
-          return { room, sameRoom: false };
+          return room;
         } catch (err) {
           last = err;
           if (isGone(err)) throw err;

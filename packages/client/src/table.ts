@@ -75,7 +75,7 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     name: view.name,
     send: (intent) => sendTo(view.room(), 'intent', intent),
     serverNow: () => session.serverNow(),
-    link: () => ({ n: session.links, sameRoom: session.sameRoom }),
+    link: () => ({ n: session.links }),
     resent: () => log.local({ type: 'client_resent' }),
   };
   if (game?.info.enabled) {

@@ -1,6 +1,7 @@
 /**
- * The one-intent guard of a flat board, and a move sent as its connection died: sent again once back in the same room
- * if the board there does not show it, else offered again (JsonBoard.settle).
+ * The one-intent guard of a flat board, and a move sent as its connection died: sent again once back at the table if
+ * the board there does not show it (the same life of the table, the same revisions), else offered again
+ * (JsonBoard.settle).
  */
 import type { ClientIntent } from '@tumbleweed/engine';
 import type { TableStateLike } from '../state';
@@ -12,8 +13,8 @@ type Intent = ClientIntent & { reactionMs?: number };
 /** A table at which seat 0 may play: its board's revisions, the connection, and what the page sent and logged. */
 function table() {
   const at = {
-    board: { rev: 3, pub: { '': '{}' }, players: [{ rev: 5, secret: { '': '{}' } }] } as JsonBoardLike | undefined,
-    link: { n: 1, sameRoom: false },
+    board: { life: 'a1', rev: 3, pub: { '': '{}' }, players: [{ rev: 5, secret: { '': '{}' } }] } as JsonBoardLike | undefined,
+    link: { n: 1 },
     sent: [] as Intent[],
     resent: 0,
   };
@@ -51,16 +52,17 @@ test('no second intent until the board moves', () => {
 });
 
 test.each([
-  { case: 'back in the same room, the board as it was: sent again, once', sameRoom: true, intent: PASS, moved: false, again: true },
-  { case: 'back in the same room, the board moved (it arrived): not sent again', sameRoom: true, intent: PASS, moved: true, again: false },
-  { case: 'back at a table rebuilt after a restart (revisions count afresh): offered again', sameRoom: false, intent: PASS, moved: false, again: false },
-  { case: 'a timed answer (its race is over): offered again', sameRoom: true, intent: { ...PASS, reactionMs: 420 }, moved: false, again: false },
-])('a move sent as its connection died — $case', ({ sameRoom, intent, moved, again }) => {
+  { case: 'back at the same table, the board as it was: sent again, once', life: 'a1', intent: PASS, moved: false, again: true },
+  { case: 'back at the same table, the board moved (it arrived): not sent again', life: 'a1', intent: PASS, moved: true, again: false },
+  // (the same revisions as before, counted afresh from the table's last saved step)
+  { case: 'back at a table rebuilt after a restart: offered again', life: 'b2', intent: PASS, moved: false, again: false },
+  { case: 'a timed answer (its race is over): offered again', life: 'a1', intent: { ...PASS, reactionMs: 420 }, moved: false, again: false },
+])('a move sent as its connection died — $case', ({ life, intent, moved, again }) => {
   const { at, board } = table();
   board.send(intent);
-  const before = at.board;
+  const before = { ...at.board, life };
   // The connection dies; the new one's state has no board until its first patch.
-  at.link = { n: 2, sameRoom };
+  at.link = { n: 2 };
   at.board = undefined;
   board.settle();
   expect(at.sent).toHaveLength(1);

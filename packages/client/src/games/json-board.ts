@@ -72,10 +72,11 @@ export class JsonBoard<V, I extends ClientIntent> {
 
   /**
    * Forgets the sent intent once the synced board has changed (call on every update). One sent on a connection that
-   * died under it and that the board here, back in the same room, still does not show never reached the table (every
+   * died under it and that the board here, back at the table, still does not show never reached the table (every
    * intent of mine accepted moves my revision): it goes again over the new connection — the player tapped it, and the
-   * others wait for it. Not a timed one (a reaction: its race or window is long over), nor after a table was rebuilt
-   * (its revisions count afresh): then it is offered again.
+   * others wait for it — whether the page came back by its reconnection token or by its seat token. Not a timed one (a
+   * reaction: its race or window is long over), nor after a table was rebuilt (a restart: the board's life is a new
+   * one, so its key too): then it is offered again.
    */
   settle(): void {
     const sent = this.sent;
@@ -88,7 +89,7 @@ export class JsonBoard<V, I extends ClientIntent> {
     }
     const link = this.ctx.link?.();
     if (!link || link.n === sent.link) return;
-    if (!link.sameRoom || 'reactionMs' in sent.intent) {
+    if ('reactionMs' in sent.intent) {
       this.sent = null;
       return;
     }

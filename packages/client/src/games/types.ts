@@ -19,11 +19,8 @@ export interface TableContext {
   send(intent: ClientIntent): void;
   /** The server's clock here (ms), synced NTP-style (clock.ts): a race's "Go!" shows at its `goAt`. */
   serverNow(): number;
-  /**
-   * The live connection: `n` moves at each reconnection; `sameRoom` when it came back to the room that never stopped
-   * (net.ts `Session.sameRoom`). Absent in a replay.
-   */
-  link?(): { n: number; sameRoom: boolean };
+  /** The live connection: `n` moves at each reconnection. Absent in a replay. */
+  link?(): { n: number };
   /** A move that never reached the table (its connection died under it) was sent again over the new one. */
   resent?(): void;
   /** A replay (replay.ts): nothing is played here, so the game's words never say how to play ("click a card…"). */

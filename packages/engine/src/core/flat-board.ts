@@ -9,6 +9,11 @@ import { flatEntries, hasFlat, type Flat, type FlatLike } from './flat';
  * second intent. Live it is the Schema colyseus.js decodes (Map-like maps); in a replay, plain objects (`flatBoard`).
  */
 export interface FlatBoardLike {
+  /**
+   * Which life of the table the board is of: new each time its room is made, so a table rebuilt after a restart, whose
+   * revisions count afresh from 0, never shows a client the key it had before (flatBoardKey). One life in a replay.
+   */
+  life?: string;
   rev?: number;
   pub?: FlatLike;
   players?: ArrayLike<{ rev?: number; secret?: FlatLike } | undefined>;
@@ -117,13 +122,15 @@ export function flatBoardView<V>(
 }
 
 /**
- * A key that changes whenever what `seat` receives of the board changes (its revisions): one intent per key. With
- * `ownPartOnly` (a game whose split says `ownPartKey`), only when the seat's own part changes.
+ * A key that changes whenever what `seat` receives of the board changes (its revisions, in the board's life): one
+ * intent per key. With `ownPartOnly` (a game whose split says `ownPartKey`), only when the seat's own part changes.
+ * The same key after a reconnection: the same table, as it stood when the intent was sent (it never arrived).
  */
 export function flatBoardKey(board: FlatBoardLike | null | undefined, seat: number | null, ownPartOnly = false): string {
   const mine = seat !== null && seat >= 0 ? board?.players?.[seat]?.rev : undefined;
-  if (ownPartOnly && mine !== undefined) return `own.${mine}`;
-  return `${board?.rev ?? -1}.${mine ?? -1}`;
+  const life = board?.life ?? '';
+  if (ownPartOnly && mine !== undefined) return `${life}.own.${mine}`;
+  return `${life}.${board?.rev ?? -1}.${mine ?? -1}`;
 }
 
 /** The board a client at `viewer` (-1: a spectator) receives, as plain objects, from the views of a state. */
@@ -133,6 +140,7 @@ export function flatBoard<V>(
   seatViews: readonly (V | null)[],
 ): Required<FlatBoardLike> & { pub: Record<string, string> } {
   return {
+    life: '',
     rev: 0,
     pub: Object.fromEntries(split.publicPart(spectatorView)),
     players: seatViews.map((v) => (v === null ? {} : { rev: 0, secret: Object.fromEntries(split.secretPart(v)) })),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ArraySchema, MapSchema, Schema, type, view } from '@colyseus/schema';
 import { applyFlat, type Flat, type Game, type Intent } from '@tumbleweed/engine';
 import type { z } from 'zod';
@@ -18,6 +19,8 @@ export class JsonSeatSchema extends Schema {
 }
 
 export class JsonBoard extends Schema {
+  /** This room's life of the table (the engine's FlatBoardLike `life`): a table rebuilt after a restart has a new one. */
+  @type('string') life = randomUUID().slice(0, 8);
   @type('number') rev = 0;
   @type({ map: 'string' }) pub = new MapSchema<string>();
   @type([JsonSeatSchema]) players = new ArraySchema<JsonSeatSchema>();
