@@ -8,9 +8,9 @@
  * A reviewer measured the felt held sideways at 844×390 with every one of its words under 11 px (the card's areas 8 px,
  * "no bullets" and the symbols 6.7 px), and at 360×640 the symbols at 7 px ("Fuga a Cavalo" 6.3 px).
  *
- * Ann sits at a 2-seat table with a bot, dealt from a test seed where she plays first and the cards she sees carry the
- * longest words (Escape on Horseback, Wanted Alive, a card with no bullets, a yellow card); her first decision is
- * measured in English, then in Portuguese (the same deal). Screenshots: test-artifacts/saloon-phone-text-<screen>-<lang>.png.
+ * Ann sits at a 2-seat table with a bot (at four with three, on the smallest phone), dealt from a test seed where she
+ * plays first and the cards she sees carry the longest words (Escape on Horseback, Wanted Alive, a card with no
+ * bullets, a yellow card); her first decision is measured in English, then in Portuguese (the same deal). Screenshots: test-artifacts/saloon-phone-text-<screen>-<lang>.png.
  * Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -32,15 +32,18 @@ const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false }
  * 9.0 px, held by the card's height (every other word ≥ 9.4 px; before, the symbols and "no bullets" 6.3 px, the areas
  * 8 px and the noises 7.6; 8.7 px with "Larger gun glyphs" on a fourth row of the bar, before it moved to the header).
  */
-const SCREENS: { name: string; options: BrowserContextOptions; min: number }[] = [
-  { name: 'side844x390', options: phone(844, 390, 3), min: 10 },
-  { name: 'phone390x844', options: phone(390, 844, 3), min: 10 },
-  { name: 'phone360x640', options: phone(360, 640, 2), min: 9 },
+const SCREENS: { name: string; options: BrowserContextOptions; min: number; seats: number }[] = [
+  { name: 'side844x390', options: phone(844, 390, 3), min: 10, seats: 2 },
+  { name: 'phone390x844', options: phone(390, 844, 3), min: 10, seats: 2 },
+  { name: 'phone360x640', options: phone(360, 640, 2), min: 9, seats: 2 },
+  // Four players: the guns and the Bottle in the players' last row, beside the fourth (in Portuguese their even slots
+  // of 45 px cut "Vermelho" to "Verme…").
+  { name: 'phone360x640 at four', options: phone(360, 640, 2), min: 9, seats: 4 },
 ];
 
 /** Ann (seat 0) plays first; she sees Escape on Horseback, Wanted Alive, a card with no bullets and a yellow card. */
-function seed(): number {
-  return findSaloonSeed(2, OPTIONS, (s) => {
+function seed(seats: number): number {
+  return findSaloonSeed(seats, OPTIONS, (s) => {
     const seen = [...s.players[0].hand, ...s.public].map((id) => Saloon.card(id));
     return (
       s.active === 0 &&
@@ -89,13 +92,13 @@ async function firstDecision(page: Page): Promise<void> {
 
 test.each(SCREENS)(
   "Saloon's felt on a phone ($name): the cards', the players' and the guns' words at least $min px and whole, in English and Portuguese",
-  async ({ name, options, min }) => {
+  async ({ name, options, min, seats }) => {
     const folks = people(stack().browser);
     const dpr = options.deviceScaleFactor ?? 1;
     const report: string[] = [];
     try {
       const page = await folks.open('Ann', { ...options, locale: 'en-US', reducedMotion: 'reduce' });
-      const host = await hostSaloon(stack().base, 2, 1, seed(), OPTIONS);
+      const host = await hostSaloon(stack().base, seats, seats - 1, seed(seats), OPTIONS);
       try {
         await joinByCode(page, stack().base, 'Ann', host.code);
         for (const lang of ['en', 'pt-BR'] as const) {
@@ -106,7 +109,7 @@ test.each(SCREENS)(
           }
           await firstDecision(page);
           const snap = await measure(page);
-          await shot(page, `saloon-phone-text-${name}-${lang}`);
+          await shot(page, `saloon-phone-text-${name.replace(/ /g, '-')}-${lang}`);
           const ws = words(snap);
           const where = `${name} in ${lang}`;
           // (the felt was really drawn: the 4 public cards, the deck, my 3 cards)

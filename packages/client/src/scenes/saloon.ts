@@ -685,11 +685,28 @@ export class SaloonScene {
     }
     const spare = L.gunsLow ? Math.max(0, room - rowW()) / 5 : 0;
     const lowX = lowTexts.map((_, i) => gx0 + lowTexts.slice(0, i).reduce((sum, t) => sum + markW + t.width + spare, 0));
-    const markX = (i: number) => (L.gunsLow ? lowX[i] + r * 1.4 + 2 : gx0 + slot * i + slot / 2);
+    // Each caption under its mark: five even slots, or, where an even one would cut a caption and the five fit
+    // otherwise, each slot as wide as its caption (or its mark) and the room left shared between them (four players
+    // at 360 px in Portuguese: the guns in the players' last row, slots of 45 px, "Vermelho" cut to "Verme…").
+    const slots = ((): number[] => {
+      const even = [slot, slot, slot, slot, slot];
+      if (L.gunsLow) return even;
+      const needs = captions.map((c) => {
+        const t = text(c.forms[0], { fontSize: capFs, fontWeight: c.held ? 'bold' : 'normal' });
+        const w = Math.max(t.width + 6, r * 2.8);
+        t.destroy();
+        return w;
+      });
+      const need = needs.reduce((sum, w) => sum + w, 0);
+      if (needs.every((w) => w <= slot) || need > 5 * slot) return even;
+      return needs.map((w) => w + (5 * slot - need) / 5);
+    })();
+    const slotX = (i: number) => gx0 + slots.slice(0, i).reduce((sum, w) => sum + w, 0);
+    const markX = (i: number) => (L.gunsLow ? lowX[i] + r * 1.4 + 2 : slotX(i) + slots[i] / 2);
     const caption = (i: number) => {
       if (!L.gunsLow) {
         const c = captions[i];
-        return fit(this.centred(c.forms[0], markX(i), gy + r * 1.3 + 2, capFs, c.held ? GOLD : CREAM, c.held), slot - 4);
+        return fit(this.centred(c.forms[0], markX(i), gy + r * 1.3 + 2, capFs, c.held ? GOLD : CREAM, c.held), slots[i] - 4);
       }
       const t = lowTexts[i];
       t.anchor.set(0, 0.5);
