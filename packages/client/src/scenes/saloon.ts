@@ -693,7 +693,7 @@ export class SaloonScene {
       if (L.gunsLow) return even;
       const needs = captions.map((c) => {
         const t = text(c.forms[0], { fontSize: capFs, fontWeight: c.held ? 'bold' : 'normal' });
-        const w = Math.max(t.width + 6, r * 2.8);
+        const w = Math.max(t.width + 4, r * 2.8);
         t.destroy();
         return w;
       });
