@@ -952,7 +952,7 @@ test.each(AT_FOUR_AND_SIX)(
       await shot(page, `fit-duel${seats}-${screen}-aim`);
       problems.push(...(await phoneProblems(page, `Duel at ${seats} on ${screen}, aiming`)));
       // The players to aim at and their cards are drawn apart on the table, none over another.
-      problems.push(...layoutProblems(await measure(page), 2).map((p) => `Duel at ${seats} on ${screen}, aiming: ${p}`));
+      problems.push(...layoutProblems(await measure(page), options.deviceScaleFactor ?? 1).map((p) => `Duel at ${seats} on ${screen}, aiming: ${p}`));
       expect(await page.locator('.actions').getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(1);
       expect(folks.errors).toEqual([]);
     } finally {
