@@ -10,7 +10,8 @@
  *
  * Ann sits at a 2-seat table with a bot (at four with three, on the smallest phone), dealt from a test seed where she
  * plays first and the cards she sees carry the longest words (Escape on Horseback, Wanted Alive, a card with no
- * bullets, a yellow card); her first decision is measured in English, then in Portuguese (the same deal). Screenshots: test-artifacts/saloon-phone-text-<screen>-<lang>.png.
+ * bullets, a yellow card); her first decision is measured in English, then in Portuguese (the same deal).
+ * Screenshots: test-artifacts/saloon-phone-text-<screen>-<lang>.png.
  * Needs `npm run build` first.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
