@@ -77,6 +77,11 @@ interface FaceOpts {
   plain?: boolean;
   /** A Hit under the next one in a fan: its frame only (its word, cut by the card over it, read "HI", "HI", "HIT"), as a bare back. */
   bare?: boolean;
+  /**
+   * A card under the next one in a fan: how much of its width is in sight. Its name is laid out there, on two lines or
+   * shortened, not under the card over it (two Double Taps under a Disarm at 932×430 read "Double Ta", "Double Ta").
+   */
+  inSight?: number;
 }
 
 /** Cards narrower than this print no ability text (a pile's top card, a Hit in front): name and value only. */
@@ -109,6 +114,11 @@ function printText(c: Container, words: string, x: number, y: number, w: number,
  */
 function underLike(ids: readonly string[], i: number, step: number, w: number): boolean {
   return step < w && i + 1 < ids.length && Rattlesnake.cardInfo(ids[i + 1])?.name === Rattlesnake.cardInfo(ids[i])?.name;
+}
+
+/** How much of card `i` of `n` fanned `step` apart, each `w` wide, is in sight (FaceOpts.inSight): all of the top one. */
+function inSightOf(i: number, n: number, step: number, w: number): number | undefined {
+  return i + 1 < n && step < w ? step : undefined;
 }
 
 /** A face-up card w×h with its top-left at (0,0): name, value and (on cards large enough) what it does. */
@@ -168,27 +178,29 @@ function cardFace(id: string, w: number, hgt: number, o: FaceOpts = {}): Contain
   } else if (info?.kind === 'action') {
     const value = o.value ?? info.value;
     g.roundRect(0, 0, w, hgt, r).fill(PAPER).stroke({ width: 2, color: INK });
-    // Long names ("Dodge 'n' Shoot") wrap onto two lines in a taller band rather than being cut.
+    // Long names ("Dodge 'n' Shoot") wrap onto two lines in a taller band rather than being cut; under a card fanned
+    // over it, in the part in sight.
     const nameSize = Math.max(legible ? 10 : 7, Math.min(16, w * 0.15));
+    const seen = Math.max(20, Math.min(w, o.inSight ?? w));
     const name = text(info.name, {
       fontSize: nameSize,
       fill: CREAM,
       fontWeight: 'bold',
       align: 'center',
       wordWrap: true,
-      wordWrapWidth: w - 6,
+      wordWrapWidth: seen - 6,
       lineHeight: Math.ceil(nameSize * 1.12),
     });
-    // Still too tall (a narrow card): one line, shortened.
-    if (name.height > hgt * 0.4) {
+    // Still too tall (a narrow card), or under a card with a word wider than the part in sight: one line, shortened.
+    if (name.height > hgt * 0.4 || (o.inSight !== undefined && name.width > seen - 5)) {
       ownStyle(name).wordWrap = false;
-      fit(name, w - 6);
+      fit(name, seen - 6);
     }
     const band = Math.max(13, hgt * (withText ? 0.17 : 0.24), name.height + 4);
     g.roundRect(3, 3, w - 6, band, 4).fill(VALUE_COLOR[info.value] ?? 0x555555);
     c.addChild(g);
     name.anchor.set(0.5);
-    name.position.set(w / 2, 3 + band / 2);
+    name.position.set(seen / 2, 3 + band / 2);
     c.addChild(name);
     const changed = value !== info.value;
     const color = changed ? 0x1f5fa8 : INK;
@@ -708,7 +720,8 @@ export class RattlesnakeScene {
         ids.forEach((r, i) => {
           // (under a like card: its name and value, its words on the top one)
           const plain = underLike(fanIds, i, step, bw);
-          const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim, plain });
+          const inSight = inSightOf(i, fanIds.length, step, bw);
+          const face = cardFace(r.id, bw, bh, { value: r.value, highlight: combo?.cards.includes(r.id) ?? false, dim, plain, inSight });
           // My cards slide from my hand; a revealed card of theirs turns up where its back was.
           this.track(r.id, placeIn(fan, this.inspectable(face, r.id), sx + i * step, cy), 'fade');
         });
@@ -779,7 +792,7 @@ export class RattlesnakeScene {
       hand.forEach((id, i) => {
         const sel = m.selected.has(id);
         const can = m.selectable.has(id);
-        const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can, plain: underLike(hand, i, step, hw) });
+        const face = cardFace(id, hw, hw * 1.4, { selected: sel, clickable: can, plain: underLike(hand, i, step, hw), inSight: inSightOf(i, n, step, hw) });
         // (a small phone's cards, 26–30 px wide: a tap past a card's edge, into half the gap to the next, or just
         // above or below it, is still that card's)
         if (can) fingerSized(face, hw, hw * 1.4, k * zoom, { x: n > 1 ? Math.max(0, step - hw) / 2 : Infinity, y: 10 });
