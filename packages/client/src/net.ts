@@ -472,6 +472,8 @@ export async function recoverRoom(stored: StoredSession, onTry?: (attempt: numbe
           const room = await colyseus(RETRY_REQUEST_MS).joinById<TableStateLike>(stored.code, {
             name: stored.name,
             rejoin: stored.seatToken,
+            // (this page's own seat: taken over from its old connection if the server still counts that one live)
+            resume: true,
             device: deviceId(),
           } satisfies JoinOptions);
           return room;

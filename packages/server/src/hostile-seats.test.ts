@@ -4,7 +4,7 @@
  */
 import type { Room } from 'colyseus.js';
 import { FLOOD_CLOSE_CODE } from './flood';
-import { settings } from './table-room';
+import { SEAT_TAKEN_CLOSE_CODE, settings } from './table-room';
 import { duelView, inbox, seatOf, startServer, waitFor } from './testing/harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -128,11 +128,42 @@ describe('seats: one player, one live connection', () => {
     expect(clients.filter((c) => c.userData?.seat === 1)).toHaveLength(1);
   });
 
-  test('a seat token for a seat whose player is connected takes nothing', async () => {
+  test('a seat token for a seat whose player is connected takes nothing (a second tab: no `resume`)', async () => {
     const { ann, bob, bobWelcome } = await playing();
     // Bob is connected: his token takes nothing (the seat is live), so the stranger is refused.
     await expect(server.sdk.joinById(ann.roomId, { name: 'Eve', rejoin: bobWelcome.token })).rejects.toThrow(/TABLE_FULL/);
     expect(seatOf(ann) === 0 && ann.state.seats[1].sessionId === bob.sessionId).toBe(true);
+  });
+
+  test('a page that lost its connection takes its seat over with its token (`resume`) before the server noticed: the old connection closed with 4010, one hand, one actor', async () => {
+    const { ann, bob, bobWelcome } = await playing();
+    const hand = handOf(bob, 1);
+    const gone = closed(bob);
+    // (Bob's old connection is still open: the server has not noticed it died)
+    const again = await server.sdk.joinById(ann.roomId, { name: 'Bob', rejoin: bobWelcome.token, resume: true });
+    expect(await gone).toBe(SEAT_TAKEN_CLOSE_CODE);
+    await waitFor(() => seatOf(again) === 1 && handOf(again, 1).length > 0, 'the page has its seat and hand again');
+    expect(handOf(again, 1)).toEqual(hand);
+    const clients = (server.getRoomById(ann.roomId) as any).clients as any[];
+    expect(clients.filter((c) => c.userData?.seat === 1).map((c) => c.sessionId)).toEqual([again.sessionId]);
+    expect(ann.state.seats[1].toJSON()).toMatchObject({ kind: 'human', name: 'Bob', connected: true, sessionId: again.sessionId });
+  });
+
+  test('at a table waiting for players, a page that lost its connection takes its own seat back (`resume`), not the open one a friend is to take', async () => {
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0 } });
+    const annWelcome = await welcomed(ann);
+    const gone = closed(ann);
+    const again = await server.sdk.joinById(ann.roomId, { name: 'Ann', rejoin: annWelcome.token, resume: true });
+    expect(await gone).toBe(SEAT_TAKEN_CLOSE_CODE);
+    await waitFor(() => seatOf(again) === 0, 'Ann in her own seat');
+    expect(again.state.status).toBe('waiting');
+    expect(again.state.seats.map((s: any) => s.kind)).toEqual(['human', 'open']);
+    const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+    await waitFor(() => again.state.status === 'playing' && seatOf(bob) === 1, 'the game starts with Ann and Bob');
+    expect(again.state.seats.map((s: any) => [s.kind, s.name])).toEqual([
+      ['human', 'Ann'],
+      ['human', 'Bob'],
+    ]);
   });
 
   test('every claim rotates the seat token: an older token takes nothing, the newest takes the seat back', async () => {

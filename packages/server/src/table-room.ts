@@ -206,13 +206,13 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
   }
 
   onJoin(client: Client<SeatUser>, raw: unknown): void {
-    const { name, spectate, rejoin, device } = parseJoin(raw);
+    const { name, spectate, rejoin, resume, device } = parseJoin(raw);
     if (this.seats.isBarred(device)) refuse('KICKED', 'The host removed you from this table.');
     // The story so far first (table/events.ts `history`), then the events of this arrival.
     const story = this.events.history();
     if (story.length > 0) sendTo(client, 'history', story);
     client.view = new StateView();
-    const back = rejoin ? this.seats.takeBack(client, rejoin, device) : null;
+    const back = rejoin ? this.seats.takeBack(client, rejoin, device, resume) : null;
     if (back !== null) {
       this.tableClock.acted(back);
       // A table rebuilt after a restart carries on once every player is back.

@@ -40,6 +40,11 @@ const joinFields = {
   spectate: z.boolean().optional(),
   /** The seat token from `welcome`: takes back a seat a bot has been playing since the player dropped. */
   rejoin: z.string().max(64).optional(),
+  /**
+   * With `rejoin`: this page held the seat and lost its connection. The seat is taken over even while the server
+   * still counts that connection as live; it is closed with code 4010.
+   */
+  resume: z.boolean().optional(),
   device: deviceSchema.optional(),
 };
 

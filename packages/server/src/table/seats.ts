@@ -101,15 +101,21 @@ export class Seats {
     sendTo(client, 'welcome', { seat, token });
   }
 
-  /** A player who dropped for longer than the grace period comes back with their token: returns the seat, or null. */
-  takeBack(client: Client<SeatUser>, token: string, device: string | undefined): Seat | null {
+  /**
+   * A player comes back with their seat token (dropped past the grace period, or in a new tab): returns the seat, or
+   * null. A seat whose connection is live is taken only with `resume`: the page that held it lost that connection
+   * and asks for the seat again before the server has noticed (its pings take 6–9 s). The old connection is closed
+   * with SEAT_TAKEN_CLOSE_CODE. Without `resume` (a second tab joining), a live seat is not taken.
+   */
+  takeBack(client: Client<SeatUser>, token: string, device: string | undefined, resume = false): Seat | null {
     const hash = hashToken(token);
     const seat = [...this.tokens].find(([, t]) => t === hash)?.[0];
     if (seat === undefined) return null;
     const s = this.state.seats[seat];
-    if (s.connected) return null;
-    // One live session per seat: the seat's connection is gone (not `connected`), and a reconnection still waiting
-    // for it is cancelled.
+    if (s.connected && !resume) return null;
+    if (s.connected) this.replace(s.sessionId);
+    // One live session per seat: the seat's old connection is gone or closed, and a reconnection still waiting for it
+    // is cancelled.
     this.cancelReconnection(seat);
     s.kind = 'human';
     s.sessionId = client.sessionId;
@@ -188,6 +194,14 @@ export class Seats {
       if (this.reconnecting.get(seat) === pendingBack) this.reconnecting.delete(seat);
     }
     return s.connected || s.sessionId !== client.sessionId; // came back with their seat token meanwhile
+  }
+
+  /** Closes the connection whose seat another took with its token: it has no seat, and must not reconnect. */
+  private replace(sessionId: string): void {
+    const old = [...this.host.clients].find((c) => c.sessionId === sessionId);
+    if (!old) return;
+    old.userData = { seat: null, replaced: true };
+    old.leave(SEAT_TAKEN_CLOSE_CODE, 'Your seat was taken from another window or device.');
   }
 
   /** Rejects a dropped seat's pending reconnection, so its old reconnection token is dead. */
