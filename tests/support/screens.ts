@@ -56,19 +56,40 @@ export async function measure(page: Page): Promise<Snapshot> {
   // more than 10 s to start. What is measured here is the layout, not the speed.)
   await page.waitForFunction(() => 'bounds' in ((window as unknown as { __tumbleweedScene?: object }).__tumbleweedScene ?? {}), undefined, { timeout: 30_000 });
   // The layout at rest: a card still on its way to a pile (a tween, after its delay) was once measured on top of the
-  // pile's label. Every rectangle the same for 300 ms; a scene that never sits still (a race's countdown) is measured
-  // after 4 s anyway.
+  // pile's label. Every rectangle the same for 300 ms and over 3 frames drawn; a scene that never sits still (a race's
+  // countdown) is measured after 4 s anyway. (The frames too: on a loaded 2-core machine a frame can take longer than
+  // 300 ms to come, and the rectangles of a card half-way through its slide stood still that long: in CI, six Duel
+  // cards were measured half-way between their players' boxes and their places, 48 px over the boxes.)
   await page
     .waitForFunction(
       () => {
-        const w = window as unknown as { __tumbleweedScene?: { bounds(): { items: Rect[] } }; __restSig?: string; __restSince?: number };
-        const sig = JSON.stringify(w.__tumbleweedScene?.bounds().items.map((i) => [i.x, i.y, i.width, i.height].map(Math.round)));
+        const w = window as unknown as {
+          __tumbleweedScene?: { bounds(): { items: Rect[] } };
+          __restSig?: string;
+          __restSince?: number;
+          __restFrame?: number;
+          __frames?: number;
+          __framesUntil?: number;
+        };
         const now = performance.now();
+        // The frames drawn, counted while measures wait (and 5 s after the last): no loop left running for good.
+        const counting = (w.__framesUntil ?? 0) > now;
+        w.__framesUntil = now + 5000;
+        if (!counting) {
+          const tick = () => {
+            w.__frames = (w.__frames ?? 0) + 1;
+            if (performance.now() < (w.__framesUntil ?? 0)) requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }
+        const sig = JSON.stringify(w.__tumbleweedScene?.bounds().items.map((i) => [i.x, i.y, i.width, i.height].map(Math.round)));
+        const frames = w.__frames ?? 0;
         if (sig !== w.__restSig) {
           w.__restSig = sig;
           w.__restSince = now;
+          w.__restFrame = frames;
         }
-        return now - (w.__restSince ?? now) >= 300;
+        return now - (w.__restSince ?? now) >= 300 && frames - (w.__restFrame ?? frames) >= 3;
       },
       undefined,
       { polling: 50, timeout: 4000 },
