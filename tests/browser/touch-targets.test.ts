@@ -121,9 +121,13 @@ function tapProblems(items: SceneRect[], where: string): string[] {
   for (const [n, { card, tap }] of taps.entries()) {
     if (tap.height < MIN - 0.5)
       out.push(`${where}: a card (${Math.round(card.width)}×${Math.round(card.height)}) takes taps ${show(tap)}: under ${MIN} px tall`);
-    // the nearest card in its row (the same top, within a selected card's rise), on either side: the room a tap has
-    const row = taps.filter((o) => o.card !== card && Math.abs(o.card.y - card.y) < card.height / 2);
-    const room = Math.min(...row.map((o) => Math.abs(o.card.x - card.x)));
+    // The nearest card in its row (the same top, within a selected card's rise), on either side, one a tap picks or
+    // not: the room a tap has. (A card's taps stop half-way to the next card, common.ts `fingerSized`, so a tap meant
+    // for that card, to read it, lands on it. Counting only the cards a tap picks, a buyable saloon card beside ones
+    // that cost too much, 4 px from them, was asked to take taps 44 px wide: in CI, 26 px wide at 568×320 and 32 at
+    // 360×640.)
+    const row = items.filter((o) => o.kind === 'card' && o !== card && Math.abs(o.y - card.y) < card.height / 2);
+    const room = Math.min(...row.map((o) => Math.abs(o.x - card.x)));
     if (tap.width < Math.min(MIN, room) - 0.5)
       out.push(`${where}: a card takes taps ${show(tap)}, ${Math.round(room)} px from the nearest: narrower than it could be`);
     for (const o of taps.slice(n + 1)) {
