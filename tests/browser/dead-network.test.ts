@@ -149,52 +149,45 @@ test.each([
 });
 
 // A table waiting for a friend, and the host's connection dies; the server has not noticed yet (its pings take 6–9 s)
-// when the page asks for its seat back with the seat token: at once after a reload (pulled down, or brought back from
-// the background), or 7–8 s after the drop when the page, left open, notices the quiet itself (5.6 s) and reconnects.
-// The old server saw that seat as taken, sat the page in the open seat the friend was to take, and the table, full,
-// dealt Ann a game against her own dead connection: Bob was refused ("Every seat at this table is taken") and a bot
-// played the ghost. (Left open, the page was quicker than the server's pings in 3 runs of 3 on the old code.)
-test.each([
-  ['reloaded', true],
-  ['left open', false],
-])(
-  'a page %s while its dead connection still holds its seat at a table waiting for a friend: its own seat back, the friend takes the other',
-  async (_how, reload) => {
-    const folks = people(stack().browser);
-    try {
-      const ann = await folks.open('Ann', { ...PHONE, locale: 'en-US' });
-      const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
-      let lastRequest = Date.now();
-      ann.on('requestfinished', () => (lastRequest = Date.now()));
-      const code = await createTable(ann, `http://127.0.0.1:${proxy.port}`, /Duel/, 2, 0, {}, 'Ann');
-      // The page's idle HTTP connections (the last one the favicon's) closed by the server's keep-alive timeout
-      // (5 s), so the reload goes through: only the table's WebSocket dies.
-      await until('6 s without a request', async () => Date.now() - lastRequest > 6000, 20_000);
-      await proxy.stall();
-      if (reload) await ann.reload();
-      else await until("Ann's page to say it is reconnecting", async () => (await ann.locator('.table-page.offline').count()) > 0, 15_000);
-      await until(
-        'Ann back at her table, waiting for a friend',
-        async () => (await ann.locator('.table-page.offline').count()) === 0 && (await ann.getByTestId('table-code').count()) > 0,
-        15_000,
-      );
-      await joinByCode(bob, stack().base, 'Bob', code);
-      const plain = await plainCard(bob);
-      const annPlain = await plainCard(ann);
-      expect(await bob.getByRole('log').textContent()).toContain('Ann');
-      // The dead connection is dropped by the server meanwhile (its pings unanswered): the seat stays Ann's.
-      await bob.waitForTimeout(9000);
-      await bob.locator('.actions').getByRole('button', { name: plain, exact: true }).click();
-      await ann.locator('.actions').getByRole('button', { name: annPlain, exact: true }).click();
-      for (const [who, page] of [
-        ['Bob', bob],
-        ['Ann', ann],
-      ] as const)
-        await until(`the shootout revealed on ${who}'s page`, async () => /cards up!/.test((await page.getByRole('log').textContent()) ?? ''), 10_000);
-      expect(await bob.getByRole('log').textContent()).not.toMatch(/a bot plays that seat/);
-      expect(folks.errors).toEqual([]);
-    } finally {
-      await folks.close();
-    }
-  },
-);
+// when the page, reloaded (pulled down, or brought back from the background), asks for its seat back with the seat
+// token. The old server saw that seat as taken, sat the page in the open seat the friend was to take, and the table,
+// full, dealt Ann a game against her own dead connection: Bob was refused ("Every seat at this table is taken") and a
+// bot played the ghost. (A page left open comes back the same way at 7–8 s, and the old server failed it 3 runs of 3
+// here. It is not tested: when the server's pings win that race, it closes the table, whose only player it dropped.)
+test('a page reloaded while its dead connection still holds its seat at a table waiting for a friend: its own seat back, the friend takes the other', async () => {
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { ...PHONE, locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    let lastRequest = Date.now();
+    ann.on('requestfinished', () => (lastRequest = Date.now()));
+    const code = await createTable(ann, `http://127.0.0.1:${proxy.port}`, /Duel/, 2, 0, {}, 'Ann');
+    // The page's idle HTTP connections (the last one the favicon's) closed by the server's keep-alive timeout
+    // (5 s), so the reload goes through: only the table's WebSocket dies.
+    await until('6 s without a request', async () => Date.now() - lastRequest > 6000, 20_000);
+    await proxy.stall();
+    await ann.reload();
+    await until(
+      'Ann back at her table, waiting for a friend',
+      async () => (await ann.locator('.table-page.offline').count()) === 0 && (await ann.getByTestId('table-code').count()) > 0,
+      15_000,
+    );
+    await joinByCode(bob, stack().base, 'Bob', code);
+    const plain = await plainCard(bob);
+    const annPlain = await plainCard(ann);
+    expect(await bob.getByRole('log').textContent()).toContain('Ann');
+    // The dead connection is dropped by the server meanwhile (its pings unanswered): the seat stays Ann's.
+    await bob.waitForTimeout(9000);
+    await bob.locator('.actions').getByRole('button', { name: plain, exact: true }).click();
+    await ann.locator('.actions').getByRole('button', { name: annPlain, exact: true }).click();
+    for (const [who, page] of [
+      ['Bob', bob],
+      ['Ann', ann],
+    ] as const)
+      await until(`the shootout revealed on ${who}'s page`, async () => /cards up!/.test((await page.getByRole('log').textContent()) ?? ''), 10_000);
+    expect(await bob.getByRole('log').textContent()).not.toMatch(/a bot plays that seat/);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
