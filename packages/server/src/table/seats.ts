@@ -196,9 +196,14 @@ export class Seats {
     return s.connected || s.sessionId !== client.sessionId; // came back with their seat token meanwhile
   }
 
+  /** The live connection of session `sessionId`, if it is still connected. */
+  private clientOf(sessionId: string): Client<SeatUser> | undefined {
+    return [...this.host.clients].find((c) => c.sessionId === sessionId);
+  }
+
   /** Closes the connection whose seat another took with its token: it has no seat, and must not reconnect. */
   private replace(sessionId: string): void {
-    const old = [...this.host.clients].find((c) => c.sessionId === sessionId);
+    const old = this.clientOf(sessionId);
     if (!old) return;
     old.userData = { seat: null, replaced: true };
     old.leave(SEAT_TAKEN_CLOSE_CODE, 'Your seat was taken from another window or device.');
@@ -243,7 +248,7 @@ export class Seats {
         const s = seatOf(action.seat);
         if (!s || s.kind !== 'human' || action.seat === host) return { code: 'BAD_SEAT', message: 'Pick another player’s seat.' };
         if (action.action === 'toSpectator' && !waiting) return notNow;
-        const target = [...this.host.clients].find((c) => c.sessionId === s.sessionId);
+        const target = this.clientOf(s.sessionId);
         this.tokens.delete(action.seat);
         if (!waiting) this.host.saveSeats();
         if (action.action === 'kick') {
