@@ -108,9 +108,14 @@ function printText(c: Container, words: string, x: number, y: number, w: number,
   c.addChild(body);
 }
 
+/** Whether card `i` of `n` fanned `step` apart, each `w` wide, lies partly under the next one. */
+function covered(i: number, n: number, step: number, w: number): boolean {
+  return i + 1 < n && step < w;
+}
+
 /** How much of card `i` of `n` fanned `step` apart, each `w` wide, is in sight (FaceOpts.inSight): all of the top one. */
 function inSightOf(i: number, n: number, step: number, w: number): number | undefined {
-  return i + 1 < n && step < w ? step : undefined;
+  return covered(i, n, step, w) ? step : undefined;
 }
 
 /**
@@ -118,7 +123,7 @@ function inSightOf(i: number, n: number, step: number, w: number): number | unde
  * cut beside the same words whole on the top one (two Disarms at 932×430: 44 px of 53 of the lower one's in sight).
  */
 function underLike(ids: readonly string[], i: number, step: number, w: number): boolean {
-  return inSightOf(i, ids.length, step, w) !== undefined && Rattlesnake.cardInfo(ids[i + 1])?.name === Rattlesnake.cardInfo(ids[i])?.name;
+  return covered(i, ids.length, step, w) && Rattlesnake.cardInfo(ids[i + 1])?.name === Rattlesnake.cardInfo(ids[i])?.name;
 }
 
 /** A face-up card w×h with its top-left at (0,0): name, value and (on cards large enough) what it does. */
@@ -715,7 +720,7 @@ export class RattlesnakeScene {
         const from = seat === v.seat ? undefined : (this.handAt[seat] ?? 'fade');
         // (a back under the next one, fanned tighter than the cards are wide, without its star: it showed a sliver)
         for (let i = 0; i < backs; i++)
-          this.track(`commit:${seat}:${i}`, placeIn(fan, cardBack(seat, bw, bh, '', inSightOf(i, backs, step, bw) !== undefined), sx + i * step, cy), from);
+          this.track(`commit:${seat}:${i}`, placeIn(fan, cardBack(seat, bw, bh, '', covered(i, backs, step, bw)), sx + i * step, cy), from);
         const fanIds = ids.map((r) => r.id);
         ids.forEach((r, i) => {
           // (under a like card: its name and value, its words on the top one)
