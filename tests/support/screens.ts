@@ -70,15 +70,18 @@ export async function measure(page: Page): Promise<Snapshot> {
           __restFrame?: number;
           __frames?: number;
           __framesUntil?: number;
+          __framesLoop?: boolean;
         };
         const now = performance.now();
-        // The frames drawn, counted while measures wait (and 5 s after the last): no loop left running for good.
-        const counting = (w.__framesUntil ?? 0) > now;
+        // The frames drawn, counted while measures wait (and 5 s after the last): no loop left running for good. One
+        // loop at a time (`__framesLoop`), so a frame is never counted twice.
         w.__framesUntil = now + 5000;
-        if (!counting) {
+        if (!w.__framesLoop) {
+          w.__framesLoop = true;
           const tick = () => {
             w.__frames = (w.__frames ?? 0) + 1;
             if (performance.now() < (w.__framesUntil ?? 0)) requestAnimationFrame(tick);
+            else w.__framesLoop = false;
           };
           requestAnimationFrame(tick);
         }
