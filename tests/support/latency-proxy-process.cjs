@@ -4,13 +4,14 @@
 // SIGUSR1 cuts the connections open at that moment as a dead network does (Wi-Fi left for mobile data, a router that
 // forgets a connection): nothing passes either way any more, and neither end is told (no FIN, no RST); whatever one end
 // does after, closing included, never reaches the other. Connections made after it go through as before. It prints
-// "stalled N" once done.
+// "stalled N" once done. SIGUSR2 does the same to the WebSocket connections only (those whose first request asked to
+// upgrade), and leaves the browser's pooled HTTP connections alone: the table's connection dies, a reload still loads.
 const net = require('node:net');
 const { performance } = require('node:perf_hooks');
 
 const [targetPort, port, oneWayMs] = process.argv.slice(2).map(Number);
 
-/** The connections open now: { stalled } each. */
+/** The connections open now: { stalled, webSocket } each. */
 const pairs = new Set();
 
 function delayed(from, to, pair) {
@@ -27,8 +28,11 @@ function delayed(from, to, pair) {
     }
     if (queue.length) timer = setTimeout(pump, Math.max(0, queue[0].due - performance.now()));
   };
+  let first = true;
   from.on('data', (chunk) => {
     if (pair.stalled) return;
+    if (first && from === pair.client) pair.webSocket = /^upgrade:\s*websocket/im.test(chunk.toString('latin1'));
+    first = false;
     queue.push({ due: performance.now() + oneWayMs, chunk });
     if (!timer) timer = setTimeout(pump, oneWayMs);
   });
@@ -41,7 +45,7 @@ function delayed(from, to, pair) {
 
 const server = net.createServer((client) => {
   const upstream = net.connect(targetPort, '127.0.0.1');
-  const pair = { stalled: false };
+  const pair = { stalled: false, webSocket: false, client };
   pairs.add(pair);
   for (const s of [client, upstream]) {
     s.setNoDelay(true);
@@ -59,8 +63,15 @@ const server = net.createServer((client) => {
 });
 server.listen(port, '127.0.0.1');
 
-process.on('SIGUSR1', () => {
-  for (const pair of pairs) pair.stalled = true;
-  console.log(`stalled ${pairs.size}`);
-  pairs.clear();
-});
+function stall(which) {
+  let n = 0;
+  for (const pair of pairs)
+    if (which(pair)) {
+      pair.stalled = true;
+      pairs.delete(pair);
+      n++;
+    }
+  console.log(`stalled ${n}`);
+}
+process.on('SIGUSR1', () => stall(() => true));
+process.on('SIGUSR2', () => stall((pair) => pair.webSocket));

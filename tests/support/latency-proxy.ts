@@ -14,8 +14,11 @@ export interface LatencyProxy {
   /**
    * The connections open now go dead as a network that drops them without a word (latency-proxy-process.cjs): nothing
    * more passes either way and neither end is told. New connections go through. Resolves once the proxy has done it.
+   * `webSocketsOnly`: the table's connections die and the browser's pooled HTTP connections live on, so a reload right
+   * after loads (over a pooled connection that went dead the browser would wait for the page until it gave up).
+   * Resolves to the number of connections it cut.
    */
-  stall(): Promise<void>;
+  stall(options?: { webSocketsOnly?: boolean }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -30,14 +33,16 @@ export async function latencyProxy(targetPort: number, oneWayMs: number): Promis
   await waitForPort(port, proc);
   return {
     port,
-    async stall() {
-      const before = (proc.log().match(/^stalled \d+$/gm) ?? []).length;
-      proc.child.kill('SIGUSR1');
+    async stall(options) {
+      const reports = () => [...proc.log().matchAll(/^stalled (\d+)$/gm)];
+      const before = reports().length;
+      proc.child.kill(options?.webSocketsOnly ? 'SIGUSR2' : 'SIGUSR1');
       const since = Date.now();
-      while ((proc.log().match(/^stalled \d+$/gm) ?? []).length === before) {
+      while (reports().length === before) {
         if (Date.now() - since > 5000) throw new Error(`the latency proxy did not stall its connections: ${proc.log()}`);
         await new Promise((r) => setTimeout(r, 20));
       }
+      return Number(reports()[before][1]);
     },
     close: () => stop(proc),
   };
