@@ -57,6 +57,95 @@ test("the table's own grace period keeps a dropped seat even where the server's 
   expect(duelView(back, 1)!.hand).toEqual(hand);
 });
 
+describe('a table waiting for players: a dropped connection keeps its seat for the grace period, as in a game', () => {
+  /** The room behind a code, while it lives. */
+  const live = (code: string) => server.getRoomById(code) as any;
+  const seatsOf = (room: Room<any>) => Array.from(room.state.seats as any[], (s: any) => [s.kind, s.name, s.connected]);
+
+  test("the only player's phone drops while the table waits for a friend: the table and the seat wait for her; back, the friend takes the other seat", async () => {
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2, options: { turnSeconds: 0 } });
+    await waitFor(() => seatOf(ann) === 0, 'Ann seated');
+    const code = ann.roomId;
+    ann.connection.close(); // dropped (a network change), not a goodbye
+    await waitFor(() => live(code)?.state.seats[0].connected === false, 'Ann shown as dropped');
+    await new Promise((r) => setTimeout(r, 500));
+    // (the old server freed her seat at once, and closed the table nobody was at any more)
+    expect(live(code)?.state.seats[0].toJSON()).toMatchObject({ kind: 'human', name: 'Ann', connected: false });
+    const back = await server.sdk.reconnect(ann.reconnectionToken);
+    await waitFor(() => back.state.seats?.[0]?.connected === true, 'Ann back in her seat');
+    expect(seatOf(back)).toBe(0);
+    const bob = await server.sdk.joinById(code, { name: 'Bob' });
+    await waitFor(() => back.state.status === 'playing' && seatOf(bob) === 1, 'the game starts with Ann and Bob');
+    expect(seatsOf(back)).toEqual([
+      ['human', 'Ann', true],
+      ['human', 'Bob', true],
+    ]);
+  });
+
+  test('a friend who arrives while the host is away takes an open seat, not hers; the game starts and she comes back to it with her hand', async () => {
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3, options: { turnSeconds: 0 } });
+    const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
+    await waitFor(() => seatOf(cat) === 1, 'Cat seated');
+    ann.connection.close();
+    await waitFor(() => cat.state.seats[0].connected === false, 'Ann shown as dropped');
+    expect(cat.state.host).toBe(0); // still the host: she is expected back
+    const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+    await waitFor(() => cat.state.status === 'playing' && seatOf(bob) === 2, 'Bob in the last open seat; the game starts');
+    expect(seatsOf(cat)).toEqual([
+      ['human', 'Ann', false],
+      ['human', 'Cat', true],
+      ['human', 'Bob', true],
+    ]);
+    const back = await server.sdk.reconnect(ann.reconnectionToken);
+    await waitFor(() => (duelView(back, 0)?.hand.length ?? 0) > 0, 'Ann back at the game with her hand');
+    expect(cat.state.seats[0].connected).toBe(true);
+    expect(cat.state.seats[0].kind).toBe('human');
+  });
+
+  test('not back within the grace period: the seat opens again and the host passes on; a table nobody is at any more closes', async () => {
+    settings.reconnectSeconds = 1;
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3 });
+    const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
+    const c = inbox(cat);
+    await waitFor(() => seatOf(cat) === 1, 'Cat seated');
+    ann.connection.close();
+    await waitFor(() => cat.state.seats[0].connected === false, 'Ann shown as dropped');
+    expect(cat.state.seats[0].kind).toBe('human');
+    await waitFor(() => cat.state.seats[0].kind === 'open', 'her seat open again after the grace period', 5000);
+    expect(cat.state.host).toBe(1);
+    expect(c.events.some((e: any) => e.type === 'player_left' && e.name === 'Ann')).toBe(true);
+    await expect(server.sdk.reconnect(ann.reconnectionToken)).rejects.toThrow();
+    const code = cat.roomId;
+    cat.connection.close();
+    await waitFor(() => live(code) === undefined, 'the table nobody came back to is closed', 5000);
+  });
+
+  test('a goodbye still frees the seat at once; so does a drop where the server allows no grace', async () => {
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3 });
+    const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
+    await waitFor(() => seatOf(cat) === 1, 'Cat seated');
+    await cat.leave(true);
+    await waitFor(() => ann.state.seats[1].kind === 'open', 'Cat left: her seat open');
+    settings.reconnectSeconds = 0;
+    const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
+    await waitFor(() => seatOf(bob) === 1, 'Bob seated');
+    bob.connection.close();
+    await waitFor(() => ann.state.seats[1].kind === 'open', 'Bob dropped: his seat open at once (no grace)');
+  });
+
+  test('the host kicks a player who dropped before the game: the seat opens at once and the old connection cannot come back', async () => {
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 3 });
+    const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob', device: 'bob-phone-1234' });
+    await waitFor(() => seatOf(bob) === 1, 'Bob seated');
+    bob.connection.close();
+    await waitFor(() => ann.state.seats[1].connected === false, 'Bob shown as dropped');
+    ann.send('table', { action: 'kick', seat: 1 });
+    await waitFor(() => ann.state.seats[1].kind === 'open', 'his seat open');
+    await expect(server.sdk.reconnect(bob.reconnectionToken)).rejects.toThrow();
+    expect(ann.state.seats[1].kind).toBe('open');
+  });
+});
+
 test('after two missed countdowns in a row a bot plays for the player, until they act again', async () => {
   // (to $10: the bot playing fast for Bob must not end the game before Bob is back)
   const clock = new ManualClock(); // each countdown's second passes once only Bob is waited for

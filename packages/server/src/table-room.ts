@@ -243,12 +243,16 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
       return;
     }
     const s = this.state.seats[seat];
-    if (this.state.status === 'waiting') return this.seats.free(seat);
+    // A dropped connection (not a goodbye) keeps its seat for the grace period, before the game as during it: a phone
+    // that changed networks while its table waits for friends comes back to the same table, not to a closed one or an
+    // open seat a stranger took. The game may start meanwhile (its seats all taken); the player comes back to it.
+    const waitForThem = !consented && this.grace() > 0 && (this.state.status === 'waiting' || this.state.status === 'playing');
+    if (this.state.status === 'waiting' && !waitForThem) return this.seats.free(seat);
     s.connected = false;
     this.broadcastPatch();
-    if (!consented && this.state.status === 'playing' && this.grace() > 0) {
-      if (await this.seats.waitForReturn(client, seat, this.grace())) return;
-    }
+    if (waitForThem && (await this.seats.waitForReturn(client, seat, this.grace()))) return;
+    // Not back in time: before the game the seat is open again, during it a bot plays it.
+    if (this.state.status === 'waiting') return this.seats.free(seat);
     if (this.state.status === 'playing') {
       s.kind = 'bot';
       s.sessionId = '';

@@ -67,7 +67,7 @@ export function seatsPanel(view: TableView): { el: HTMLElement; update(): void; 
           seat.kind === 'bot' ? h('span', { class: 'tag' }, t('table.seat.bot')) : human ? h('span', { class: 'tag' }, t('table.seat.human')) : null,
           s.host === i ? h('span', { class: 'tag host' }, t('table.seat.host')) : null,
           human && seat.away ? h('span', { class: 'tag afk', title: t('table.seat.awayHint') }, t('table.seat.away')) : null,
-          human && !seat.connected && !waiting ? h('span', { class: 'tag offline' }, t('table.seat.reconnecting')) : null,
+          human && !seat.connected ? h('span', { class: 'tag offline' }, t('table.seat.reconnecting')) : null,
           s.status === 'over' && seat.ready ? h('span', { class: 'tag ready' }, t('table.seat.ready')) : null,
           pending.includes(i) && s.status === 'playing' ? h('span', { class: 'tag deciding' }, t('table.seat.deciding')) : null,
           // (the money and the life read together: a row too narrow for them moves both under the name, never "$0" apart

@@ -165,8 +165,9 @@ export class Seats {
   }
 
   /**
-   * A seated player's connection dropped during a game: waits up to `graceSeconds` for them. Returns true when they
-   * came back (or the seat was taken back meanwhile), false when a bot should take the seat.
+   * A seated player's connection dropped (before or during a game): waits up to `graceSeconds` for them. Returns true
+   * when they came back (or the seat was taken back or freed meanwhile), false when the seat should be freed (before
+   * the game) or played by a bot.
    */
   async waitForReturn(client: Client<SeatUser>, seat: Seat, graceSeconds: number): Promise<boolean> {
     const s = this.state.seats[seat];
