@@ -56,15 +56,19 @@ export async function measure(page: Page): Promise<Snapshot> {
   // more than 10 s to start. What is measured here is the layout, not the speed.)
   await page.waitForFunction(() => 'bounds' in ((window as unknown as { __tumbleweedScene?: object }).__tumbleweedScene ?? {}), undefined, { timeout: 30_000 });
   // The layout at rest: a card still on its way to a pile (a tween, after its delay) was once measured on top of the
-  // pile's label. Every rectangle the same for 300 ms and over 3 frames drawn; a scene that never sits still (a race's
-  // countdown) is measured after 4 s anyway. (The frames too: on a loaded 2-core machine a frame can take longer than
-  // 300 ms to come, and the rectangles of a card half-way through its slide stood still that long: in CI, six Duel
-  // cards were measured half-way between their players' boxes and their places, 48 px over the boxes.)
+  // pile's label. No tween running or waiting to (the scene says so: `moving`), and every rectangle the same for
+  // 300 ms and over 3 frames drawn; a scene that never sits still (a race's countdown) is measured after 4 s anyway.
+  // (The frames too: on a loaded 2-core machine a frame can take longer than 300 ms to come, and the rectangles of a
+  // card half-way through its slide stood still that long: in CI, six Duel cards were measured half-way between their
+  // players' boxes and their places, 48 px over the boxes. And `moving`: the motion clock counts a slow frame as
+  // 100 ms at most, so a tween's delay can outlast many slow frames, its card standing still where it starts. In CI,
+  // five Duel cards were measured inside their players' boxes, over the "DODGED" stamps, where no card rests; not
+  // reproduced here, this is the one way I found for a card to stand still there.)
   await page
     .waitForFunction(
       () => {
         const w = window as unknown as {
-          __tumbleweedScene?: { bounds(): { items: Rect[] } };
+          __tumbleweedScene?: { bounds(): { items: Rect[]; moving: boolean } };
           __restSig?: string;
           __restSince?: number;
           __restFrame?: number;
@@ -85,14 +89,15 @@ export async function measure(page: Page): Promise<Snapshot> {
           };
           requestAnimationFrame(tick);
         }
-        const sig = JSON.stringify(w.__tumbleweedScene?.bounds().items.map((i) => [i.x, i.y, i.width, i.height].map(Math.round)));
+        const bounds = w.__tumbleweedScene?.bounds();
+        const sig = JSON.stringify([bounds?.moving, bounds?.items.map((i) => [i.x, i.y, i.width, i.height].map(Math.round))]);
         const frames = w.__frames ?? 0;
         if (sig !== w.__restSig) {
           w.__restSig = sig;
           w.__restSince = now;
           w.__restFrame = frames;
         }
-        return now - (w.__restSince ?? now) >= 300 && frames - (w.__restFrame ?? frames) >= 3;
+        return !bounds?.moving && now - (w.__restSince ?? now) >= 300 && frames - (w.__restFrame ?? frames) >= 3;
       },
       undefined,
       { polling: 50, timeout: 4000 },

@@ -95,6 +95,8 @@ export interface SceneBounds {
   devicePixelRatio: number;
   /** In drawing order: later items are drawn over earlier ones. */
   items: SceneRect[];
+  /** Something is moving or waiting to (a tween, in its delay too): the scene's ticker runs only then (motion.ts). */
+  moving: boolean;
 }
 
 /** Where a tap takes `node`, on the page (`canvas`: the canvas's box): its hit area, else its bounds `b`. */
@@ -153,6 +155,7 @@ export function sceneBounds(app: Application): SceneBounds {
     textResolutions: [...textResolutions],
     devicePixelRatio: window.devicePixelRatio,
     items,
+    moving: app.ticker.started,
   };
 }
 
