@@ -60,10 +60,9 @@ export async function measure(page: Page): Promise<Snapshot> {
   // 300 ms and over 3 frames drawn; a scene that never sits still (a race's countdown) is measured after 4 s anyway.
   // (The frames too: on a loaded 2-core machine a frame can take longer than 300 ms to come, and the rectangles of a
   // card half-way through its slide stood still that long: in CI, six Duel cards were measured half-way between their
-  // players' boxes and their places, 48 px over the boxes. And `moving`: the motion clock counts a slow frame as
-  // 100 ms at most, so a tween's delay can outlast many slow frames, its card standing still where it starts. In CI,
-  // five Duel cards were measured inside their players' boxes, over the "DODGED" stamps, where no card rests; not
-  // reproduced here, this is the one way I found for a card to stand still there.)
+  // players' boxes and their places, 48 px over the boxes. And `moving`: in CI, after that, five Duel cards were still
+  // measured inside their players' boxes, over the "DODGED" stamps, where no card rests. Not reproduced here; whatever
+  // held them still, a card on its way is a tween, and the scene's ticker runs while one does, its delay included.)
   await page
     .waitForFunction(
       () => {
