@@ -84,6 +84,9 @@ test.each([
             const out: string[] = [];
             for (const b of document.querySelectorAll('.replay-controls button'))
               if (b.getBoundingClientRect().height > 48) out.push(`"${b.textContent}" ${Math.round(b.getBoundingClientRect().height)} px tall`);
+            // The title whole: which game, which table ("Replay — Rattlesnake, me…" lost the code at 360 px in Portuguese).
+            const title = document.querySelector('[data-testid="replay-title"]');
+            if (title && title.scrollHeight > title.clientHeight + 1) out.push(`the title "${title.textContent}" cut`);
             const step = document.querySelector('.replay-step');
             const line = document.querySelector('.replay-where');
             // (with room after it for the ellipsis that cuts the move's words: the step's own last figure gave it its place)

@@ -195,7 +195,12 @@ function mountViewer(
   };
 
   // Page.
-  const title = log.code ? t('replay:title', { game: module.info.title, code: log.code }) : t('replay:titleNoCode', { game: module.info.title });
+  const which = log.code ? t('replay:which', { game: module.info.title, code: log.code }) : t('replay:whichNoCode', { game: module.info.title });
+  const title = t('replay:title', { which });
+  // (a phone keeps which game and which table, and lets "Replay —" go: style.css `.replay-lead`)
+  const at = title.lastIndexOf(which);
+  const titleParts =
+    at < 0 ? [title] : [h('span', { class: 'replay-lead' }, title.slice(0, at)), which, title.slice(at + which.length)].filter((part) => part !== '');
   const anotherBtn = h('button', { type: 'button', class: 'secondary' }, t('replay:open.another'));
   anotherBtn.addEventListener('click', another);
   const notes: HTMLElement[] = [];
@@ -245,7 +250,7 @@ function mountViewer(
   const main = h('main', { class: 'table-main' });
   // One row on top: Back, the title, "Open another log" and the language; on a phone held upright the button goes to
   // the page's foot. (The title and the button had a row of their own under Back's: 40–90 px of a phone's screen.)
-  const head = h('div', { class: 'replay-head' }, h('h1', { 'data-testid': 'replay-title' }, title));
+  const head = h('div', { class: 'replay-head' }, h('h1', { 'data-testid': 'replay-title' }, ...titleParts));
   bar.insertBefore(head, bar.lastElementChild); // (before the language)
   const foot = h('div', { class: 'replay-foot' });
   const placeAnother = () => (mediaMatches(NARROW) ? foot : head).append(anotherBtn);

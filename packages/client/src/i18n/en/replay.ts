@@ -1,8 +1,10 @@
 /** English words of the replay namespace (see ../index.ts for how keys, plurals and contexts work). */
 export const replay = {
   heading: 'Replay',
-  title: 'Replay — {{game}} table {{code}}',
-  titleNoCode: 'Replay — {{game}}',
+  title: 'Replay — {{which}}',
+  /** Which game, at which table: the part of the title a phone keeps (the page shows it is a replay). */
+  which: '{{game}} table {{code}}',
+  whichNoCode: '{{game}}',
   back: '← Back',
   open: {
     heading: 'Watch a game again',

@@ -3,8 +3,9 @@ import type { Translation } from '../types';
 
 export const replay: Translation<typeof en.replay> = {
   heading: 'Replay',
-  title: 'Replay — {{game}}, mesa {{code}}',
-  titleNoCode: 'Replay — {{game}}',
+  title: 'Replay — {{which}}',
+  which: '{{game}}, mesa {{code}}',
+  whichNoCode: '{{game}}',
   back: '← Voltar',
   open: {
     heading: 'Assista a uma partida de novo',
