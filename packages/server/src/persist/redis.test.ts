@@ -131,3 +131,19 @@ test('a game that ends takes its copy and its lease with it, and is remembered a
   expect(await admin.hexists(KEYS.tables, 'ABCDE')).toBe(0);
   expect(local.kept(ID)?.steps).toEqual([step(0)]);
 });
+
+test('a join that comes while a sweep is taking the table over waits for the sweep, instead of being told there is no such table', async () => {
+  // (the sweep's own claim held back; the join's lookup found no listing: the dead process's are gone)
+  let release: (claimed: number) => void = () => undefined;
+  const held = new Promise<number>((resolve) => (release = resolve));
+  const adopt = (shared as unknown as { adopt(code: string, id: string, claim: () => Promise<number>, why: string): Promise<boolean> }).adopt;
+  const sweep = adopt.call(shared, 'ABCDE', ID, () => held, 'table taken over');
+  let answer: boolean | null = null;
+  const join = shared.claimNow('ABCDE').then((here) => (answer = here));
+  await sleep(300);
+  // (the old process answered false at once: the join said "not found", and the page gave the table up)
+  expect(answer).toBeNull();
+  release(0); // the sweep ends (here without a table: this test has no game server to rebuild it in)
+  await Promise.all([sweep, join]);
+  expect(answer).toBe(await sweep);
+});

@@ -422,7 +422,11 @@ export class SharedTables {
    * its next write, and hands the table over). True when the table is here now.
    */
   async claimNow(code: string): Promise<boolean> {
-    if (this.stopped || this.held.has(code) || this.adopting.has(code) || matchMaker.getLocalRoomById(code)) return false;
+    // A sweep rebuilding this table right now: the join waits for it, and finds the table here, instead of being told
+    // at once that there is no such table (the page would give up on a table being taken over).
+    const rebuilding = this.adopting.get(code);
+    if (rebuilding) return rebuilding;
+    if (this.stopped || this.held.has(code) || matchMaker.getLocalRoomById(code)) return false;
     const id = await this.redis.hget(KEYS.tables, code);
     if (!id) return false;
     const lease = await this.redis.get(KEYS.lease(code));
@@ -437,40 +441,41 @@ export class SharedTables {
     return this.adopt(code, id, claim, 'table taken over (a player came back to it)');
   }
 
-  /** Tables being claimed and rebuilt here right now (a sweep and a join may both try). */
-  private readonly adopting = new Set<string>();
+  /** Tables being claimed and rebuilt here right now, each with its outcome (a sweep and a join may both try). */
+  private readonly adopting = new Map<string, Promise<boolean>>();
 
-  /** Claims a stored table's lease (`claim`) and rebuilds it here from the Redis copy. */
-  private async adopt(code: string, id: string, claim: () => Promise<number>, why: string): Promise<boolean> {
-    if (this.adopting.has(code) || this.held.has(code)) return false;
-    this.adopting.add(code);
-    try {
-      if ((await claim()) !== 1) return false;
-      const game = await this.read(id);
-      const where = { table: code, id, from: game?.process };
-      if (!game || !this.opts.roomNames.includes(game.room)) {
-        this.log.warn(where, 'unreadable shared table dropped');
-        await this.redis.finishGame(KEYS.lease(code), KEYS.game(id), KEYS.steps(id), KEYS.tables, KEYS.ended(id), this.leaseValue, code, ENDED_MS);
-        return false;
-      }
-      this.held.set(code, id);
-      this.codeOf.set(id, code);
-      // This process keeps the game from now on: its SQLite file gets the whole of it (a restart, the kept log).
-      this.local.startGame(game);
-      game.steps.forEach((step, idx) => this.local.appendStep(id, idx, step));
-      this.local.truncateSteps(id, game.steps.length);
-      this.redis.hset(KEYS.game(id), 'process', this.processId).catch(this.failing('owner'));
-      if (game.skipped > 0) this.log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped');
-      if (await rebuildTable(game)) {
-        this.log.info({ ...where, steps: game.steps.length }, why);
-        return true;
-      }
-      this.local.finish(id, 'abandoned', null);
-      this.finish(id);
+  /** Claims a stored table's lease (`claim`) and rebuilds it here from the Redis copy. True when it is here now. */
+  private adopt(code: string, id: string, claim: () => Promise<number>, why: string): Promise<boolean> {
+    if (this.adopting.has(code) || this.held.has(code)) return Promise.resolve(false);
+    const adopting = this.rebuild(code, id, claim, why).finally(() => this.adopting.delete(code));
+    this.adopting.set(code, adopting);
+    return adopting;
+  }
+
+  private async rebuild(code: string, id: string, claim: () => Promise<number>, why: string): Promise<boolean> {
+    if ((await claim()) !== 1) return false;
+    const game = await this.read(id);
+    const where = { table: code, id, from: game?.process };
+    if (!game || !this.opts.roomNames.includes(game.room)) {
+      this.log.warn(where, 'unreadable shared table dropped');
+      await this.redis.finishGame(KEYS.lease(code), KEYS.game(id), KEYS.steps(id), KEYS.tables, KEYS.ended(id), this.leaseValue, code, ENDED_MS);
       return false;
-    } finally {
-      this.adopting.delete(code);
     }
+    this.held.set(code, id);
+    this.codeOf.set(id, code);
+    // This process keeps the game from now on: its SQLite file gets the whole of it (a restart, the kept log).
+    this.local.startGame(game);
+    game.steps.forEach((step, idx) => this.local.appendStep(id, idx, step));
+    this.local.truncateSteps(id, game.steps.length);
+    this.redis.hset(KEYS.game(id), 'process', this.processId).catch(this.failing('owner'));
+    if (game.skipped > 0) this.log.warn({ ...where, kept: game.steps.length, skipped: game.skipped }, 'unreadable step records skipped');
+    if (await rebuildTable(game)) {
+      this.log.info({ ...where, steps: game.steps.length }, why);
+      return true;
+    }
+    this.local.finish(id, 'abandoned', null);
+    this.finish(id);
+    return false;
   }
 
   /** A shared game as the local store reads one back: its steps up to the first unreadable record. */
