@@ -137,6 +137,7 @@ describe('seats: one player, one live connection', () => {
 
   test('a page that lost its connection takes its seat over with its token (`resume`) before the server noticed: the old connection closed with 4010, one hand, one actor', async () => {
     const { ann, bob, bobWelcome } = await playing();
+    const annSaw = inbox(ann);
     const hand = handOf(bob, 1);
     const gone = closed(bob);
     // (Bob's old connection is still open: the server has not noticed it died)
@@ -147,6 +148,9 @@ describe('seats: one player, one live connection', () => {
     const clients = (server.getRoomById(ann.roomId) as any).clients as any[];
     expect(clients.filter((c) => c.userData?.seat === 1).map((c) => c.sessionId)).toEqual([again.sessionId]);
     expect(ann.state.seats[1].toJSON()).toMatchObject({ kind: 'human', name: 'Bob', connected: true, sessionId: again.sessionId });
+    // Nobody saw Bob go, so nobody is told he is back.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(annSaw.events.map((e) => e.type)).not.toContain('player_returned');
   });
 
   test('at a table waiting for players, a page that lost its connection takes its own seat back (`resume`), not the open one a friend is to take', async () => {
@@ -172,11 +176,14 @@ describe('seats: one player, one live connection', () => {
     const bob = await server.sdk.joinById(ann.roomId, { name: 'Bob' });
     const bobWelcome = await welcomed(bob);
     await waitFor(() => ann.state.status === 'playing', 'start');
+    const annSaw = inbox(ann);
     bob.connection.close();
     await waitFor(() => ann.state.seats[1].kind === 'bot', 'the bot plays for Bob');
     const tab2 = await server.sdk.joinById(ann.roomId, { name: 'Bob', rejoin: bobWelcome.token });
     const tab2Welcome = await welcomed(tab2);
     await waitFor(() => seatOf(tab2) === 1, 'a second tab took the seat back');
+    // Ann saw a bot take Bob's seat, and is told he is back.
+    await waitFor(() => annSaw.events.some((e) => e.type === 'player_returned' && e.seat === 1 && e.name === 'Bob'), 'Ann told that Bob is back');
     // The first token was replaced: using it again (a third window) takes nothing.
     await expect(server.sdk.joinById(ann.roomId, { name: 'Bob', rejoin: bobWelcome.token })).rejects.toThrow(/TABLE_FULL/);
     tab2.connection.close();

@@ -113,6 +113,8 @@ export class Seats {
     if (seat === undefined) return null;
     const s = this.state.seats[seat];
     if (s.connected && !resume) return null;
+    // A take-over of a live seat: nobody saw the player go, so nobody is told they are back.
+    const sawThemGo = !s.connected;
     if (s.connected) this.replace(s.sessionId);
     // One live session per seat: the seat's old connection is gone or closed, and a reconnection still waiting for it
     // is cancelled.
@@ -126,7 +128,7 @@ export class Seats {
     if (this.state.host === -1) this.state.host = seat;
     this.welcome(client, seat);
     this.host.showPrivate(client, seat);
-    this.host.events([{ type: 'player_returned', seat, name: s.name }]);
+    if (sawThemGo) this.host.events([{ type: 'player_returned', seat, name: s.name }]);
     this.host.patch();
     return seat;
   }
