@@ -28,11 +28,8 @@ function delayed(from, to, pair) {
     }
     if (queue.length) timer = setTimeout(pump, Math.max(0, queue[0].due - performance.now()));
   };
-  let first = true;
   from.on('data', (chunk) => {
     if (pair.stalled) return;
-    if (first && from === pair.client) pair.webSocket = /^upgrade:\s*websocket/im.test(chunk.toString('latin1'));
-    first = false;
     queue.push({ due: performance.now() + oneWayMs, chunk });
     if (!timer) timer = setTimeout(pump, oneWayMs);
   });
@@ -45,8 +42,10 @@ function delayed(from, to, pair) {
 
 const server = net.createServer((client) => {
   const upstream = net.connect(targetPort, '127.0.0.1');
-  const pair = { stalled: false, webSocket: false, client };
+  const pair = { stalled: false, webSocket: false };
   pairs.add(pair);
+  // A WebSocket asks to upgrade in its first request.
+  client.once('data', (chunk) => (pair.webSocket = /^upgrade:\s*websocket/im.test(chunk.toString('latin1'))));
   for (const s of [client, upstream]) {
     s.setNoDelay(true);
     s.on('error', () => {
