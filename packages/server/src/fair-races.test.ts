@@ -53,10 +53,11 @@ async function play(
   races: number,
   near: (t: number) => Omit<RacerOptions, 'name'>,
   farOpts: (t: number) => Omit<RacerOptions, 'name'>,
+  staggerMs = STAGGER_MS,
 ): Promise<Outcome[]> {
   const pairs = await Promise.all(
     Array.from({ length: tables }, async (_, t) => {
-      await new Promise((r) => setTimeout(r, t * STAGGER_MS));
+      await new Promise((r) => setTimeout(r, t * staggerMs));
       const a = await Racer.create(`ws://127.0.0.1:${server.port}`, { name: 'Near', ...near(t) }, { seats: 2, options: { threatSeconds: 3, turnSeconds: 0 } });
       const b = await Racer.join(`ws://127.0.0.1:${far.port}`, { name: 'Far', ...farOpts(t) }, a.room.roomId);
       return [a, b] as const;
@@ -247,3 +248,41 @@ test('"I don\'t think so!" with the same gun from a 0 ms and a 150 ms RTT player
     process.stderr.write(`fair-races: the far player took the gun ${results.filter((r) => r === 'far').length} of ${results.length}\n`);
   expect(results.filter((r) => r === 'far').length).toBeGreaterThanOrEqual(9);
 }, 60_000);
+
+/** Keeps this process (the server's) from doing anything else for `ms`: a stall, as on a loaded machine. */
+const stall = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+};
+
+/**
+ * A server that stalls (its process busy, or not running on a loaded machine) reads a shot only after the stall. The
+ * near player (0 ms) fires 30 ms after the far one (150 ms RTT); the server reads the near shot at once, then stalls
+ * for 110 ms while the far shot, fired first, is still on its way. Read after the stall, the far shot looked 70 ms
+ * late, more than its network could explain, and lost. Three tables, two races each, their stalls apart.
+ */
+test.each([
+  ['in a timer', (fn: () => void) => setTimeout(fn, 5)],
+  // (the loop's next turn then runs its timers, the race's among them, before it reads its sockets again)
+  ['just after it read its sockets', (fn: () => void) => setTimeout(() => setImmediate(fn), 5)],
+])(
+  "a server that stalls %s while a far player's quicker shot is on its way: the far player still wins",
+  async (_where, when) => {
+    const outcomes = await play(
+      3,
+      2,
+      () => ({
+        reaction: (goAt) => shared(goAt) + 30,
+        claim: (measuredMs) => {
+          when(() => stall(110)); // the near shot is read first (it is sent now, 0 ms away), then the stall
+          return measuredMs;
+        },
+      }),
+      () => ({ reaction: shared }),
+      700,
+    );
+    expect(outcomes.length).toBe(6);
+    expect(outcomes.map((o) => o.winner)).toEqual(Array(6).fill('far'));
+  },
+  60_000,
+);

@@ -43,6 +43,8 @@ export interface RaceHost {
   later(fn: () => void, ms: number): unknown;
   cancel(handle: unknown): void;
   now(): number;
+  /** How long a message read now may have waited unread, the server stalled (`Clock.lagMs`); asking keeps it measured. */
+  lagMs(): number;
 }
 
 /** WebSocket ping/pong, when the transport is `ws` (the browser answers pings itself). */
@@ -55,6 +57,8 @@ export class FairRaces {
   private referee = new RaceReferee<TimedShot>();
   private rtts = new Map<string, RttEstimate>();
   private timer: unknown = null;
+  /** A judging put off until the sockets are read after a stall (`due`). */
+  private afterStall: NodeJS.Immediate | null = null;
   private previews: unknown[] = [];
   private previewed = '';
   /** The race running after the last change, and the last one that ended (with when: the server's clock). */
@@ -70,6 +74,7 @@ export class FairRaces {
     const parsed = clockPingSchema.safeParse(message);
     if (!parsed.success) return { code: 'BAD_MESSAGE', message: 'clock: send {"c": <your clock in ms>}.' };
     sendTo(client, 'clock', { c: parsed.data.c, s: this.host.now() });
+    this.host.lagMs(); // a racer's page is here: keep the server's stalls measured for its shots
     const ws = (client as unknown as { ref?: Partial<PingSocket> }).ref;
     if (!ws || typeof ws.ping !== 'function' || typeof ws.on !== 'function') return null;
     let est = this.rtts.get(client.sessionId);
@@ -113,6 +118,9 @@ export class FairRaces {
     const verdict = judgeTiming({
       goAt: race.goAt,
       arrival,
+      // A human's shot came over a socket: if the server stalled before reading it, it may have come any time during
+      // the stall (at most FAIR.stallMs of it). A bot's shot is a timer of this process: it came when it fired.
+      stallMs: shot.by === 'human' ? Math.min(this.host.lagMs(), FAIR.stallMs) : 0,
       claimedMs: shot.by === 'bot' ? arrival - race.goAt : shot.claimedMs,
       oneWayMs: shot.by === 'bot' ? 0 : this.oneWayMs(shot.seat),
       quotaLeftMs: this.referee.quotaLeft(shot.seat, quotaOf(race)),
@@ -145,6 +153,8 @@ export class FairRaces {
   settle(force: boolean): void {
     if (this.timer) this.host.cancel(this.timer);
     this.timer = null;
+    if (this.afterStall) clearImmediate(this.afterStall);
+    this.afterStall = null;
     const race = this.host.race();
     const w = this.windowMs(race);
     const due = force || !race ? this.referee.takeAll() : this.referee.due(this.host.now(), w, race.seats);
@@ -155,7 +165,18 @@ export class FairRaces {
       else this.host.outlived(h.payload);
     }
     const next = this.referee.nextDue(this.windowMs());
-    if (next !== null) this.timer = this.host.later(() => this.settle(false), Math.max(0, next - this.host.now()));
+    if (next !== null) this.timer = this.host.later(() => this.due(), Math.max(0, next - this.host.now()));
+  }
+
+  /**
+   * The collection window ran out. If the server stalled just before, a loop runs its timers (this one) before it
+   * reads its sockets again, and a quicker shot that came during the stall would be judged after the one it beat:
+   * judge once the sockets are read (setImmediate runs right after that; only a real clock reports a stall).
+   */
+  private due(): void {
+    this.timer = null;
+    if (this.host.lagMs() > 0) this.afterStall = setImmediate(() => this.settle(false));
+    else this.settle(false);
   }
 
   /**
@@ -207,6 +228,8 @@ export class FairRaces {
   clear(): void {
     if (this.timer) this.host.cancel(this.timer);
     this.timer = null;
+    if (this.afterStall) clearImmediate(this.afterStall);
+    this.afterStall = null;
     for (const t of this.previews) this.host.cancel(t);
     this.previews = [];
   }

@@ -14,6 +14,20 @@ describe('judgeTiming: where a shot is placed', () => {
     ['no claim: its arrival, nothing forgiven', { arrival: GO + 375, oneWayMs: 75 }, 375, 0],
     ['a claim earlier than the network allows: arrival − latency − tolerance', { arrival: GO + 375, claimedMs: 150, oneWayMs: 75 }, 300 - tol, 75 + tol],
     ['a claim later than its arrival: its arrival', { arrival: GO + 200, claimedMs: 500 }, 200, 0],
+    [
+      'read after a 100 ms stall of the server, far player claiming the truth: its claim (the stall was not its network)',
+      { arrival: GO + 300 + 75 + 100, claimedMs: 300, oneWayMs: 75, stallMs: 100 },
+      300,
+      175,
+    ],
+    [
+      'read after a stall, a claim earlier than the network allows even then: arrival − stall − latency − tolerance',
+      { arrival: GO + 475, claimedMs: 150, oneWayMs: 75, stallMs: 100 },
+      300 - tol,
+      175 + tol,
+    ],
+    ['read just after a stall, a near player claiming the truth: its claim, not earlier', { arrival: GO + 301, claimedMs: 300, stallMs: 120 }, 300, 1],
+    ['read after a stall, no claim: when it was read', { arrival: GO + 475, oneWayMs: 75, stallMs: 100 }, 475, 0],
     ['a far player past its lag quota: forgiven only the quota', { arrival: GO + 300 + 200, claimedMs: 300, oneWayMs: 200, quotaLeftMs: 150 }, 350, 150],
     ['a quota already spent: its arrival', { arrival: GO + 375, claimedMs: 300, oneWayMs: 75, quotaLeftMs: 0 }, 375, 0],
     [

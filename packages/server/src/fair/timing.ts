@@ -24,6 +24,11 @@ export const FAIR = {
    * result, which answers it. A round trip at most, on any network a race is fair on; later ones are refused.
    */
   lateShotMs: 1000,
+  /**
+   * The most of a server stall (its process kept from reading its sockets, fair/loop-lag.ts) that a human's shot read
+   * after it is given back: the shot may have come any time during the stall. Also all a lying client can gain then.
+   */
+  stallMs: 250,
   /** Clock sync: RTT samples older than this are forgotten (a connection's latency changes). */
   sampleTtlMs: 60_000,
   /** Clock sync: samples kept per connection (the estimate is the lowest: the least queued one). */
@@ -33,8 +38,13 @@ export const FAIR = {
 /** One shot's timing, as the server sees it. All times on the server's clock (ms). */
 export interface ShotTiming {
   goAt: number;
-  /** When the shot reached the server. */
+  /** When the server read the shot. */
   arrival: number;
+  /**
+   * The server stalled just before it read the shot (fair/loop-lag.ts): it may have reached the server any time in the
+   * last `stallMs` before `arrival`. Default 0.
+   */
+  stallMs?: number;
   /** The client's claimed reaction (ms from the frame that showed "Go!" to the input); undefined: no claim. */
   claimedMs?: number;
   /** The racer's measured one-way latency (RTT / 2; 0 for a bot or a racer that never synced). */
@@ -73,11 +83,12 @@ export function allowanceMs(oneWayMs: number, quotaLeftMs: number, scheduled = t
  * The accepted time of one shot. A claim under the human floor is a false start as claimed. Otherwise the shot is
  * placed at "Go!" + the claim (in a response window, the claim counts from when the window showed on the player's
  * screen: reactions are compared, wherever the players sit), but never earlier than arrival − allowance (the claim cannot beat what the network allows), and never after its
- * arrival. No claim: the arrival itself.
+ * arrival. After a stall of the server, "arrival" is its earliest possible time for the first bound, and when the
+ * server read it for the second. No claim: when the server read it.
  */
 export function judgeTiming(t: ShotTiming): TimingVerdict {
   const allowance = allowanceMs(t.oneWayMs, t.quotaLeftMs, t.scheduled !== false);
-  const earliest = t.arrival - allowance;
+  const earliest = t.arrival - (t.stallMs ?? 0) - allowance;
   const claim = t.claimedMs === undefined ? t.arrival : t.goAt + t.claimedMs;
   if (t.claimedMs !== undefined && t.claimedMs < t.falseStartMs) {
     // A false start as claimed (the engine misfires it); its lock-out runs from when it can have been fired.

@@ -4,6 +4,7 @@
  * named timers (the decision countdown, one timer per bot seat, the restore and gathering waits) and the AFK misses.
  */
 import type { Seat } from '@tumbleweed/engine';
+import { processLoopLag } from '../fair/loop-lag';
 
 /** An opaque timer handle, given back to `clearTimeout`. */
 export type TimerHandle = unknown;
@@ -14,6 +15,11 @@ export interface Clock {
   now(): number;
   setTimeout(fn: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+  /**
+   * How long a message read now may have waited unread, its process stalled (fair/loop-lag.ts); asking keeps the
+   * measure running. Absent (a test's clock): 0.
+   */
+  lagMs?(): number;
 }
 
 /** The process's clock: Date.now() and Node's timers. */
@@ -21,6 +27,7 @@ export const realClock: Clock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  lagMs: () => processLoopLag.lagMs(),
 };
 
 /**
@@ -160,6 +167,11 @@ export class TableClock {
 
   now(): number {
     return this.clock.now();
+  }
+
+  /** How long a message read now may have waited unread (`Clock.lagMs`). */
+  lagMs(): number {
+    return this.clock.lagMs?.() ?? 0;
   }
 
   /** A one-off timer on the table's clock. */

@@ -69,6 +69,7 @@ export class Turns {
       later: (fn, ms) => clock.later(fn, ms),
       cancel: (handle) => clock.cancel(handle),
       now: () => clock.now(),
+      lagMs: () => clock.lagMs(),
     });
   }
 
