@@ -365,7 +365,7 @@ const watcherBar = (page: Page) =>
     return { bar: !!bar && bar.height > 0, below: main && scene ? Math.max(0, Math.round(main.bottom - scene.bottom)) : -1 };
   });
 
-test('host adds a bot and starts now; a spectator watches and is counted; readable join errors', async () => {
+test('host adds a bot and starts now; a friend whose tab closed shows as reconnecting and is kicked; a spectator watches and is counted; readable join errors', async () => {
   errors.length = 0;
   const cid = await newPage('Cid');
   const dee = await newPage('Dee', true);
@@ -379,6 +379,17 @@ test('host adds a bot and starts now; a spectator watches and is counted; readab
   await until('Eve watching', async () => ((await cid.getByTestId('spectators').textContent()) ?? '').includes('1 watching'));
   expect(await cid.getByTestId('spectators').locator('img.emoji').getAttribute('alt')).toBe('👁');
   await until('Eve without a seat', async () => (await eve.locator('.seats li.me').count()) === 0);
+
+  // A friend's tab closes while the table waits (a phone's browser killed, not Leave): her seat waits for her, marked
+  // "reconnecting" for everyone, and the host may kick her to open it.
+  const fay = await newPage('Fay', true);
+  await joinTable(fay, code, 'Fay');
+  const fayRow = cid.locator('.seats li', { hasText: 'Fay' });
+  await until('Fay seated', async () => (await fayRow.count()) === 1);
+  await fay.close();
+  await until('Fay shown as reconnecting', async () => ((await fayRow.textContent()) ?? '').includes('reconnecting'));
+  await cid.getByRole('button', { name: 'Kick Fay' }).click();
+  await until('Fay’s seat open again', async () => (await fayRow.count()) === 0);
 
   // Host controls while waiting.
   await cid.getByRole('button', { name: 'Add bot' }).click();
