@@ -3,6 +3,7 @@ import { LocalPresence } from '@colyseus/core';
 import { CODE_ALPHABET, normalizeCode } from '@tumbleweed/engine';
 import { runBot } from './bot-cli';
 import { claimCode } from './codes';
+import { processLoopLag } from './fair/loop-lag';
 import { ManualClock, realClock, settings } from './table-room';
 import { autoPlay, duelView, inbox, seatOf, startServer, waitFor } from './testing/harness';
 
@@ -96,6 +97,23 @@ describe('tables and codes', () => {
     const draws = ['AAAAA', 'AAAAA', 'BBBBB'];
     expect(await claimCode(presence, () => draws.shift()!)).toBe('AAAAA');
     expect(await claimCode(presence, () => draws.shift()!)).toBe('BBBBB');
+  });
+});
+
+describe('the stall heartbeat (fair/loop-lag.ts)', () => {
+  it("runs for a Saloon table's pages, and a Duel table's clock pings never start it", async () => {
+    expect(processLoopLag.running).toBe(false); // (no Saloon table in this file before)
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 2 });
+    const answers: unknown[] = [];
+    ann.onMessage('clock', (m) => answers.push(m));
+    for (let i = 0; i < 3; i++) ann.send('clock', { c: i });
+    await waitFor(() => answers.length === 3, 'the clock answered');
+    expect(processLoopLag.running).toBe(false);
+    const cid = await server.sdk.create('saloon', { name: 'Cid', seats: 2 });
+    cid.onMessage('clock', (m) => answers.push(m));
+    cid.send('clock', { c: 0 });
+    await waitFor(() => answers.length === 4, 'the clock answered');
+    expect(processLoopLag.running).toBe(true);
   });
 });
 

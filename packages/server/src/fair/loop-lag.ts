@@ -48,6 +48,11 @@ class ProcessLoopLag {
   private timer: NodeJS.Timeout | null = null;
   private askedAt = 0;
 
+  /** Whether the heartbeat runs. */
+  get running(): boolean {
+    return this.timer !== null;
+  }
+
   lagMs(): number {
     const now = performance.now();
     this.askedAt = now;

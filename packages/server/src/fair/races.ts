@@ -32,6 +32,8 @@ export interface TimedShot {
 /** What the races need from their room. */
 export interface RaceHost {
   race(): Race | null;
+  /** Whether the table's game has races at all (Saloon Showdown); a Duel or Rattlesnake table never needs the heartbeat. */
+  hasRaces(): boolean;
   preview(seat: Seat): ServerMessages['race'] | null;
   /** The connected client playing `seat`, if any (a bot's seat has none). */
   clientOf(seat: Seat): Client | undefined;
@@ -74,7 +76,7 @@ export class FairRaces {
     const parsed = clockPingSchema.safeParse(message);
     if (!parsed.success) return { code: 'BAD_MESSAGE', message: 'clock: send {"c": <your clock in ms>}.' };
     sendTo(client, 'clock', { c: parsed.data.c, s: this.host.now() });
-    this.host.lagMs(); // a racer's page is here: keep the server's stalls measured for its shots
+    if (this.host.hasRaces()) this.host.lagMs(); // a racer's page is here: keep the server's stalls measured for its shots
     const ws = (client as unknown as { ref?: Partial<PingSocket> }).ref;
     if (!ws || typeof ws.ping !== 'function' || typeof ws.on !== 'function') return null;
     let est = this.rtts.get(client.sessionId);

@@ -61,6 +61,7 @@ export class Turns {
   ) {
     this.races = new FairRaces({
       race: () => (host.state.status === 'playing' ? (host.adapter.game.race?.(driver.engine) ?? null) : null),
+      hasRaces: () => Boolean(host.adapter.game.race),
       preview: (seat) => host.adapter.game.racePreview?.(driver.engine, seat) ?? null,
       clientOf: (seat) => host.clients.find((c) => c.userData?.seat === seat),
       judge: (shot) => this.judge(shot),
