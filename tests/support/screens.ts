@@ -63,6 +63,18 @@ export async function measure(page: Page): Promise<Snapshot> {
   // players' boxes and their places, 48 px over the boxes. And `moving`: in CI, after that, five Duel cards were still
   // measured inside their players' boxes, over the "DODGED" stamps, where no card rests. Not reproduced here; whatever
   // held them still, a card on its way is a tween, and the scene's ticker runs while one does, its delay included.)
+  // And the snapshot itself shows the scene at rest: a tween that began between the wait and the snapshot (a bot's
+  // card slid to its place as it committed: in CI, five bots' cards were measured inside their boxes, over the
+  // "DODGED" stamps, though a screenshot just before showed them in their places) means waiting and measuring again.
+  for (let attempt = 1; ; attempt++) {
+    await atRest(page);
+    const snap = await snapshot(page);
+    if (!snap.scene.moving || attempt >= 3) return snap;
+  }
+}
+
+/** Waits until the scene is at rest (see `measure`), 4 s at most. */
+async function atRest(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () => {
@@ -102,6 +114,10 @@ export async function measure(page: Page): Promise<Snapshot> {
       { polling: 50, timeout: 4000 },
     )
     .catch(() => undefined);
+}
+
+/** The scene's rectangles and the DOM around it, at one moment. */
+function snapshot(page: Page): Promise<Snapshot> {
   return page.evaluate(() => {
     const scene = document.querySelector('.scene');
     if (!scene) throw new Error('no .scene on the page');
