@@ -216,7 +216,15 @@ export function layoutProblems(snap: Snapshot, dpr: number): string[] {
   // A fan of like cards (Hits in front, a hand of backs) shows their word whole on the top card, and on the others
   // wholly or not at all: stacked Hits read "HIHIHIHIT", each Hit's word cut by the next. (A fan of different cards,
   // my hand on a phone held sideways, shows each card in part as a fan does, the whole card a long-press away: not
-  // asked here. A few pixels in sight are a glyph's side bearing: 4 px of a back's ★ box show no ink.)
+  // asked here, nor a card under a different one with its like further on: Disarm, Hit, Disarm. A few pixels in sight
+  // are a glyph's side bearing: 4 px of a back's ★ box show no ink.)
+  /** The words drawn on card `c` (its name, value, what it does; on a back its mark). */
+  const wordsOn = (c: number): string[] => items.filter((u) => u.kind === 'text' && u.parent === c).map((u) => u.label);
+  /** Cards `a` and `b` are alike: every word on one is on the other (a like card under the next shows fewer, a back none). */
+  const like = (a: number, b: number): boolean => {
+    const [wa, wb] = [wordsOn(a), wordsOn(b)];
+    return wa.every((w) => wb.includes(w)) || wb.every((w) => wa.includes(w));
+  };
   items.forEach((t, i) => {
     const card = items[t.parent];
     if (t.kind !== 'text' || !card || card.stack === '') return;
@@ -227,7 +235,10 @@ export function layoutProblems(snap: Snapshot, dpr: number): string[] {
       if (b.kind !== 'card' || b.stack !== card.stack || held[i].has(j) || b.y > t.y + SLACK || b.y + b.height < t.y + t.height - SLACK) continue;
       const from = Math.max(t.x, b.x);
       const to = Math.min(t.x + t.width, b.x + b.width);
-      if (to > from) over.push([from, to]);
+      if (to <= from) continue;
+      // (the first card over the words decides: a different card cuts them as a fan does)
+      if (over.length === 0 && !like(t.parent, j)) return;
+      over.push([from, to]);
     }
     over.sort((a, b) => a[0] - b[0]);
     let covered = 0;
