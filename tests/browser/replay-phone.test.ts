@@ -9,7 +9,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { botLog } from '../support/bot-log';
 import { people, phone, shot, useStack } from '../support/browser';
 import { layoutProblems, measure } from '../support/screens';
-import { openReplay, smallTargets } from '../support/table';
+import { openReplay, smallTargets, until } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -127,6 +127,39 @@ test('on a phone held upright "Open another log" is at the foot of the page, and
     await inTopRow.waitFor({ state: 'detached', timeout: 5_000 });
     await another.click();
     await expect(page.getByRole('heading', { name: 'Watch a game again' }).isVisible()).resolves.toBe(true);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+// A finger rests a moment on a button. Playing, the viewer redrew Play's icon and word at every step: a press that
+// began on the word "Pause" and ended after the next step was no click (Chrome sends none when the element pressed on
+// is gone), and the game played on (one CI run: "paused" at step 3, step 14 a second later).
+test('a press on Pause that lasts past the next step pauses the replay', async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('phone360', { ...SMALLEST, locale: 'en-US' });
+    await openReplay(page, stack().base, botLog('duel', 2, 5));
+    const position = page.getByTestId('replay-position');
+    const play = page.getByTestId('replay-play');
+    await page.getByLabel('Speed').selectOption('4');
+    for (let press = 1; press <= 3; press++) {
+      await play.click();
+      await expect(play.getAttribute('aria-pressed')).resolves.toBe('true');
+      const from = await position.textContent();
+      await until('playback moves on', async () => (await position.textContent()) !== from);
+      // (pressed on the word, released 300 ms later: at 4× each step of this log lasts 175 ms)
+      const word = await play.locator('.replay-word').boundingBox();
+      if (!word) throw new Error('no word on Play');
+      await page.mouse.move(word.x + word.width / 2, word.y + word.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(300);
+      await page.mouse.up();
+      const paused = await position.textContent();
+      await page.waitForTimeout(800);
+      expect([press, await play.getAttribute('aria-pressed'), await position.textContent()]).toEqual([press, 'false', paused]);
+    }
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

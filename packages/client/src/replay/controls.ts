@@ -29,7 +29,9 @@ export function replayControls(
 ): ReplayControls {
   const last = rep.frames.length - 1;
   let position = now.position;
-  const playBtn = h('button', { type: 'button', class: 'replay-play', 'data-testid': 'replay-play' });
+  const playIcon = document.createTextNode('');
+  const playWord = h('span', { class: 'replay-word' });
+  const playBtn = h('button', { type: 'button', class: 'replay-play', 'data-testid': 'replay-play' }, playIcon, playWord);
   const startBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:toStart'), title: t('replay:toStart') }, '|◀');
   const backBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:stepBack'), title: t('replay:stepBack') }, '◀');
   const fwdBtn = h('button', { type: 'button', class: 'secondary', 'aria-label': t('replay:stepForward'), title: t('replay:stepForward') }, '▶');
@@ -84,8 +86,12 @@ export function replayControls(
             : t('replay:moveBy', { name: name(step.seat) });
     // (Play at the last step plays the game again from its deal: it says so)
     // (its word for screen readers only on the smallest phone held sideways: style.css)
+    // (its icon and word changed in place, and only when they change: a finger resting on the word while a step went
+    // by pressed an element that was gone when it lifted, and the browser sent no click)
     const word = playing ? t('replay:pause') : t(position === last ? 'replay:playAgain' : 'replay:play');
-    playBtn.replaceChildren(playing ? '❚❚ ' : '▶ ', h('span', { class: 'replay-word' }, word));
+    const icon = playing ? '❚❚ ' : '▶ ';
+    if (playIcon.data !== icon) playIcon.data = icon;
+    if (playWord.textContent !== word) playWord.textContent = word;
     playBtn.setAttribute('aria-pressed', String(playing));
     startBtn.disabled = backBtn.disabled = position === 0;
     fwdBtn.disabled = endBtn.disabled = position === last;
