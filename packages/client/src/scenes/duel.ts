@@ -716,9 +716,8 @@ export class DuelScene {
     }
 
     if (aimable) {
-      c.eventMode = 'static';
       c.cursor = 'crosshair';
-      c.on('pointertap', () => this.hooks.onAim(spot.seat));
+      this.px.onTap(c, `aim:${spot.seat}`, () => this.hooks.onAim(spot.seat));
       const outline = new Graphics().roundRect(-3, -3, sw + 6, sh + 6, 12).stroke({ width: 3, color: RED });
       c.addChild(outline);
       this.animate(outline, { alpha: 0 }, this.aimSince || performance.now(), 0, 300);
@@ -768,9 +767,8 @@ export class DuelScene {
       const selected = m.selected === card;
       face.position.set(x, y - (selected ? 6 : 0));
       if (playable) {
-        face.eventMode = 'static';
         face.cursor = 'pointer';
-        face.on('pointertap', () => this.hooks.onCard(card));
+        this.px.onTap(face, `card:${card}`, () => this.hooks.onCard(card));
         // (a tap in the gap beside a card, half of it, is still that card's: a phone held sideways draws them 38 px wide)
         fingerSized(face, cw, ch, this.root.scale.x, { x: gap / 2, y: 6 }, true);
         // The frame lies on the card's edge, so cards side by side never touch.

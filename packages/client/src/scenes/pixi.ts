@@ -40,7 +40,46 @@ export interface SceneSize {
 export interface PixiScene {
   app: Application;
   size(): SceneSize;
+  /**
+   * Calls `fn` when `node` is tapped: pressed and released on it, or on what a redraw put in its place under the
+   * finger with the same `key` (which card, which player). Use instead of Pixi's `pointertap`.
+   */
+  onTap(node: Container, key: string, fn: () => void): void;
   stop(): void;
+}
+
+/** What `onTap` made tappable: the test hook reads where a tap takes them. */
+const tappable = new WeakSet<Container>();
+
+/**
+ * Taps that outlive a redraw. A scene draws itself again whenever the table changes (another player places a card, a
+ * bot answers) and a finger rests 100–300 ms on what it taps: Pixi's `pointertap` wants the press and the release on
+ * one object, and a press on a card drawn again before the finger lifted was no tap at all. The press is remembered
+ * here by its key, the thing's meaning, until the release on `host`'s canvas.
+ */
+function taps(host: HTMLElement): { onTap: PixiScene['onTap']; stop(): void } {
+  let press: { key: string; pointer: number } | null = null;
+  // Every press starts with none remembered (one that ended off the felt left its key behind); this capturing
+  // listener on the canvas's parent runs before Pixi's own on the canvas.
+  const forget = (): void => {
+    press = null;
+  };
+  host.addEventListener('pointerdown', forget, { capture: true });
+  return {
+    onTap(node, key, fn) {
+      node.eventMode = 'static';
+      tappable.add(node);
+      node.on('pointerdown', (e) => {
+        press = { key, pointer: e.pointerId };
+      });
+      node.on('pointerup', (e) => {
+        const was = press;
+        press = null;
+        if (was?.key === key && was.pointer === e.pointerId) fn();
+      });
+    },
+    stop: () => host.removeEventListener('pointerdown', forget, { capture: true }),
+  };
 }
 
 /*
@@ -140,7 +179,7 @@ export function sceneBounds(app: Application): SceneBounds {
         stack: inStack,
         ...(kind === 'card' ? { scale: node.scale.x } : {}),
         ...(node instanceof Text ? { fontSize: Math.round(Number(node.style.fontSize) * scale * 100) / 100 } : {}),
-        ...(node.eventMode === 'static' && node.listenerCount('pointertap') > 0 ? { tap: tapBox(node, b, c) } : {}),
+        ...(node.eventMode === 'static' && tappable.has(node) ? { tap: tapBox(node, b, c) } : {}),
       });
       if (node instanceof Text) textResolutions.add(Math.round((node.resolution / rootScale) * 100) / 100);
       if (kind !== 'text') here = items.length - 1;
@@ -259,13 +298,16 @@ export async function createPixiApp(host: HTMLElement, onResize: () => void): Pr
     fit();
   }
   watchRatio();
+  const tapper = taps(host);
   const hook = { bounds: () => sceneBounds(app) };
   liveHooks.push(hook);
   window.__tumbleweedScene = hook;
   return {
     app,
     size: () => ({ width: app.screen.width, height: app.screen.height }),
+    onTap: tapper.onTap,
     stop: () => {
+      tapper.stop();
       observer.disconnect();
       ratioQuery?.removeEventListener('change', onRatio);
       // (the hook is the latest scene still alive: a page remounted while its first scene was still starting — the

@@ -406,7 +406,7 @@ export class RattlesnakeScene {
     });
     c.on('pointerup', () => window.clearTimeout(this.pressTimer));
     c.on('pointerupoutside', () => this.hideTip());
-    if (onTap) c.on('pointertap', onTap);
+    if (onTap) this.px.onTap(c, `card:${id}`, onTap);
     return c;
   }
 
