@@ -153,10 +153,7 @@ export class FairRaces {
 
   /** Judges the held shots that are due (all of them with `force`, or when no race runs), and waits for the rest. */
   settle(force: boolean): void {
-    if (this.timer) this.host.cancel(this.timer);
-    this.timer = null;
-    if (this.afterStall) clearImmediate(this.afterStall);
-    this.afterStall = null;
+    this.cancelJudging();
     const race = this.host.race();
     const w = this.windowMs(race);
     const due = force || !race ? this.referee.takeAll() : this.referee.due(this.host.now(), w, race.seats);
@@ -168,6 +165,14 @@ export class FairRaces {
     }
     const next = this.referee.nextDue(this.windowMs());
     if (next !== null) this.timer = this.host.later(() => this.due(), Math.max(0, next - this.host.now()));
+  }
+
+  /** Cancels the judging waiting for its time: the collection timer, and one put off until the sockets are read. */
+  private cancelJudging(): void {
+    if (this.timer) this.host.cancel(this.timer);
+    this.timer = null;
+    if (this.afterStall) clearImmediate(this.afterStall);
+    this.afterStall = null;
   }
 
   /**
@@ -228,10 +233,7 @@ export class FairRaces {
   }
 
   clear(): void {
-    if (this.timer) this.host.cancel(this.timer);
-    this.timer = null;
-    if (this.afterStall) clearImmediate(this.afterStall);
-    this.afterStall = null;
+    this.cancelJudging();
     for (const t of this.previews) this.host.cancel(t);
     this.previews = [];
   }
