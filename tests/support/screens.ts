@@ -63,9 +63,10 @@ export async function measure(page: Page): Promise<Snapshot> {
   // players' boxes and their places, 48 px over the boxes. And `moving`: in CI, after that, five Duel cards were still
   // measured inside their players' boxes, over the "DODGED" stamps, where no card rests. Not reproduced here; whatever
   // held them still, a card on its way is a tween, and the scene's ticker runs while one does, its delay included.)
-  // And the snapshot itself shows the scene at rest: a tween that began between the wait and the snapshot (a bot's
-  // card slid to its place as it committed: in CI, five bots' cards were measured inside their boxes, over the
-  // "DODGED" stamps, though a screenshot just before showed them in their places) means waiting and measuring again.
+  // And the snapshot itself shows the scene at rest: a tween that began between the wait and the snapshot (the bots'
+  // committed cards slide to their places when a reveal's 1.5 s hold ends, a timer, not a tween: in CI, five bots'
+  // cards were measured inside their boxes, over the "DODGED" stamps, though a screenshot just before showed the table
+  // at rest) means waiting and measuring again.
   for (let attempt = 1; ; attempt++) {
     await atRest(page);
     const snap = await snapshot(page);
