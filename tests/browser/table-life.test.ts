@@ -365,6 +365,30 @@ const watcherBar = (page: Page) =>
     return { bar: !!bar && bar.height > 0, below: main && scene ? Math.max(0, Math.round(main.bottom - scene.bottom)) : -1 };
   });
 
+// The host's tab closed while friends waited: nobody could start the game, add a bot or kick until her seat's grace
+// period ran out (60 s). Her buttons now wait 10 s for her (the server's HOST_AWAY_SECONDS), then pass on.
+test("the host's tab closes while the table waits: after a short while a friend at the table has the host's buttons, is told so, and starts the game", async () => {
+  errors.length = 0;
+  const ann = await newPage('Ann');
+  const cat = await newPage('Cat', true);
+  const code = await createTable(ann, 'Ann', 3, 0);
+  await joinTable(cat, code, 'Cat');
+  await until('Cat seated', async () => ((await seatText(cat, 'Cat')) ?? '').includes('(you)'));
+  expect(await cat.getByRole('button', { name: 'Add bot' }).count()).toBe(0);
+  const closed = Date.now();
+  await ann.close();
+  await until('Ann shown as reconnecting', async () => ((await seatText(cat, 'Ann')) ?? '').includes('reconnecting'));
+  await until("Cat has the host's buttons", async () => (await cat.getByRole('button', { name: 'Start now (fill with bots)' }).count()) === 1, 20_000);
+  const after = Date.now() - closed;
+  expect(after).toBeGreaterThanOrEqual(9_000); // (a reload or a network change has that long to come back)
+  expect(await cat.locator('.log li', { hasText: 'You are the host now.' }).count()).toBe(1);
+  expect(await cat.locator('.waiting-room').textContent()).toContain('when you press Start now');
+  await shot(cat, 'table-life-host-passed-390x844');
+  await cat.getByRole('button', { name: 'Start now (fill with bots)' }).click();
+  await until('the game on at Cat', async () => (await cat.getByRole('button', { name: PLAY }).count()) > 0);
+  expect(errors).toEqual([]);
+});
+
 test('host adds a bot and starts now; a friend whose tab closed shows as reconnecting and is kicked; a spectator watches and is counted; readable join errors', async () => {
   errors.length = 0;
   const cid = await newPage('Cid');

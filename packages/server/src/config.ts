@@ -33,6 +33,8 @@ export const config = {
   botDelayMs: int('BOT_DELAY_MS', 700),
   /** Seconds a dropped player has to come back before a bot takes the seat. */
   reconnectSeconds: int('RECONNECT_SECONDS', 60),
+  /** Seconds the host may be away (connection dropped) before the host's buttons pass to a player who is here. */
+  hostAwaySeconds: int('HOST_AWAY_SECONDS', 10),
   /**
    * `1`: the client address is the X-Real-IP (else the last X-Forwarded-For) set by the proxy in front, as in
    * deploy/nginx. Only when the process is reachable through that proxy alone: anyone else could forge them.

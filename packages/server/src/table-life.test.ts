@@ -146,6 +146,81 @@ describe('a table waiting for players: a dropped connection keeps its seat for t
   });
 });
 
+describe("the host away: the host's buttons wait settings.hostAwaySeconds for her, then pass to a player who is here", () => {
+  const AWAY_MS = settings.hostAwaySeconds * 1000;
+  /** Whether Cat may add a bot: the answer to her asking (a bot seated, or NOT_HOST). */
+  async function mayAddBot(cat: Room<any>, errors: { code: string }[]): Promise<boolean> {
+    const bots = () => Array.from(cat.state.seats as any[]).filter((s: any) => s.kind === 'bot').length;
+    const before = { bots: bots(), refused: errors.filter((e) => e.code === 'NOT_HOST').length };
+    cat.send('table', { action: 'addBot' });
+    await waitFor(() => bots() > before.bots || errors.filter((e) => e.code === 'NOT_HOST').length > before.refused, 'an answer');
+    return bots() > before.bots;
+  }
+
+  test('away longer: the first player here is the host and everyone is told; back, the old host is a player like the others', async () => {
+    const clock = new ManualClock();
+    settings.clock = clock;
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 4 });
+    const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
+    const c = inbox(cat);
+    await waitFor(() => seatOf(cat) === 1, 'Cat seated');
+    ann.connection.close(); // her tab closed, her phone locked: not a goodbye
+    await waitFor(() => cat.state.seats[0].connected === false, 'Ann shown as away');
+    clock.advance(AWAY_MS - 1000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(cat.state.host).toBe(0);
+    expect(await mayAddBot(cat, c.errors)).toBe(false);
+    clock.advance(1000);
+    await waitFor(() => cat.state.host === 1, "Cat has the host's buttons");
+    expect(c.events.filter((e) => e.type === 'host_passed')).toEqual([{ type: 'host_passed', seat: 1, was: 0 }]);
+    expect(await mayAddBot(cat, c.errors)).toBe(true);
+    // Ann back (her seat kept for the grace period): at her seat, without the host's buttons.
+    const back = await server.sdk.reconnect(ann.reconnectionToken);
+    const a = inbox(back);
+    await waitFor(() => cat.state.seats[0].connected === true, 'Ann back');
+    expect(seatOf(back)).toBe(0);
+    expect(back.state.host).toBe(1);
+    expect(await mayAddBot(back, a.errors)).toBe(false);
+  });
+
+  test('back in time (a reload, a phone changing networks): she keeps them, and nobody is told anything', async () => {
+    const clock = new ManualClock();
+    settings.clock = clock;
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 4 });
+    const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
+    const c = inbox(cat);
+    await waitFor(() => seatOf(cat) === 1, 'Cat seated');
+    ann.connection.close();
+    await waitFor(() => cat.state.seats[0].connected === false, 'Ann shown as away');
+    clock.advance(AWAY_MS - 1000);
+    const back = await server.sdk.reconnect(ann.reconnectionToken);
+    await waitFor(() => cat.state.seats[0].connected === true, 'Ann back');
+    clock.advance(2 * AWAY_MS);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(cat.state.host).toBe(0);
+    expect(c.events.filter((e) => e.type === 'host_passed')).toEqual([]);
+    expect(await mayAddBot(back, inbox(back).errors)).toBe(true);
+  });
+
+  test('nobody else at the table: the buttons wait for the next player to arrive, who takes them at once', async () => {
+    const clock = new ManualClock();
+    settings.clock = clock;
+    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 4 });
+    await waitFor(() => seatOf(ann) === 0, 'Ann seated');
+    const code = ann.roomId;
+    ann.connection.close();
+    await waitFor(() => (server.getRoomById(code) as any)?.state.seats[0].connected === false, 'Ann shown as away');
+    clock.advance(AWAY_MS);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((server.getRoomById(code) as any).state.host).toBe(0);
+    const bob = await server.sdk.joinById(code, { name: 'Bob' });
+    const b = inbox(bob);
+    await waitFor(() => seatOf(bob) === 1 && bob.state.host === 1, "Bob sits down with the host's buttons");
+    await waitFor(() => b.events.some((e) => e.type === 'host_passed'), 'Bob told');
+    expect(await mayAddBot(bob, b.errors)).toBe(true);
+  });
+});
+
 test('after two missed countdowns in a row a bot plays for the player, until they act again', async () => {
   // (to $10: the bot playing fast for Bob must not end the game before Bob is back)
   const clock = new ManualClock(); // each countdown's second passes once only Bob is waited for

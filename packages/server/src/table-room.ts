@@ -54,7 +54,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     () => this.state,
     () => this.log,
   );
-  private readonly seats: Seats = new Seats(this.host());
+  private readonly seats: Seats = new Seats(this.host(), this.tableClock);
   private readonly turns: Turns = new Turns(this.host(), this.driver, this.tableClock, { rng: () => this.botRng, level: () => this.botLevel });
   private readonly restore: RestoreWait = new RestoreWait(this.host(), this.driver, this.seats, this.tableClock, this.turns);
   private readonly actions: TableActions = new TableActions(this.host(), this.seats, this.driver, this.tableClock);
@@ -249,6 +249,7 @@ export abstract class TableRoom<TS extends TableState = TableState> extends Room
     const waitForThem = !consented && this.grace() > 0 && (this.state.status === 'waiting' || this.state.status === 'playing');
     if (this.state.status === 'waiting' && !waitForThem) return this.seats.free(seat);
     s.connected = false;
+    if (waitForThem) this.seats.dropped(seat);
     this.broadcastPatch();
     if (waitForThem && (await this.seats.waitForReturn(client, seat, this.grace()))) return;
     // Not back in time: before the game the seat is open again, during it a bot plays it.

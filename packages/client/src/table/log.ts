@@ -52,6 +52,8 @@ export function tableLog(view: TableView): TableLog {
         return [t('table.log.returned', { name: who(e) })];
       case 'player_kicked':
         return [t('table.log.kicked', { name: who(e) })];
+      case 'host_passed':
+        return [t('table.log.hostPassed', { name: view.name(e.seat), context: youContext(view.mySeat(), e.seat) })];
       case 'seat_away':
         return [t('table.log.away', { name: view.name(e.seat) })];
       case 'seat_back':

@@ -255,6 +255,8 @@ export const tableEventSchema = z.discriminatedUnion('type', [
   event('player_returned', { seat, name: z.string() }),
   event('player_left', { seat, name: z.string() }),
   event('player_kicked', { seat, name: z.string() }),
+  /** The host's powers pass to `seat`, a player at the table, from `was` (away too long, or gone). */
+  event('host_passed', { seat, was: seat }),
   /** A player dropped: a bot plays their seat until they come back. */
   event('bot_took_seat', { seat }),
   /** No move from this seat's player for a while (AFK): a bot plays for them; `seat_back` when they act again. */

@@ -11,8 +11,10 @@ import type { MessageBucket } from '../flood';
 import * as metrics from '../metrics';
 import { hashToken, type StoredSeat } from '../persist';
 import type { TableState } from '../table-state';
+import type { TableClock, TimerHandle } from './clock';
 import type { HostAction } from './schemas';
 import { sendTo } from './send';
+import { settings } from './settings';
 
 export const MAX_SPECTATORS = 50;
 
@@ -64,8 +66,15 @@ export class Seats {
   private devices = new Map<Seat, string>();
   /** A dropped seat's pending reconnection (cancelled when the seat is kicked or taken back with its token). */
   private reconnecting = new Map<Seat, Deferred<Client<SeatUser>>>();
+  /** Runs out when the host has been away `settings.hostAwaySeconds` (see `dropped`). */
+  private hostAwayTimer: TimerHandle | null = null;
+  /** The host has been away that long and nobody else was here to take the powers: the next player here does. */
+  private hostOverdue = false;
 
-  constructor(private readonly host: SeatsHost) {}
+  constructor(
+    private readonly host: SeatsHost,
+    private readonly clock: TableClock,
+  ) {}
 
   private get state(): TableState {
     return this.host.state;
@@ -91,6 +100,7 @@ export class Seats {
     if (this.state.host === -1) this.state.host = seat;
     this.welcome(client, seat);
     this.host.events([{ type: 'player_joined', seat, name: s.name }]);
+    this.here(seat);
   }
 
   /** Tells a player their seat and its secret token (kept by the client to take the seat back later). */
@@ -129,6 +139,7 @@ export class Seats {
     this.welcome(client, seat);
     this.host.showPrivate(client, seat);
     if (sawThemGo) this.host.events([{ type: 'player_returned', seat, name: s.name }]);
+    this.here(seat);
     this.host.patch();
     return seat;
   }
@@ -156,14 +167,55 @@ export class Seats {
     this.tokens.delete(seat);
     this.devices.delete(seat);
     this.cancelReconnection(seat);
-    this.passHost(seat);
     this.host.events([{ type: 'player_left', seat, name }]);
+    this.passHost(seat);
     this.host.patch();
   }
 
+  /** The host left for good (seat freed, or played by a bot): the first player here is the host, else nobody yet. */
   passHost(leaving: Seat): void {
     if (this.state.host !== leaving) return;
-    this.state.host = this.state.seats.findIndex((s, i) => i !== leaving && s.kind === 'human' && s.connected);
+    if (this.handOver(leaving)) return;
+    this.hostBack();
+    this.state.host = -1; // nobody here: the next to sit down is the host
+  }
+
+  /**
+   * A seat's connection dropped and the seat waits for its player. The host's powers (starting the game, bots, kick)
+   * wait `settings.hostAwaySeconds` for them (a page reloaded, a phone changing networks); then they pass to the
+   * first player here, or to the next to arrive. A host who comes back after that is a player like the others.
+   */
+  dropped(seat: Seat): void {
+    if (seat !== this.state.host) return;
+    this.clock.cancel(this.hostAwayTimer);
+    this.hostAwayTimer = this.clock.later(() => {
+      this.hostAwayTimer = null;
+      this.hostOverdue = true;
+      if (this.handOver(seat)) this.host.patch();
+    }, settings.hostAwaySeconds * 1000);
+  }
+
+  /** A player is here (sat down, came back): the host back in time keeps the powers; a host away too long gives them. */
+  private here(seat: Seat): void {
+    if (seat === this.state.host) this.hostBack();
+    else if (this.hostOverdue) this.handOver(this.state.host);
+  }
+
+  /** The host's absence, if any, is over (back, or no longer the host). */
+  private hostBack(): void {
+    this.clock.cancel(this.hostAwayTimer);
+    this.hostAwayTimer = null;
+    this.hostOverdue = false;
+  }
+
+  /** The host's powers go from `from` to the first player here (told to everyone): true when someone took them. */
+  private handOver(from: Seat): boolean {
+    const to = this.state.seats.findIndex((s, i) => i !== from && s.kind === 'human' && s.connected);
+    if (to === -1) return false;
+    this.hostBack();
+    this.state.host = to;
+    this.host.events([{ type: 'host_passed', seat: to, was: from }]);
+    return true;
   }
 
   /**
@@ -190,6 +242,7 @@ export class Seats {
       s.connected = true;
       metrics.reconnections.inc();
       this.host.log.info({ seat }, 'player reconnected');
+      this.here(seat);
       this.host.patch();
       return true;
     } catch {
@@ -291,5 +344,6 @@ export class Seats {
   /** Disposing: no reconnection is waited for any more. */
   clear(): void {
     this.reconnecting.clear();
+    this.hostBack();
   }
 }

@@ -8,6 +8,8 @@ export interface TableSettings {
   botDelayMs: number;
   /** Seconds a dropped player has to come back before a bot takes the seat. */
   reconnectSeconds: number;
+  /** Seconds the host may be away before the host's powers pass to a player who is here (seats.ts). */
+  hostAwaySeconds: number;
   allowTestSeed: boolean;
   /** Flood control: every message a client sends takes a token (see flood.ts). */
   flood: FloodLimits;
@@ -18,6 +20,7 @@ export interface TableSettings {
 export const settings: TableSettings = {
   botDelayMs: config.botDelayMs,
   reconnectSeconds: config.reconnectSeconds,
+  hostAwaySeconds: config.hostAwaySeconds,
   allowTestSeed: config.allowTestSeed,
   flood: { burst: 30, perSecond: 15, strikes: 60 },
   clock: realClock,

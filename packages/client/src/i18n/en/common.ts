@@ -196,6 +196,8 @@ export const common = {
       botTook: '{{name}} is gone; a bot plays that seat now.',
       returned: '{{name}} is back and takes the seat again.',
       kicked: 'The host asked {{name}} to leave.',
+      hostPassed_me: 'You are the host now.',
+      hostPassed: '{{name}} is the host now.',
       away: '{{name}} seems to be away — a bot plays for them for now.',
       back: '{{name}} is back.',
       rematch: '{{name}} wants to play again.',

@@ -187,6 +187,8 @@ export const common: Translation<typeof en.common> = {
       botTook: '{{name}} foi embora; agora um bot joga nesse lugar.',
       returned: '{{name}} voltou e retoma o lugar.',
       kicked: 'O anfitrião pediu que {{name}} saísse.',
+      hostPassed_me: 'Agora você é o anfitrião.',
+      hostPassed: '{{name}} agora é o anfitrião.',
       away: '{{name}} parece ausente — por enquanto um bot joga no lugar.',
       back: '{{name}} voltou.',
       rematch: '{{name}} quer jogar de novo.',
