@@ -384,3 +384,53 @@ test.each([4, 6])(
     }
   },
 );
+
+// After an escape the threatener's own status read "you points the yellow gun at Calamity Kate (after an escape)":
+// the sentence for someone else, with "you" put in.
+test('a threat turned on someone else by an Escape on Horseback: each player reads it in their own words', async () => {
+  // Ann (seat 0) starts, Bob (seat 1) holds an Escape on Horseback, the bot in seat 2 cannot interrupt.
+  const seed = findSaloonSeed(3, SLOW_THREATS, (s) => s.active === 0 && holds(s.players[1].hand, 'escape', 1) && !mayInterrupt(s.players[2].hand));
+  const { code, leave } = await hostSaloon(stack().base, 3, 1, seed, SLOW_THREATS);
+  const folks = people(stack().browser);
+  try {
+    const ann = await folks.open('Ann', { ...phone(390, 844, 2), locale: 'en-US' });
+    const bob = await folks.open('Bob', { ...DESKTOP, locale: 'en-US' });
+    // Every sentence each status bar shows (the bot answers the turned threat within a moment).
+    for (const page of [ann, bob])
+      await page.addInitScript(() => {
+        const w = window as unknown as { __said: string[] };
+        w.__said = [];
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="status"] .status-line')?.textContent?.trim();
+          if (text && w.__said[w.__said.length - 1] !== text) w.__said.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+    await joinByCode(ann, stack().base, 'Ann', code);
+    await joinByCode(bob, stack().base, 'Bob', code);
+    const button = (page: Page) => (name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
+    await until('Ann may threaten', async () => (await button(ann)(THREATEN_WITH).count()) > 0, 20_000);
+    expect(await threaten(button(ann), 'Bob')).toBe(true);
+    await button(bob)(/^Escape on Horseback/)
+      .first()
+      .click({ timeout: 10_000 });
+    const to = button(bob)(/^Escape on Horseback: .* becomes the target$/);
+    if (
+      await to
+        .first()
+        .isVisible({ timeout: 2000 })
+        .catch(() => false)
+    )
+      await to.first().click();
+    const said = (page: Page) => page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+    const turned = (texts: string[]) => texts.filter((s) => s.includes('(after an escape)'));
+    await until('the turned threat told to both', async () => turned(await said(ann)).length > 0 && turned(await said(bob)).length > 0);
+    expect(turned(await said(ann))[0]).toMatch(/^You point the \w+ gun at Dusty Pete \(after an escape\)\. Waiting for the answer…/);
+    expect(turned(await said(bob))[0]).toMatch(/^Ann points the \w+ gun at Dusty Pete \(after an escape\)\. Waiting for the answer…/);
+    // No sentence of either status bar starts with a small letter ("you …").
+    expect([...(await said(ann)), ...(await said(bob))].filter((s) => /^\p{Ll}/u.test(s))).toEqual([]);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+    await leave();
+  }
+});

@@ -89,7 +89,7 @@ export function describeSaloonEvent(e: SaloonEvent, me: number, seatName: (seat:
       if (e.call !== 'duel') return [];
       return [T(e.silent ? 'log.silentDuel' : 'log.saysDuel', { name: Name(e.seat) })];
     case 'bluff_called': {
-      const shown = e.hands.map((x) => T('log.shows', { name: n(x.seat), count: x.bullets, cards: cards(x.cards), context: ctx(x.seat) })).join('; ');
+      const shown = e.hands.map((x) => T('log.shows', { name: n(x.seat), count: x.bullets, cards: cards(x.cards), context: ctx(x.seat) })).join('. ');
       const w = e.winner;
       return [T('log.bluffCalled', { shown, winner: T('log.winsCall', { name: n(w), context: ctx(w) }) })];
     }

@@ -169,3 +169,21 @@ test('the Turkey that got away, told over the felt', () => {
   const plain = (s: number) => ['Ann', 'Bob'][s];
   expect(turkeyWords({ type: 'turkey_escaped', at: 5 }, plain, plain)).toEqual(['The Turkey got away!', 'Nobody hit it in time.']);
 });
+
+// "Bluff called! Calamity Kate shows 7 Bullets (…); You show 5 Bullets (…)": each hand shown is a sentence of its own, so
+// mine starts with its capital where it stands (a hand's cards are already listed with semicolons).
+test('a bluff called shows each hand in a sentence of its own, mine as "You show…" wherever it comes', () => {
+  const e = {
+    type: 'bluff_called',
+    threatener: 1,
+    target: 0,
+    hands: [
+      { seat: 1, cards: ['red-head-4', 'red-arm-3'], bullets: 4 },
+      { seat: 0, cards: ['red-leg-2'], bullets: 1 },
+    ],
+    winner: 1,
+    amount: 20,
+  } as SaloonEvent;
+  const [line] = describeSaloonEvent(e, 0, (s) => ['Pat', 'Calamity Kate'][s] ?? '?').map(read);
+  expect(line).toMatch(/^Bluff called! Calamity Kate shows 4 Bullets \([^)]*\)\. You show 1 Bullet \([^)]*\)\. Calamity Kate wins the call\.$/);
+});

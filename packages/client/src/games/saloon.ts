@@ -428,7 +428,7 @@ class SaloonUi implements GameUi<SaloonEvent> {
         if (ph.target === me) return T('core.threatAtMe', { threatener: this.ctx.name(ph.threatener), gun });
         if (legal.some((i) => i.type === 'standoff'))
           return T('prompt.joinOrWait', { threatener: this.who(ph.threatener, me), gun, target: this.who(ph.target, me) });
-        if (escaped === 1) return T('prompt.escapedTarget', { threatener: this.who(ph.threatener, me), gun, target: this.who(ph.target, me) });
+        if (escaped === 1) return T('prompt.escapedTarget', tp);
         if (crash) return T('core.threatCrash', tp);
         return T('core.threatWait', tp);
       }

@@ -240,6 +240,7 @@ export const saloon = {
   },
   prompt: {
     escapedTarget: '{{threatener}} points the {{gun}} gun at {{target}} (after an escape). Waiting for the answer…',
+    escapedTarget_me: 'You point the {{gun}} gun at {{target}} (after an escape). Waiting for the answer…',
     escapedAtMe: '{{threatener}} turns the {{gun}} gun on you: "Do you feel lucky?" Answer — silence means a duel',
     threatenerDecides: 'Both escaped! You must choose: call the bluff or duel {{target}}',
     threatenerDecidesOther: 'Both escaped! {{threatener}} must choose: a bluff call or a duel…',

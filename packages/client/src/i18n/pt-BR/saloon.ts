@@ -236,6 +236,7 @@ export const saloon: Translation<typeof en.saloon> = {
   },
   prompt: {
     escapedTarget: '{{threatener}} aponta o revólver {{gun}} para {{target}} (depois de uma fuga). Esperando a resposta…',
+    escapedTarget_me: 'Você aponta o revólver {{gun}} para {{target}} (depois de uma fuga). Esperando a resposta…',
     escapedAtMe: '{{threatener}} vira o revólver {{gun}} para você: "Tá se sentindo com sorte?" Responda — o silêncio é um duelo',
     threatenerDecides: 'Os dois fugiram! Você escolhe: pagar para ver o blefe ou duelar com {{target}}',
     threatenerDecidesOther: 'Os dois fugiram! {{threatener}} escolhe: blefe ou duelo…',
