@@ -187,7 +187,7 @@ export const saloon: Translation<typeof en.saloon> = {
     wantedTurnTitle: 'Descarte suas três cartas Procurado Vivo: toda a Recompensa de {{name}} (${{amount}}) vai para o seu Saque',
     wantedRowTitle: 'Procurado Vivo (você tem três):',
     wantedAnswer: 'Procurado Vivo: tomar a Recompensa de {{name}}',
-    wantedAnswerTitle: 'Revele suas três cartas Procurado Vivo: toda a Recompensa de quem ameaça (${{amount}}) é sua e o turno dele acaba',
+    wantedAnswerTitle: 'Revele suas três cartas Procurado Vivo: toda a Recompensa de quem ameaça (${{amount}}) é sua, e aquele turno acaba',
     law: 'Eu sou a Lei',
     lawTitle: 'Revele suas três cartas A Lei: quem ameaça perde o turno e você recebe ${{amount}} do banco',
     escape: 'Fuga a Cavalo',
