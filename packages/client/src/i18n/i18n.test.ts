@@ -58,9 +58,11 @@ describe('translations', () => {
 
   // "Calamity Kate leva um Hit! Restam 3 Hits à frente dele": a player's name says nothing of whether to write "dele"
   // or "dela" (half the bots are women). Sentences about a player say it without (i18n-glossary.md).
-  test('no Portuguese sentence about a player gives them a gender ("dele", "dela")', () => {
+  test('no Portuguese sentence about a player gives them a gender ("dele", "dela", "o último de pé")', () => {
     const player = /\{\{(name|names|threatener|target|a|b|winner|judge|desperado|others)\}\}|quem ameaça/;
-    const gendered = [...PT].filter(([, v]) => player.test(v) && /\b(dele|dela|deles|delas)\b/.test(v)).map(([k, v]) => `${k}: ${v}`);
+    const gendered = [...PT]
+      .filter(([, v]) => player.test(v) && /\b(dele|dela|deles|delas)\b|\b(o último|a última) de pé/.test(v))
+      .map(([k, v]) => `${k}: ${v}`);
     expect(gendered).toEqual([]);
   });
 });

@@ -75,7 +75,7 @@ export const duel: Translation<typeof en.duel> = {
     youCommitted: 'Sua carta na mesa, virada para baixo: {{card}}.',
     youCommittedAimed: 'Sua carta na mesa, virada para baixo: {{card}}, mirando em {{target}}.',
     timedOut: 'O tempo acabou para {{names}} — uma carta aleatória foi jogada.',
-    roundWon: '{{name}} é o último de pé e vence a rodada {{round}} — agora tem ${{money}}.',
+    roundWon: '{{name}} é quem resta de pé e vence a rodada {{round}} — agora tem ${{money}}.',
     roundStarted: 'Rodada {{round}}: todos pegam de volta a mão completa.',
     gameWon: '{{name}} vence o jogo com ${{money}}!',
     shotHit_me: 'Você atirou com {{card}} em {{target}} — acertou {{target}}!',
@@ -90,7 +90,7 @@ export const duel: Translation<typeof en.duel> = {
     barricadePierced_me: 'Você jogou uma barricada — o rifle a atravessou.',
     reloadCut_me: 'Você jogou uma recarga — o tiro veio antes.',
     played_me: 'Você jogou {{card}}.',
-    roundWon_me: 'Você é o último de pé e vence a rodada {{round}} — agora tem ${{money}}.',
+    roundWon_me: 'Você é quem resta de pé e vence a rodada {{round}} — agora tem ${{money}}.',
     gameWon_me: 'Você vence o jogo com ${{money}}!',
     /** "você" numa lista de nomes ("O tempo acabou para Bob e você"). */
     you: 'você',
