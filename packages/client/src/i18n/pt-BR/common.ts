@@ -228,7 +228,7 @@ export const common: Translation<typeof en.common> = {
       away: 'ausente — bot jogando',
       awayHint: 'Perdeu duas vezes seguidas: um bot joga até a pessoa voltar a agir',
       reconnecting: 'reconectando…',
-      ready: 'pronto',
+      ready: 'quer revanche',
       deciding: 'decidindo',
       standing: '♥ de pé',
       standingHint: 'De pé',
