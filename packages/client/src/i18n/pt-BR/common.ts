@@ -232,7 +232,7 @@ export const common: Translation<typeof en.common> = {
       deciding: 'decidindo',
       standing: '♥ de pé',
       standingHint: 'De pé',
-      hit: '✝ atingido',
+      hit: '✝ no chão',
       hitHint: 'Levou um tiro nesta rodada',
       watching_one: '👁 {{count}} assistindo',
       watching_other: '👁 {{count}} assistindo',
