@@ -177,8 +177,9 @@ describe("the host away: the host's buttons wait settings.hostAwaySeconds for he
     // Ann back (her seat kept for the grace period): at her seat, without the host's buttons.
     const back = await server.sdk.reconnect(ann.reconnectionToken);
     const a = inbox(back);
-    await waitFor(() => cat.state.seats[0].connected === true, 'Ann back');
-    expect(seatOf(back)).toBe(0);
+    // (her own page's state arrives after Cat's patch: wait for hers)
+    await waitFor(() => seatOf(back) === 0 && back.state.seats[0].connected === true, 'Ann back at her seat, on her page');
+    expect(cat.state.seats[0].connected).toBe(true);
     expect(back.state.host).toBe(1);
     expect(await mayAddBot(back, a.errors)).toBe(false);
   });
@@ -194,7 +195,7 @@ describe("the host away: the host's buttons wait settings.hostAwaySeconds for he
     await waitFor(() => cat.state.seats[0].connected === false, 'Ann shown as away');
     clock.advance(AWAY_MS - 1000);
     const back = await server.sdk.reconnect(ann.reconnectionToken);
-    await waitFor(() => cat.state.seats[0].connected === true, 'Ann back');
+    await waitFor(() => cat.state.seats[0].connected === true && seatOf(back) === 0, 'Ann back');
     clock.advance(2 * AWAY_MS);
     await new Promise((r) => setTimeout(r, 100));
     expect(cat.state.host).toBe(0);
