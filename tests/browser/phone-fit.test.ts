@@ -500,14 +500,16 @@ test("Rattlesnake on the smallest phone held sideways: Focus's four values on on
 // Duel's felt under its bar at 568×320 is 552×169: its phone layout (chosen by width) left the table 39 px above a
 // hand strip sized for an upright phone, and the scene drew nothing at all, an empty brown box over the moves.
 // Six at a Duel on a phone held sideways sat in one row: each player's box 58 px wide at 740×360 and 77 at 844×390,
-// every name cut to a letter or four ("C…", "Cala…"), and told apart by nothing else on the felt. (On the smallest
-// phone, 568×320, two rows would leave each box 22 px, not its two lines: six names stay cut there; three fit a row.)
+// every name cut to a letter or four ("C…", "Cala…"), and told apart by nothing else on the felt. On the smallest
+// phone, 568×320, six stayed in that row (two rows leave a box 23 px, not its two lines): each box 38 px, each name
+// one letter with its money drawn over it ("C$0."); two rows of one line each now, the name and the money.
 // A gun is then aimed on the felt, a player's box tapped: the bar's five "Aim at …" took two rows at the first shot
 // (106 px at 740×360), held all game, and the felt, 50 px shorter, put the six back in one row. Upright (360×640) the
 // bar's two rows went to three: the felt 409 px tall before the first shot and 352 after, for the game, names cut.
 const BOT_NAMES = ['Calamity Kate', 'Dusty Pete', 'One-Eyed Jack', 'Belle Starr', 'Sheriff Bart'];
 test.each([
   [3, ...SMALLEST_SIDEWAYS],
+  [6, ...SMALLEST_SIDEWAYS],
   [6, ...SIDEWAYS[0]],
   [6, ...SIDEWAYS[1]],
   [6, ...PHONES[1]],
@@ -518,15 +520,21 @@ test.each([
     try {
       const page = await folks.open(screen, { ...options, locale: 'en-US' });
       await createTable(page, stack().base, /Duel/, seats, seats - 1);
-      /** What is wrong with the felt now: a name cut or missing, something over something else, off the screen. */
-      const feltProblems = async (when: string) => {
+      /**
+       * What is wrong with the felt now: a name cut or missing, something over something else, off the screen. `stamped`:
+       * a reveal is held, and a box of one line (the smallest phone's) shows its stamp in its money's place, its name
+       * cut no shorter than its first six letters.
+       */
+      const feltProblems = async (when: string, stamped = false) => {
         const snap = await measure(page);
         const words = snap.scene.items.filter((i) => i.kind === 'text').map((i) => i.label);
+        const shown = (w: string) =>
+          words.includes(w) || (stamped && words.some((l) => l.length >= 7 && l.endsWith('…') && w.startsWith(l.slice(0, -1).trim())));
         const problems = [
           ...(await phoneProblems(page, `${screen}, ${when}`, 0.45)),
           ...layoutProblems(snap, options.deviceScaleFactor ?? 1).map((p) => `${when}: ${p}`),
           ...['Pat (you)', ...BOT_NAMES.slice(0, seats - 1)]
-            .filter((w) => !words.includes(w))
+            .filter((w) => !shown(w))
             .map((w) => `${when}: no "${w}" on the felt (${words.filter((l) => l.endsWith('…')).join(', ')})`),
         ];
         if (!words.some((l) => l.startsWith('Your '))) problems.push(`${when}: no "Your hand" on the felt`);
@@ -557,7 +565,10 @@ test.each([
       await until('duel: the next decision', () => GAMES[0].ready(page), 30_000);
       await page.waitForTimeout(300);
       await shot(page, `fit-duel${seats}-${screen}-next`);
-      problems.push(...(await feltProblems('after the shot')).problems);
+      problems.push(...(await feltProblems('after the shot', screen === SMALLEST_SIDEWAYS[0] && seats > 3)).problems);
+      // (the reveal no longer held, Duel.REVEAL_HOLD_MS: every name whole)
+      await page.waitForTimeout(1_500);
+      problems.push(...(await feltProblems('the shot read')).problems);
       const after = (await boxOf(page, '.scene canvas'))?.height;
       if (after !== felt) problems.push(`the felt ${felt} px tall before the shot, ${after} after`);
       expect(problems).toEqual([]);

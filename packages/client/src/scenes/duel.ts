@@ -163,6 +163,11 @@ const BOX_PAD = 8;
 const ONE_LINE_BELOW = 64;
 /** The least height of a short box at a phone's type: its line of name and money, and the line of its state or stamp. */
 const SHORT_BOX_MIN_H = 39;
+/**
+ * The least height of a box of one line (the smallest phone held sideways, six players in two rows: 23 px): its name and
+ * its money, a reveal's stamp in the money's place while the reveal is held; the border says who decides or may be aimed at.
+ */
+const LINE_BOX_MIN_H = 22;
 /** The type of a player's box: a phone's (`compact`) or a desktop's. */
 const boxType = (compact: boolean) => ({ name: compact ? 12 : 16, money: compact ? 13 : 15 });
 
@@ -453,11 +458,12 @@ export class DuelScene {
       };
       let g = grid(short ? n : 2);
       // A short table's row cut its players' names: six in a row at 740×360 left each box 58 px and each name one letter
-      // ("C…", "D…"). Two rows then, where a box keeps its two lines (their cards are smaller); not on the smallest
-      // phones (568×320: a box 22 px tall), where the names stay cut.
+      // ("C…", "D…"). Two rows then, where a box keeps its two lines (their cards are smaller). On the smallest phone
+      // (568×320) two rows leave a box 23 px, one line: still two rows where the names fit them whole, for one row left
+      // each box 38 px, each name a letter under its money ("C$0.").
       if (short && n > 2 && !namesFit(m, g.sw, g.sh)) {
         const two = grid(Math.ceil(n / 2));
-        if (two.sh >= SHORT_BOX_MIN_H) g = two;
+        if (two.sh >= SHORT_BOX_MIN_H || (two.sh >= LINE_BOX_MIN_H && namesFit(m, two.sw, two.sh))) g = two;
       }
       const { cols, cellW, cellH } = g;
       ({ slotW, slotH, sw, sh } = g);
@@ -630,16 +636,30 @@ export class DuelScene {
     const title = boxTitle(m, spot.seat, phone);
     // A short box (a crowded phone table): the money on the name's line, at its right end, without the heart.
     const oneLine = sh < ONE_LINE_BELOW;
+    // A box of one line (the smallest phone's two rows): a reveal's stamp in the money's place while the reveal is held.
+    const lineBox = sh < SHORT_BOX_MIN_H;
+    const kind = reveal && m.started ? stampOf(reveal, spot.seat) : null;
+    const stamped = !!reveal && !!kind && (lineBox ? at.held : at.held || reveal.round === v.round || v.phase === 'over');
     // (there, only the dollars: the table's corner says how many win)
     const money =
-      p && m.started
+      p && m.started && !(lineBox && stamped)
         ? text(oneLine ? t('duel:scene.moneyShort', { money: String(p.money) }) : t('duel:scene.money', { money: String(p.money), target: String(v.target) }), {
             fontSize: type.money,
             fontWeight: 'bold',
             fill: GREEN,
           })
         : null;
-    const nameW = oneLine && money ? sw - pad * 2 - money.width - 6 : sw - pad * 2;
+    const stamp =
+      reveal && kind && stamped
+        ? text(t(`duel:scene.stamp.${kind}`), {
+            fontSize: lineBox ? 11 : phone ? 13 : 16,
+            fontWeight: 'bold',
+            fill: STAMP_COLOURS[kind],
+            stroke: { color: 0xffffff, width: 3 },
+          })
+        : null;
+    const ender = oneLine ? (lineBox && stamp ? stamp : money) : null;
+    const nameW = ender ? sw - pad * 2 - ender.width - 6 : sw - pad * 2;
     c.addChild(Object.assign(fit(text(title, { fontSize: nameSize, fontWeight: 'bold' }), nameW), { x: pad, y: 5 }));
 
     const lifeY = oneLine ? 5 : 8 + nameSize + 2;
@@ -659,32 +679,21 @@ export class DuelScene {
     const stateY = lifeY + (phone ? 21 : 26);
     let stampW = 0;
     let stampHit = false;
-    if (reveal && m.started) {
-      const kind = stampOf(reveal, spot.seat);
-      const recent = at.held || reveal.round === v.round || v.phase === 'over';
-      if (kind && recent) {
-        const hit = kind === 'hit';
-        const stamp = text(t(`duel:scene.stamp.${kind}`), {
-          fontSize: phone ? 13 : 16,
-          fontWeight: 'bold',
-          fill: STAMP_COLOURS[kind],
-          stroke: { color: 0xffffff, width: 3 },
-        });
-        stamp.anchor.set(1, 0.5);
-        // (tilted as a stamp, but little: at -0.05 rad a wide one, RELOADED or Portuguese's LEVOU TIRO!, leaned 2 px over
-        // the "Played:" line under it on a phone)
-        stamp.rotation = -0.03;
-        stamp.position.set(sw - pad + 2, stateY + (phone ? 7 : 8));
-        stampW = stamp.width;
-        stampHit = hit;
-        c.addChild(stamp);
-        // A shot's stamp flies in from the gun (the first that landed, for a hit); a reload rises from the player's own card.
-        const shooter = stampShooter(reveal, spot.seat, kind);
-        const src = spots[shooter ?? spot.seat];
-        const fromX = src ? src.cx - c.x : stamp.x;
-        const fromY = src ? src.cy - c.y : stamp.y;
-        this.animate(stamp, { x: fromX, y: fromY, scale: 1.8, alpha: 0 }, this.revealAt, STAMP_DELAY, 360);
-      }
+    if (reveal && kind && stamp) {
+      stamp.anchor.set(1, 0.5);
+      // (tilted as a stamp, but little: at -0.05 rad a wide one, RELOADED or Portuguese's LEVOU TIRO!, leaned 2 px over
+      // the "Played:" line under it on a phone)
+      stamp.rotation = -0.03;
+      stamp.position.set(sw - pad + 2, lineBox ? sh / 2 : stateY + (phone ? 7 : 8));
+      stampW = lineBox ? 0 : stamp.width;
+      stampHit = kind === 'hit';
+      c.addChild(stamp);
+      // A shot's stamp flies in from the gun (the first that landed, for a hit); a reload rises from the player's own card.
+      const shooter = stampShooter(reveal, spot.seat, kind);
+      const src = spots[shooter ?? spot.seat];
+      const fromX = src ? src.cx - c.x : stamp.x;
+      const fromY = src ? src.cy - c.y : stamp.y;
+      this.animate(stamp, { x: fromX, y: fromY, scale: 1.8, alpha: 0 }, this.revealAt, STAMP_DELAY, 360);
     }
 
     let state = '';
