@@ -560,6 +560,17 @@ test.each([
       problems.push(...aiming.problems);
       const target = aiming.snap.scene.items.find((i) => i.kind === 'box' && i.tap);
       if (!target?.tap) throw new Error('no player to tap on the felt');
+      // Each player to aim at takes a finger's taps: 44 px tall, or all the room to the box above or below (two rows of
+      // one-line boxes 23 px tall at 568×320, 31 px apart).
+      const boxes = aiming.snap.scene.items.filter((i) => i.kind === 'box');
+      for (const b of boxes.filter((i) => i.tap)) {
+        const others = boxes.filter((o) => o !== b && Math.min(o.x + o.width, b.x + b.width) - Math.max(o.x, b.x) > 0);
+        const room = Math.min(44, ...others.map((o) => Math.abs(o.y - b.y)));
+        if (b.tap && b.tap.height < room - 1.5)
+          problems.push(
+            `aiming: a player's box ${Math.round(b.width)}×${Math.round(b.height)} takes taps ${Math.round(b.tap.height)} px tall, ${Math.round(room)} px of room`,
+          );
+      }
       await page.touchscreen.tap(target.tap.x + target.tap.width / 2, target.tap.y + target.tap.height / 2);
       await until('the shot revealed', async () => /cards up!/.test((await page.getByRole('log').textContent()) ?? ''), 15_000);
       await until('duel: the next decision', () => GAMES[0].ready(page), 30_000);
