@@ -25,6 +25,9 @@ import { tableToast } from './table/toast';
 import { tableView } from './table/view';
 import { waitingRoom } from './table/waiting-room';
 
+/** A table page's half-made choice when it was torn down (`GameUi.keep`): the same table's next page picks it up. */
+const kept = new WeakMap<Session, unknown>();
+
 /**
  * `resumed`: this tab took its seat back after a refresh. `tv`: the TV view — the public table alone, large, for a
  * shared screen (a spectator connection; no move buttons, chat or host controls).
@@ -79,7 +82,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     resent: () => log.local({ type: 'client_resent' }),
   };
   if (game?.info.enabled) {
-    view.ui = game.mount(ctx, { scene, actions });
+    view.ui = game.mount(ctx, { scene, actions }, kept.get(session));
+    kept.delete(session);
     if (!view.tv) header.addSettings(view.ui.settings?.() ?? []);
   } else scene.replaceChildren(h('p', { class: 'scene-fallback' }, t('table.cannotShow', { game: session.game })));
 
@@ -196,6 +200,8 @@ export function mountTable(root: HTMLElement, session: Session, toLobby: () => v
     chat.dispose();
     header.dispose();
     unlisten();
+    const choice = view.ui?.keep?.();
+    if (choice !== undefined) kept.set(session, choice);
     view.ui?.destroy();
   };
 }

@@ -97,8 +97,11 @@ class DuelUi implements GameUi<DuelEvent> {
   constructor(
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
+    kept?: unknown,
   ) {
     this.board = new JsonBoard<Duel.DuelView, Duel.DuelIntent>(ctx, Duel.viewFromSynced, Duel.legalFromView, Duel.ownPartKey);
+    // (the gun picked on the page before a language switch: dropped at the first update if no longer playable)
+    if (typeof kept === 'string' && (Duel.CARDS as readonly string[]).includes(kept)) this.selected = kept as Card;
     // (table-life.css: on a phone the bar is compact, two buttons a row)
     els.actions.classList.add('duel-actions');
     // The scene (and Pixi with it) is loaded only at a table: the lobby imports this module for its titles and options.
@@ -332,6 +335,11 @@ class DuelUi implements GameUi<DuelEvent> {
     return t('duel:winner', { name: this.ctx.name(seat), money: String(money), context: youContext(this.ctx.mySeat(), seat) });
   }
 
+  /** The gun picked and not yet aimed. */
+  keep(): Card | undefined {
+    return this.selected ?? undefined;
+  }
+
   destroy(): void {
     this.destroyed = true;
     this.els.actions.classList.remove('duel-actions');
@@ -343,5 +351,5 @@ class DuelUi implements GameUi<DuelEvent> {
 export const duelModule: GameModule = {
   info: duelInfo,
   cardWords: (id) => cardLabel(id as Card),
-  mount: (ctx, els) => new DuelUi(ctx, els),
+  mount: (ctx, els, kept) => new DuelUi(ctx, els, kept),
 };

@@ -134,6 +134,14 @@ type Button = {
 /** How long the verdict of a showdown stays highlighted on the table. */
 const VERDICT_MS = 6000;
 
+/** A Rattlesnake page's picks, kept for the page drawn again (GameUi.keep). */
+interface RattlesnakeKept {
+  stage: string;
+  selected: string[];
+  buyTarget: string | null;
+  picker: string | null;
+}
+
 class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
   /** Hand cards toggled for a commitment or a buy's price. */
   private selected = new Set<string>();
@@ -158,8 +166,16 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
   constructor(
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
+    kept?: RattlesnakeKept,
   ) {
     this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
+    // (the picks of the page before a language switch, for the same stage: `update` drops them at another)
+    if (kept) {
+      this.stageKey = kept.stage;
+      this.selected = new Set(kept.selected);
+      this.buyTarget = kept.buyTarget;
+      this.picker = kept.picker;
+    }
     // (style.css: on a phone the bar is compact, its prompt left to the status bar that says the same)
     els.actions.classList.add('rattlesnake-actions');
     // (style.css: the felt's moments size their words by its width)
@@ -769,6 +785,12 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     return standingsOf(v, list(state.winners));
   }
 
+  /** The cards picked (for an attack, a defence, a price), the saloon card to buy, the ability asked for: at this stage. */
+  keep(): RattlesnakeKept | undefined {
+    if (this.selected.size === 0 && !this.buyTarget && !this.picker) return undefined;
+    return { stage: this.stageKey, selected: [...this.selected], buyTarget: this.buyTarget, picker: this.picker };
+  }
+
   destroy(): void {
     window.clearTimeout(this.verdictTimer);
     for (const off of this.unlisten.splice(0)) off();
@@ -784,5 +806,5 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
 export const rattlesnakeModule: GameModule = {
   info: rattlesnakeInfo,
   cardWords: cardLabel,
-  mount: (ctx, els) => new RattlesnakeUi(ctx, els),
+  mount: (ctx, els, kept) => new RattlesnakeUi(ctx, els, kept as RattlesnakeKept | undefined),
 };

@@ -16,6 +16,12 @@ type Colour = Saloon.Colour;
 /** A step of the turn bar that asks a second question: whom to threaten with this gun, or which Booty to cash. */
 export type TurnStep = { kind: 'threat'; gun: Colour } | { kind: 'cash' } | { kind: 'desperado' } | { kind: 'escape'; threat: string } | null;
 
+/** The bar's move asked halfway: its second question, and a Desperado's picks (kept across a redrawn page). */
+export interface TurnPicks {
+  step: TurnStep;
+  desp: { guns: Colour[]; targets: number[] };
+}
+
 export class TurnBar {
   /** The bar's second question, if a first button opened one (threaten: the gun, then whom). */
   step: TurnStep = null;
@@ -24,6 +30,17 @@ export class TurnBar {
 
   /** `name`: a seat's name; `send`: the intent of a button; `redraw`: the bar again after a step or a pick. */
   constructor(private readonly io: { name(seat: number): string; send(intent: Intent): void; redraw(): void }) {}
+
+  /** The move asked halfway, if any. */
+  keep(): TurnPicks | null {
+    return this.step ? { step: this.step, desp: { guns: [...this.desp.guns], targets: [...this.desp.targets] } } : null;
+  }
+
+  /** The move asked halfway on the page before (a language switch): `rows` drops it if it is no longer legal. */
+  restore(kept: TurnPicks): void {
+    this.step = kept.step;
+    this.desp = kept.desp;
+  }
 
   /** Not my turn (any more): a Desperado's picks start over. */
   clearPicks(): void {

@@ -68,7 +68,7 @@ import { localEnd, secondsUntil } from '../clock';
 import { JsonBoard, type JsonBoardLike } from './json-board';
 import { saloonInfo } from './saloon-info';
 import { groupRuns, keyHint, RACE_KEYS } from './saloon-bar';
-import { TurnBar } from './saloon-turn-bar';
+import { TurnBar, type TurnPicks } from './saloon-turn-bar';
 import type { GameModule, GameUi, SeatSummary, ServerEvent, Standing, TableContext } from './types';
 
 type View = Saloon.SaloonView;
@@ -182,8 +182,11 @@ class SaloonUi implements GameUi<SaloonEvent> {
   constructor(
     private readonly ctx: TableContext,
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
+    kept?: TurnPicks,
   ) {
     this.board = new JsonBoard<View, Intent>(ctx, Saloon.viewFromSynced, Saloon.legalFromView);
+    // (the turn bar's half-asked move of the page before a language switch; a race's picks start over)
+    if (kept) this.turnBar.restore(kept);
     try {
       this.bigGlyphs = localStorage.getItem(GLYPH_KEY) === '1';
     } catch {
@@ -940,6 +943,11 @@ class SaloonUi implements GameUi<SaloonEvent> {
     return [this.glyphBtn];
   }
 
+  /** The turn bar's move asked halfway (whom to threaten, which Booty, a Desperado's guns and targets). */
+  keep(): TurnPicks | undefined {
+    return this.turnBar.keep() ?? undefined;
+  }
+
   destroy(): void {
     this.destroyed = true;
     window.clearInterval(this.ticker);
@@ -955,5 +963,5 @@ class SaloonUi implements GameUi<SaloonEvent> {
 export const saloonModule: GameModule = {
   info: saloonInfo,
   cardWords: cardLabel,
-  mount: (ctx, els) => new SaloonUi(ctx, els),
+  mount: (ctx, els, kept) => new SaloonUi(ctx, els, kept as TurnPicks | undefined),
 };

@@ -75,6 +75,12 @@ export interface GameUi<E extends GameWireEvent = GameWireEvent> {
    * the sound's, never the action bar (a setting is no move, and a row of its own there took a phone's felt).
    */
   settings?(): HTMLElement[];
+  /**
+   * The player's choice made halfway (a Duel gun picked, not yet aimed; Rattlesnake's cards picked; a Desperado's
+   * guns and targets), handed to `mount` as `kept` when the page is drawn again (a language switch): the new bar asks
+   * for the rest. A choice no longer legal then is dropped there, as at any update.
+   */
+  keep?(): unknown;
   destroy(): void;
 }
 
@@ -133,7 +139,7 @@ export interface GameModule {
   info: GameInfo;
   /** A card of this game in words ("Ace of spades"), for the replay viewer's hands. */
   cardWords(id: string): string;
-  mount(ctx: TableContext, els: { scene: HTMLElement; actions: HTMLElement }): GameUi;
+  mount(ctx: TableContext, els: { scene: HTMLElement; actions: HTMLElement }, kept?: unknown): GameUi;
 }
 
 /**
