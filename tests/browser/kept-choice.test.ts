@@ -1,5 +1,5 @@
 /**
- * A choice made halfway survives a language switch: switching redraws the whole table page in the new words (main.ts
+ * A choice made halfway survives a language switch (and the lobby's forms the rules read and back): switching redraws the whole table page in the new words (main.ts
  * routes again), and the game's bar and felt were made anew, the player's picks gone. A Duel player who had picked a
  * Pistol was asked for a card again; a Saloon Desperado who had picked a gun and a target had to pick them again.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
@@ -109,6 +109,45 @@ test('Rattlesnake: a card picked for my move, then Portuguese: still picked', as
     await until('the bar in Portuguese', async () => (await bar.getByRole('button', { name: /^Selecionar / }).count()) > 0, 5_000);
     expect(await pressed.count()).toBe(1);
     expect(await pressed.getAttribute('aria-label')).toMatch(/^Selecionar /);
+    expect(folks.errors).toEqual([]);
+  } finally {
+    await folks.close();
+  }
+});
+
+test("the lobby's forms as the player left them, after the rules read and back and after a language switch", async () => {
+  const folks = people(stack().browser);
+  try {
+    const page = await folks.open('Zed', { ...DESKTOP, locale: 'en-US' });
+    await page.goto(`${stack().base}/`);
+    await page.getByLabel('Your name', { exact: true }).fill('Zed');
+    await page.locator('label.game-choice strong', { hasText: /Saloon/ }).click();
+    await page.getByLabel('Seats', { exact: true }).selectOption('5');
+    await page.getByLabel('Bots', { exact: true }).selectOption('2');
+    await page.getByLabel('Turn timer', { exact: true }).selectOption('0');
+    await page.getByRole('textbox', { name: 'Table code' }).fill('ABCDE');
+    /** The forms' values: the name, the game, every select, the code. */
+    const form = () =>
+      page.evaluate(() => ({
+        name: document.querySelector<HTMLInputElement>('input[name=name]')?.value,
+        game: document.querySelector<HTMLInputElement>('input[name=game]:checked')?.value,
+        seats: document.querySelector<HTMLSelectElement>('select[name=seats]')?.value,
+        bots: document.querySelector<HTMLSelectElement>('select[name=bots]')?.value,
+        timer: document.querySelector<HTMLSelectElement>('select[name=turnSeconds]')?.value,
+        code: document.querySelector<HTMLInputElement>('input[name=code]')?.value,
+      }));
+    const filled = { name: 'Zed', game: 'saloon', seats: '5', bots: '2', timer: '0', code: 'ABCDE' };
+    expect(await form()).toEqual(filled);
+
+    // Saloon's rules, and back.
+    await page.getByRole('link', { name: /Saloon.* rules$/ }).click();
+    await page.getByRole('button', { name: '← Back', exact: true }).click();
+    await page.getByRole('button', { name: 'Create table' }).waitFor();
+    expect(await form()).toEqual(filled);
+
+    await page.getByTestId('language').selectOption('pt-BR');
+    await page.getByRole('button', { name: 'Criar mesa' }).waitFor();
+    expect(await form()).toEqual(filled);
     expect(folks.errors).toEqual([]);
   } finally {
     await folks.close();

@@ -61,8 +61,19 @@ export interface LobbyOptions {
   onIntent?(): void;
 }
 
+/**
+ * The forms as the player left them, for the lobby drawn again: a language switch redraws the page (main.ts), and the
+ * rules' Back comes back to it. Without it the game went back to Duel, the seats and bots to their defaults, the typed
+ * code was gone. Forgotten once a table is taken.
+ */
+let draft: { game: string; selects: Record<string, string>; code: string } | null = null;
+
 export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   let disposed = false;
+  /** A table was created or joined from here: the forms are done with. */
+  let taken = false;
+  const kept = draft;
+  draft = null;
   const invited = opts.joinCode !== '';
 
   // Your name (shared by both forms).
@@ -75,7 +86,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   };
 
   // Create a table.
-  let chosen: GameInfo = GAMES.find((g) => g.enabled) ?? GAMES[0];
+  let chosen: GameInfo = GAMES.find((g) => g.enabled && g.id === kept?.game) ?? GAMES.find((g) => g.enabled) ?? GAMES[0];
   const gameChoices = h('fieldset', { class: 'games' }, h('legend', {}, t('lobby.game')));
   for (const g of GAMES) {
     const radio = h('input', { type: 'radio', name: 'game', value: g.id, checked: g === chosen, disabled: !g.enabled });
@@ -141,6 +152,18 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     rules.replaceChildren(h('strong', {}, t('lobby.howItWorks', { game: g.title })), h('ul', {}, ...g.rules.map((r) => h('li', {}, r))));
   }
   renderFields();
+  /** The choices of the lobby drawn before, where this game still offers them. */
+  function restoreFields(k: { selects: Record<string, string> }): void {
+    const pick = (sel: HTMLSelectElement | null) => {
+      const v = sel ? k.selects[sel.name] : undefined;
+      if (sel && v !== undefined && [...sel.options].some((o) => o.value === v)) sel.value = v;
+    };
+    // (the seats first: they say how many bots there may be)
+    pick(seatsSel);
+    renderBots();
+    for (const sel of [botsSel, levelSel, timerSel, graceSel, ...optionSels.map((o) => o.el)]) pick(sel);
+  }
+  if (kept) restoreFields(kept);
 
   const createBtn = h('button', { type: 'submit' }, t('lobby.create'));
   const createError = h('p', { class: 'error', role: 'alert' });
@@ -167,7 +190,10 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
       const session = await (
         await loadNet()
       ).createTable({ game: chosen.id, name: playerName(), seats: Number(seatsSel.value), bots: Number(botsSel.value), options });
-      if (!disposed) opts.onSeated(session);
+      if (!disposed) {
+        taken = true;
+        opts.onSeated(session);
+      }
     } catch (err) {
       createError.textContent = humanError(err);
     } finally {
@@ -184,7 +210,7 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     autocapitalize: 'characters',
     spellcheck: 'false',
     placeholder: 'ABCDE',
-    value: opts.joinCode,
+    value: opts.joinCode || (kept?.code ?? ''),
     maxlength: 12,
   });
   const joinBtn = h('button', { type: 'submit' }, t('lobby.join'));
@@ -245,7 +271,10 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
     joinBtn.disabled = watchBtn.disabled = true;
     try {
       const session = await (await loadNet()).joinTable(code, playerName(), spectate);
-      if (!disposed) opts.onSeated(session);
+      if (!disposed) {
+        taken = true;
+        opts.onSeated(session);
+      }
     } catch (err) {
       joinError.textContent = humanError(err, code);
       // Table life: a full table offers to watch instead.
@@ -301,5 +330,10 @@ export function mountLobby(root: HTMLElement, opts: LobbyOptions): () => void {
   return () => {
     disposed = true;
     oneColumn.removeEventListener('change', arrange);
+    if (!taken) {
+      saveName(nameInput.value.trim());
+      const selects = Object.fromEntries([...createForm.querySelectorAll('select')].map((s) => [s.name, s.value]));
+      draft = { game: chosen.id, selects, code: codeInput.value };
+    }
   };
 }
