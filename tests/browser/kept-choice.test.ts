@@ -1,7 +1,8 @@
 /**
- * A choice made halfway survives a language switch (and the lobby's forms the rules read and back): switching redraws the whole table page in the new words (main.ts
- * routes again), and the game's bar and felt were made anew, the player's picks gone. A Duel player who had picked a
- * Pistol was asked for a card again; a Saloon Desperado who had picked a gun and a target had to pick them again.
+ * A choice made halfway survives a language switch: switching redraws the whole page in the new words (main.ts routes
+ * again), and the game's bar and felt were made anew, the player's picks gone. A Duel player who had picked a Pistol was
+ * asked for a card again; a Saloon Desperado who had picked a gun and a target had to pick them again; the lobby's
+ * forms went back to Duel and their defaults (after a game's rules read and back too).
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import { DESKTOP, people, useStack } from '../support/browser';
