@@ -157,15 +157,21 @@ describe("the host away: the host's buttons wait settings.hostAwaySeconds for he
     return bots() > before.bots;
   }
 
-  test('away longer: the first player here is the host and everyone is told; back, the old host is a player like the others', async () => {
+  /** Ann's table (on a manual clock) with Cat at it; then Ann's tab closes, her phone locks: not a goodbye. */
+  async function annAwayBesideCat() {
     const clock = new ManualClock();
     settings.clock = clock;
     const ann = await server.sdk.create('duel', { name: 'Ann', seats: 4 });
     const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
     const c = inbox(cat);
     await waitFor(() => seatOf(cat) === 1, 'Cat seated');
-    ann.connection.close(); // her tab closed, her phone locked: not a goodbye
+    ann.connection.close();
     await waitFor(() => cat.state.seats[0].connected === false, 'Ann shown as away');
+    return { clock, ann, cat, c };
+  }
+
+  test('away longer: the first player here is the host and everyone is told; back, the old host is a player like the others', async () => {
+    const { clock, ann, cat, c } = await annAwayBesideCat();
     clock.advance(AWAY_MS - 1000);
     await new Promise((r) => setTimeout(r, 100));
     expect(cat.state.host).toBe(0);
@@ -185,14 +191,7 @@ describe("the host away: the host's buttons wait settings.hostAwaySeconds for he
   });
 
   test('back in time (a reload, a phone changing networks): she keeps them, and nobody is told anything', async () => {
-    const clock = new ManualClock();
-    settings.clock = clock;
-    const ann = await server.sdk.create('duel', { name: 'Ann', seats: 4 });
-    const cat = await server.sdk.joinById(ann.roomId, { name: 'Cat' });
-    const c = inbox(cat);
-    await waitFor(() => seatOf(cat) === 1, 'Cat seated');
-    ann.connection.close();
-    await waitFor(() => cat.state.seats[0].connected === false, 'Ann shown as away');
+    const { clock, ann, cat, c } = await annAwayBesideCat();
     clock.advance(AWAY_MS - 1000);
     const back = await server.sdk.reconnect(ann.reconnectionToken);
     await waitFor(() => cat.state.seats[0].connected === true && seatOf(back) === 0, 'Ann back');
