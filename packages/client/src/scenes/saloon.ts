@@ -299,6 +299,32 @@ function lowRowFits(m: SaloonSceneModel, room: number, r: number, size: number):
 }
 
 /**
+ * Do every player's lines fit a box `bw` wide: the name (and "(you)", beside a dealer's token), and the short forms
+ * of the money and the Wounds? Measured with $100 of Loot and of Bounty and two Wounds at least, so that a game's
+ * growing numbers do not move the players from one row to two halfway through.
+ */
+function boxesFit(m: SaloonSceneModel, bw: number, fs: number, sizes: readonly [number, number, number]): boolean {
+  const v = m.view;
+  const widthOf = (words: string, size: number, bold = false): number => {
+    const t = text(words, { fontSize: size, fontWeight: bold ? 'bold' : 'normal' });
+    const w = t.width;
+    t.destroy();
+    return w;
+  };
+  return v.players.every((p, s) => {
+    const money = { loot: Math.max(100, p.loot), bounty: Math.max(100, p.bounty) };
+    const wounds = Math.max(2, p.wounds);
+    const hand = T('scene.handCount', { wounds: `${'✚'.repeat(wounds)} ${T('scene.woundsShort', { count: wounds })}`, count: p.handCount });
+    const name = `${m.names[s] ?? T('scene.seat', { n: s + 1 })}${s === v.seat ? T('scene.youTag') : ''}`;
+    return (
+      widthOf(name, sizes[0], true) <= bw - 12 - fs * 1.5 &&
+      widthOf(T('scene.lootBountyShort', money), sizes[1]) <= bw - 12 &&
+      widthOf(hand, sizes[2]) <= bw - 12
+    );
+  });
+}
+
+/**
  * The table's sizes at width W (and height H: a narrow felt LOW_WIDE times wider than high lays my hand beside the
  * middle): text size, the player boxes' grid, the guns' radius, and the least height of the
  * middle (the public cards at their smallest with their numbers and news); `minHeight` is the least height the whole
@@ -306,15 +332,26 @@ function lowRowFits(m: SaloonSceneModel, room: number, r: number, size: number):
  * units laid out in (the players' boxes grow to hold their lines at it).
  */
 function tableLayout(m: SaloonSceneModel, W: number, H: number, least = 0) {
+  const one = layoutIn(m, W, H, least, false);
+  // Five or six in one row of a felt laid out wide and drawn small (a phone held sideways, 568–932 px) cut every box's
+  // numbers and most names ("Loot $20 · B…", "no Wds · 3 c…", "Calamity K…"): two rows of three there (the felt drawn
+  // a little smaller where they need the height, SaloonScene.draw).
+  if (one.narrow || one.n < 5) return one;
+  const bw = (W - 2 * one.pad - (one.cols - 1) * 6) / one.cols;
+  return boxesFit(m, bw, one.fs, one.lines.sizes) ? one : layoutIn(m, W, H, least, true);
+}
+
+/** tableLayout's sizes, the players in one row on a wide felt or (`twoRows`) in rows of three. */
+function layoutIn(m: SaloonSceneModel, W: number, H: number, least: number, twoRows: boolean) {
   const v = m.view;
   const pad = 8;
   const narrow = isNarrow(W);
   const lowWide = narrow && W >= LOW_WIDE * H;
   const fs = Math.max(11, Math.min(14, W / 48));
   const n = v.players.length;
-  const cols = narrow ? Math.min(n, 3) : Math.min(n, 6);
-  const rows = Math.ceil(n / cols);
   const lines = boxLines(fs, least);
+  const cols = narrow || twoRows ? Math.min(n, 3) : Math.min(n, 6);
+  const rows = Math.ceil(n / cols);
   const bh = lines.h;
   const gunR = Math.max(10, Math.min(narrow ? 15 : 20, W / 40)) * (m.bigGlyphs ? 1.35 : 1);
   // On a phone the guns and the Bottle sit in the empty cells of the players' last row when there are two or more
@@ -504,6 +541,9 @@ export class SaloonScene {
     // (drawn smaller, the least type size is larger in the table's units, and the players' boxes grow to hold their
     // lines at it: laid out again at that size, the scale a little smaller, twice)
     for (let i = 0; i < 2 && !race && k < 1; i++) k = Math.min(k, SH / tableMinHeight(m, SW, SH, READ_PX / (k * zoom)));
+    // (drawn smaller, it is laid out wider, SW / k: a phone's felt held sideways then takes a wide felt's layout, whose
+    // players in two rows (tableLayout) may need more height than the phone's layout it was scaled by; smaller again)
+    if (!race) k = Math.min(k, SH / Math.max(SH / k, tableMinHeight(m, SW / k, SH / k, READ_PX / (k * zoom))));
     this.root.scale.set(k * zoom);
     this.fx.scale.set(k * zoom);
     this.least = READ_PX / (k * zoom);
@@ -738,7 +778,9 @@ export class SaloonScene {
     const tall = !narrow && H > W;
     const side = (!narrow || L.lowWide) && mine && !tall;
     const handCount = Math.max(3, v.hand.length);
-    const titleH = lineHeight(fs) + 4;
+    // (as tall as the title is drawn: at least READ_PX on the screen, on a felt drawn small larger than `fs`; 2 px over
+    // my hand's cards at 740×360, five players in two rows)
+    const titleH = lineHeight(rd(fs)) + 4;
     // Under the public cards: their numbers, then two lines of news.
     const newsStep = lineHeight(rd(Math.max(10, fs - 1))) + 2;
     const infoH = lineHeight(rd(Math.max(9, fs - 2))) + 2 + L.newsLines * newsStep;
