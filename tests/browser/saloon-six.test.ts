@@ -2,7 +2,8 @@
  * Saloon at five or six on a phone held sideways: the felt beside the action bar is laid out wide and drawn small, and
  * its players sat in one row, every box 60–75 px on the screen: "Calamity K…", "Loot $20 · B…", "no Wds · 3 c…" in
  * each, the Bounty and the cards in hand cut away. Two rows of three now, every name and number whole, nothing over
- * anything, on my turn and through my threat (where the bar beside the felt is widest).
+ * anything, on my turn and through my threat (where the bar beside the felt is widest). At 568×320 the gun's captions
+ * lay 2 px over the line under them, and my hand's title 2 px under my cards: each is given the height it is drawn at.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { BrowserContextOptions } from 'playwright-core';
@@ -22,6 +23,7 @@ const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false }
 test.each([
   [6, 'phone844x390', phone(844, 390, 3)],
   [5, 'phone740x360', phone(740, 360, 3)],
+  [6, 'phone568x320', phone(568, 320, 2)],
 ] as [number, string, BrowserContextOptions][])(
   'Saloon at %i on a %s: every player’s name, Loot, Bounty, Wounds and cards whole on the felt, on my turn and through my threat',
   async (seats, screen, options) => {

@@ -362,7 +362,10 @@ function layoutIn(m: SaloonSceneModel, W: number, H: number, least: number, twoR
   // least size; else the guns in five slots, each caption under its gun — in Portuguese at 360 px, "Vermelho",
   // "Amarelo" and "Garrafa" beside the guns were cut to "Verme…", "A…", "Garr…" on a felt drawn at its full size)
   const gunsLow = narrow && !gunsInGrid && lowRowFits(m, W - 2 * pad, lowR, Math.max(9, fs - 2, least));
-  const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : gunsLow ? 2 * lowR * 1.35 + 6 : 2 * gunR * 1.15 + fs + 12);
+  // (each caption under its gun as tall as it is drawn: at least READ_PX on the screen, on a felt drawn small more than
+  // `fs`; at 568×320, six players, "Red gun" lay 2 px over the line under it)
+  const gunRowH = 2 * gunR * 1.15 + Math.max(fs + 4, lineHeight(Math.max(9, fs - 2, least))) + 8;
+  const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : gunsLow ? 2 * lowR * 1.35 + 6 : gunRowH);
   // Lines of news under the public cards: one on a phone (the cards need the height more).
   const newsLines = narrow ? 1 : 2;
   const publicMin =
@@ -406,6 +409,7 @@ function layoutIn(m: SaloonSceneModel, W: number, H: number, least: number, twoR
     gunR,
     gunsInGrid,
     gunsLow,
+    gunRowH,
     lowR,
     newsLines,
     middleMin,
@@ -767,7 +771,7 @@ export class SaloonScene {
     });
     this.place(bottleShape(r * 2.2), markX(4), gy);
     caption(4);
-    y = L.gunsInGrid ? y : L.gunsLow ? gy + r * 1.35 + 4 : gy + gunR * 1.3 + fs + 6;
+    y = L.gunsInGrid ? y : L.gunsLow ? gy + r * 1.35 + 4 : y + L.gunRowH;
 
     // 3. The middle (the threat, the duel, or the 4 public cards with the deck and the discard pile) and my hand:
     // under it on a narrow table, beside it (on the right) on a wide one, so the felt is used across. A wide felt
