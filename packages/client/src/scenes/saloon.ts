@@ -547,7 +547,7 @@ export class SaloonScene {
     for (let i = 0; i < 2 && !race && k < 1; i++) k = Math.min(k, SH / tableMinHeight(m, SW, SH, READ_PX / (k * zoom)));
     // (drawn smaller, it is laid out wider, SW / k: a phone's felt held sideways then takes a wide felt's layout, whose
     // players in two rows (tableLayout) may need more height than the phone's layout it was scaled by; smaller again)
-    if (!race) k = Math.min(k, SH / Math.max(SH / k, tableMinHeight(m, SW / k, SH / k, READ_PX / (k * zoom))));
+    if (!race) k = Math.min(k, SH / tableMinHeight(m, SW / k, SH / k, READ_PX / (k * zoom)));
     this.root.scale.set(k * zoom);
     this.fx.scale.set(k * zoom);
     this.least = READ_PX / (k * zoom);
