@@ -11,7 +11,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, PHONE, shot, useStack } from '../support/browser';
 import { atATableOn, click, type Hooked } from '../support/duel-table';
 import { layoutProblems, measure, type Snapshot } from '../support/screens';
-import { openHeaderMenu } from '../support/table';
+import { tableInPortuguese } from '../support/table';
 
 jest.setTimeout(120_000);
 
@@ -112,9 +112,7 @@ test("in Portuguese on a phone the stamp and the centre's words cover nothing ei
     await click(bob, 'Play Reload');
     await click(cat, 'Play Barricade');
     for (const page of [bob, cat]) {
-      await openHeaderMenu(page);
-      await page.getByTestId('language').selectOption('pt-BR');
-      await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
+      await tableInPortuguese(page);
     }
     await click(ann, 'Play Pistol');
     await click(ann, 'Aim at Bob');

@@ -7,7 +7,7 @@
  */
 import { DESKTOP, people, useStack } from '../support/browser';
 import { findSaloonSeed, holds, hostSaloon, joinByCode } from '../support/saloon';
-import { createTable, openHeaderMenu, until } from '../support/table';
+import { createTable, tableInPortuguese, until } from '../support/table';
 
 jest.setTimeout(90_000);
 
@@ -22,9 +22,7 @@ test('Duel: a Pistol picked, then Portuguese: the bar still asks whom to aim at,
     await bar.getByRole('button', { name: 'Play Pistol', exact: true }).click({ timeout: 20_000 });
     await bar.getByRole('button', { name: 'Aim at Calamity Kate', exact: true }).waitFor();
 
-    await openHeaderMenu(ann);
-    await ann.getByTestId('language').selectOption('pt-BR');
-    await until('the table in Portuguese', async () => (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+    await tableInPortuguese(ann);
     await bar.getByRole('button', { name: 'Mirar em Calamity Kate', exact: true }).waitFor({ timeout: 5_000 });
     expect(await bar.locator('.prompt').textContent()).toBe('Pistola: em quem você mira?');
     // (the Pistol alone on the bar, pressed, as before the switch)
@@ -61,9 +59,7 @@ test("Saloon: a Desperado's gun and target picked, then Portuguese: both still p
     const pressed = bar.locator('button[aria-pressed="true"]');
     await until('a gun and a target picked', async () => (await pressed.count()) === 2);
 
-    await openHeaderMenu(ann);
-    await ann.getByTestId('language').selectOption('pt-BR');
-    await until('the table in Portuguese', async () => (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+    await tableInPortuguese(ann);
     await bar.getByRole('button', { name: 'Alvo do Desperado: Calamity Kate', exact: true }).waitFor({ timeout: 5_000 });
     expect(await bar.getByRole('button', { name: 'Alvo do Desperado: Calamity Kate', exact: true }).getAttribute('aria-pressed')).toBe('true');
     const ptGun = ({ red: 'vermelho', blue: 'azul', green: 'verde', yellow: 'amarelo' } as Record<string, string>)[gunName];
@@ -104,9 +100,7 @@ test('Rattlesnake: a card picked for my move, then Portuguese: still picked', as
     const pressed = bar.locator('button.select[aria-pressed="true"]');
     await until('the card picked', async () => (await pressed.count()) === 1);
 
-    await openHeaderMenu(ann);
-    await ann.getByTestId('language').selectOption('pt-BR');
-    await until('the table in Portuguese', async () => (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+    await tableInPortuguese(ann);
     await until('the bar in Portuguese', async () => (await bar.getByRole('button', { name: /^Selecionar / }).count()) > 0, 5_000);
     expect(await pressed.count()).toBe(1);
     expect(await pressed.getAttribute('aria-label')).toMatch(/^Selecionar /);

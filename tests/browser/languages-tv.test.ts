@@ -8,7 +8,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, DUEL_AIM, DUEL_PLAY, people, type People, PHONE, phone, shot, useStack } from '../support/browser';
 import { sceneTexts } from '../support/duel-table';
-import { leaveToLobby, openHeaderMenu, until } from '../support/table';
+import { leaveToLobby, openHeaderMenu, tableInPortuguese, until } from '../support/table';
 
 jest.setTimeout(180_000);
 
@@ -63,9 +63,7 @@ test('Ann switches to Portuguese mid-game and keeps her seat; a Portuguese spect
   const seatBefore = await ann.locator('.seats li.me').getAttribute('data-seat');
 
   // Mid-game: Portuguese. The page redraws in Portuguese, the log too, and Ann is still at her seat with cards to play.
-  await openHeaderMenu(ann);
-  await ann.getByTestId('language').selectOption('pt-BR');
-  await until('the table in Portuguese', async () => (await ann.getByRole('button', { name: 'Sair' }).count()) === 1);
+  await tableInPortuguese(ann);
   expect(await ann.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
   expect(await text(ann, '.side')).toContain('O que aconteceu');
   expect(await text(ann, '.log')).toContain('Todos os lugares ocupados — a partida começa!');

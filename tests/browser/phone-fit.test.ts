@@ -29,6 +29,7 @@ import {
   hostTable,
   leaveToLobby,
   openHeaderMenu,
+  tableInPortuguese,
   phoneProblems,
   playDuelToEnd,
   sceneResizes,
@@ -783,9 +784,7 @@ test('on desktops the table fills the height under the status bar, with the play
         // Saloon in Portuguese: its players' lines are the longest ("$20 de Saque · $20 de Recompensa · 0 Ferimentos"),
         // run past the players' column once (41–47 px), and read their zero Wounds in the plural.
         if (game.id === 'saloon' && screen === 'desktop1366') {
-          await openHeaderMenu(page);
-          await page.getByTestId('language').selectOption('pt-BR');
-          await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
+          await tableInPortuguese(page);
           problems.push(...layoutProblems(await measure(page), 1).map((p) => `${where} in Portuguese: ${p}`));
           const lines = await page.locator('.seats li .money').allTextContents();
           problems.push(...lines.filter((l) => /\b0 Ferimento$/.test(l)).map((l) => `${where} in Portuguese: "${l}"`));

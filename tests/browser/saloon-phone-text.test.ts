@@ -19,7 +19,7 @@ import { Saloon } from '@tumbleweed/engine';
 import { people, phone, shot, useStack } from '../support/browser';
 import { layoutProblems, measure, type SceneRect, type Snapshot } from '../support/screens';
 import { findSaloonSeed, hostSaloon, joinByCode } from '../support/saloon';
-import { openHeaderMenu, until } from '../support/table';
+import { tableInPortuguese, until } from '../support/table';
 
 jest.setTimeout(240_000);
 
@@ -104,9 +104,7 @@ test.each(SCREENS)(
         await joinByCode(page, stack().base, 'Ann', host.code);
         for (const lang of ['en', 'pt-BR'] as const) {
           if (lang === 'pt-BR') {
-            await openHeaderMenu(page);
-            await page.getByTestId('language').selectOption('pt-BR');
-            await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
+            await tableInPortuguese(page);
           }
           await firstDecision(page);
           const snap = await measure(page);

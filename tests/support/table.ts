@@ -352,6 +352,13 @@ export async function openHeaderMenu(page: Page): Promise<void> {
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
 }
 
+/** Switches a table page to Portuguese from its header (its menu on a phone) and waits for it redrawn ("Sair"). */
+export async function tableInPortuguese(page: Page): Promise<void> {
+  await openHeaderMenu(page);
+  await page.getByTestId('language').selectOption('pt-BR');
+  await page.getByRole('button', { name: 'Sair', exact: true }).waitFor();
+}
+
 /** Every control in sight smaller than `min` (a finger: 44 CSS px) in either direction, as "where: what "words" w×h". */
 export const smallTargets = async (page: Page, where: string, min = 44): Promise<string[]> => {
   // measured at rest: a card growing in (the end card starts at 97%) is not the size it will be tapped at
