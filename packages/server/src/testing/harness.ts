@@ -57,13 +57,17 @@ export async function pastFalseStart(goAt: number): Promise<void> {
  * Jumps a table's clock (a JumpClock set as `settings.clock` before the table was made) over what a test would wait
  * through — a window closing unanswered, the pause before "Go!" — to just past the false-start floor of the table's
  * next scheduled race: from then on a shot counts. Reads the server's own room, so nothing waits for the network.
+ * Each jump over a wait goes 5 ms past its deadline: the table arms that timer `deadline - now()` from a `now()` read a
+ * moment later, so on a busy machine it may be due a millisecond or more after the deadline itself (and a jump to the
+ * deadline alone, five times in the same millisecond, ran nothing: "no race to jump to", once in a loaded CI run).
  */
 export function jumpToRace(server: ColyseusTestServer, clock: JumpClock, code: string): void {
   const room = server.getRoomById(code) as any;
   for (let i = 0; i < 5; i++) {
     const race = room.adapter.game.race?.(room.engineState) ?? null;
     if (race?.scheduled) return clock.jump(Math.max(0, race.goAt + race.falseStartMs + 5 - clock.now()));
-    clock.jump(Math.max(0, room.state.deadline - clock.now()));
+    const due: number = room.state.deadline;
+    clock.jump(due > 0 ? Math.max(0, due - clock.now()) + 5 : 0);
   }
   throw new Error('no race to jump to');
 }
