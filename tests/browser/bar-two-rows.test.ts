@@ -9,15 +9,12 @@
  */
 import type { BrowserContextOptions } from 'playwright-core';
 import { people, phone, useStack } from '../support/browser';
-import { layoutProblems, measure } from '../support/screens';
+import { layoutProblems, measure, READABLE_PX } from '../support/screens';
 import { createTable, hiddenMoves, until } from '../support/table';
 
 jest.setTimeout(120_000);
 
 const stack = useStack();
-
-/** phone-fit.test.ts's least height of a word drawn on the felt. */
-const READABLE_PX = 7.5;
 
 test.each<[string, BrowserContextOptions]>([
   ['phone568x320', phone(568, 320, 2)],

@@ -16,7 +16,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { DUEL_AIM, DUEL_PLAY, people, phone, shot, useStack } from '../support/browser';
-import { cardCount, layoutProblems, measure, type Snapshot } from '../support/screens';
+import { cardCount, layoutProblems, measure, READABLE_PX, type Snapshot } from '../support/screens';
 import { actions, annAndBob, move, playUntil, tapHandCard } from '../support/rattlesnake-screens';
 import { joinByCode, THREATEN_WITH } from '../support/saloon';
 import {
@@ -87,13 +87,7 @@ async function firstTappable(page: Page) {
   return moves.nth(Math.max(at, 0));
 }
 /** `second`: a button of the first decision that asks a second question (Saloon: threaten with a gun, then whom). */
-/**
- * `readable`: a line of the felt that must stay readable on every screen (at least `READABLE_PX` tall). Saloon's felt
- * is drawn smaller to give its bar room; held sideways under its bar, its players' "Loot $20 · Bounty $20" lines were
- * drawn 6 px tall at the first decision of a 740×360 phone and 3.4 px when threatened (a 360×640 phone held upright:
- * 8.5–10.7 px).
- */
-const READABLE_PX = 7.5;
+/** `readable`: a line of the felt that must stay readable on every screen (at least `READABLE_PX` tall). */
 const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: RegExp; readable?: RegExp; ready(page: Page): Promise<boolean> }[] = [
   { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
   { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await enabledMoves(p).count()) > 0 },

@@ -4,12 +4,15 @@
  * each, the Bounty and the cards in hand cut away. Two rows of three now, every name and number whole, nothing over
  * anything, on my turn and through my threat (where the bar beside the felt is widest). At 568×320 the gun's captions
  * lay 2 px over the line under them, and my hand's title 2 px under my cards: each is given the height it is drawn at.
+ * There too, six players in two rows left the public cards 24 px wide on my turn, their words 5.6 px tall, and a threat's
+ * words 6.8 px: the felt's words (outside the cards and boxes) must be drawn at its least type size, the cards' words
+ * readable.
  * Needs `npm run build` first (client and server dist); starts the built server itself on a free port.
  */
 import type { BrowserContextOptions } from 'playwright-core';
 import { people, phone, shot, useStack } from '../support/browser';
 import { findSaloonSeed, hostSaloon, joinByCode, threaten } from '../support/saloon';
-import { layoutProblems, measure } from '../support/screens';
+import { layoutProblems, measure, READABLE_PX } from '../support/screens';
 import { until } from '../support/table';
 
 jest.setTimeout(90_000);
@@ -19,6 +22,8 @@ const stack = useStack({ ALLOW_TEST_SEED: '1' });
 const BOT_NAMES = ['Calamity Kate', 'Dusty Pete', 'One-Eyed Jack', 'Belle Starr', 'Sheriff Bart'];
 /** The threat's window long enough to measure it (the bar beside the felt is widest then, the felt narrowest). */
 const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
+/** The felt's least type size (READ_PX, scenes/saloon.ts): a line of words drawn at it is at least this tall. */
+const FELT_WORDS_PX = 10;
 
 test.each([
   [6, 'phone844x390', phone(844, 390, 3)],
@@ -46,6 +51,13 @@ test.each([
             problems.add(`${when}: no "${name}" whole on the felt (${words.filter((w) => w.endsWith('…')).join(', ')})`);
         for (const w of words.filter((x) => /^(Loot |no W|✚)/.test(x) && x.endsWith('…'))) problems.add(`${when}: a player's numbers cut: "${w}"`);
         for (const p of layoutProblems(snap, options.deviceScaleFactor ?? 1)) problems.add(`${when}: ${p}`);
+        const items = snap.scene.items;
+        for (const t of items.filter((x) => x.kind === 'text')) {
+          const tall = `drawn ${t.height.toFixed(1)} px tall`;
+          if (t.parent < 0 && t.height < FELT_WORDS_PX) problems.add(`${when}: "${t.label}" ${tall} (the felt's words at least ${FELT_WORDS_PX})`);
+          // (a card's words, not the letter in its colour's mark)
+          if (items[t.parent]?.kind === 'card' && t.height < READABLE_PX) problems.add(`${when}: a card's "${t.label}" ${tall} (unreadable)`);
+        }
       };
       await page.waitForTimeout(300);
       await look('my turn');

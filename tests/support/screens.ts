@@ -272,3 +272,11 @@ export function layoutProblems(snap: Snapshot, dpr: number): string[] {
 
 /** How many cards the scene drew, for a sanity check that the table was really on screen. */
 export const cardCount = (snap: Snapshot): number => snap.scene.items.filter((i) => i.kind === 'card').length;
+
+/**
+ * The least height, in CSS px, of a line of words on a felt that must stay readable on every screen (a card's words,
+ * a player's line). Saloon's felt is drawn smaller to give its bar room: held sideways under its bar, its players'
+ * "Loot $20 · Bounty $20" lines were drawn 6 px tall at the first decision of a 740×360 phone and 3.4 px when
+ * threatened (a 360×640 phone held upright: 8.5–10.7 px).
+ */
+export const READABLE_PX = 7.5;

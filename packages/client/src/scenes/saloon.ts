@@ -269,6 +269,49 @@ function seatName(m: SaloonSceneModel, seat: number, lower = false): string {
   return seat === m.view.seat ? (lower ? T('scene.you') : T('scene.You')) : (m.names[seat] ?? T('scene.seat', { n: seat + 1 }));
 }
 
+/**
+ * A Standoff's chain on the felt (drawChain): the steps of its title, of each gun's row and of the Judge's line, and the
+ * size of its words (`at`: at least `least`, READ_PX on the screen; at 740×360, five players, its rows were 9 px tall).
+ */
+function chainRows(fs: number, least: number) {
+  const at = (size: number): number => Math.max(size, least);
+  return {
+    at,
+    title: Math.max(fs * 2.4, lineHeight(at(fs + 6)) + 4),
+    row: Math.max(fs * 1.9, 22, lineHeight(at(fs + 1)) + 4),
+    judge: Math.max(fs * 1.8, lineHeight(at(fs)) + 6),
+  };
+}
+
+/** What a threat's answers do, in words: the line under the threat on the felt. */
+function answerWords(m: SaloonSceneModel, target: number): string {
+  const ask = m.view.options.russianRoulette ? T('scene.askRoulette') : T('scene.askBluff');
+  return target === m.view.seat ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: seatName(m, target), ask });
+}
+
+/**
+ * A threat's row on a felt drawn small (a phone's, its least type size above its own): the gun at the left, the
+ * countdown at the right (as wide as its widest, so its words do not wrap again as it counts down), and between them
+ * what the answers do, at the least type size. Who points which gun at whom is the status bar's line, in the same
+ * words, and the players' boxes say it ("— threatens", "— threatened"): on the felt it took two lines more, and
+ * my hand's cards were drawn 27 px wide under it (568×320, six players).
+ */
+function briefThreatRow(m: SaloonSceneModel, target: number, W: number, fs: number, least: number) {
+  const r = fs * 1.1;
+  const gx = 12 + r * 1.1;
+  const x = gx + r * 1.1 + 8;
+  const countSize = fs * 2;
+  const widest = text(T('scene.secondsLeft', { seconds: 88 }), { fontSize: countSize, fontWeight: 'bold', stroke: { color: INK, width: 4 } });
+  const countW = widest.width;
+  widest.destroy();
+  const size = Math.max(10, fs - 1, least);
+  const wrap = Math.max(60, W - 12 - countW - 8 - x);
+  const words = text(answerWords(m, target), { fontSize: size, wordWrap: true, wordWrapWidth: wrap });
+  const wordsH = words.height;
+  words.destroy();
+  return { r, gx, x, countSize, size, wrap, height: Math.max(r * 2.3, wordsH, lineHeight(countSize)) };
+}
+
 /** A phone's low row of guns and the Bottle: each caption's forms (the colour's word; a holder's name, then its first word). */
 function lowCaptions(m: SaloonSceneModel): { forms: string[]; held: boolean }[] {
   const captions = Saloon.COLOURS.map((c) => {
@@ -361,30 +404,43 @@ function layoutIn(m: SaloonSceneModel, W: number, H: number, least: number, twoR
   // (otherwise, on a phone, one low row: each gun with its caption beside it, where the captions fit there at their
   // least size; else the guns in five slots, each caption under its gun — in Portuguese at 360 px, "Vermelho",
   // "Amarelo" and "Garrafa" beside the guns were cut to "Verme…", "A…", "Garr…" on a felt drawn at its full size)
-  const gunsLow = narrow && !gunsInGrid && lowRowFits(m, W - 2 * pad, lowR, Math.max(9, fs - 2, least));
+  // A felt drawn so small that the least type size is above its own (a phone's felt held sideways, laid out wide):
+  // the guns in the low row too, and one line of news, so that the height goes to the cards (at 568×320, six players,
+  // the public cards were drawn 24 px wide, their words 5.6 px).
+  const small = least > fs;
+  const gunsLow = (narrow || small) && !gunsInGrid && lowRowFits(m, W - 2 * pad, lowR, Math.max(9, fs - 2, least));
   // (each caption under its gun as tall as it is drawn: at least READ_PX on the screen, on a felt drawn small more than
   // `fs`; at 568×320, six players, "Red gun" lay 2 px over the line under it)
   const gunRowH = 2 * gunR * 1.15 + Math.max(fs + 4, lineHeight(Math.max(9, fs - 2, least))) + 8;
   const top = pad + rows * (bh + 6) + 2 + (gunsInGrid ? 0 : gunsLow ? 2 * lowR * 1.35 + 6 : gunRowH);
   // Lines of news under the public cards: one on a phone (the cards need the height more).
-  const newsLines = narrow ? 1 : 2;
+  const newsLines = narrow || small ? 1 : 2;
   const publicMin =
     lineHeight(Math.max(10, fs - 1)) + 2 + 40 * 1.38 + lineHeight(Math.max(9, fs - 2)) + 2 + newsLines * (lineHeight(Math.max(10, fs - 1)) + 2) + 4;
   // (a threat, a duel or a race watched, in the middle: its lines of words, two of them wrapped, and the countdown)
   const publicShown = v.phase.kind === 'turn' || v.phase.kind === 'discard' || v.phase.kind === 'over';
   // (a threat on a phone: the gun beside its line, the words smaller; see drawThreat)
+  // (on a felt drawn small, one row: see briefThreatRow)
   const threatNarrowMin =
-    Math.max(fs * 1.1 * 2.3, 2 * lineHeight(fs + 1), lineHeight(fs * 2)) +
-    2 * lineHeight(Math.max(10, fs - 1)) +
+    (v.phase.kind === 'threat' && narrow && small
+      ? briefThreatRow(m, v.phase.target, W, fs, least).height
+      : Math.max(fs * 1.1 * 2.3, 2 * lineHeight(Math.max(fs + 1, least)), lineHeight(fs * 2)) + 2 * lineHeight(Math.max(10, fs - 1, least))) +
     12 +
-    (v.phase.kind === 'threat' && v.phase.escaped?.length ? 2 * lineHeight(Math.max(10, fs - 1)) : 0);
+    (v.phase.kind === 'threat' && v.phase.escaped?.length ? 2 * lineHeight(Math.max(10, fs - 1, least)) : 0);
   // (a Standoff's chain on a phone: its title, a line per gun drawn, the Judge and the countdown at its smallest; see drawChain)
   const ph = v.phase;
-  const chainMin =
-    ph.kind === 'standoff' && ph.stage === 'chain' ? fs * 2.4 + ph.links.length * Math.max(fs * 1.9, 22) + fs * 1.8 + lineHeight(fs * 1.6) + 6 : 0;
+  const chain = chainRows(fs, least);
+  const chainMin = ph.kind === 'standoff' && ph.stage === 'chain' ? chain.title + ph.links.length * chain.row + chain.judge + lineHeight(fs * 1.6) + 6 : 0;
   // (a threat, a duel or a race in full: the gun, two lines of words, "Do you feel lucky?", the countdown at its
   // smallest, who answers and how)
-  const fullMiddleMin = fs * 1.6 * 2.3 + 4 + 2 * lineHeight(fs + 2) + lineHeight(fs + 6) + lineHeight(fs) * 2 + 2 * lineHeight(Math.max(10, fs - 1)) + 24;
+  const fullMiddleMin =
+    fs * 1.6 * 2.3 +
+    4 +
+    2 * lineHeight(Math.max(fs + 2, least)) +
+    lineHeight(Math.max(fs + 6, least)) +
+    lineHeight(fs) * 2 +
+    2 * lineHeight(Math.max(10, fs - 1, least)) +
+    24;
   const middleMin = publicShown
     ? publicMin
     : narrow && ph.kind === 'threat'
@@ -548,6 +604,18 @@ export class SaloonScene {
     // (drawn smaller, it is laid out wider, SW / k: a phone's felt held sideways then takes a wide felt's layout, whose
     // players in two rows (tableLayout) may need more height than the phone's layout it was scaled by; smaller again)
     if (!race) k = Math.min(k, SH / tableMinHeight(m, SW / k, SH / k, READ_PX / (k * zoom)));
+    // (those steps scale by the layouts of other widths; drawn at k, the felt is laid out SW / k wide, and that layout
+    // may need less height: at 568×320, six players, a phone's layout (my hand under the middle) scaled a wide one (my
+    // hand beside it) to half its size. The largest scale whose own layout fits, found by halves)
+    if (!race && k < 1) {
+      const fitsAt = (s: number): boolean => tableMinHeight(m, SW / s, SH / s, READ_PX / (s * zoom)) * s <= SH;
+      let hi = 1;
+      for (let i = 0; i < 6; i++) {
+        const mid = (k + hi) / 2;
+        if (fitsAt(mid)) k = mid;
+        else hi = mid;
+      }
+    }
     this.root.scale.set(k * zoom);
     this.fx.scale.set(k * zoom);
     this.least = READ_PX / (k * zoom);
@@ -925,24 +993,36 @@ export class SaloonScene {
   ): void {
     const v = m.view;
     const cx = W / 2;
+    // (words at least READ_PX on the screen: on a felt drawn small, larger than its own sizes)
+    const rd = (size: number): number => Math.max(size, this.least);
     const me = v.seat;
-    // One under the other, each as tall as its words: who escaped, the gun, the threat, "Feeling lucky?", the
-    // countdown (as large as the room left allows), who must answer and how.
-    const ask = v.options.russianRoulette ? T('scene.askRoulette') : T('scene.askBluff');
-    const answer = this.centred(
-      ph.target === me ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: this.nameOf(ph.target), ask }),
-      cx,
-      0,
-      Math.max(10, fs - 1),
-      CREAM,
-      false,
-      W - 24,
-    );
     let ty = y + 2;
     if (ph.escaped?.length)
       ty +=
-        this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, ty, Math.max(10, fs - 1), 0xffc2b0, true, W - 24)
+        this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, ty, rd(Math.max(10, fs - 1)), 0xffc2b0, true, W - 24)
           .height + 4;
+    const left = m.threatLeft ?? 0;
+    if (compact && this.least > fs) {
+      // A felt drawn small: one row, the gun, what the answers do and the countdown (see briefThreatRow).
+      const row = briefThreatRow(m, ph.target, W, fs, this.least);
+      this.place(gunMark(ph.gun, row.r), row.gx, ty + row.r * 1.15);
+      const words = text(answerWords(m, ph.target), { fontSize: row.size, fill: CREAM, wordWrap: true, wordWrapWidth: row.wrap });
+      words.position.set(row.x, ty);
+      this.root.addChild(words);
+      const count = text(T('scene.secondsLeft', { seconds: left }), {
+        fontSize: row.countSize,
+        fill: left <= 3 ? RED : CREAM,
+        fontWeight: 'bold',
+        stroke: { color: INK, width: 4 },
+      });
+      count.anchor.set(1, 0);
+      count.position.set(W - 12, ty);
+      this.root.addChild(count);
+      return;
+    }
+    // One under the other, each as tall as its words: who escaped, the gun, the threat, "Feeling lucky?", the
+    // countdown (as large as the room left allows), who must answer and how.
+    const answer = this.centred(answerWords(m, ph.target), cx, 0, rd(Math.max(10, fs - 1)), CREAM, false, W - 24);
     const line = T('scene.threatLine', {
       a: this.nameOf(ph.threatener),
       gun: T(`colour.${ph.gun}`),
@@ -955,7 +1035,6 @@ export class SaloonScene {
       const r = fs * 1.1;
       const gx = 12 + r * 1.1;
       this.place(gunMark(ph.gun, r), gx, ty + r * 1.15);
-      const left = m.threatLeft ?? 0;
       const count = text(T('scene.secondsLeft', { seconds: left }), {
         fontSize: fs * 2,
         fill: left <= 3 ? RED : CREAM,
@@ -967,7 +1046,7 @@ export class SaloonScene {
       this.root.addChild(count);
       const wx = gx + r * 1.1 + 8;
       const words = text(line, {
-        fontSize: fs + 1,
+        fontSize: rd(fs + 1),
         fill: CREAM,
         fontWeight: 'bold',
         wordWrap: true,
@@ -982,10 +1061,9 @@ export class SaloonScene {
       const r = fs * 1.6;
       this.place(gunMark(ph.gun, r), cx, ty + r * 1.15);
       ty += r * 2.3 + 4;
-      ty += this.centred(line, cx, ty, fs + 2, CREAM, true, W - 24).height + 4;
-      ty += this.centred(T('scene.feelLucky'), cx, ty, fs + 6, GOLD, true, W - 24).height + 4;
+      ty += this.centred(line, cx, ty, rd(fs + 2), CREAM, true, W - 24).height + 4;
+      ty += this.centred(T('scene.feelLucky'), cx, ty, rd(fs + 6), GOLD, true, W - 24).height + 4;
     }
-    const left = m.threatLeft ?? 0;
     const size = Math.max(fs, Math.min(fs * 4, hgt * 0.3, (y + hgt - ty - answer.height - 8) / 1.3));
     const t = this.centred(T('scene.secondsLeft', { seconds: left }), cx, ty, size, left <= 3 ? RED : CREAM, true);
     ownStyle(t).stroke = { color: INK, width: 4 };
@@ -1024,9 +1102,10 @@ export class SaloonScene {
   /** The Standoff's chain: who points which gun at whom, the Judge, the window's countdown. */
   private drawChain(m: SaloonSceneModel, ph: Extract<Saloon.Phase, { kind: 'standoff' }>, y: number, hgt: number, W: number, fs: number): void {
     const cx = W / 2;
-    this.centred(T('scene.standoff'), cx, y + 2, fs + 6, GOLD, true, W - 24);
-    let ly = y + fs * 2.4;
-    const rowH = Math.max(fs * 1.9, 22);
+    const rows = chainRows(fs, this.least);
+    this.centred(T('scene.standoff'), cx, y + 2, rows.at(fs + 6), GOLD, true, W - 24);
+    let ly = y + rows.title;
+    const rowH = rows.row;
     ph.links.forEach((l, i) => {
       const aim = i === 0 ? ph.judge : ph.links[i - 1].seat;
       const out = ph.out.includes(l.seat);
@@ -1037,17 +1116,17 @@ export class SaloonScene {
         T('scene.pointsAt', { name: who, target: this.nameOf(aim, true) }),
         cx - W * 0.3 + fs * 1.4,
         ly + 2,
-        fs + 1,
+        rows.at(fs + 1),
         out ? 0x9aa59c : CREAM,
         true,
         W * 0.6,
       );
       ly += rowH;
     });
-    this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ly + 4, fs, CREAM, false, W - 24);
+    this.centred(T('scene.judge', { name: this.nameOf(ph.judge) }), cx, ly + 4, rows.at(fs), CREAM, false, W - 24);
     const left = m.windowLeft ?? 0;
-    const size = Math.max(fs * 1.6, Math.min(hgt - (ly - y) - fs * 2.5, fs * 3.2));
-    const t = this.centred(T('scene.secondsLeft', { seconds: left }), cx, ly + fs * 1.8, size, left <= 2 ? RED : CREAM, true);
+    const size = Math.max(fs * 1.6, Math.min(hgt - (ly - y) - rows.judge - fs * 0.7, fs * 3.2));
+    const t = this.centred(T('scene.secondsLeft', { seconds: left }), cx, ly + rows.judge, size, left <= 2 ? RED : CREAM, true);
     ownStyle(t).stroke = { color: INK, width: 4 };
   }
 
