@@ -604,10 +604,11 @@ export class SaloonScene {
     // (drawn smaller, it is laid out wider, SW / k: a phone's felt held sideways then takes a wide felt's layout, whose
     // players in two rows (tableLayout) may need more height than the phone's layout it was scaled by; smaller again)
     if (!race) k = Math.min(k, SH / tableMinHeight(m, SW / k, SH / k, READ_PX / (k * zoom)));
-    // (those steps scale by the layouts of other widths; drawn at k, the felt is laid out SW / k wide, and that layout
-    // may need less height: at 568×320, six players, a phone's layout (my hand under the middle) scaled a wide one (my
-    // hand beside it) to half its size. The largest scale whose own layout fits, found by halves)
-    if (!race && k < 1) {
+    // (those steps scale by the layouts of other widths; drawn at k, a phone's felt is laid out SW / k wide, and where
+    // that is a wide felt's layout (my hand beside the middle), it may need less height than the phone's (my hand under
+    // it) it was scaled by: at 568×320, six players, it was drawn at half its size. There, the largest scale whose own
+    // layout fits, found by halves; a phone's layout drawn as one keeps its scale, which gives its cards the most room)
+    if (!race && k < 1 && isNarrow(SW) && !isNarrow(SW / k)) {
       const fitsAt = (s: number): boolean => tableMinHeight(m, SW / s, SH / s, READ_PX / (s * zoom)) * s <= SH;
       let hi = 1;
       for (let i = 0; i < 6; i++) {
