@@ -29,6 +29,27 @@ export function text(value: string, style: TextStyleOptions): Text {
   return new Text({ text: value, style: shared });
 }
 
+/** Sizes of words measured for a layout (worked out several times a draw: Saloon's scale search), by words and style. */
+const measured = new Map<string, { width: number; height: number }>();
+const MAX_MEASURED = 2000;
+
+/**
+ * The size `value` takes drawn by `text` in `style`, measured once: a layout that asks whether words fit need not make
+ * and throw away a label each time. (The felts' fonts are the system's, never late.)
+ */
+export function measureText(value: string, style: TextStyleOptions): { width: number; height: number } {
+  const key = `${value}\u0000${JSON.stringify(style)}`;
+  let size = measured.get(key);
+  if (!size) {
+    const t = text(value, style);
+    size = { width: t.width, height: t.height };
+    t.destroy();
+    if (measured.size >= MAX_MEASURED) measured.clear();
+    measured.set(key, size);
+  }
+  return size;
+}
+
 /**
  * The felt a desktop lays a table out for (1366×768: about 1000×560), and the most a larger one is zoomed (feltLayout):
  * a 2560×1440 monitor's felt (2216×1204) is laid out as a desktop's, 2.15 times larger. (At 1.8 it was laid out 1231

@@ -22,6 +22,7 @@ import {
   lineHeight,
   shrinkType,
   type DrawWhen,
+  measureText,
 } from './common';
 import { t } from '../i18n';
 import { touchScreen } from '../dom';
@@ -182,14 +183,13 @@ function boxTitle(m: DuelSceneModel, seat: number, compact: boolean): string {
 function namesFit(m: DuelSceneModel, sw: number, sh: number): boolean {
   const type = boxType(true);
   return m.names.every((_, seat) => {
-    const title = text(boxTitle(m, seat, true), { fontSize: type.name, fontWeight: 'bold' });
+    const title = measureText(boxTitle(m, seat, true), { fontSize: type.name, fontWeight: 'bold' });
     const p = m.view.players[seat];
     const money =
-      sh < ONE_LINE_BELOW && p && m.started ? text(t('duel:scene.moneyShort', { money: String(p.money) }), { fontSize: type.money, fontWeight: 'bold' }) : null;
-    const fits = title.width <= sw - 2 * BOX_PAD - (money ? money.width + 6 : 0);
-    title.destroy();
-    money?.destroy();
-    return fits;
+      sh < ONE_LINE_BELOW && p && m.started
+        ? measureText(t('duel:scene.moneyShort', { money: String(p.money) }), { fontSize: type.money, fontWeight: 'bold' })
+        : null;
+    return title.width <= sw - 2 * BOX_PAD - (money ? money.width + 6 : 0);
   });
 }
 

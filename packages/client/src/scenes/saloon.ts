@@ -25,6 +25,7 @@ import {
   shrinkType,
   feltLayout,
   sharpen,
+  measureText,
 } from './common';
 import { cap, GUN_GLYPH, GUN_LETTER, lastDuelWords, revealWords, shotWords, T } from '../games/saloon-words';
 import { youContext } from '../games/you';
@@ -301,14 +302,10 @@ function briefThreatRow(m: SaloonSceneModel, target: number, W: number, fs: numb
   const gx = 12 + r * 1.1;
   const x = gx + r * 1.1 + 8;
   const countSize = fs * 2;
-  const widest = text(T('scene.secondsLeft', { seconds: 88 }), { fontSize: countSize, fontWeight: 'bold', stroke: { color: INK, width: 4 } });
-  const countW = widest.width;
-  widest.destroy();
+  const countW = measureText(T('scene.secondsLeft', { seconds: 88 }), { fontSize: countSize, fontWeight: 'bold', stroke: { color: INK, width: 4 } }).width;
   const size = Math.max(10, fs - 1, least);
   const wrap = Math.max(60, W - 12 - countW - 8 - x);
-  const words = text(answerWords(m, target), { fontSize: size, wordWrap: true, wordWrapWidth: wrap });
-  const wordsH = words.height;
-  words.destroy();
+  const wordsH = measureText(answerWords(m, target), { fontSize: size, wordWrap: true, wordWrapWidth: wrap }).height;
   return { r, gx, x, countSize, size, wrap, height: Math.max(r * 2.3, wordsH, lineHeight(countSize)) };
 }
 
@@ -334,9 +331,7 @@ const lowMarkW = (r: number): number => r * 2.8 + 11;
 function lowRowFits(m: SaloonSceneModel, room: number, r: number, size: number): boolean {
   let width = 0;
   for (const { forms, held } of lowCaptions(m)) {
-    const t = text(forms[forms.length - 1], { fontSize: size, fontWeight: held ? 'bold' : 'normal' });
-    width += lowMarkW(r) + t.width;
-    t.destroy();
+    width += lowMarkW(r) + measureText(forms[forms.length - 1], { fontSize: size, fontWeight: held ? 'bold' : 'normal' }).width;
   }
   return width <= room;
 }
@@ -348,12 +343,7 @@ function lowRowFits(m: SaloonSceneModel, room: number, r: number, size: number):
  */
 function boxesFit(m: SaloonSceneModel, bw: number, fs: number, sizes: readonly [number, number, number]): boolean {
   const v = m.view;
-  const widthOf = (words: string, size: number, bold = false): number => {
-    const t = text(words, { fontSize: size, fontWeight: bold ? 'bold' : 'normal' });
-    const w = t.width;
-    t.destroy();
-    return w;
-  };
+  const widthOf = (words: string, size: number, bold = false): number => measureText(words, { fontSize: size, fontWeight: bold ? 'bold' : 'normal' }).width;
   return v.players.every((p, s) => {
     const money = { loot: Math.max(100, p.loot), bounty: Math.max(100, p.bounty) };
     const wounds = Math.max(2, p.wounds);
@@ -804,12 +794,7 @@ export class SaloonScene {
     const slots = ((): number[] => {
       const even = [slot, slot, slot, slot, slot];
       if (L.gunsLow) return even;
-      const needs = captions.map((c) => {
-        const t = text(c.forms[0], { fontSize: capFs, fontWeight: c.held ? 'bold' : 'normal' });
-        const w = Math.max(t.width + 4, r * 2.8);
-        t.destroy();
-        return w;
-      });
+      const needs = captions.map((c) => Math.max(measureText(c.forms[0], { fontSize: capFs, fontWeight: c.held ? 'bold' : 'normal' }).width + 4, r * 2.8));
       const need = needs.reduce((sum, w) => sum + w, 0);
       if (needs.every((w) => w <= slot) || need > 5 * slot) return even;
       return needs.map((w) => w + (5 * slot - need) / 5);
