@@ -22,7 +22,7 @@ const stack = useStack({ ALLOW_TEST_SEED: '1' });
 const BOT_NAMES = ['Calamity Kate', 'Dusty Pete', 'One-Eyed Jack', 'Belle Starr', 'Sheriff Bart'];
 /** The threat's window long enough to measure it (the bar beside the felt is widest then, the felt narrowest). */
 const OPTIONS = { threatSeconds: 30, simplified: false, russianRoulette: false };
-/** The felt's least type size (READ_PX, scenes/saloon.ts): a line of words drawn at it is at least this tall. */
+/** The felt's least type size (READ_PX, scenes/saloon.ts), in CSS px. */
 const FELT_WORDS_PX = 10;
 
 test.each([
@@ -54,7 +54,10 @@ test.each([
         const items = snap.scene.items;
         for (const t of items.filter((x) => x.kind === 'text')) {
           const tall = `drawn ${t.height.toFixed(1)} px tall`;
-          if (t.parent < 0 && t.height < FELT_WORDS_PX) problems.add(`${when}: "${t.label}" ${tall} (the felt's words at least ${FELT_WORDS_PX})`);
+          // (a line of words wrapped is taller than its words: their size)
+          const size = t.fontSize ?? t.height;
+          if (t.parent < 0 && size < FELT_WORDS_PX - 0.05)
+            problems.add(`${when}: "${t.label}" drawn at ${size.toFixed(1)} px (the felt's words at least ${FELT_WORDS_PX})`);
           // (a card's words, not the letter in its colour's mark)
           if (items[t.parent]?.kind === 'card' && t.height < READABLE_PX) problems.add(`${when}: a card's "${t.label}" ${tall} (unreadable)`);
         }

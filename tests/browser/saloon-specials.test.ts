@@ -16,6 +16,7 @@ import { Client, type Room } from 'colyseus.js';
 import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, people, phone, shot, useStack } from '../support/browser';
 import { axeViolations } from '../support/axe';
+import { emptyBand, measure } from '../support/screens';
 import { cardRows, hiddenMoves, phoneProblems, smallCards, until } from '../support/table';
 import {
   findSaloonSeed,
@@ -326,9 +327,12 @@ test('on a 360×640 phone a Desperado\'s turn offers every move, then the two gu
   }
 });
 
-test.each([4, 6])(
-  "on a 360×640 phone Saloon's cards stay readable at %i players: the public cards and the hand at 44 px or more, also when threatened",
-  async (seats) => {
+test.each([
+  [4, 3],
+  [6, 2],
+])(
+  "on a 360×640 phone Saloon's cards stay readable at %i players: the public cards and the hand at 44 px or more, also when threatened (%i rows of cards)",
+  async (seats, cardRowCount) => {
     // Ann on the phone, Bob, and bots: the felt holds the player boxes, the guns, the public cards and Ann's hand.
     // Watching Bob's turn Ann sees the public cards and her hand; Bob then threatens her, and the threat takes the
     // middle while she decides from her hand. (Her hand was drawn 24 px wide when threatened at four players.)
@@ -355,7 +359,12 @@ test.each([4, 6])(
       await until('Bob may threaten', async () => (await bobButton(THREATEN_WITH).count()) > 0, 20_000);
       await ann.waitForTimeout(400);
       await shot(ann, `saloon-cards-watching-phone360-${seats}`);
-      expect(await cardRows(ann)).toHaveLength(2);
+      // At four the felt has room for the public cards in two rows of two, as wide as my hand's (62 px): in one row
+      // they were 50 px wide, held to the width, over a band of empty felt taller than a card (105 px). At six the
+      // players' second row takes that room: one row, then my hand.
+      const rows = await cardRows(ann);
+      expect(rows).toHaveLength(cardRowCount);
+      if (cardRowCount === 3) expect(emptyBand(await measure(ann)).height).toBeLessThan(Math.min(...rows.map((r) => r.width)));
       const problems = await smallCards(ann, "Ann on 360×640, watching Bob's turn", 44);
       expect(await threaten(bobButton, 'Ann')).toBe(true);
       const answer = ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true });

@@ -280,3 +280,18 @@ export const cardCount = (snap: Snapshot): number => snap.scene.items.filter((i)
  * threatened (a 360×640 phone held upright: 8.5–10.7 px).
  */
 export const READABLE_PX = 7.5;
+
+/**
+ * The tallest band across the felt with nothing drawn in it, between the first thing drawn and the last (CSS px): room
+ * a layout left unused.
+ */
+export function emptyBand(snap: Snapshot): { y: number; height: number } {
+  const drawn = snap.scene.items.filter((i) => i.parent < 0).sort((a, b) => a.y - b.y);
+  let widest = { y: 0, height: 0 };
+  let bottom = drawn[0]?.y ?? 0;
+  for (const it of drawn) {
+    if (it.y - bottom > widest.height) widest = { y: bottom, height: it.y - bottom };
+    bottom = Math.max(bottom, it.y + it.height);
+  }
+  return widest;
+}

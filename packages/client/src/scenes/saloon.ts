@@ -848,10 +848,16 @@ export class SaloonScene {
     // The public cards' width in a middle `w` wide and `h` high: the 4 cards, the deck (a smaller back) and the discard
     // pile's top card (as large as the others: its words must stay readable) in one row of 5.8 card widths, or (when
     // that gives larger cards, on a tall felt) two rows of two beside the deck and the discard pile, 3.3 card widths.
-    const publicCw = (w: number, h: number): { cw: number; grid: boolean } => {
+    // (A phone's felt held upright lays them in two rows too where that draws them larger, my hand under them: at
+    // 390×844 one row drew them 53 px wide, held to the width, over 200 px of empty felt above my hand.)
+    const publicRows = (w: number, h: number): { oneRow: number; twoRows: number } => {
       const room = w - 2 * pad - 8;
       const oneRow = Math.min(narrow ? 62 : 160, (room - 36) / 5.8, (h - headH - infoH - 4) / 1.38);
-      const twoRows = narrow ? 0 : Math.min(160, (room - 22) / 3.3, (h - headH - infoH - numH - 8) / 2.76);
+      const twoRows = narrow && side ? 0 : Math.min(narrow ? 120 : 160, (room - 22) / 3.3, (h - headH - infoH - numH - 8) / 2.76);
+      return { oneRow, twoRows };
+    };
+    const publicCw = (w: number, h: number): { cw: number; grid: boolean } => {
+      const { oneRow, twoRows } = publicRows(w, h);
       return twoRows > oneRow * 1.1 ? { cw: twoRows, grid: true } : { cw: oneRow, grid: false };
     };
     /** The widest a card of my hand is drawn, beside the middle or under it on a tall felt. */
@@ -882,8 +888,13 @@ export class SaloonScene {
         // (…but on a low felt the public cards and my hand share the height evenly: both stay readable; the hand
         // takes what the public cards cannot use)
         const even = (H - pad - y - headH - infoH - 4 - titleH) / (2 * 1.38);
-        const publicMax = publicCw(W, Infinity).cw;
+        const most = publicRows(W, Infinity);
+        const publicMax = narrow ? most.oneRow : publicCw(W, Infinity).cw;
         cwHand = Math.max(40, Math.min(cwHand, handMax, even + Math.max(0, even - publicMax)));
+        // (a tall one lays them in two rows where a third of the height each, with my hand's, draws them clearly larger
+        // than one row can: the same width as my hand's, which takes what they cannot use)
+        const thirds = (H - pad - y - headH - infoH - numH - 8 - titleH) / (3 * 1.38);
+        if (narrow && Math.min(thirds, most.twoRows) > most.oneRow * 1.1) cwHand = Math.max(40, Math.min(cwHand, thirds + Math.max(0, thirds - most.twoRows)));
       }
     }
     const chHand = cwHand * 1.38;
