@@ -848,8 +848,8 @@ export class SaloonScene {
     // The public cards' width in a middle `w` wide and `h` high: the 4 cards, the deck (a smaller back) and the discard
     // pile's top card (as large as the others: its words must stay readable) in one row of 5.8 card widths, or (when
     // that gives larger cards, on a tall felt) two rows of two beside the deck and the discard pile, 3.3 card widths.
-    // (A phone's felt held upright lays them in two rows too where that draws them larger, my hand under them: at
-    // 390×844 one row drew them 53 px wide, held to the width, over 200 px of empty felt above my hand.)
+    // (A phone's felt held upright lays them in two rows too where that draws them clearly larger, my hand under them:
+    // at 390×844 one row drew them 55 px wide, held to the width, over 184–239 px of empty felt above my hand.)
     const publicRows = (w: number, h: number): { oneRow: number; twoRows: number } => {
       const room = w - 2 * pad - 8;
       const oneRow = Math.min(narrow ? 62 : 160, (room - 36) / 5.8, (h - headH - infoH - 4) / 1.38);
