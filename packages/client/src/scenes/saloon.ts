@@ -290,6 +290,13 @@ function answerWords(m: SaloonSceneModel, target: number): string {
   return target === m.view.seat ? T('scene.answerLine', { ask }) : T('scene.answerLineOther', { name: seatName(m, target), ask });
 }
 
+/** A phone's threat row (drawThreat): the gun's radius and centre at the left, where its words start, the countdown's size. */
+function threatRowEnds(fs: number) {
+  const r = fs * 1.1;
+  const gx = 12 + r * 1.1;
+  return { r, gx, x: gx + r * 1.1 + 8, countSize: fs * 2 };
+}
+
 /**
  * A threat's row on a felt drawn small (a phone's, its least type size above its own): the gun at the left, the
  * countdown at the right (as wide as its widest, so its words do not wrap again as it counts down), and between them
@@ -298,10 +305,7 @@ function answerWords(m: SaloonSceneModel, target: number): string {
  * my hand's cards were drawn 27 px wide under it (568×320, six players).
  */
 function briefThreatRow(m: SaloonSceneModel, target: number, W: number, fs: number, least: number) {
-  const r = fs * 1.1;
-  const gx = 12 + r * 1.1;
-  const x = gx + r * 1.1 + 8;
-  const countSize = fs * 2;
+  const { r, gx, x, countSize } = threatRowEnds(fs);
   const countW = measureText(T('scene.secondsLeft', { seconds: 88 }), { fontSize: countSize, fontWeight: 'bold', stroke: { color: INK, width: 4 } }).width;
   const size = Math.max(10, fs - 1, least);
   const wrap = Math.max(60, W - 12 - countW - 8 - x);
@@ -999,15 +1003,12 @@ export class SaloonScene {
         this.centred(T('scene.escaped', { names: ph.escaped.map((s) => this.nameOf(s)).join(', ') }), cx, ty, rd(Math.max(10, fs - 1)), 0xffc2b0, true, W - 24)
           .height + 4;
     const left = m.threatLeft ?? 0;
-    if (compact && this.least > fs) {
-      // A felt drawn small: one row, the gun, what the answers do and the countdown (see briefThreatRow).
-      const row = briefThreatRow(m, ph.target, W, fs, this.least);
-      this.place(gunMark(ph.gun, row.r), row.gx, ty + row.r * 1.15);
-      const words = text(answerWords(m, ph.target), { fontSize: row.size, fill: CREAM, wordWrap: true, wordWrapWidth: row.wrap });
-      words.position.set(row.x, ty);
-      this.root.addChild(words);
+    // A phone's row: the gun at its left, the countdown at its right (the words between them are each row's own).
+    const rowEnds = (): { count: Text; x: number; r: number } => {
+      const { r, gx, x, countSize } = threatRowEnds(fs);
+      this.place(gunMark(ph.gun, r), gx, ty + r * 1.15);
       const count = text(T('scene.secondsLeft', { seconds: left }), {
-        fontSize: row.countSize,
+        fontSize: countSize,
         fill: left <= 3 ? RED : CREAM,
         fontWeight: 'bold',
         stroke: { color: INK, width: 4 },
@@ -1015,6 +1016,15 @@ export class SaloonScene {
       count.anchor.set(1, 0);
       count.position.set(W - 12, ty);
       this.root.addChild(count);
+      return { count, x, r };
+    };
+    if (compact && this.least > fs) {
+      // A felt drawn small: one row, the gun, what the answers do and the countdown (see briefThreatRow).
+      const row = briefThreatRow(m, ph.target, W, fs, this.least);
+      rowEnds();
+      const words = text(answerWords(m, ph.target), { fontSize: row.size, fill: CREAM, wordWrap: true, wordWrapWidth: row.wrap });
+      words.position.set(row.x, ty);
+      this.root.addChild(words);
       return;
     }
     // One under the other, each as tall as its words: who escaped, the gun, the threat, "Feeling lucky?", the
@@ -1029,19 +1039,7 @@ export class SaloonScene {
     if (compact) {
       // A phone: one row — the gun, the threat's line, the countdown — and what the answers do under it, so the felt's
       // height goes to my hand (what I answer with). "Do you feel lucky?" is the status bar's line already.
-      const r = fs * 1.1;
-      const gx = 12 + r * 1.1;
-      this.place(gunMark(ph.gun, r), gx, ty + r * 1.15);
-      const count = text(T('scene.secondsLeft', { seconds: left }), {
-        fontSize: fs * 2,
-        fill: left <= 3 ? RED : CREAM,
-        fontWeight: 'bold',
-        stroke: { color: INK, width: 4 },
-      });
-      count.anchor.set(1, 0);
-      count.position.set(W - 12, ty);
-      this.root.addChild(count);
-      const wx = gx + r * 1.1 + 8;
+      const { count, x: wx, r } = rowEnds();
       const words = text(line, {
         fontSize: rd(fs + 1),
         fill: CREAM,
