@@ -40,7 +40,7 @@ test.each(SCREENS)('every target on a touch screen is at least 44×44 px (%s)', 
     small.push(...(await smallTargets(page, 'lobby')));
 
     // the waiting room, as its host: a seat to fill, a bot to remove
-    await createTable(page, stack().base, /Duel/, 3, 1);
+    await createTable(page, stack().base, /Duel/, 3, 1, { 'Target money': '3' }); // (the end screen sooner)
     await waitingRoom(page).waitFor();
     await page.getByRole('button', { name: 'Add bot' }).waitFor();
     small.push(...(await smallTargets(page, 'waiting room')));

@@ -97,8 +97,10 @@ export async function createTable(
 }
 
 /**
- * Plays Duel by clicking the first card (and the first target) until the end screen shows. (Held sideways the targets
- * are the felt's players, the bar's "Aim at …" for screen readers and keys: its digit key is pressed there.)
+ * Plays Duel by clicking the first card, then choosing the first target with the bar's "Aim at …" button and the Enter
+ * key (as a keyboard or screen reader does), until the end screen shows. On a phone that button is the felt's, for
+ * screen readers and keys: a finger taps the player on the felt (`aim`), which a test measures first; to reach a
+ * game's end that cost 38 s instead of 13–15 for six players at 360×640, and 18 s instead of 4 for three.
  */
 export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
   const end = Date.now() + ms;
@@ -108,7 +110,7 @@ export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
     try {
       const aims = page.locator('.actions').getByRole('button', { name: DUEL_AIM, disabled: false });
       if ((await aims.count()) > 0) {
-        await aim(page, aims.first(), 3000);
+        await aims.first().press('Enter', { timeout: 3000 });
         continue;
       }
       const plays = page.locator('.actions').getByRole('button', { name: DUEL_PLAY, disabled: false });
