@@ -163,6 +163,19 @@ describe('Rattlesnake on a desktop and on a phone', () => {
           sawCommit = true;
           const selects = bar.filter(([label]) => label.startsWith('Select '));
           expect(selects.map(([, k]) => k)).toEqual(selects.map((_, n) => String(n + 1)));
+          // My hand in order of value (a Set's cards side by side, a Run's in a row; Hits last), on the bar and on the
+          // felt alike, so that the n-th key picks the n-th card one sees (the rules doc's decision).
+          const barValues = selects.map(([label]) => Number(/\((\d)\)/.exec(label)?.[1] ?? 9));
+          expect(barValues).toEqual([...barValues].sort((a, b) => a - b));
+          const snap = await measure(page);
+          const head = texts(snap).find((i) => i.parent < 0 && /^Your hand/.test(i.label));
+          const feltValues = cards(snap)
+            .map((c) => ({ c, i: snap.scene.items.indexOf(c) }))
+            // (the cards under the "Your hand" line, as tapHandCard finds them)
+            .filter(({ c }) => head !== undefined && c.parent < 0 && c.x >= head.x - 2 && c.y >= head.y + head.height - 12 && c.y <= head.y + head.height + 30)
+            .sort((a, b) => a.c.x - b.c.x)
+            .map(({ i }) => Number(onCard(snap, i).find((x) => /^[1-5]$/.test(x.label))?.label ?? 9));
+          if ((await prompt(page)) === text) expect(feltValues).toEqual(barValues);
           // A select toggle pressed from the keyboard (Space), once: the bar is drawn again, the focus stays on it.
           // (The bar is drawn over itself, keeping its buttons, so a patch that draws it again between the key's
           // down and up does not take the press away; a bot's move that ended the decision sends us to the next one.)

@@ -168,7 +168,15 @@ class RattlesnakeUi implements GameUi<RattlesnakeEvent> {
     private readonly els: { scene: HTMLElement; actions: HTMLElement },
     kept?: RattlesnakeKept,
   ) {
-    this.board = new JsonBoard<View, Intent>(ctx, Rattlesnake.viewFromSynced, Rattlesnake.legalFromView);
+    // (my hand in order of value, on the felt and on the bar alike: Rattlesnake.handOrder)
+    this.board = new JsonBoard<View, Intent>(
+      ctx,
+      (pub, secret, seat) => {
+        const v = Rattlesnake.viewFromSynced(pub, secret, seat);
+        return { ...v, hand: Rattlesnake.handOrder(v.hand) };
+      },
+      Rattlesnake.legalFromView,
+    );
     // (the picks of the page before a language switch, for the same stage: `update` drops them at another)
     if (kept) {
       this.stageKey = kept.stage;

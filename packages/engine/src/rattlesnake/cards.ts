@@ -188,6 +188,23 @@ export function eventOf(id: string): EventKind | null {
   return c && c.kind === 'event' ? c.event : null;
 }
 
+/**
+ * The order a hand is shown in (docs/rules/rattlesnake.md "What each player sees"): by printed value, so that a Set's
+ * cards lie side by side and a Run's in a row; like values by ability (the table's order), then by id; Hits last. Only
+ * how the hand is shown: the rules and the bots keep the hand in the order it was drawn (nothing in the rules depends
+ * on it).
+ */
+export function handOrder(hand: readonly string[]): string[] {
+  const rank = (id: string): [number, number] => {
+    const c = cardInfo(id);
+    return c?.kind === 'action' ? [c.value, ABILITIES.indexOf(c.ability)] : [MAX_VALUE + 1, 0];
+  };
+  return [...hand].sort((x, y) => {
+    const [a, b] = [rank(x), rank(y)];
+    return a[0] - b[0] || a[1] - b[1] || (x < y ? -1 : x > y ? 1 : 0);
+  });
+}
+
 /** Every card of a two-player game, for conservation checks. */
 export function allCards(): string[] {
   return [...personalDeck(0), ...personalDeck(1), ...hitIds(0), ...hitIds(1), ...saloonActions(), ...EVENTS.map((e) => eventId(e.event))];
