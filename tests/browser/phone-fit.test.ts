@@ -88,9 +88,19 @@ async function firstTappable(page: Page) {
 }
 /** `second`: a button of the first decision that asks a second question (Saloon: threaten with a gun, then whom). */
 /** `readable`: a line of the felt that must stay readable on every screen (at least `READABLE_PX` tall). */
-const GAMES: { id: string; radio: RegExp; seats: number; bots: number; second?: RegExp; readable?: RegExp; ready(page: Page): Promise<boolean> }[] = [
+/** `foot`: the felt is used down to its foot (footProblem) where `oneScreenEach` is asked to look. */
+const GAMES: {
+  id: string;
+  radio: RegExp;
+  seats: number;
+  bots: number;
+  second?: RegExp;
+  readable?: RegExp;
+  foot?: boolean;
+  ready(page: Page): Promise<boolean>;
+}[] = [
   { id: 'duel', radio: /Duel/, seats: 3, bots: 2, ready: async (p) => (await p.locator('.actions').getByRole('button', { name: DUEL_PLAY }).count()) > 0 },
-  { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, ready: async (p) => (await enabledMoves(p).count()) > 0 },
+  { id: 'rattlesnake', radio: /Rattlesnake/, seats: 2, bots: 1, foot: true, ready: async (p) => (await enabledMoves(p).count()) > 0 },
   // (Saloon: not during a race, whose panel saloon-race.test.ts checks whole on screen)
   {
     id: 'saloon',
@@ -125,10 +135,23 @@ async function tableNarrow(page: Page, where: string): Promise<string[]> {
   return table && table.width >= vw - 40 ? [] : [`${where}: the table is ${Math.round(table?.width ?? 0)}px wide on a ${vw}px screen`];
 }
 
+/** The most felt (CSS px) a layout may leave empty under the last thing it draws: its margin and a selected card's rise. */
+const FOOT_PX = 24;
+
+/**
+ * A band of felt left empty under the last thing drawn, taller than FOOT_PX. (Rattlesnake at 390×844 drew its rows from
+ * the top down and left about 150 px empty under my hand at the first decision.)
+ */
+function footProblem(snap: Snapshot, where: string): string[] {
+  const { canvas, items } = snap.scene;
+  const under = canvas.y + canvas.height - Math.max(...items.filter((i) => i.parent < 0).map((i) => i.y + i.height));
+  return under > FOOT_PX ? [`${where}: ${Math.round(under)}px of felt left empty under the last thing drawn (more than ${FOOT_PX}px)`] : [];
+}
+
 /** Each game on each screen: status, table and action bar on one screen at the first decision, its second question and the next decision, the felt's lines readable; scrolled down, the status bar stays pinned. */
 async function oneScreenEach(
   screens: [string, BrowserContextOptions][],
-  { minTable, headOneRow = false }: { minTable?: number; headOneRow?: boolean } = {},
+  { minTable, headOneRow = false, foot = false }: { minTable?: number; headOneRow?: boolean; foot?: boolean } = {},
 ): Promise<void> {
   const folks = people(stack().browser);
   const problems: string[] = [];
@@ -155,6 +178,7 @@ async function oneScreenEach(
         // (a felt too low for its layout once drew nothing at all: Duel at 568×320)
         if (cardCount(snap) === 0) first.push(`${game.id} on ${screen}, first decision: no card drawn on the felt`);
         first.push(...layoutProblems(snap, options.deviceScaleFactor ?? 1).map((p) => `${game.id} on ${screen}, first decision: ${p}`));
+        if (foot && game.foot) first.push(...footProblem(snap, `${game.id} on ${screen}, first decision`));
         if (first.length) await shot(page, `fit-${game.id}-${screen}-problem-1`);
         problems.push(...first);
         const second = game.second ? page.locator('.actions').getByRole('button', { name: game.second }) : null;
@@ -191,8 +215,8 @@ async function oneScreenEach(
   expect(problems).toEqual([]);
 }
 
-test('on phones held upright: status, table and action bar on one screen for every game, the header one row; the status bar stays pinned', () =>
-  oneScreenEach(PHONES, { headOneRow: true }));
+test('on phones held upright: status, table and action bar on one screen for every game, the header one row; the status bar stays pinned; Rattlesnake uses its felt down to its foot', () =>
+  oneScreenEach(PHONES, { headOneRow: true, foot: true }));
 
 // Turned sideways a phone has 360–390 px of height: the header and status bar took 265 of 390 and the table ran off the
 // screen. The table keeps 45% of the height there (Rattlesnake 171 px of 360): Saloon's bar, its tallest, sits beside its felt (table-life.css);
@@ -204,7 +228,7 @@ test('on phones held sideways: status, table and action bar on one screen for ev
 // stayed empty ("the scene fills only 767×529 of its 778×906 canvas"). The header put Leave on a row of its own under
 // the table's code (53 px: the game's name, one line, left the buttons no room).
 test('on a tablet held upright: status, table and action bar on one screen for every game, the felt filled, the header one row', () =>
-  oneScreenEach(TABLETS, { headOneRow: true }));
+  oneScreenEach(TABLETS, { headOneRow: true, foot: true }));
 
 // Rattlesnake's three bands there held its cards to half the felt's width over an empty middle; a felt taller than
 // wide takes the phone's five rows, the cards as large as the width allows.

@@ -934,17 +934,26 @@ export class RattlesnakeScene {
       const totalH = (s: Z) => 2 * pad + rowH(s) + saloonH(s) + attackH(s) + myRowH(s) + (seated ? minHand(s) : 0);
       let cw = tall ? TALL_MAX_CW : 78;
       while (cw > 30 && (saloonW(z(cw)) > inner || totalH(z(cw)) > H)) cw -= 1;
-      const s = z(cw);
-      if (trial) return s.cw * k;
+      const s0 = z(cw);
+      if (trial) return s0.cw * k;
+      // My hand as wide as the felt's width lets it (the room under it decides only on a low felt, below).
+      const handWide = Math.max(s0.cw, Math.min(tall ? TALL_MAX_CW : 110, (inner - s0.gap * (handSlots - 1)) / handSlots));
+      // A felt taller than its rows (the width decided cw: a phone held upright) leaves room over: the attack's cards
+      // grow into part of it, three still side by side on each side; the rest goes between the rows, so that nothing
+      // lies empty under my hand. At 390×844 a band of about 150 px under my hand stayed empty.
+      const spare = Math.max(0, H - (totalH(s0) - (seated ? minHand(s0) - handH(handWide) : 0)));
+      const grow = Math.max(0, Math.min(spare * 0.5, s0.ch * 0.5, ((inner / 2 - 20) / 3) * 1.4 - s0.bh));
+      const s = { ...s0, bh: s0.bh + grow, bw: (s0.bh + grow) / 1.4 };
+      const between = (spare - grow) / (seated ? 4 : 3);
       let y = pad;
       const yOpp = y;
-      y += rowH(s);
+      y += rowH(s) + between;
       const ySaloon = y;
-      y += saloonH(s);
+      y += saloonH(s) + between;
       const yAttack = y;
-      y += attackH(s);
+      y += attackH(s) + between;
       const yMe = y;
-      y += myRowH(s);
+      y += myRowH(s) + (seated ? between : 0);
       const pilesW = apart ? pilesNeed(s.sw, s.gap) : 0;
       playerRow(opp, x0, yOpp, inner, s.sw, s.sh, s.gap);
       playerRow(me, x0, yMe, apart ? inner - pilesW - 2 * s.gap : inner, s.sw, s.sh, s.gap, inner);
@@ -953,7 +962,7 @@ export class RattlesnakeScene {
       if (seated) {
         // My cards take the room left at the bottom (larger than the saloon's on a tall phone: easier to read and tap).
         const hy = y + lineHeight(fs) + 10;
-        const hw = Math.max(s.cw, Math.min(tall ? TALL_MAX_CW : 110, (H - pad - hy) / 1.4, (inner - s.gap * (handSlots - 1)) / handSlots));
+        const hw = Math.max(s.cw, Math.min(handWide, (H - pad - hy) / 1.4));
         handRow(x0, y, inner, hw, s.gap);
       }
     }
