@@ -97,10 +97,11 @@ export async function createTable(
 }
 
 /**
- * Plays Duel by clicking the first card, then choosing the first target with the bar's "Aim at …" button and the Enter
- * key (as a keyboard or screen reader does), until the end screen shows. On a phone that button is the felt's, for
- * screen readers and keys: a finger taps the player on the felt (`aim`), which a test measures first; to reach a
- * game's end that cost 38 s instead of 13–15 for six players at 360×640, and 18 s instead of 4 for three.
+ * Plays Duel by clicking the first card and aiming at the first target, until the end screen shows. The target is
+ * chosen with the bar's "Aim at …" button and Enter, as a keyboard or screen-reader player does. (On a phone the bar
+ * keeps that button for screen readers and keys, and a finger taps the player on the felt: `aim`, which measures the
+ * felt first. Played that way, a game to its end took 38 s instead of 13–15 at six players and 18 s instead of 4 at
+ * three, on a 390×844 phone.)
  */
 export async function playDuelToEnd(page: Page, ms = 90_000): Promise<void> {
   const end = Date.now() + ms;

@@ -940,7 +940,7 @@ export class RattlesnakeScene {
       const handWide = Math.max(s0.cw, Math.min(tall ? TALL_MAX_CW : 110, (inner - s0.gap * (handSlots - 1)) / handSlots));
       // A felt taller than its rows (the width decided cw: a phone held upright) leaves room over: the attack's cards
       // grow into part of it, three still side by side on each side; the rest goes between the rows, so that nothing
-      // lies empty under my hand. At 390×844 a band of about 150 px under my hand stayed empty.
+      // lies empty under my hand (at the first decision 125 px did at 390×844, 194 px on a 800×1280 tablet).
       const spare = Math.max(0, H - (totalH(s0) - (seated ? minHand(s0) - handH(handWide) : 0)));
       const grow = Math.max(0, Math.min(spare * 0.5, s0.ch * 0.5, ((inner / 2 - 20) / 3) * 1.4 - s0.bh));
       const s = { ...s0, bh: s0.bh + grow, bw: (s0.bh + grow) / 1.4 };
