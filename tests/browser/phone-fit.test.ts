@@ -16,7 +16,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
 import { DUEL_AIM, DUEL_PLAY, people, phone, shot, useStack } from '../support/browser';
-import { cardCount, layoutProblems, measure, READABLE_PX, type Snapshot } from '../support/screens';
+import { cardCount, emptyFoot, layoutProblems, measure, READABLE_PX, type Snapshot } from '../support/screens';
 import { actions, annAndBob, move, playUntil, tapHandCard } from '../support/rattlesnake-screens';
 import { joinByCode, THREATEN_WITH } from '../support/saloon';
 import {
@@ -143,8 +143,7 @@ const FOOT_PX = 24;
  * the top down and left 125 px empty under my hand at the first decision; 194 px on a 800×1280 tablet.)
  */
 function footProblem(snap: Snapshot, where: string): string[] {
-  const { canvas, items } = snap.scene;
-  const under = canvas.y + canvas.height - Math.max(...items.filter((i) => i.parent < 0).map((i) => i.y + i.height));
+  const under = emptyFoot(snap);
   return under > FOOT_PX ? [`${where}: ${Math.round(under)}px of felt left empty under the last thing drawn (more than ${FOOT_PX}px)`] : [];
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { people, shot, useStack } from '../support/browser';
-import { actions, DESKTOP, isFaceText, move, PHONE, playUntil, tableWithBotOn } from '../support/rattlesnake-screens';
+import { actions, DESKTOP, handCards, isFaceText, move, PHONE, playUntil, tableWithBotOn } from '../support/rattlesnake-screens';
 import { measure, type SceneRect, type Snapshot } from '../support/screens';
 import { leaveToLobby, until } from '../support/table';
 
@@ -168,13 +168,7 @@ describe('Rattlesnake on a desktop and on a phone', () => {
           const barValues = selects.map(([label]) => Number(/\((\d)\)/.exec(label)?.[1] ?? 9));
           expect(barValues).toEqual([...barValues].sort((a, b) => a - b));
           const snap = await measure(page);
-          const head = texts(snap).find((i) => i.parent < 0 && /^Your hand/.test(i.label));
-          const feltValues = cards(snap)
-            .map((c) => ({ c, i: snap.scene.items.indexOf(c) }))
-            // (the cards under the "Your hand" line, as tapHandCard finds them)
-            .filter(({ c }) => head !== undefined && c.parent < 0 && c.x >= head.x - 2 && c.y >= head.y + head.height - 12 && c.y <= head.y + head.height + 30)
-            .sort((a, b) => a.c.x - b.c.x)
-            .map(({ i }) => Number(onCard(snap, i).find((x) => /^[1-5]$/.test(x.label))?.label ?? 9));
+          const feltValues = handCards(snap).map(({ index }) => Number(onCard(snap, index).find((x) => /^[1-5]$/.test(x.label))?.label ?? 9));
           if ((await prompt(page)) === text) expect(feltValues).toEqual(barValues);
           // A select toggle pressed from the keyboard (Space), once: the bar is drawn again, the focus stays on it.
           // (The bar is drawn over itself, keeping its buttons, so a patch that draws it again between the key's

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP as DESKTOP_WINDOW, people, type People, phone, type Stack } from './browser';
 import { joinByCode } from './saloon';
-import { measure } from './screens';
+import { measure, type SceneRect, type Snapshot } from './screens';
 import { actionButton, createTable, hostTable, until } from './table';
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1, locale: 'en-US' };
@@ -25,16 +25,27 @@ export function tableWithBotOn(stack: () => Stack): (page: Page) => Promise<void
 }
 
 /**
+ * My hand's cards on the felt, left to right, each with its index in the snapshot's items (its words are the texts whose
+ * `parent` it is): the cards under the "Your hand" line (a selected card rises into the gap under it). [] when the felt
+ * shows no hand.
+ */
+export function handCards(snap: Snapshot): { card: SceneRect; index: number }[] {
+  const items = snap.scene.items;
+  const head = items.find((i) => i.kind === 'text' && i.parent < 0 && /^Your hand/.test(i.label));
+  if (!head) return [];
+  const below = head.y + head.height;
+  return items
+    .map((card, index) => ({ card, index }))
+    .filter(({ card: i }) => i.kind === 'card' && i.parent < 0 && i.x >= head.x - 2 && i.y >= below - 12 && i.y <= below + 30)
+    .sort((a, b) => a.card.x - b.card.x);
+}
+
+/**
  * Taps the `n`-th card of my hand on the felt, as a player picks it where the bar has no toggle for it (a phone held
  * sideways); its place is read from the scene's test hook, at rest. False when there is no such card.
  */
 export async function tapHandCard(page: Page, n = 0): Promise<boolean> {
-  const snap = await measure(page);
-  const items = snap.scene.items;
-  const head = items.find((i) => i.kind === 'text' && i.parent < 0 && /^Your hand/.test(i.label));
-  if (!head) return false;
-  const below = head.y + head.height;
-  const cards = items.filter((i) => i.kind === 'card' && i.parent < 0 && i.x >= head.x - 2 && i.y >= below - 12 && i.y <= below + 30).sort((a, b) => a.x - b.x);
+  const cards = handCards(await measure(page)).map(({ card }) => card);
   const card = cards[n];
   if (!card) return false;
   // (a fan may lay each card over the last: its own strip is up to the next card's edge)

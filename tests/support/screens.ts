@@ -295,3 +295,9 @@ export function emptyBand(snap: Snapshot): { y: number; height: number } {
   }
   return widest;
 }
+
+/** The felt left empty under the last thing drawn (CSS px): room a layout left unused at the felt's foot. */
+export function emptyFoot(snap: Snapshot): number {
+  const { canvas, items } = snap.scene;
+  return canvas.y + canvas.height - Math.max(...items.filter((i) => i.parent < 0).map((i) => i.y + i.height));
+}
