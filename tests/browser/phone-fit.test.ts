@@ -34,6 +34,7 @@ import {
   playDuelToEnd,
   sceneResizes,
   smallTexts,
+  tableHeights,
   tableMoves,
   until,
   watchSceneHeight,
@@ -883,6 +884,7 @@ test.each([PHONES[0], SIDEWAYS[1]])(
         offScreen(vh, 'the card', await boxOf(page, '.end-card')),
       ]).toEqual([null, null, null, null]);
       // See the table: the end screen folds to a strip, and comes back.
+      const table = await tableHeights(page);
       await page.getByRole('button', { name: 'See the table' }).click();
       expect(await page.getByTestId('standings').isVisible()).toBe(false);
       // The strip lies where the moves were, not over the felt: every seat's box in sight (it covered the top seat, the
@@ -907,6 +909,10 @@ test.each([PHONES[0], SIDEWAYS[1]])(
       expect(await page.locator('.actions button', { hasText: /^Play / }).count()).toBe(0);
       await page.getByRole('button', { name: 'Show the results' }).click();
       expect(await page.getByTestId('standings').isVisible()).toBe(true);
+      // …over the table as it was: the action bar, hidden under the strip, came back 16 px high at 390×844 (12 held
+      // sideways, under its least, 56 px: it was measured while hidden), and the felt 94 px (44) taller, drawn again.
+      await page.waitForTimeout(300);
+      expect(await tableHeights(page)).toEqual(table);
       expect(folks.errors).toEqual([]);
     } finally {
       await folks.close();

@@ -7,10 +7,9 @@
  * Distract then has six choices, behind "Use Distract…". Needs `npm run build` first.
  */
 import { Rattlesnake, Rng } from '@tumbleweed/engine';
-import type { Page } from 'playwright-core';
 import { PHONE, shot, useStack } from '../support/browser';
 import { actions, annAndBob, tapHandCard } from '../support/rattlesnake-screens';
-import { actionButton, openHeaderMenu, until } from '../support/table';
+import { actionButton, openHeaderMenu, tableHeights, until } from '../support/table';
 
 jest.setTimeout(60_000);
 
@@ -48,12 +47,6 @@ function abilityDeal(ability: string, bobCards: number, choices: number): { seed
   throw new Error('no seed deals that');
 }
 
-const heights = (page: Page) =>
-  page.evaluate(() => ({
-    bar: Math.round(document.querySelector('.actions')?.getBoundingClientRect().height ?? 0),
-    felt: Math.round(document.querySelector('.scene')?.getBoundingClientRect().height ?? 0),
-  }));
-
 test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room it needs, and gives the felt its height back after; the logs say whose card it changed', async () => {
   const deal = abilityDeal('distract', 2, 6);
   await annAndBob(stack, deal.seed, { ann: { ...PHONE, deviceScaleFactor: 3, locale: 'en-US' } }, async (ann, bob, folks) => {
@@ -72,12 +65,12 @@ test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room 
     const menu = actionButton(ann, 'Use Distract…');
     await until('Ann’s abilities', async () => (await menu.count()) > 0, 10_000);
     await ann.waitForTimeout(300);
-    const before = await heights(ann);
+    const before = await tableHeights(ann);
     await menu.click();
     const choices = actions(ann).getByRole('button', { name: /^Distract: / });
     await until('the six choices', async () => (await choices.count()) === 6);
     await ann.waitForTimeout(300);
-    const open = await heights(ann);
+    const open = await tableHeights(ann);
     // (the menu needs more room than any decision before it: otherwise this test shows nothing)
     expect(open.bar).toBeGreaterThan(before.bar + 20);
 
@@ -87,7 +80,7 @@ test('Rattlesnake on a phone: a Distract’s menu of six choices takes the room 
     await until('the menu gone', async () => (await choices.count()) === 0);
     await ann.waitForTimeout(500);
     // Back to the bar's own height, the felt to its own (the old client: 186 px and 482 for the rest of the game).
-    expect(await heights(ann)).toEqual(before);
+    expect(await tableHeights(ann)).toEqual(before);
     // Both logs say whose card it was: both players may show one of a name ("Distract: Double Tap (5) −1").
     const [, whose, card, delta] = chosen;
     const logs = async () => [(await ann.getByRole('log').textContent()) ?? '', (await bob.getByRole('log').textContent()) ?? ''];

@@ -50,6 +50,13 @@ export async function hostTable(
 /** The waiting room of a table waiting for its players (table/waiting-room.ts), by its title. */
 export const waitingRoom = (page: Page) => page.getByRole('region', { name: 'Invite your friends' });
 
+/** The heights of the action bar and the felt (the scene's box), in CSS px, rounded. */
+export const tableHeights = (page: Page) =>
+  page.evaluate(() => ({
+    bar: Math.round(document.querySelector('.actions')?.getBoundingClientRect().height ?? 0),
+    felt: Math.round(document.querySelector('.scene')?.getBoundingClientRect().height ?? 0),
+  }));
+
 /** A button of the action bar by its accessible name (exact when a string). */
 export const actionButton = (page: Page, name: string | RegExp) => page.locator('.actions').getByRole('button', { name, exact: typeof name === 'string' });
 

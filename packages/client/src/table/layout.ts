@@ -76,19 +76,22 @@ export function holdTallest(el: HTMLElement, opts: { key: () => string; room?: (
   // (its used height, unrounded, in its own CSS pixels whatever a TV's zoom: the border box, as min-height counts it)
   const used = (): number => parseFloat(getComputedStyle(el).height) || 0;
   const check = () => {
-    if (!el.isConnected) return;
+    // (not shown, display: none under the waiting room or while the end screen's table is looked at, it has no height
+    // to hold: measured there it was held at 0 px, and back in sight at its padding, 12–16 px, under its stylesheet's
+    // least, until a taller decision came; the felt drawn 44–94 px taller meanwhile)
+    if (!el.isConnected || el.getClientRects().length === 0) return;
     const now = opts.key();
     if (now !== heldKey) {
       // (a window dragged wider and narrower makes a key of every width: the oldest are let go)
       if (tallestOf.size > 40) tallestOf.clear();
       if (heldKey !== null) tallestOf.set(heldKey, tallest);
       heldKey = now;
-      const was = el.style.minHeight;
       el.style.minHeight = '';
       tallest = Math.max(tallestOf.get(now) ?? 0, used());
-      // (back at a known key it stays as it stood until held below: `room()` measures what the table leaves it there)
-      if (tallestOf.has(now)) el.style.minHeight = was;
     } else tallest = Math.max(tallest, used());
+    // `room()` measures what the table leaves it at its tallest, not at the height it was last held at: held lower once
+    // (the status bar taller for a moment, or another key's height), measured there it stayed that low.
+    if (opts.room) el.style.minHeight = `${tallest}px`;
     const held = `${Math.max(0, Math.min(tallest, opts.room?.() ?? Infinity))}px`;
     if (el.style.minHeight !== held) el.style.minHeight = held;
   };
