@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { annAndBob, DUEL_AIM as AIM, DUEL_PLAY as PLAY, shot, stallCheck, useStack } from '../support/browser';
-import { until } from '../support/table';
+import { aim, until } from '../support/table';
 import { sceneTexts } from '../support/duel-table';
 
 jest.setTimeout(180_000);
@@ -13,22 +13,25 @@ jest.setTimeout(180_000);
 const stack = useStack({ BOT_DELAY_MS: '50', WS_COMPRESSION: '1' });
 
 /**
- * Clicks legal moves (any card; any target for a gun) until the winner banner shows; returns the banner text.
- * Players "think" ~150–300 ms before picking a card, like people do. A stall check names a table that stops
- * moving instead of letting the test time out silently.
+ * Clicks legal moves (any card; any target for a gun) until the winner banner shows; returns the banner text and how
+ * many times the player aimed. Players "think" ~150–300 ms before picking a card, like people do. A target is aimed
+ * at as its player would: a click on the bar's "Aim at …" where it shows, a tap on that player on the felt on a phone
+ * (`aim`: there the bar keeps the button for screen readers only, 1 px wide; clicked, it timed out after 5 s each
+ * time, and Bob's guns were aimed by the turn timer, 9 times in a game that took 56 s). A stall check names a table
+ * that stops moving instead of letting the test time out silently.
  */
-async function playUntilWinner(page: Page, who: string, deadline: number, midGame: () => Promise<void>): Promise<string> {
+async function playUntilWinner(page: Page, who: string, deadline: number, midGame: () => Promise<void>): Promise<{ banner: string; aimed: number }> {
   const banner = page.getByTestId('winner');
   const stalled = stallCheck(page, who, `${who.toLowerCase()}-stuck`, 25_000);
   let moves = 0;
   while (Date.now() < deadline) {
-    if (await banner.isVisible()) return (await banner.textContent()) ?? '';
+    if (await banner.isVisible()) return { banner: (await banner.textContent()) ?? '', aimed: moves };
     const aims = page.getByRole('button', { name: AIM, disabled: false });
     const plays = page.getByRole('button', { name: PLAY, disabled: false });
     try {
       const aimCount = await aims.count();
       if (aimCount > 0) {
-        await aims.nth(Math.floor(Math.random() * aimCount)).click({ timeout: 5000 });
+        await aim(page, aims.nth(Math.floor(Math.random() * aimCount)), 5000);
         moves += 1;
         if (moves === 3) await midGame();
         continue;
@@ -113,10 +116,13 @@ test('two players and a bot play a Duel to the end by clicking', async () => {
     let annBanner = '';
     let bobBanner = '';
     try {
-      [annBanner, bobBanner] = await Promise.all([
+      const [annPlayed, bobPlayed] = await Promise.all([
         playUntilWinner(ann, 'Ann', deadline, mid(ann, 'ann-2-mid-game')),
         playUntilWinner(bob, 'Bob', deadline, mid(bob, 'bob-2-mid-game')),
       ]);
+      [annBanner, bobBanner] = [annPlayed.banner, bobPlayed.banner];
+      // Each aimed a gun themselves, Bob on his phone too (by a tap on the felt), not the turn timer for them.
+      expect([annPlayed.aimed, bobPlayed.aimed].map((n) => n > 0)).toEqual([true, true]);
     } catch (err) {
       await shot(ann, 'ann-failed').catch(() => undefined);
       await shot(bob, 'bob-failed').catch(() => undefined);
