@@ -365,6 +365,12 @@ test.each([
       const rows = await cardRows(ann);
       expect(rows).toHaveLength(cardRowCount);
       if (cardRowCount === 3) expect(emptyBand(await measure(ann)).height).toBeLessThan(Math.min(...rows.map((r) => r.width)));
+      // At six, the line under the public cards is read whole, on two lines in the room above my hand: on one it was cut
+      // ("…or threaten someone wit…") over 75 px of empty felt.
+      else {
+        const news = (await measure(ann)).scene.items.filter((i) => i.kind === 'text' && i.label.startsWith('No threat yet'));
+        expect(news.map((i) => i.label)).toEqual([expect.stringMatching(/a gun\.$/)]);
+      }
       const problems = await smallCards(ann, "Ann on 360×640, watching Bob's turn", 44);
       expect(await threaten(bobButton, 'Ann')).toBe(true);
       const answer = ann.locator('.actions').getByRole('button', { name: 'Do you?', exact: true });

@@ -941,11 +941,27 @@ export class SaloonScene {
         this.label(T('scene.discard'), x, dy + ch + 2, rd(Math.max(9, fs - 2)), CREAM, false, cw + 4);
       }
       const news = this.news(m);
-      const ny = cy + (grid ? 2 : 1) * (ch + numH) + (grid ? 4 : 0);
+      let ny = cy + (grid ? 2 : 1) * (ch + numH) + (grid ? 4 : 0);
+      // Each line of news in as many lines as the felt has room for above my hand, cut with "…" where it has not: on
+      // one line a 360 px phone cut "No threat yet. On your turn: draw, Cash Loot, or threaten someone wit…" over 75 px
+      // of empty felt (six players), and a duel's outcome likewise. The layout counts one line each (`newsLines`).
       news.slice(0, L.newsLines).forEach((line, i) => {
-        // (only the lines that fit above my hand)
-        if (ny + (i + 1) * newsStep <= bottom)
-          this.label(line, pad + 4, ny + i * newsStep, rd(Math.max(10, fs - 1)), i === 0 ? GOLD : CREAM, i === 0, midW - 2 * pad - 8);
+        // (the first leaves the second its one line, where the layout counts two)
+        const room = bottom - (i === 0 && L.newsLines > 1 && news.length > 1 ? newsStep : 0) - ny;
+        if (room < newsStep) return;
+        const size = rd(Math.max(10, fs - 1));
+        const words = text(line, {
+          fontSize: size,
+          fill: i === 0 ? GOLD : CREAM,
+          fontWeight: i === 0 ? 'bold' : 'normal',
+          wordWrap: true,
+          wordWrapWidth: midW - 2 * pad - 8,
+          lineHeight: newsStep - 2,
+        });
+        fitLines(words, room - 2);
+        words.position.set(pad + 4, ny);
+        this.root.addChild(words);
+        ny += words.height + 2;
       });
     }
 
