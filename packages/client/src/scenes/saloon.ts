@@ -956,6 +956,8 @@ export class SaloonScene {
           fontWeight: i === 0 ? 'bold' : 'normal',
           wordWrap: true,
           wordWrapWidth: midW - 2 * pad - 8,
+          // (a word longer than the line, if any, is broken rather than drawn past the felt's edge)
+          breakWords: true,
           lineHeight: newsStep - 2,
         });
         fitLines(words, room - 2);
