@@ -23,17 +23,17 @@ const stack = useStack({ BOT_DELAY_MS: '50', WS_COMPRESSION: '1' });
 async function playUntilWinner(page: Page, who: string, deadline: number, midGame: () => Promise<void>): Promise<{ banner: string; aimed: number }> {
   const banner = page.getByTestId('winner');
   const stalled = stallCheck(page, who, `${who.toLowerCase()}-stuck`, 25_000);
-  let moves = 0;
+  let aimed = 0;
   while (Date.now() < deadline) {
-    if (await banner.isVisible()) return { banner: (await banner.textContent()) ?? '', aimed: moves };
+    if (await banner.isVisible()) return { banner: (await banner.textContent()) ?? '', aimed };
     const aims = page.getByRole('button', { name: AIM, disabled: false });
     const plays = page.getByRole('button', { name: PLAY, disabled: false });
     try {
       const aimCount = await aims.count();
       if (aimCount > 0) {
         await aim(page, aims.nth(Math.floor(Math.random() * aimCount)), 5000);
-        moves += 1;
-        if (moves === 3) await midGame();
+        aimed += 1;
+        if (aimed === 3) await midGame();
         continue;
       }
       const playCount = await plays.count();

@@ -17,7 +17,7 @@ import { Rng, Saloon } from '@tumbleweed/engine';
 import { annAndBob, DESKTOP, people, phone, shot, useStack } from '../support/browser';
 import { axeViolations } from '../support/axe';
 import { emptyBand, measure } from '../support/screens';
-import { cardRows, hiddenMoves, phoneProblems, smallCards, until } from '../support/table';
+import { cardRowsOf, hiddenMoves, phoneProblems, smallCards, until } from '../support/table';
 import {
   findSaloonSeed,
   THREATEN_WITH,
@@ -362,13 +362,14 @@ test.each([
       // At four the felt has room for the public cards in two rows of two, as wide as my hand's (62 px): in one row
       // they were 50 px wide, held to the width, over a band of empty felt taller than a card (105 px). At six the
       // players' second row takes that room: one row, then my hand.
-      const rows = await cardRows(ann);
+      const watching = await measure(ann);
+      const rows = cardRowsOf(watching);
       expect(rows).toHaveLength(cardRowCount);
-      if (cardRowCount === 3) expect(emptyBand(await measure(ann)).height).toBeLessThan(Math.min(...rows.map((r) => r.width)));
+      if (cardRowCount === 3) expect(emptyBand(watching).height).toBeLessThan(Math.min(...rows.map((r) => r.width)));
       // At six, the line under the public cards is read whole, on two lines in the room above my hand: on one it was cut
       // ("…or threaten someone wit…") over 75 px of empty felt.
       else {
-        const news = (await measure(ann)).scene.items.filter((i) => i.kind === 'text' && i.label.startsWith('No threat yet'));
+        const news = watching.scene.items.filter((i) => i.kind === 'text' && i.label.startsWith('No threat yet'));
         expect(news.map((i) => i.label)).toEqual([expect.stringMatching(/a gun\.$/)]);
       }
       const problems = await smallCards(ann, "Ann on 360×640, watching Bob's turn", 44);

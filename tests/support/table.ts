@@ -5,7 +5,7 @@
 import { Client } from 'colyseus.js';
 import type { Locator, Page } from 'playwright-core';
 import { DUEL_AIM, DUEL_PLAY } from './browser';
-import { measure } from './screens';
+import { measure, type Snapshot } from './screens';
 
 export async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
@@ -280,7 +280,11 @@ export async function smallTexts(page: Page, where: string, label: RegExp, min: 
 
 /** The rows of cards on the felt (the public cards, my hand…), top to bottom, each with the width of its widest card. */
 export async function cardRows(page: Page): Promise<{ y: number; width: number }[]> {
-  const snap = await measure(page);
+  return cardRowsOf(await measure(page));
+}
+
+/** `cardRows` of a snapshot already taken. */
+export function cardRowsOf(snap: Snapshot): { y: number; width: number }[] {
   const cards = snap.scene.items.filter((i) => i.kind === 'card' && i.parent < 0);
   const rows: { y: number; width: number }[] = [];
   for (const c of [...cards].sort((a, b) => a.y - b.y)) {
